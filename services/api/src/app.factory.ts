@@ -1,0 +1,53 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppModule, type AppOptions } from './app.module';
+import { bodyParserError } from './common/all-exceptions.filter';
+import { CsrfService } from './common/csrf';
+import { SessionMiddleware } from './common/session.middleware';
+
+export const BODY_LIMIT = '100kb';
+
+/** Builds the whole API (used by main.ts and by the tests, so both run the same pipeline). */
+export async function createApp(options: AppOptions): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);
+  const session = app.get(SessionMiddleware);
+  app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));
+  app.use('/api', app.get(CsrfService).middleware);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Kort API')
+      .setDescription(
+        'Court booking, door access and storage shelves. Every state-changing call (including the ' +
+          'GETs marked so) needs the X-CSRFToken header echoing the csrftoken cookie.',
+      )
+      .setVersion('1')
+      .addCookieAuth('sessionid')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
+  return app;
+}
+
+/** body-parser reports bad JSON to Express, outside Nest's filters: answer it the same way. */
+function jsonErrors(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+  const answer = bodyParserError(error);
+  if (!answer) return next(error);
+  response.status(answer[0]).json(answer[1]);
+}

@@ -1,0 +1,73 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AuthGuard } from './common/auth.guard';
+import { BodySchemaInterceptor } from './common/body-schema';
+import { Clock, SystemClock } from './common/clock';
+import { CsrfGuard, CsrfService } from './common/csrf';
+import { RateLimiter } from './common/rate-limiter.service';
+import { SessionModule } from './common/session.middleware';
+import { AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { HealthController } from './health/health.controller';
+import { loggerOptions } from './logger-options';
+import { MailModule } from './mail/mail.module';
+import { QueuesModule } from './queues/queues.module';
+import { RedisModule } from './redis/redis.module';
+import { RulesModule } from './rules/rules.module';
+import { UsersModule } from './users/users.module';
+
+export interface AppOptions {
+  config: AppConfig;
+  /** Tests pass a clock they can move; production uses the system clock. */
+  clock?: Clock;
+}
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot({ config, clock }: AppOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Clock, useValue: clock ?? new SystemClock() },
+        CsrfService,
+        RateLimiter,
+      ],
+      exports: [AppConfig, Clock, CsrfService, RateLimiter],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(options),
+        LoggerModule.forRoot(loggerOptions(options.config)),
+        TypeOrmModule.forRoot(dataSourceOptions(options.config.databaseUrl)),
+        RedisModule,
+        SessionModule,
+        QueuesModule,
+        MailModule,
+        UsersModule,
+        AuthModule,
+        RulesModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        // Guards run in this order: CSRF first (cheap, no database), then the session.
+        { provide: APP_GUARD, useClass: CsrfGuard },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: BodySchemaInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  activateBody,
+  checkPhoneBody,
+  loginBody,
+  messages,
+  regPhoneBody,
+  registerBody,
+  type DetailResponse,
+} from '@kort/contracts';
+import { BodySchema } from '../common/body-schema';
+import { ChangesState, Public } from '../common/route-policy';
+import { AuthService } from './auth.service';
+import { SessionService } from './session.service';
+
+type Body<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
+
+@ApiTags('auth')
+@Controller()
+@Public()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Post('check-phone')
+  @HttpCode(200)
+  @BodySchema(checkPhoneBody, { errorFields: { email: 'phone_number' } })
+  async checkPhone(@Body() body: Body<typeof checkPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+    await this.auth.checkEmail(body.email, clientIp(request));
+    return { detail: messages.ok };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @BodySchema(loginBody, { errorFields: { email: 'phone_number', password: 'auth_error' } })
+  async login(
+    @Body() body: Body<typeof loginBody>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    const user = await this.auth.login(body, clientIp(request));
+    await this.sessions.start(request, response, user);
+    return { detail: messages.loggedIn };
+  }
+
+  @Post('reg-phone')
+  @HttpCode(200)
+  @BodySchema(regPhoneBody)
+  async regPhone(@Body() body: Body<typeof regPhoneBody>): Promise<DetailResponse> {
+    await this.auth.checkRegistrable(body.email);
+    return { detail: messages.ok };
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @BodySchema(registerBody)
+  async register(@Body() body: Body<typeof registerBody>): Promise<DetailResponse> {
+    await this.auth.register(body);
+    return { detail: messages.codeSent };
+  }
+
+  @Post('activate')
+  @HttpCode(200)
+  @BodySchema(activateBody)
+  async activate(
+    @Body() body: Body<typeof activateBody>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    const user = await this.auth.activate(body.email, body.code);
+    await this.sessions.start(request, response, user);
+    return { detail: messages.accountActivated };
+  }
+
+  @Get('logout')
+  @ChangesState()
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<DetailResponse> {
+    await this.sessions.end(request, response);
+    return { detail: messages.loggedOut };
+  }
+}
+
+function clientIp(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { messages, passwordProblem, type LoginBody, type RegisterBody } from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import { RateLimiter } from '../common/rate-limiter.service';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { OneTimeCodesService } from './one-time-codes.service';
+import { PasswordsService } from './passwords.service';
+
+const LOGIN_LIMIT = { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 };
+const LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
+
+/** Login, registration and activation (spec sections 4, 5, 7 and 8). */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly passwords: PasswordsService,
+    private readonly codes: OneTimeCodesService,
+    private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Login step 1: is there an account for this e-mail? */
+  async checkEmail(email: string, ip: string): Promise<void> {
+    if (!(await this.limiter.hit(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds))) {
+      throw new DetailException(429, messages.tooManyRequests);
+    }
+    const user = await this.users.findByEmail(email);
+    if (!user || user.purgedAt) {
+      throw new DetailException(400, messages.emailUnknown, { phone_number: messages.checkEmail });
+    }
+    assertNotDeleted(user);
+  }
+
+  /** Login step 2. 418 for an account not yet confirmed, with a fresh code on its way. */
+  async login({ email, password }: LoginBody, ip: string): Promise<User> {
+    const allowed =
+      (await this.limiter.hit(`login:${email}`, LOGIN_LIMIT.perEmail, LOGIN_LIMIT.windowSeconds)) &&
+      (await this.limiter.hit(`login-ip:${ip}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds));
+    if (!allowed) throw new DetailException(429, messages.tooManyLogins);
+
+    const user = await this.users.findByEmail(email);
+    const passwordOk = await this.passwords.verify(user?.passwordHash ?? null, password);
+    if (!user || user.purgedAt) {
+      throw new DetailException(400, messages.checkEmail, { phone_number: messages.checkEmail });
+    }
+    if (!passwordOk) throw new DetailException(400, messages.authFailed, { auth_error: messages.authFailed });
+    assertNotDeleted(user);
+    if (!user.confirmedAt) {
+      const sent = await this.sendActivationCode(user).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DetailException && error.getStatus() === 429) return false;
+          throw error;
+        },
+      );
+      throw new DetailException(418, sent ? messages.accountInactive : messages.accountInactiveCodeLimit);
+    }
+    await this.limiter.reset(`login:${email}`);
+    return user;
+  }
+
+  /** Registration step 1: the e-mail is free and the phone well-formed (checked by the schema). */
+  async checkRegistrable(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (user && (user.confirmedAt || user.deletedAt)) {
+      throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
+    }
+  }
+
+  /**
+   * Registration step 2. An unconfirmed account with the same e-mail (an abandoned registration)
+   * is taken over by the new details, so a typo in step 2 never locks an address out.
+   */
+  async register(body: RegisterBody & { phone_number: string | null }): Promise<void> {
+    const problem = passwordProblem(body.password1);
+    if (problem) throw new DetailException(400, problem, { password1: problem });
+    if (body.password1 !== body.password2) {
+      throw new DetailException(400, messages.passwordsDoNotMatch, { password2: messages.passwordsDoNotMatch });
+    }
+    await this.checkRegistrable(body.email);
+    const fields = {
+      email: body.email,
+      name: body.name_user,
+      phoneNumber: body.phone_number,
+      passwordHash: await this.passwords.hash(body.password1),
+    };
+    const existing = await this.users.findByEmail(body.email);
+    let user: User;
+    try {
+      user = await this.users.save(existing ? Object.assign(existing, fields) : this.users.create(fields));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
+      throw error;
+    }
+    await this.sendActivationCode(user);
+  }
+
+  /** The e-mailed code confirms the account; the caller then starts a session. */
+  async activate(email: string, code: string): Promise<User> {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.confirmedAt || user.deletedAt) throw new DetailException(400, messages.codeInvalid);
+    const result = await this.codes.check(user.id, 'activation', code);
+    if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
+    if (result === 'invalid') throw new DetailException(400, messages.codeInvalid);
+    await this.users.confirm(user);
+    return user;
+  }
+
+  private async sendActivationCode(user: User): Promise<void> {
+    const code = await this.codes.issue(user.id, 'activation');
+    await this.mail.enqueue(letters.activationCode(user.email, code));
+  }
+}
+
+export function assertNotDeleted(user: User): void {
+  if (!user.deletedAt) return;
+  throw new DetailException(403, user.deletionKind === 'admin' ? messages.accountBlocked : messages.accountDeleted);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

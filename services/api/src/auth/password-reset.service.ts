@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { messages } from '@kort/contracts';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { UsersService } from '../users/users.service';
+import { CODE_POLICY, OneTimeCodesService } from './one-time-codes.service';
+import { assertNewPassword } from './password-rules';
+import { PasswordsService } from './passwords.service';
+
+/**
+ * Password recovery: request a code by e-mail → verify it → set a new password. The proof that the
+ * code was verified lives in the (anonymous) session for the code's lifetime; the new password
+ * ends every other session of the account.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly codes: OneTimeCodesService,
+    private readonly passwords: PasswordsService,
+    private readonly mail: MailService,
+    private readonly clock: Clock,
+  ) {}
+
+  async requestCode(request: Request, email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(400, messages.emailUnknown);
+    const code = await this.codes.issue(user.id, 'password_reset');
+    await this.mail.enqueue(letters.passwordResetCode(user.email, code));
+    request.session.reset = { email };
+  }
+
+  async verifyCode(request: Request, code: string, bodyEmail: string | undefined): Promise<void> {
+    const email = bodyEmail ?? request.session.reset?.email;
+    if (!email) throw new DetailException(400, messages.genericError);
+    const user = await this.users.findByEmail(email);
+    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(403, messages.verifyCodeInvalid);
+    const result = await this.codes.check(user.id, 'password_reset', code);
+    if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
+    if (result === 'invalid') throw new DetailException(403, messages.verifyCodeInvalid);
+    request.session.reset = { email, verifiedAt: this.clock.now().getTime() };
+  }
+
+  async resetPassword(
+    request: Request,
+    email: string,
+    password1: string | null | undefined,
+    password2: string | null | undefined,
+  ): Promise<void> {
+    const reset = request.session.reset;
+    const fresh =
+      reset?.email === email &&
+      reset.verifiedAt !== undefined &&
+      this.clock.now().getTime() - reset.verifiedAt < CODE_POLICY.lifetimeMs;
+    if (!fresh) throw new DetailException(403, messages.resetCodeExpired);
+    const password = assertNewPassword(password1, password2);
+    const user = await this.users.findByEmail(email);
+    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(403, messages.resetCodeExpired);
+    await this.users.setPasswordHash(user.id, await this.passwords.hash(password));
+    delete request.session.reset;
+  }
+
+  /** Login screen pre-fill: the e-mail of the recovery in progress, else the signed-in user's. */
+  emailFor(request: Request): string {
+    return request.session?.reset?.email ?? request.user?.email ?? '';
+  }
+}

@@ -1,0 +1,100 @@
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
+import { AppConfig } from '../config/app-config';
+import { DetailException } from './detail.exception';
+import { CHANGES_STATE } from './route-policy';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ANONYMOUS = 'anonymous';
+
+/**
+ * CSRF protection as ARCHITECTURE.md section 3 says: a readable `csrftoken` cookie echoed in the
+ * X-CSRFToken header. The token is `nonce.hmac(secret, nonce + session id)`, so a token is only
+ * good for the session it was issued to: another session's token (or a forged cookie) is refused.
+ * Before login the binding is "anonymous" (there is no session to steal yet); login rotates both.
+ */
+@Injectable()
+export class CsrfService {
+  private readonly secret: Buffer;
+
+  constructor(private readonly config: AppConfig) {
+    this.secret = createHmac('sha256', config.sessionSecret).update('csrf').digest();
+  }
+
+  /** Sets a fresh token cookie unless the request already carries a valid one. */
+  readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
+    if (!this.isValid(cookieToken(request), request)) this.issue(request, response);
+    next();
+  };
+
+  /** Issues a token bound to the request's current session (call after login and logout). */
+  issue(request: Request, response: Response): string {
+    const nonce = randomBytes(18).toString('base64url');
+    const token = `${nonce}.${this.sign(nonce, binding(request))}`;
+    response.cookie(CSRF_COOKIE, token, {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: request.secure,
+      path: '/',
+      maxAge: 365 * 24 * 3600 * 1000,
+    });
+    return token;
+  }
+
+  /** The header must equal the cookie, and the cookie must be ours and this session's. */
+  verify(request: Request): boolean {
+    const header = request.get(CSRF_HEADER);
+    const cookie = cookieToken(request);
+    if (!header || !cookie || !equal(header, cookie)) return false;
+    return this.isValid(cookie, request);
+  }
+
+  private isValid(token: string | undefined, request: Request): boolean {
+    if (!token) return false;
+    const [nonce, signature, extra] = token.split('.');
+    if (!nonce || !signature || extra !== undefined) return false;
+    return equal(signature, this.sign(nonce, binding(request)));
+  }
+
+  private sign(nonce: string, bindTo: string): string {
+    return createHmac('sha256', this.secret).update(`${nonce}:${bindTo}`).digest('base64url');
+  }
+}
+
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  private readonly logger = new Logger('Csrf');
+
+  constructor(
+    private readonly csrf: CsrfService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    const changesState =
+      !SAFE_METHODS.has(request.method) ||
+      this.reflector.getAllAndOverride<boolean>(CHANGES_STATE, [context.getHandler(), context.getClass()]);
+    if (!changesState || this.csrf.verify(request)) return true;
+    this.logger.warn({ method: request.method, path: request.path }, 'CSRF check failed');
+    throw new DetailException(403, messages.csrfFailed);
+  }
+}
+
+function binding(request: Request): string {
+  return request.session?.userId ? request.sessionID : ANONYMOUS;
+}
+
+function cookieToken(request: Request): string | undefined {
+  const value: unknown = (request.cookies as Record<string, unknown> | undefined)?.[CSRF_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function equal(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

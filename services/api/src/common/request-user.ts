@@ -1,0 +1,26 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { User } from '../users/user.entity';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: number;
+    /** The user's auth_epoch at login; a bump ends this session. */
+    authEpoch: number;
+    /** Password recovery in progress (anonymous): the e-mail and, once verified, the code. */
+    reset: { email: string; verifiedCodeId?: number; verifiedAt?: number };
+  }
+}
+
+declare module 'express' {
+  interface Request {
+    user?: User;
+  }
+}
+
+/** The signed-in user, loaded by the auth guard. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {
+  const user = context.switchToHttp().getRequest<Request>().user;
+  if (!user) throw new Error('CurrentUser used on a route without a session');
+  return user;
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+const DEV_SESSION_SECRET = 'kort-development-session-secret-change-me';
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
+const timezone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be an IANA time zone such as Europe/Moscow' },
+);
+
+/**
+ * Every setting of the API, read from the environment once at boot. Names and defaults are the
+ * fixed integration points of ARCHITECTURE.md section 2.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/kort'),
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    /** Prefix of every Redis key (sessions, queues, limits): lets test runs share one Redis. */
+    REDIS_PREFIX: z.string().default('kort:'),
+    SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().min(3).default('Корт <no-reply@kort.local>'),
+    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SITE_TIMEZONE: timezone.default('Europe/Moscow'),
+    EDGE_AGENT_TOKEN: z.string().min(16).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production (32 or more random characters)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The validated configuration, injectable anywhere in the API. */
+export class AppConfig {
+  readonly nodeEnv: Env['NODE_ENV'];
+  readonly port: number;
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly smtpUrl: string;
+  readonly mailFrom: string;
+  readonly publicUrl: string;
+  readonly sessionSecret: string;
+  readonly siteTimezone: string;
+  readonly edgeAgentToken: string | undefined;
+  readonly logLevel: Env['LOG_LEVEL'];
+
+  constructor(env: Env) {
+    this.nodeEnv = env.NODE_ENV;
+    this.port = env.PORT;
+    this.databaseUrl = env.DATABASE_URL;
+    this.redisUrl = env.REDIS_URL;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.smtpUrl = env.SMTP_URL;
+    this.mailFrom = env.MAIL_FROM;
+    this.publicUrl = env.PUBLIC_URL;
+    this.sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
+    this.siteTimezone = env.SITE_TIMEZONE;
+    this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
+    this.logLevel = env.LOG_LEVEL;
+  }
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Kort cannot start: the configuration is invalid.\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set": `FOO= npm start` should fall back to the default.
+  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
+    );
+  }
+  return new AppConfig(parsed.data);
+}

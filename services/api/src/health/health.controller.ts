@@ -1,0 +1,78 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Queue } from 'bullmq';
+import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { Public } from '../common/route-policy';
+import { QUEUES } from '../queues/queues';
+import { REDIS } from '../redis/redis.module';
+
+type Check = 'up' | 'down';
+
+export interface HealthReport {
+  detail: 'ok' | 'degraded';
+  postgres: Check;
+  redis: Check;
+  queues: Record<string, { waiting: number; delayed: number; failed: number } | 'down'>;
+}
+
+/** Readiness for load balancers and operators: 200 when Postgres and Redis answer, else 503. */
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  private readonly queues: Queue[];
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectQueue(QUEUES.mail) mail: Queue,
+    @InjectQueue(QUEUES.accounts) accounts: Queue,
+  ) {
+    this.queues = [mail, accounts];
+  }
+
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+    const [postgres, redis, queues] = await Promise.all([
+      probe(() => this.db.query('SELECT 1')),
+      probe(() => this.redis.ping()),
+      this.queueDepths(),
+    ]);
+    const healthy = postgres === 'up' && redis === 'up';
+    response.status(healthy ? 200 : 503);
+    return { detail: healthy ? 'ok' : 'degraded', postgres, redis, queues };
+  }
+
+  private async queueDepths(): Promise<HealthReport['queues']> {
+    const entries = await Promise.all(
+      this.queues.map(async (queue) => {
+        try {
+          const counts = await withTimeout(queue.getJobCounts('waiting', 'delayed', 'failed'));
+          return [queue.name, { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 }];
+        } catch {
+          return [queue.name, 'down'];
+        }
+      }),
+    );
+    return Object.fromEntries(entries) as HealthReport['queues'];
+  }
+}
+
+async function probe(check: () => Promise<unknown>): Promise<Check> {
+  try {
+    await withTimeout(check());
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
+}

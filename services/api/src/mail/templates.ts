@@ -1,0 +1,45 @@
+import type { OutgoingMail } from './mail-sender';
+
+/** The Russian letters Kort sends. Codes appear here and nowhere else (never in logs). */
+export const letters = {
+  activationCode: (to: string, code: string): OutgoingMail => ({
+    to,
+    subject: `Код подтверждения: ${code}`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Ваш код для подтверждения регистрации: ${code}`,
+      '',
+      'Код действует 10 минут. Если вы не регистрировались, просто проигнорируйте это письмо.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
+  passwordResetCode: (to: string, code: string): OutgoingMail => ({
+    to,
+    subject: `Код для восстановления пароля: ${code}`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Ваш код для восстановления пароля: ${code}`,
+      '',
+      'Код действует 10 минут. Если вы не запрашивали восстановление, просто проигнорируйте это письмо: пароль останется прежним.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
+  accountDeleted: (to: string, name: string): OutgoingMail => ({
+    to,
+    subject: 'Ваш профиль удалён',
+    text: [
+      `${name}, здравствуйте!`,
+      '',
+      'Ваш профиль удалён. Через 10 дней все ваши данные будут стёрты безвозвратно.',
+      'Если вы удалили профиль по ошибке, до этого срока его может восстановить администратор клуба.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+};

@@ -1,0 +1,31 @@
+import type { DefaultJobOptions } from 'bullmq';
+
+/** Every BullMQ queue and job of the API, with its retry policy: the one home for both. */
+export const QUEUES = {
+  mail: 'mail',
+  accounts: 'accounts',
+} as const;
+
+export const JOBS = {
+  sendMail: 'send-mail',
+  purgeAccount: 'purge-account',
+} as const;
+
+export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
+  // A slow or failing mail server must never fail the HTTP call: retry for about an hour.
+  mail: {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 15_000 },
+    removeOnComplete: true,
+    removeOnFail: { age: 24 * 3600 },
+  },
+  accounts: {
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 60_000 },
+    removeOnComplete: { age: 30 * 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  },
+};
+
+/** Self-deleted accounts lose their personal data this long after deletion (spec section 9). */
+export const PURGE_AFTER_MS = 10 * 24 * 3600 * 1000;

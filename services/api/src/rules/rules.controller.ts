@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { DetailResponse } from '@kort/contracts';
+import { Public } from '../common/route-policy';
+import { SettingsService } from './settings.service';
+
+@ApiTags('rules')
+@Controller()
+export class RulesController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Public()
+  @Get('give_rules')
+  async rules(): Promise<DetailResponse> {
+    return { detail: await this.settings.courtRules() };
+  }
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { messages, type DetailResponse, type ProfileDetail } from '@kort/contracts';
+import { SessionService } from '../auth/session.service';
+import { CurrentUser } from '../common/request-user';
+import { ChangesState } from '../common/route-policy';
+import { AccountService } from './account.service';
+import type { User } from './user.entity';
+import { UsersService } from './users.service';
+
+@ApiTags('account')
+@Controller()
+export class AccountController {
+  constructor(
+    private readonly account: AccountService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('my_name')
+  myName(@CurrentUser() user: User): DetailResponse {
+    return { detail: user.name };
+  }
+
+  @Get('profile')
+  profile(@CurrentUser() user: User): DetailResponse<ProfileDetail> {
+    return { detail: this.account.profile(user) };
+  }
+
+  @Get('del_account')
+  @ChangesState()
+  async deleteAccount(
+    @CurrentUser() user: User,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    await this.account.deleteSelf(user);
+    await this.sessions.end(request, response);
+    return { detail: messages.profileDeleted };
+  }
+
+  @Get('user_read')
+  @ChangesState()
+  async acceptRules(@CurrentUser() user: User): Promise<DetailResponse> {
+    await this.users.acceptRules(user);
+    return { detail: messages.rulesAccepted };
+  }
+
+  @Get('is_admin')
+  isAdmin(@CurrentUser() user: User): DetailResponse<boolean> {
+    return { detail: this.account.isAdmin(user) };
+  }
+}

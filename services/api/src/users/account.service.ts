@@ -1,0 +1,67 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { messages, type ProfileDetail } from '@kort/contracts';
+import { assertNewPassword } from '../auth/password-rules';
+import { PasswordsService } from '../auth/passwords.service';
+import { DetailException } from '../common/detail.exception';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { JOBS, PURGE_AFTER_MS, QUEUES } from '../queues/queues';
+import type { PurgeAccountJob } from './purge-account.processor';
+import type { User } from './user.entity';
+import { UsersService } from './users.service';
+
+/** What a signed-in player does to their own account. */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger('Accounts');
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly passwords: PasswordsService,
+    private readonly mail: MailService,
+    @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
+  ) {}
+
+  profile(user: User): ProfileDetail {
+    return {
+      email: user.email,
+      phone_number: user.phoneNumber,
+      name: user.name,
+      role: roleLabel(user),
+      role_code: user.role,
+    };
+  }
+
+  /** Returns the new auth epoch, which the caller's own session adopts to stay signed in. */
+  async changePassword(user: User, password1?: string | null, password2?: string | null): Promise<number> {
+    const password = assertNewPassword(password1, password2);
+    return this.users.setPasswordHash(user.id, await this.passwords.hash(password));
+  }
+
+  /** The account stops working now; a delayed job erases its personal data 10 days later. */
+  async deleteSelf(user: User): Promise<void> {
+    await this.users.markSelfDeleted(user.id);
+    await this.accounts.add(
+      JOBS.purgeAccount,
+      { userId: user.id },
+      { delay: PURGE_AFTER_MS, jobId: purgeJobId(user.id) },
+    );
+    await this.mail.enqueue(letters.accountDeleted(user.email, user.name));
+    this.logger.log({ user: user.id }, 'account self-deleted; purge queued in 10 days');
+  }
+
+  /** 451 until the rules are accepted (spec section 6), then whether this is an admin. */
+  isAdmin(user: User): boolean {
+    if (!user.rulesAcceptedAt) throw new DetailException(451, messages.rulesNotAccepted);
+    return user.role === 'admin';
+  }
+}
+
+export const purgeJobId = (userId: number): string => `purge-account-${userId}`;
+
+function roleLabel(user: User): string {
+  if (user.role === 'admin') return messages.roleAdmin;
+  return user.isSportSchool ? messages.roleSportSchool : messages.rolePlayer;
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Not, type Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { PURGE_AFTER_MS } from '../queues/queues';
+import { User } from './user.entity';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly clock: Clock,
+  ) {}
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email });
+  }
+
+  /** A confirmed, not deleted account: the only kind that may hold a session. */
+  findUsable(id: number): Promise<User | null> {
+    return this.users.findOneBy({ id, deletedAt: IsNull(), confirmedAt: Not(IsNull()) });
+  }
+
+  save(user: User): Promise<User> {
+    return this.users.save(user);
+  }
+
+  create(fields: Partial<User>): User {
+    return this.users.create(fields);
+  }
+
+  async confirm(user: User): Promise<void> {
+    user.confirmedAt = this.clock.now();
+    await this.users.update(user.id, { confirmedAt: user.confirmedAt });
+  }
+
+  async acceptRules(user: User): Promise<void> {
+    if (user.rulesAcceptedAt) return;
+    await this.users.update(user.id, { rulesAcceptedAt: this.clock.now() });
+  }
+
+  /** Sets a new password hash and ends every session but the caller's (which gets the new epoch). */
+  async setPasswordHash(userId: number, passwordHash: string): Promise<number> {
+    const rows = await this.users.query<[{ auth_epoch: number }[], number]>(
+      `UPDATE users SET password_hash = $2, auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1 RETURNING auth_epoch`,
+      [userId, passwordHash],
+    );
+    return rows[0][0].auth_epoch;
+  }
+
+  /** Self-deletion: the account stops working at once; its data goes after PURGE_AFTER_MS. */
+  async markSelfDeleted(userId: number): Promise<Date> {
+    const now = this.clock.now();
+    await this.users.query(
+      `UPDATE users SET deleted_at = $2, deletion_kind = 'self', auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1 AND deleted_at IS NULL`,
+      [userId, now],
+    );
+    return now;
+  }
+
+  /**
+   * Erases the personal data of a self-deleted account whose grace period is over. Does nothing
+   * for an account an admin restored, one blocked by an admin (kept on purpose) or one not yet due.
+   */
+  async purgeIfDue(userId: number): Promise<boolean> {
+    const now = this.clock.now();
+    const rows = await this.users.query<[unknown[], number]>(
+      `UPDATE users
+          SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
+              name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
+        WHERE id = $1 AND deletion_kind = 'self' AND purged_at IS NULL AND deleted_at <= $3`,
+      [userId, now, new Date(now.getTime() - PURGE_AFTER_MS)],
+    );
+    return rows[1] > 0;
+  }
+}

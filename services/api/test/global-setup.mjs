@@ -1,0 +1,45 @@
+// Once per `jest` run: a database of its own (created, migrated, seeded; dropped at the end), a
+// Redis key prefix of its own, and a real MailDev on free ports. Workers inherit them through env.
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { DataSource } from 'typeorm';
+import { startMailDev } from '../../../scripts/maildev.mjs';
+
+const require = createRequire(import.meta.url);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export default async function globalSetup() {
+  // The compiled API (npm test builds it first) so migrations run exactly as in production.
+  const { dataSourceOptions } = require('../dist/database/data-source-options.js');
+  const { prepareDatabase } = require('../dist/database/migrate.js');
+
+  const runId = `${Date.now().toString(36)}_${process.pid}`;
+  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  base.pathname = `/kort_test_${runId}`;
+  const databaseUrl = base.toString();
+  await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), {
+    seed: true,
+  });
+
+  const maildev = await startMailDev({ smtpPort: await freePort(), webPort: await freePort() });
+  globalThis.__KORT_TEST__ = { maildev, databaseUrl };
+
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `kort-test:${runId}:`,
+    SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
+    MAILDEV_URL: `http://127.0.0.1:${maildev.webPort}`,
+    LOG_LEVEL: 'silent',
+  });
+}

@@ -1,0 +1,24 @@
+/** Every response body carries `detail` (spec section 7). */
+export interface DetailResponse<T = string> {
+  detail: T;
+}
+
+/** Field errors of the login and registration calls (spec section 7). */
+export interface FieldErrors {
+  auth_error?: string;
+  phone_number?: string;
+  password1?: string;
+  password2?: string;
+  name_user?: string;
+  email?: string;
+}
+
+export interface ErrorResponse {
+  detail: string;
+  errors?: FieldErrors;
+}
+
+/** Header and cookie names of the session and CSRF protection (ARCHITECTURE.md section 3). */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const SESSION_COOKIE = 'sessionid';

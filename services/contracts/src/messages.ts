@@ -1,0 +1,70 @@
+/**
+ * Russian texts shown to people, shared by the API and both web apps so that a message the server
+ * sends and the one the client falls back to can never drift apart. Spec section 8 is the source
+ * of the texts marked (spec); the others fill gaps the spec leaves open (see docs/decisions.md).
+ */
+export const messages = {
+  // Generic
+  networkTrouble: 'Неполадки сети, попробуйте позже', // (spec)
+  genericError: 'Ошибка', // (spec)
+  ok: 'Готово',
+  notAuthenticated: 'Войдите в аккаунт',
+  forbidden: 'Недостаточно прав',
+  csrfFailed: 'Сессия устарела, обновите страницу и повторите действие',
+  badJson: 'Некорректный JSON в запросе',
+  bodyTooLarge: 'Слишком большой запрос',
+  notFound: 'Не найдено',
+  tooManyRequests: 'Слишком много запросов. Попробуйте позже',
+  serverError: 'Внутренняя ошибка сервера. Мы уже разбираемся',
+
+  // Login and registration
+  checkEmail: 'Проверьте почту', // (spec) errors.phone_number
+  emailInvalid: 'Введите корректный e-mail',
+  emailUnknown: 'Пользователь с таким e-mail не найден',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован',
+  phoneInvalid: 'Телефон должен быть в формате +7 и 10 цифр',
+  nameRequired: 'Введите имя пользователя', // (spec)
+  nameTooLong: 'Имя не должно быть длиннее 25 символов',
+  authFailed: 'Неверный e-mail или пароль',
+  tooManyLogins: 'Слишком много попыток входа. Попробуйте через 15 минут',
+  accountInactive: 'Аккаунт не подтверждён. Мы отправили код на почту',
+  accountInactiveCodeLimit: 'Аккаунт не подтверждён. Код уже отправлен, проверьте почту',
+  accountBlocked: 'Аккаунт заблокирован. Обратитесь к администратору клуба',
+  accountDeleted: 'Аккаунт удалён',
+  codeSent: 'Код отправлен на почту',
+  loggedIn: 'Вы вошли',
+  loggedOut: 'Вы вышли из аккаунта',
+
+  // Passwords
+  passwordsDoNotMatch: 'Пароли не совпадают', // (spec)
+  passwordRequirements: 'Пароль не соответствует требованиям', // (spec) errors.password2
+  passwordHint:
+    'Минимум 8 символов, включая одну строчную, заглавную буквы, одну цифру, спец. символ', // (spec)
+  passwordRequired: 'Введите пароль',
+  passwordTooShort: 'Пароль должен содержать минимум 8 символов',
+  passwordTooLong: 'Пароль должен быть не длиннее 128 символов',
+  passwordWeak: 'Пароль должен содержать строчную и заглавную буквы, цифру и спец. символ',
+  newPasswordsBad: 'Новые пароли не совпадают или не соответствуют требованиям', // (spec) 400
+  resetCodeExpired: 'Истек срок действия кода подтверждения', // (spec) 403
+  passwordEmpty: 'Пароль не может быть нулевым', // (spec) 422
+  newPasswordsDoNotMatch: 'Новые пароли не совпадают', // (spec) 423
+  passwordChanged: 'Пароль успешно изменён', // (spec)
+
+  // One-time codes
+  codeInvalid: 'Неверный или истекший код', // (spec) activation 400
+  codeTooManyTries: 'Слишком много неверных попыток. Попробуйте через час', // (spec) activation 403
+  verifyCodeInvalid: 'Неверный или истекший код подтверждения', // (spec) verify 403
+  codeSendLimit: 'Слишком много запросов кода. Попробуйте через час',
+  codeVerified: 'Код подтверждён',
+  accountActivated: 'Аккаунт подтверждён',
+
+  // Profile and rules
+  profileDeleted: 'Профиль успешно удалён', // (spec)
+  rulesNotAccepted: 'Примите правила клуба',
+  rulesAccepted: 'Правила приняты',
+  roleAdmin: 'Администратор',
+  rolePlayer: 'Игрок',
+  roleSportSchool: 'Спортивная школа',
+} as const;
+
+export type MessageKey = keyof typeof messages;
