@@ -34,7 +34,11 @@ if (missing.length) {
   process.exit(1);
 }
 
-const migrated = spawnSync(process.execPath, ['services/api/dist/cli/migrate.js'], { cwd: root, env, stdio: 'inherit' });
+const migrated = spawnSync(process.execPath, ['services/api/dist/cli/migrate.js'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 let maildev;

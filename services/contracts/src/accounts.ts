@@ -55,9 +55,7 @@ export const nameSchema = z
   .min(1, { error: messages.nameRequired })
   .refine((name) => characters(name) <= limits.nameMaxLength, { error: messages.nameTooLong });
 
-export const codeSchema = z
-  .string({ error: messages.codeInvalid })
-  .regex(/^\d{4}$/, { error: messages.codeInvalid });
+export const codeSchema = z.string({ error: messages.codeInvalid }).regex(/^\d{4}$/, { error: messages.codeInvalid });
 
 /** Passwords are never trimmed: a space is a character the player chose. */
 const passwordField = z.string({ error: messages.passwordRequired });
@@ -76,15 +74,13 @@ export const activateBody = z.object({ email: emailSchema, code: codeSchema });
 export const resetRequestBody = z.object({ email: emailSchema });
 export const verifyCodeBody = z.object({ code: codeSchema, email: emailSchema.optional() });
 /** Password fields of the reset and change calls are checked by the service (422/423/424). */
+const newPasswordField = z.string({ error: messages.newPasswordsBad }).nullish();
 export const resetPasswordBody = z.object({
   email: emailSchema,
-  password1: z.string().nullish(),
-  password2: z.string().nullish(),
+  password1: newPasswordField,
+  password2: newPasswordField,
 });
-export const changePasswordBody = z.object({
-  password1: z.string().nullish(),
-  password2: z.string().nullish(),
-});
+export const changePasswordBody = z.object({ password1: newPasswordField, password2: newPasswordField });
 
 export type CheckPhoneBody = z.input<typeof checkPhoneBody>;
 export type LoginBody = z.input<typeof loginBody>;

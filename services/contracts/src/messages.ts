@@ -38,8 +38,7 @@ export const messages = {
   // Passwords
   passwordsDoNotMatch: 'Пароли не совпадают', // (spec)
   passwordRequirements: 'Пароль не соответствует требованиям', // (spec) errors.password2
-  passwordHint:
-    'Минимум 8 символов, включая одну строчную, заглавную буквы, одну цифру, спец. символ', // (spec)
+  passwordHint: 'Минимум 8 символов, включая одну строчную, заглавную буквы, одну цифру, спец. символ', // (spec)
   passwordRequired: 'Введите пароль',
   passwordTooShort: 'Пароль должен содержать минимум 8 символов',
   passwordTooLong: 'Пароль должен быть не длиннее 128 символов',

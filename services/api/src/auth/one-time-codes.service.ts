@@ -74,7 +74,8 @@ export class OneTimeCodesService {
       })
       .orderBy('c.created_at', 'DESC')
       .getOne();
-    if (!live) return 'invalid';
+    // A parallel guess may have just killed the code: then this one hears "locked" too.
+    if (!live) return (await this.isLocked(userId, purpose, now)) ? 'locked' : 'invalid';
 
     if (!this.matches(live.codeHash, this.hash(userId, purpose, code))) {
       // Atomic, so parallel guesses cannot share one attempt.

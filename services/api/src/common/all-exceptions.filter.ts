@@ -45,7 +45,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 /** Maps the errors body-parser raises (malformed JSON, too large, bad charset) to a 4xx. */
 export function bodyParserError(error: unknown): [number, ErrorResponse] | null {
   if (typeof error !== 'object' || error === null || !('type' in error)) return null;
-  switch ((error as { type: unknown }).type) {
+  switch (error.type) {
     case 'entity.parse.failed':
       return [HttpStatus.BAD_REQUEST, { detail: messages.badJson }];
     case 'entity.too.large':

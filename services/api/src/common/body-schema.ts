@@ -46,25 +46,27 @@ export class BodySchemaInterceptor implements NestInterceptor {
     if (meta) {
       const request = context.switchToHttp().getRequest<Request>();
       const parsed = meta.schema.safeParse(request.body ?? {});
-      if (!parsed.success) throw toBadRequest(parsed.error, meta.errorFields ?? {});
+      if (!parsed.success) throw toBadRequest(parsed.error, meta.errorFields ?? {}, request.body);
       request.body = parsed.data;
     }
     return next.handle();
   }
 }
 
-function toBadRequest(error: z.ZodError, aliases: Record<string, keyof FieldErrors>): DetailException {
+function toBadRequest(error: z.ZodError, aliases: Record<string, keyof FieldErrors>, body: unknown): DetailException {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'detail');
-    const name = aliases[field] ?? field;
-    errors[name] ??= issue.code === 'invalid_type' && issue.input === undefined ? fieldMissing(issue) : issue.message;
+    errors[aliases[field] ?? field] ??= readable(issue, field, body);
   }
   const detail = Object.values(errors)[0] ?? messages.genericError;
-  return new DetailException(400, detail, errors as FieldErrors);
+  return new DetailException(400, detail, errors);
 }
 
-function fieldMissing(issue: z.core.$ZodIssue): string {
-  // A schema that names its own message (e.g. 'Введите имя пользователя') keeps it.
-  return issue.message.startsWith('Invalid input') ? `Поле ${String(issue.path[0])} обязательно` : issue.message;
+/** A schema that names its own Russian message keeps it; zod's English defaults are replaced. */
+function readable(issue: z.core.$ZodIssue, field: string, body: unknown): string {
+  if (!issue.message.startsWith('Invalid') && !issue.message.startsWith('Unrecognized')) return issue.message;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return messages.badJson;
+  const present = (body as Record<string, unknown>)[field] !== undefined;
+  return present ? `Неверное значение поля ${field}` : `Поле ${field} обязательно`;
 }

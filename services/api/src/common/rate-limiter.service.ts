@@ -13,11 +13,10 @@ export class RateLimiter {
   /** Counts one hit; true while the key stays within `limit` hits per `windowSeconds`. */
   async hit(key: string, limit: number, windowSeconds: number): Promise<boolean> {
     const redisKey = `limit:${key}`;
-    const [[, count]] = (await this.redis
-      .multi()
-      .incr(redisKey)
-      .expire(redisKey, windowSeconds, 'NX')
-      .exec()) as [[null, number], [null, number]];
+    const [[, count]] = (await this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds, 'NX').exec()) as [
+      [null, number],
+      [null, number],
+    ];
     return count <= limit;
   }
 

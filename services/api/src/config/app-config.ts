@@ -3,18 +3,16 @@ import { z } from 'zod';
 const DEV_SESSION_SECRET = 'kort-development-session-secret-change-me';
 
 const url = (protocols: string[]) =>
-  z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
-    );
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
 
 const timezone = z.string().refine(
   (zone) => {
@@ -32,31 +30,28 @@ const timezone = z.string().refine(
  * Every setting of the API, read from the environment once at boot. Names and defaults are the
  * fixed integration points of ARCHITECTURE.md section 2.
  */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/kort'),
-    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    /** Prefix of every Redis key (sessions, queues, limits): lets test runs share one Redis. */
-    REDIS_PREFIX: z.string().default('kort:'),
-    SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().min(3).default('Корт <no-reply@kort.local>'),
-    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
-    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-    SITE_TIMEZONE: timezone.default('Europe/Moscow'),
-    EDGE_AGENT_TOKEN: z.string().min(16).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required when NODE_ENV=production (32 or more random characters)',
-      });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int({ error: 'must be a port number (0-65535)' })
+    .min(0, { error: 'must be a port number (0-65535)' })
+    .max(65535, { error: 'must be a port number (0-65535)' })
+    .default(3000),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/kort'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (sessions, queues, limits): lets test runs share one Redis. */
+  REDIS_PREFIX: z.string().default('kort:'),
+  SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
+  /** How long to wait for the mail server to connect and greet (sockets get twice as long). */
+  SMTP_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).default(10_000),
+  MAIL_FROM: z.string().min(3).default('Корт <no-reply@kort.local>'),
+  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SITE_TIMEZONE: timezone.default('Europe/Moscow'),
+  EDGE_AGENT_TOKEN: z.string().min(16).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -68,6 +63,7 @@ export class AppConfig {
   readonly redisUrl: string;
   readonly redisPrefix: string;
   readonly smtpUrl: string;
+  readonly smtpTimeoutMs: number;
   readonly mailFrom: string;
   readonly publicUrl: string;
   readonly sessionSecret: string;
@@ -82,6 +78,7 @@ export class AppConfig {
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
     this.smtpUrl = env.SMTP_URL;
+    this.smtpTimeoutMs = env.SMTP_TIMEOUT_MS;
     this.mailFrom = env.MAIL_FROM;
     this.publicUrl = env.PUBLIC_URL;
     this.sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
@@ -107,10 +104,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set": `FOO= npm start` should fall back to the default.
   const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
+  // Checked beside the schema so it is reported together with every other problem.
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    problems.push('SESSION_SECRET is required when NODE_ENV=production (32 or more random characters)');
   }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   return new AppConfig(parsed.data);
 }

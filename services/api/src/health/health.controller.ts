@@ -51,7 +51,10 @@ export class HealthController {
       this.queues.map(async (queue) => {
         try {
           const counts = await withTimeout(queue.getJobCounts('waiting', 'delayed', 'failed'));
-          return [queue.name, { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 }];
+          return [
+            queue.name,
+            { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 },
+          ];
         } catch {
           return [queue.name, 'down'];
         }

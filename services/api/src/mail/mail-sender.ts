@@ -20,10 +20,18 @@ export class SmtpMailSender extends MailSender {
 
   constructor(private readonly config: AppConfig) {
     super();
-    this.transport = createTransport(config.smtpUrl, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+    // nodemailer ignores every other option when given a URL, so the URL is taken apart here.
+    const url = new URL(config.smtpUrl);
+    this.transport = createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 25)),
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      connectionTimeout: config.smtpTimeoutMs,
+      greetingTimeout: config.smtpTimeoutMs,
+      socketTimeout: 2 * config.smtpTimeoutMs,
     });
   }
 

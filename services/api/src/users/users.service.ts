@@ -46,7 +46,9 @@ export class UsersService {
         WHERE id = $1 RETURNING auth_epoch`,
       [userId, passwordHash],
     );
-    return rows[0][0].auth_epoch;
+    const updated = rows[0][0];
+    if (!updated) throw new Error(`User ${userId} vanished while changing the password`);
+    return updated.auth_epoch;
   }
 
   /** Self-deletion: the account stops working at once; its data goes after PURGE_AFTER_MS. */

@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { messages } from '@kort/contracts';
+import { QUEUES } from '../src/queues/queues';
+import { purgeJobId } from '../src/users/account.service';
+import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
+import { nextMail } from './support/mailbox';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(() => api.close());
+
+const DAY = 24 * 3600 * 1000;
+
+test('my_name and profile show the player their own data', async () => {
+  const client = api.client();
+  const { email } = await registerPlayer(client, { name: 'Ольга' });
+  expect((await client.get('/api/my_name/')).body).toEqual({ detail: 'Ольга' });
+  expect((await client.get('/api/profile/')).body).toEqual({
+    detail: { email, phone_number: '+79990001122', name: 'Ольга', role: messages.rolePlayer, role_code: 'player' },
+  });
+});
+
+test.each(['/api/my_name/', '/api/profile/', '/api/is_admin/'])('%s without a session is a 401', async (path) => {
+  const response = await api.client().get(path);
+  expect(response.status).toBe(401);
+  expect(response.body.detail).toBe(messages.notAuthenticated);
+});
+
+test('the rules are public data; is_admin answers 451 until they are accepted, then false', async () => {
+  const rules = await api.client().get('/api/give_rules/');
+  expect(rules.body.detail).toMatch(/^Правила/);
+  await api.db.query(`UPDATE settings SET value = $1 WHERE key = 'court_rules'`, ['Новые правила клуба']);
+  expect((await api.client().get('/api/give_rules/')).body).toEqual({ detail: 'Новые правила клуба' });
+
+  const client = api.client();
+  await registerPlayer(client);
+  const before = await client.get('/api/is_admin/');
+  expect(before.status).toBe(451);
+  expect(before.body.detail).toBe(messages.rulesNotAccepted);
+  expect((await client.act('/api/user_read/')).status).toBe(200);
+  expect((await client.get('/api/is_admin/')).body).toEqual({ detail: false });
+});
+
+test('npm run admin:create creates an admin (idempotent) whom is_admin answers true', async () => {
+  const email = uniqueEmail('admin');
+  const cli = join(__dirname, '../dist/cli/admin-create.js');
+  const run = () =>
+    execFileSync(process.execPath, [cli, '--email', email, '--password', PASSWORD], {
+      env: process.env,
+      encoding: 'utf8',
+    });
+  expect(run()).toContain('Created admin');
+  expect(run()).toContain('Promoted admin');
+  const rows = await api.db.query<{ count: string }[]>(`SELECT count(*) FROM users WHERE email = $1`, [email]);
+  expect(rows).toEqual([{ count: '1' }]);
+
+  const client = api.client();
+  expect((await client.post('/api/login/', { email, password: PASSWORD })).status).toBe(200);
+  expect((await client.get('/api/is_admin/')).body).toEqual({ detail: true });
+  expect((await client.get('/api/profile/')).body.detail.role).toBe(messages.roleAdmin);
+});
+
+test('admin:create refuses a weak password with a readable message', () => {
+  const cli = join(__dirname, '../dist/cli/admin-create.js');
+  let stderr = '';
+  try {
+    execFileSync(process.execPath, [cli, '--email', uniqueEmail(), '--password', 'weak'], {
+      env: process.env,
+      stdio: 'pipe',
+    });
+  } catch (error) {
+    stderr = String((error as { stderr: Buffer }).stderr);
+  }
+  expect(stderr).toContain(messages.passwordTooShort);
+});
+
+describe('GET /api/del_account/', () => {
+  test('the account stops working at once, in every session', async () => {
+    const client = api.client();
+    const { email } = await registerPlayer(client);
+    const other = api.client();
+    await other.post('/api/login/', { email, password: PASSWORD });
+
+    const response = await client.act('/api/del_account/');
+    expect(response.body).toEqual({ detail: messages.profileDeleted });
+    expect((await client.get('/api/profile/')).status).toBe(401);
+    expect((await other.get('/api/profile/')).status).toBe(401);
+    expect((await api.client().post('/api/login/', { email, password: PASSWORD })).status).toBe(403);
+    expect((await nextMail(email)).subject).toBe('Ваш профиль удалён');
+  });
+
+  test('a purge job is queued for 10 days later and erases the personal data then, not before', async () => {
+    const client = api.client();
+    const { email } = await registerPlayer(client, { name: 'Стёпа' });
+    const [{ id }] = await api.db.query<[{ id: number }]>(`SELECT id FROM users WHERE email = $1`, [email]);
+    await client.act('/api/del_account/');
+
+    const queue = api.app.get<Queue>(getQueueToken(QUEUES.accounts));
+    const job = await queue.getJob(purgeJobId(id));
+    expect(job).toBeDefined();
+    expect(job!.opts.delay).toBe(10 * DAY);
+    expect(await job!.getState()).toBe('delayed');
+
+    const user = async () =>
+      (await api.db.query<Record<string, unknown>[]>(`SELECT * FROM users WHERE id = $1`, [id]))[0]!;
+
+    // One minute early: the job runs (promoted by hand) and erases nothing.
+    api.clock.advance(10 * DAY - 60_000);
+    try {
+      await job!.promote();
+      await waitFor(async () => (await job!.getState()) === 'completed');
+      expect((await user()).email).toBe(email);
+
+      // At ten days the same job (run again) erases e-mail, phone, name and password.
+      api.clock.advance(60_000);
+      await job!.retry('completed');
+      await waitFor(async () => (await user()).purged_at !== null);
+    } finally {
+      api.clock.advance(-10 * DAY);
+    }
+    const purged = await user();
+    expect(purged).toMatchObject({
+      email: `deleted-${id}@purged.invalid`,
+      phone_number: null,
+      name: 'Удалённый пользователь',
+      password_hash: null,
+    });
+    expect(JSON.stringify(purged)).not.toContain('Стёпа');
+  });
+
+  test('needs the CSRF header: a cross-site link cannot delete an account', async () => {
+    const client = api.client();
+    await registerPlayer(client);
+    expect((await client.get('/api/del_account/')).status).toBe(403);
+    expect((await client.get('/api/profile/')).status).toBe(200);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config/app-config';
+
+describe('configuration is validated at boot', () => {
+  test('defaults give a working development setup', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/kort',
+      redisUrl: 'redis://127.0.0.1:6379',
+      siteTimezone: 'Europe/Moscow',
+    });
+  });
+
+  test('every problem is listed at once, by variable name', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/kort',
+        SITE_TIMEZONE: 'Mars/Olympus',
+        NODE_ENV: 'production',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT/);
+      expect(problems.join('\n')).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\//);
+      expect(problems.join('\n')).toMatch(/SITE_TIMEZONE must be an IANA time zone/);
+      expect(problems.join('\n')).toMatch(/SESSION_SECRET is required when NODE_ENV=production/);
+    }
+  });
+
+  test('the API process prints a readable list and exits 1, with no stack trace', () => {
+    const result = spawnSync(process.execPath, [join(__dirname, '../dist/main.js')], {
+      env: { PATH: process.env.PATH, REDIS_URL: 'http://not-redis', NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Kort cannot start: the configuration is invalid.');
+    expect(result.stderr).toContain('  - REDIS_URL must be a URL starting with redis:// or rediss://');
+    expect(result.stderr).toContain('  - SESSION_SECRET is required when NODE_ENV=production');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,33 @@
+import { startTestApp, type TestApp } from './support/test-app';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(() => api.close());
+
+test('GET /api/health/ reports Postgres, Redis and the queues', async () => {
+  const response = await api.client().get('/api/health/');
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({
+    detail: 'ok',
+    postgres: 'up',
+    redis: 'up',
+    queues: { mail: { waiting: expect.any(Number) }, accounts: { delayed: expect.any(Number) } },
+  });
+});
+
+test('OpenAPI is served at /api/docs/ and documents the account calls with their bodies', async () => {
+  const page = await api.client().get('/api/docs/');
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('swagger');
+
+  const document = await api.client().get('/api/docs-json');
+  expect(document.status).toBe(200);
+  const paths = Object.keys(document.body.paths as object);
+  expect(paths).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/reset_password', '/api/health']));
+  const register = document.body.paths['/api/register'].post.requestBody.content['application/json'].schema;
+  expect(Object.keys(register.properties)).toEqual(
+    expect.arrayContaining(['email', 'phone_number', 'name_user', 'password1', 'password2']),
+  );
+});

@@ -1,0 +1,196 @@
+import { messages } from '@kort/contracts';
+import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
+import { nextCode } from './support/mailbox';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(() => api.close());
+
+const details = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('reg'),
+  phone_number: '+79031112233',
+  name_user: 'Мария',
+  password1: PASSWORD,
+  password2: PASSWORD,
+  ...overrides,
+});
+
+describe('POST /api/reg-phone/ (registration step 1)', () => {
+  test('a free e-mail with or without a phone goes on', async () => {
+    expect((await api.client().post('/api/reg-phone/', { email: uniqueEmail() })).status).toBe(200);
+    const withPhone = await api
+      .client()
+      .post('/api/reg-phone/', { email: uniqueEmail(), phone_number: '+79991234567' });
+    expect(withPhone.status).toBe(200);
+  });
+
+  test('a taken e-mail and a malformed phone are refused with a detail', async () => {
+    const { email } = await registerPlayer(api.client());
+    const taken = await api.client().post('/api/reg-phone/', { email: email.toUpperCase() });
+    expect(taken.status).toBe(400);
+    expect(taken.body.detail).toBe(messages.emailTaken);
+
+    for (const phone_number of ['89991234567', '+7999123456', '+7 (999) 123-45-67', '+19991234567']) {
+      const bad = await api.client().post('/api/reg-phone/', { email: uniqueEmail(), phone_number });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toBe(messages.phoneInvalid);
+    }
+  });
+});
+
+describe('POST /api/register/', () => {
+  test('the name is required and at most 25 characters', async () => {
+    const missing = await api.client().post('/api/register/', details({ name_user: '   ' }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.name_user).toBe(messages.nameRequired);
+
+    const long = await api.client().post('/api/register/', details({ name_user: 'Я'.repeat(26) }));
+    expect(long.body.errors.name_user).toBe(messages.nameTooLong);
+    expect((await api.client().post('/api/register/', details({ name_user: 'Я'.repeat(25) }))).status).toBe(200);
+  });
+
+  test.each([
+    ['short', 'Aa1!aaa', messages.passwordTooShort],
+    ['no uppercase', 'aaaa1111!', messages.passwordWeak],
+    ['no lowercase', 'AAAA1111!', messages.passwordWeak],
+    ['no digit', 'Aaaaaaaa!', messages.passwordWeak],
+    ['no special character', 'Aaaaaaa11', messages.passwordWeak],
+    ['129 characters', `Aa1!${'ж'.repeat(125)}`, messages.passwordTooLong],
+  ])('a weak password (%s) answers errors.password1 with the text to show', async (_, password, text) => {
+    const response = await api.client().post('/api/register/', details({ password1: password, password2: password }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ password1: text });
+  });
+
+  test('passwords that differ answer errors.password2', async () => {
+    const response = await api.client().post('/api/register/', details({ password2: `${PASSWORD}x` }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ password2: messages.passwordsDoNotMatch });
+  });
+
+  test('a 128-character Cyrillic password is accepted whole, never truncated', async () => {
+    const password = `Пароль1!${'щ'.repeat(120)}`;
+    expect([...password]).toHaveLength(128);
+    const client = api.client();
+    const { email } = await registerPlayer(client, { password });
+    expect((await api.client().post('/api/login/', { email, password })).status).toBe(200);
+    // Every character counts: the same password without its last character is wrong.
+    expect((await api.client().post('/api/login/', { email, password: password.slice(0, -1) })).status).toBe(400);
+  });
+
+  test('an abandoned registration can be started again; a confirmed e-mail cannot', async () => {
+    const email = uniqueEmail('again');
+    await api.client().post('/api/register/', details({ email, name_user: 'Первый' }));
+    await nextCode(email);
+    const client = api.client();
+    expect((await client.post('/api/register/', details({ email, name_user: 'Второй' }))).status).toBe(200);
+    expect((await client.post('/api/activate/', { email, code: await nextCode(email) })).status).toBe(200);
+    expect((await client.get('/api/my_name/')).body.detail).toBe('Второй');
+
+    const again = await api.client().post('/api/register/', details({ email }));
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe(messages.emailTaken);
+  });
+
+  test('at most 5 codes are mailed to one e-mail an hour', async () => {
+    const email = uniqueEmail('flood');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await api.client().post('/api/register/', details({ email }))).status).toBe(200);
+    }
+    const sixth = await api.client().post('/api/register/', details({ email }));
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.detail).toBe(messages.codeSendLimit);
+  });
+});
+
+describe('POST /api/activate/', () => {
+  test('a wrong code answers 400 "Неверный или истекший код"; the right one then still works', async () => {
+    const email = uniqueEmail('act');
+    const client = api.client();
+    await client.post('/api/register/', details({ email }));
+    const code = await nextCode(email);
+    const wrong = code === '0000' ? '0001' : '0000';
+    const response = await client.post('/api/activate/', { email, code: wrong });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toBe(messages.codeInvalid);
+    expect((await client.post('/api/activate/', { email, code })).status).toBe(200);
+    // Single use.
+    expect((await api.client().post('/api/activate/', { email, code })).status).toBe(400);
+  });
+
+  test('brute force stops after 5 tries: 403, and the right code is refused for an hour', async () => {
+    const email = uniqueEmail('brute');
+    await api.client().post('/api/register/', details({ email }));
+    const code = await nextCode(email);
+    const wrong = ['0000', '1111', '2222', '3333', '4444', '5555'].filter((c) => c !== code);
+    const statuses: number[] = [];
+    for (const guess of wrong.slice(0, 5)) {
+      statuses.push((await api.client().post('/api/activate/', { email, code: guess })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 403]);
+    const right = await api.client().post('/api/activate/', { email, code });
+    expect(right.status).toBe(403);
+    expect(right.body.detail).toBe(messages.codeTooManyTries);
+
+    // A fresh code (login → 418) does not buy five more guesses within the hour…
+    expect((await api.client().post('/api/login/', { email, password: PASSWORD })).status).toBe(418);
+    const fresh = await nextCode(email);
+    expect((await api.client().post('/api/activate/', { email, code: fresh })).status).toBe(403);
+
+    // …but after the hour it works.
+    api.clock.advance(61 * 60 * 1000);
+    expect((await api.client().post('/api/login/', { email, password: PASSWORD })).status).toBe(418);
+    const later = await nextCode(email);
+    expect((await api.client().post('/api/activate/', { email, code: later })).status).toBe(200);
+    api.clock.advance(-61 * 60 * 1000);
+  });
+
+  test('parallel guesses cannot share attempts: 20 at once still stop at 5', async () => {
+    const email = uniqueEmail('parallel');
+    await api.client().post('/api/register/', details({ email }));
+    const code = await nextCode(email);
+    const guesses = Array.from({ length: 20 }, (_, i) => String(i + 100).padStart(4, '0')).filter((c) => c !== code);
+    const answers = await Promise.all(
+      guesses.map((guess) => api.client().post('/api/activate/', { email, code: guess })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(4);
+    expect(statuses.every((s) => s === 400 || s === 403)).toBe(true);
+    const rows = await api.db.query<{ attempts: number }[]>(
+      `SELECT c.attempts FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1`,
+      [email],
+    );
+    expect(rows).toEqual([{ attempts: 5 }]);
+    expect((await api.client().post('/api/activate/', { email, code })).status).toBe(403);
+  });
+
+  test('a code expires after 10 minutes', async () => {
+    const email = uniqueEmail('expired');
+    await api.client().post('/api/register/', details({ email }));
+    const code = await nextCode(email);
+    api.clock.advance(10 * 60 * 1000 + 1000);
+    try {
+      const response = await api.client().post('/api/activate/', { email, code });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toBe(messages.codeInvalid);
+    } finally {
+      api.clock.advance(-(10 * 60 * 1000 + 1000));
+    }
+  });
+
+  test('codes are stored hashed, never as the digits', async () => {
+    const email = uniqueEmail('hashed');
+    await api.client().post('/api/register/', details({ email }));
+    const code = await nextCode(email);
+    const rows = await api.db.query<{ code_hash: string }[]>(
+      `SELECT c.code_hash FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code_hash).not.toContain(code);
+    expect(rows[0]!.code_hash.length).toBeGreaterThan(20);
+  });
+});
