@@ -43,7 +43,10 @@ if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 let maildev;
 if (!env.SMTP_URL) {
-  maildev = await startMailDev();
+  maildev = await startMailDev({
+    smtpPort: Number(env.MAILDEV_SMTP_PORT || 1025),
+    webPort: Number(env.MAILDEV_WEB_PORT || 1080),
+  });
   env.SMTP_URL = `smtp://127.0.0.1:${maildev.smtpPort}`;
   log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
 }

@@ -1,0 +1,107 @@
+// Shared by the browser journeys: the product started exactly as `npm start` starts it (on free
+// ports, with a database of its own), Debian's Chromium, and the MailDev inbox.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
+mkdirSync(artifacts, { recursive: true });
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs scripts/start.mjs (what `npm start` runs after building) and waits for a healthy API. */
+export async function startProduct() {
+  const id = `${Date.now().toString(36)}_${process.pid}`;
+  const [port, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/kort_e2e_${id}`;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `kort-e2e:${id}:`,
+      MAILDEV_SMTP_PORT: String(smtpPort),
+      MAILDEV_WEB_PORT: String(webPort),
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The API did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    base,
+    mailUrl: `http://127.0.0.1:${webPort}`,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "kort_e2e_${id}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 900 },
+};
+
+/** The next letter to `address` in MailDev (removed once read). */
+export async function nextMail(mailUrl, address, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${mailUrl}/api/email?to.address=${encodeURIComponent(address)}&sort=asc`);
+    const [mail] = await response.json();
+    if (mail) {
+      await fetch(`${mailUrl}/api/email/${mail.id}`, { method: 'DELETE' });
+      return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
