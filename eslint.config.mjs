@@ -30,6 +30,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Browser journeys: code inside page.evaluate() runs in the page.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['**/*.spec.ts', '**/test/**/*.ts'],
     languageOptions: { globals: globals.jest },
     rules: {

@@ -10,6 +10,7 @@ import { Clock, SystemClock } from './common/clock';
 import { CsrfGuard, CsrfService } from './common/csrf';
 import { RateLimiter } from './common/rate-limiter.service';
 import { SessionModule } from './common/session.middleware';
+import { ShutdownLog } from './common/shutdown-log';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
@@ -67,6 +68,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodySchemaInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        ShutdownLog,
       ],
     };
   }

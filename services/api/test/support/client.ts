@@ -16,7 +16,7 @@ interface Options {
 export class Client {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly server: Server) {}
+  constructor(private readonly server: Server | string) {}
 
   get(path: string, options: Options = { csrf: false }): Promise<Response> {
     return this.send('get', path, undefined, options);
