@@ -3,9 +3,10 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AuthGuard } from './common/auth.guard';
-import { BodySchemaInterceptor } from './common/body-schema';
+import { RequestSchemaInterceptor } from './common/request-schema';
 import { Clock, SystemClock } from './common/clock';
 import { CsrfGuard, CsrfService } from './common/csrf';
 import { RateLimiter } from './common/rate-limiter.service';
@@ -60,13 +61,14 @@ export class AppModule {
         UsersModule,
         AuthModule,
         RulesModule,
+        BookingsModule,
       ],
       controllers: [HealthController],
       providers: [
         // Guards run in this order: CSRF first (cheap, no database), then the session.
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: BodySchemaInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: RequestSchemaInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ShutdownLog,
       ],

@@ -25,7 +25,10 @@ export function loggerOptions(config: AppConfig): Params {
         req: (request: { method: string; url: string; id: unknown }) => ({
           id: request.id,
           method: request.method,
-          url: request.url.replace(/([?&](code|token)=)[^&]*/gi, '$1[redacted]'),
+          // Secrets that travel in URLs: query codes and tokens, the calendar feed's path.
+          url: request.url
+            .replace(/([?&](code|token)=)[^&]*/gi, '$1[redacted]')
+            .replace(/(\/api\/calendar\/)[^/?]+/, '$1[redacted]'),
         }),
       },
       transport:

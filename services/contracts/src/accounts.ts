@@ -102,4 +102,6 @@ export interface ProfileDetail {
   /** The Russian label the profile shows. */
   role: string;
   role_code: Role;
+  /** The player's personal iCalendar feed of their games, or null when switched off. */
+  calendar_url: string | null;
 }

@@ -64,6 +64,25 @@ export const messages = {
   roleAdmin: 'Администратор',
   rolePlayer: 'Игрок',
   roleSportSchool: 'Спортивная школа',
+
+  // Bookings
+  courtBooked: 'Корт забронирован', // (spec)
+  bookingLimit: 'Ограничение по количеству бронирований', // (spec) 418
+  gameCancelled: 'Игра успешно отменена', // (spec)
+  cancelTooLate: 'Нельзя отменить бронирование менее чем за 1 час', // (spec) 409
+  slotTaken: 'Это время на корте уже занято, выберите другое',
+  bookingInPast: 'Нельзя забронировать время, которое уже началось',
+  bookingHours: 'Игры начинаются с 6:00 до 23:00',
+  bookingOnTheHour: 'Игра начинается ровно в начале часа',
+  playersCount: 'В игре участвуют 2 игрока',
+  unknownCourt: 'Такого корта нет',
+  courtMismatch: 'Номер корта в адресе и в запросе не совпадают',
+  gameNotFound: 'Игра не найдена',
+  dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
+  hourInvalid: 'Укажите час от 0 до 23',
+  monthInvalid: 'Укажите месяц от 1 до 12 и год',
+  timeStartInvalid: 'Укажите время начала с часовым поясом, например 2026-11-22T18:00:00+03:00',
+  calendarLinkOff: 'Ссылка на календарь отключена',
 } as const;
 
 export type MessageKey = keyof typeof messages;

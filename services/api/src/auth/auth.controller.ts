@@ -10,7 +10,7 @@ import {
   registerBody,
   type DetailResponse,
 } from '@kort/contracts';
-import { BodySchema } from '../common/body-schema';
+import { BodySchema } from '../common/request-schema';
 import { ChangesState, Public } from '../common/route-policy';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';

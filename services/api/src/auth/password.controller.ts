@@ -9,7 +9,7 @@ import {
   verifyCodeBody,
   type DetailResponse,
 } from '@kort/contracts';
-import { BodySchema } from '../common/body-schema';
+import { BodySchema } from '../common/request-schema';
 import { CurrentUser } from '../common/request-user';
 import { Public } from '../common/route-policy';
 import { AccountService } from '../users/account.service';

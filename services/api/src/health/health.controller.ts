@@ -29,8 +29,9 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
     @InjectQueue(QUEUES.mail) mail: Queue,
     @InjectQueue(QUEUES.accounts) accounts: Queue,
+    @InjectQueue(QUEUES.bookings) bookings: Queue,
   ) {
-    this.queues = [mail, accounts];
+    this.queues = [mail, accounts, bookings];
   }
 
   @Public()

@@ -30,6 +30,21 @@ export const letters = {
     ].join('\n'),
   }),
 
+  gameReminder: (to: string, game: { date: string; weekday: string; time: string; court: string }): OutgoingMail => ({
+    to,
+    subject: `Напоминание: игра в ${game.time}, ${game.court}`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Напоминаем об игре: ${game.date} (${game.weekday}) в ${game.time}, ${game.court}.`,
+      '',
+      'Дверь откроется по коду, который появится на экране у входа за 15 минут до начала.',
+      'Если планы изменились, отмените игру в приложении не позднее чем за 1 час до начала.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
   accountDeleted: (to: string, name: string): OutgoingMail => ({
     to,
     subject: 'Ваш профиль удалён',

@@ -4,11 +4,13 @@ import type { DefaultJobOptions } from 'bullmq';
 export const QUEUES = {
   mail: 'mail',
   accounts: 'accounts',
+  bookings: 'bookings',
 } as const;
 
 export const JOBS = {
   sendMail: 'send-mail',
   purgeAccount: 'purge-account',
+  bookingReminder: 'booking-reminder',
 } as const;
 
 export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
@@ -24,6 +26,12 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
     backoff: { type: 'exponential', delay: 60_000 },
     removeOnComplete: { age: 30 * 24 * 3600 },
     removeOnFail: { age: 30 * 24 * 3600 },
+  },
+  bookings: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
   },
 };
 

@@ -3,6 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { messages, type ProfileDetail } from '@kort/contracts';
 import { assertNewPassword } from '../auth/password-rules';
+import { calendarUrl } from '../calendar/calendar-url';
+import { AppConfig } from '../config/app-config';
 import { PasswordsService } from '../auth/passwords.service';
 import { DetailException } from '../common/detail.exception';
 import { letters } from '../mail/templates';
@@ -22,6 +24,7 @@ export class AccountService {
     private readonly passwords: PasswordsService,
     private readonly mail: MailService,
     @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
+    private readonly config: AppConfig,
   ) {}
 
   profile(user: User): ProfileDetail {
@@ -31,6 +34,7 @@ export class AccountService {
       name: user.name,
       role: roleLabel(user),
       role_code: user.role,
+      calendar_url: calendarUrl(this.config.publicUrl, user.calendarToken),
     };
   }
 

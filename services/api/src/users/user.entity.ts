@@ -45,6 +45,10 @@ export class User {
   @Column({ name: 'rules_accepted_at', type: 'timestamptz', nullable: true })
   rulesAcceptedAt!: Date | null;
 
+  /** Secret of the player's iCalendar feed (GET /api/calendar/<token>.ics); null when off. */
+  @Column({ name: 'calendar_token', type: 'text', nullable: true })
+  calendarToken!: string | null;
+
   /** Bumped when every other session must end (password change, deletion, block). */
   @Column({ name: 'auth_epoch', type: 'integer', default: 0 })
   authEpoch!: number;

@@ -21,6 +21,11 @@ export class UsersService {
     return this.users.findOneBy({ id, deletedAt: IsNull(), confirmedAt: Not(IsNull()) });
   }
 
+  /** Confirmed, active players: the admin's player counter. */
+  countPlayers(): Promise<number> {
+    return this.users.countBy({ role: 'player', deletedAt: IsNull(), confirmedAt: Not(IsNull()) });
+  }
+
   save(user: User): Promise<User> {
     return this.users.save(user);
   }

@@ -7,7 +7,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { messages, type FieldErrors } from '@kort/contracts';
 import { DetailException } from './detail.exception';
 
 const BODY_SCHEMA = 'kort:body-schema';
+const QUERY_SCHEMA = 'kort:query-schema';
 
 interface BodySchemaOptions {
   /** Report a field's problem under another name (the spec's login calls e-mail "phone_number"). */
@@ -37,16 +38,31 @@ export function BodySchema(schema: z.ZodType, options: BodySchemaOptions = {}) {
   );
 }
 
+/** Declares the handler's query parameters: validated and coerced like a body, published in OpenAPI. */
+export function QuerySchema(schema: z.ZodObject) {
+  const params = Object.entries(schema.shape).map(([name, field]) =>
+    ApiQuery({ name, required: !(field as z.ZodType).safeParse(undefined).success, type: String }),
+  );
+  return applyDecorators(SetMetadata(QUERY_SCHEMA, schema), ...params);
+}
+
 @Injectable()
-export class BodySchemaInterceptor implements NestInterceptor {
+export class RequestSchemaInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const meta = this.reflector.get<BodySchemaMeta | undefined>(BODY_SCHEMA, context.getHandler());
-    if (meta) {
-      const request = context.switchToHttp().getRequest<Request>();
-      const parsed = meta.schema.safeParse(request.body ?? {});
-      if (!parsed.success) throw toBadRequest(parsed.error, meta.errorFields ?? {}, request.body);
+    const request = context.switchToHttp().getRequest<Request>();
+    const query = this.reflector.get<z.ZodType | undefined>(QUERY_SCHEMA, context.getHandler());
+    if (query) {
+      const parsed = query.safeParse(request.query);
+      if (!parsed.success) throw toBadRequest(parsed.error, {}, request.query);
+      // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.
+      Object.defineProperty(request, 'query', { value: parsed.data, configurable: true, enumerable: true });
+    }
+    const body = this.reflector.get<BodySchemaMeta | undefined>(BODY_SCHEMA, context.getHandler());
+    if (body) {
+      const parsed = body.schema.safeParse(request.body ?? {});
+      if (!parsed.success) throw toBadRequest(parsed.error, body.errorFields ?? {}, request.body);
       request.body = parsed.data;
     }
     return next.handle();

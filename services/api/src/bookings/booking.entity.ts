@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A one-hour game on a court. Live (not cancelled) games never overlap on one court: a Postgres
+ * exclusion constraint guarantees it under any concurrency.
+ */
+@Entity({ name: 'bookings' })
+export class Booking {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ name: 'court_id', type: 'integer' })
+  courtId!: number;
+
+  @Column({ name: 'starts_at', type: 'timestamptz' })
+  startsAt!: Date;
+
+  @Column({ name: 'ends_at', type: 'timestamptz' })
+  endsAt!: Date;
+
+  @Column({ name: 'players_count', type: 'integer' })
+  playersCount!: number;
+
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

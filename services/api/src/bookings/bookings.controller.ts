@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  availableTimesQuery,
+  bookedTimesQuery,
+  courtsStatusQuery,
+  deleteOrderBody,
+  messages,
+  orderCourtBody,
+  type AvailableTimes,
+  type Court,
+  type CourtsStatus,
+  type DetailResponse,
+  type MyOrder,
+  type OrderCreated,
+} from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import { CurrentUser } from '../common/request-user';
+import { BodySchema, QuerySchema } from '../common/request-schema';
+import { AdminOnly } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { AvailabilityService } from './availability.service';
+import { BookingsService } from './bookings.service';
+
+type Parsed<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
+
+@ApiTags('bookings')
+@Controller()
+export class BookingsController {
+  constructor(
+    private readonly bookings: BookingsService,
+    private readonly availability: AvailabilityService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Get('get_courts')
+  async courts(): Promise<DetailResponse<Court[]>> {
+    const courts = await this.availability.listCourts();
+    return { detail: courts.map((court) => ({ id_cort: court.id, name: court.name })) };
+  }
+
+  @Get('booked_times')
+  @QuerySchema(bookedTimesQuery)
+  async bookedTimes(@Query() query: Parsed<typeof bookedTimesQuery>): Promise<DetailResponse<number[]>> {
+    return { detail: await this.availability.fullyBookedDays(query.year, query.month) };
+  }
+
+  @Get('get-available-times')
+  @QuerySchema(availableTimesQuery)
+  availableTimes(
+    @CurrentUser() user: User,
+    @Query() query: Parsed<typeof availableTimesQuery>,
+  ): Promise<AvailableTimes> {
+    return this.availability.availableTimes(user, query.date);
+  }
+
+  @Get('get_courts_status')
+  @QuerySchema(courtsStatusQuery)
+  async courtsStatus(@Query() query: Parsed<typeof courtsStatusQuery>): Promise<CourtsStatus> {
+    return { busy_courts: await this.availability.busyCourts(query.date, query.hour) };
+  }
+
+  @Post('order-court/:id_cort')
+  @HttpCode(200)
+  @BodySchema(orderCourtBody)
+  async order(
+    @CurrentUser() user: User,
+    @Param('id_cort') pathCourt: string,
+    @Body() body: Parsed<typeof orderCourtBody>,
+  ): Promise<OrderCreated> {
+    const booking = await this.bookings.order(user, {
+      pathCourt: courtNumber(pathCourt),
+      courtId: body.id_cort,
+      timeStart: body.time_start,
+      playersCount: body.players_count,
+    });
+    return { detail: messages.courtBooked, id: booking.id };
+  }
+
+  @Post('delete_order/:id_cort')
+  @HttpCode(200)
+  @BodySchema(deleteOrderBody)
+  async cancel(
+    @CurrentUser() user: User,
+    @Param('id_cort') pathCourt: string,
+    @Body() body: Parsed<typeof deleteOrderBody>,
+  ): Promise<DetailResponse> {
+    await this.bookings.cancel(user, courtNumber(pathCourt), body.id_cort, body.time_start);
+    return { detail: messages.gameCancelled };
+  }
+
+  @Get('my-orders')
+  async myOrders(@CurrentUser() user: User): Promise<DetailResponse<MyOrder[]>> {
+    return { detail: await this.availability.myOrders(user) };
+  }
+
+  @Get('sport_school')
+  sportSchool(@CurrentUser() user: User): DetailResponse<boolean> {
+    return { detail: user.isSportSchool };
+  }
+
+  @AdminOnly()
+  @Get('count_users')
+  async countUsers(): Promise<DetailResponse<number>> {
+    return { detail: await this.users.countPlayers() };
+  }
+
+  @AdminOnly()
+  @Get('count_games')
+  async countGames(): Promise<DetailResponse<number>> {
+    return { detail: await this.availability.gamesToday() };
+  }
+}
+
+function courtNumber(raw: string): number {
+  if (!/^\d{1,6}$/.test(raw)) throw new DetailException(400, messages.unknownCourt);
+  return Number(raw);
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CalendarController } from '../calendar/calendar.controller';
+import { CalendarService } from '../calendar/calendar.service';
+import { SiteTime } from '../time/site-time';
+import { User } from '../users/user.entity';
+import { UsersModule } from '../users/users.module';
+import { AvailabilityService } from './availability.service';
+import { Booking } from './booking.entity';
+import { BookingReminderProcessor, BookingReminders } from './booking-reminders';
+import { BookingsController } from './bookings.controller';
+import { BookingsService } from './bookings.service';
+import { Court } from './court.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
+  controllers: [BookingsController, CalendarController],
+  providers: [
+    AvailabilityService,
+    BookingsService,
+    BookingReminders,
+    BookingReminderProcessor,
+    CalendarService,
+    SiteTime,
+  ],
+  exports: [CalendarService],
+})
+export class BookingsModule {}

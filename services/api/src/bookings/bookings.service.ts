@@ -1,0 +1,131 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, IsNull, type Repository } from 'typeorm';
+import { bookingRules, messages } from '@kort/contracts';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { SiteTime } from '../time/site-time';
+import type { User } from '../users/user.entity';
+import { Booking } from './booking.entity';
+import { BookingReminders } from './booking-reminders';
+import { Court } from './court.entity';
+
+/** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
+const QUOTA_LOCK = 0x6b6f7274; // 'kort'
+
+export interface OrderRequest {
+  pathCourt: number;
+  courtId: number;
+  timeStart: string;
+  playersCount: number;
+}
+
+/**
+ * Booking and cancelling (spec sections 4, 8, 9; ARCHITECTURE.md section 4). The court slot is
+ * protected by the bookings_no_overlap exclusion constraint; the quotas are checked and the row
+ * written in one transaction holding a per-player lock, so parallel requests cannot slip past them.
+ */
+@Injectable()
+export class BookingsService {
+  private readonly logger = new Logger('Bookings');
+
+  constructor(
+    private readonly db: DataSource,
+    @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
+    @InjectRepository(Court) private readonly courts: Repository<Court>,
+    private readonly reminders: BookingReminders,
+    private readonly time: SiteTime,
+    private readonly clock: Clock,
+  ) {}
+
+  async order(user: User, request: OrderRequest): Promise<Booking> {
+    const startsAt = await this.validSlot(request);
+    const now = this.clock.now();
+    const booking = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [QUOTA_LOCK, user.id]);
+      if (!user.isSportSchool) await this.assertQuotas(tx, user.id, startsAt, now);
+      try {
+        return await tx.getRepository(Booking).save(
+          tx.getRepository(Booking).create({
+            userId: user.id,
+            courtId: request.courtId,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000),
+            playersCount: request.playersCount,
+          }),
+        );
+      } catch (error) {
+        if (sqlState(error) === '23P01') throw new DetailException(409, messages.slotTaken);
+        throw error;
+      }
+    });
+    await this.reminders.schedule(booking);
+    this.logger.log({ booking: booking.id, user: user.id, court: booking.courtId, startsAt }, 'game booked');
+    return booking;
+  }
+
+  /** Cancels the caller's own game on that court at that start; someone else's is "not found". */
+  async cancel(user: User, pathCourt: number, courtId: number, timeStart: string): Promise<void> {
+    if (pathCourt !== courtId) throw new DetailException(400, messages.courtMismatch);
+    const booking = await this.bookings.findOneBy({
+      userId: user.id,
+      courtId,
+      startsAt: new Date(timeStart),
+      cancelledAt: IsNull(),
+    });
+    if (!booking) throw new DetailException(404, messages.gameNotFound);
+    const now = this.clock.now();
+    if (booking.startsAt.getTime() - now.getTime() < bookingRules.cancelBeforeMinutes * 60_000) {
+      throw new DetailException(409, messages.cancelTooLate);
+    }
+    const [, cancelled] = await this.bookings.query<[unknown[], number]>(
+      `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL`,
+      [booking.id, now],
+    );
+    if (cancelled !== 1) throw new DetailException(404, messages.gameNotFound);
+    await this.reminders.cancel(booking.id);
+    this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
+  }
+
+  /** 400 for anything that is not a bookable hour: wrong court, players, minute, hour or the past. */
+  private async validSlot({ pathCourt, courtId, timeStart, playersCount }: OrderRequest): Promise<Date> {
+    if (pathCourt !== courtId) throw new DetailException(400, messages.courtMismatch);
+    if (playersCount !== bookingRules.playersCount) throw new DetailException(400, messages.playersCount);
+    if (!(await this.courts.existsBy({ id: courtId }))) throw new DetailException(400, messages.unknownCourt);
+    const startsAt = new Date(timeStart);
+    const local = this.time.local(startsAt);
+    if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
+      throw new DetailException(400, messages.bookingOnTheHour);
+    }
+    if (local.hour < bookingRules.firstHour || local.hour > bookingRules.lastHour) {
+      throw new DetailException(400, messages.bookingHours);
+    }
+    if (startsAt.getTime() <= this.clock.now().getTime()) throw new DetailException(400, messages.bookingInPast);
+    return startsAt;
+  }
+
+  private async assertQuotas(tx: EntityManager, userId: number, startsAt: Date, now: Date): Promise<void> {
+    const day = this.time.day(startsAt);
+    const week = this.time.week(startsAt);
+    const [counts] = await tx.query<[{ day: number; week: number; upcoming: number }]>(
+      `SELECT count(*) FILTER (WHERE starts_at >= $2 AND starts_at < $3)::int AS day,
+              count(*) FILTER (WHERE starts_at >= $4 AND starts_at < $5)::int AS week,
+              count(*) FILTER (WHERE ends_at > $6)::int AS upcoming
+         FROM bookings
+        WHERE user_id = $1 AND cancelled_at IS NULL`,
+      [userId, day.start, day.end, week.start, week.end, now],
+    );
+    if (
+      counts.day >= bookingRules.perDay ||
+      counts.week >= bookingRules.perWeek ||
+      counts.upcoming >= bookingRules.upcoming
+    ) {
+      throw new DetailException(418, messages.bookingLimit);
+    }
+  }
+}
+
+function sqlState(error: unknown): string | undefined {
+  const driverError = (error as { driverError?: { code?: string }; code?: string } | null) ?? null;
+  return driverError?.driverError?.code ?? driverError?.code;
+}

@@ -1,0 +1,35 @@
+import { Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { messages, type DetailResponse } from '@kort/contracts';
+import { CurrentUser } from '../common/request-user';
+import { Public } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { CalendarService } from './calendar.service';
+
+@ApiTags('calendar')
+@Controller()
+export class CalendarController {
+  constructor(private readonly calendar: CalendarService) {}
+
+  /** Creates the feed link, or replaces it (the old link stops working). */
+  @Post('calendar_token')
+  @HttpCode(200)
+  async rotate(@CurrentUser() user: User): Promise<DetailResponse> {
+    return { detail: await this.calendar.rotate(user) };
+  }
+
+  @Delete('calendar_token')
+  async revoke(@CurrentUser() user: User): Promise<DetailResponse> {
+    await this.calendar.revoke(user);
+    return { detail: messages.calendarLinkOff };
+  }
+
+  /** The feed itself: the secret in the path is the credential (calendar apps send no cookies). */
+  @Public()
+  @Get('calendar/:file')
+  @Header('Content-Type', 'text/calendar; charset=utf-8')
+  @Header('Cache-Control', 'private, max-age=300')
+  feed(@Param('file') file: string): Promise<string> {
+    return this.calendar.feed(file);
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { MoreThanOrEqual, IsNull, type Repository } from 'typeorm';
+import { messages } from '@kort/contracts';
+import { Booking } from '../bookings/booking.entity';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { AppConfig } from '../config/app-config';
+import { User } from '../users/user.entity';
+import { calendarUrl } from './calendar-url';
+import { renderCalendar } from './ics';
+
+const HISTORY_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The player's personal iCalendar feed. The token is a bearer secret (like a private calendar link
+ * in any calendar app): 32 random bytes, rotated or switched off by the player.
+ */
+@Injectable()
+export class CalendarService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async rotate(user: User): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.users.update(user.id, { calendarToken: token });
+    return calendarUrl(this.config.publicUrl, token) ?? '';
+  }
+
+  async revoke(user: User): Promise<void> {
+    await this.users.update(user.id, { calendarToken: null });
+  }
+
+  async feed(file: string): Promise<string> {
+    const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file)?.[1];
+    const user = token ? await this.users.findOneBy({ calendarToken: token, deletedAt: IsNull() }) : null;
+    if (!user) throw new DetailException(404, messages.notFound);
+    const now = this.clock.now();
+    const games = await this.bookings.find({
+      where: {
+        userId: user.id,
+        cancelledAt: IsNull(),
+        startsAt: MoreThanOrEqual(new Date(now.getTime() - HISTORY_MS)),
+      },
+      order: { startsAt: 'ASC' },
+    });
+    const host = new URL(this.config.publicUrl).hostname;
+    return renderCalendar(
+      'Корт: мои игры',
+      games.map((game) => ({
+        uid: `booking-${game.id}@${host}`,
+        start: game.startsAt,
+        end: game.endsAt,
+        summary: `Игра, корт ${game.courtId}`,
+        location: `Корт ${game.courtId}`,
+        description: 'Дверь открывается кодом с экрана у входа. Отмена не позднее чем за 1 час.',
+      })),
+      now,
+    );
+  }
+}

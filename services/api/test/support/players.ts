@@ -1,0 +1,55 @@
+import * as argon2 from 'argon2';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { PASSWORD } from './accounts';
+import type { TestApp } from './test-app';
+import type { Client } from './client';
+
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * Confirmed players made straight in the database (registration has its own tests), then signed
+ * in through the real login call: fast enough for tests that need fifty of them.
+ */
+export async function signedInPlayers(
+  api: TestApp,
+  count: number,
+  options: { sportSchool?: boolean; role?: 'player' | 'admin' } = {},
+): Promise<{ client: Client; id: number; email: string }[]> {
+  passwordHash ??= argon2.hash(PASSWORD, { type: argon2.argon2id });
+  const hash = await passwordHash;
+  const emails = Array.from({ length: count }, () => `p-${randomUUID().slice(0, 12)}@example.com`);
+  const rows = await insertPlayers(api.db, emails, hash, options);
+  return Promise.all(
+    rows.map(async ({ id, email }) => {
+      const client = api.client();
+      const response = await client.post('/api/login/', { email, password: PASSWORD });
+      if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+      return { client, id, email };
+    }),
+  );
+}
+
+async function insertPlayers(
+  db: DataSource,
+  emails: string[],
+  hash: string,
+  { sportSchool = false, role = 'player' }: { sportSchool?: boolean; role?: 'player' | 'admin' },
+): Promise<{ id: number; email: string }[]> {
+  return db.query(
+    `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at, is_sport_school)
+     SELECT e, 'Игрок', $3, $2, now(), now(), $4 FROM unnest($1::text[]) AS e
+     RETURNING id, email`,
+    [emails, hash, role, sportSchool],
+  );
+}
+
+/** A Moscow wall-clock time as the ISO instant the apps send: `msk('2026-11-24', 18)`. */
+export const msk = (date: string, hour: number, minute = 0): string =>
+  `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+03:00`;
+
+export const order = (client: Client, court: number, timeStart: string, players = 2) =>
+  client.post(`/api/order-court/${court}/`, { id_cort: court, time_start: timeStart, players_count: players });
+
+export const cancel = (client: Client, court: number, timeStart: string) =>
+  client.post(`/api/delete_order/${court}/`, { id_cort: court, time_start: timeStart, players_count: 2 });

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Booking rules of spec section 9 and ARCHITECTURE.md section 4. */
+export const bookingRules = {
+  firstHour: 6,
+  lastHour: 23,
+  gameMinutes: 60,
+  playersCount: 2,
+  perDay: 1,
+  perWeek: 2,
+  upcoming: 5,
+  cancelBeforeMinutes: 60,
+  reminderBeforeMinutes: 120,
+} as const;
+
+/** Month names in the genitive ("22 ноября 2026") and weekdays, Sunday first as the dial shows. */
+export const monthsGenitive = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+export const weekdaysSundayFirst = [
+  'воскресенье',
+  'понедельник',
+  'вторник',
+  'среда',
+  'четверг',
+  'пятница',
+  'суббота',
+] as const;
+
+const isoDate = z
+  .string({ error: messages.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.dateInvalid })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      value === new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10),
+    {
+      error: messages.dateInvalid,
+    },
+  );
+
+const courtId = z.coerce.number({ error: messages.unknownCourt }).int({ error: messages.unknownCourt });
+
+/** An instant with an explicit offset: the server never guesses a time zone. */
+const instant = z
+  .string({ error: messages.timeStartInvalid })
+  .pipe(z.iso.datetime({ offset: true, error: messages.timeStartInvalid }));
+
+export const bookedTimesQuery = z.object({
+  month: z.coerce
+    .number({ error: messages.monthInvalid })
+    .int()
+    .min(1, { error: messages.monthInvalid })
+    .max(12, { error: messages.monthInvalid }),
+  year: z.coerce
+    .number({ error: messages.monthInvalid })
+    .int()
+    .min(2000, { error: messages.monthInvalid })
+    .max(2100, { error: messages.monthInvalid }),
+});
+export const availableTimesQuery = z.object({ date: isoDate });
+export const courtsStatusQuery = z.object({
+  date: isoDate,
+  hour: z.coerce
+    .number({ error: messages.hourInvalid })
+    .int({ error: messages.hourInvalid })
+    .min(0, { error: messages.hourInvalid })
+    .max(23, { error: messages.hourInvalid }),
+});
+export const orderCourtBody = z.object({
+  id_cort: courtId,
+  time_start: instant,
+  players_count: z.number({ error: messages.playersCount }),
+});
+export const deleteOrderBody = z.object({
+  id_cort: courtId,
+  time_start: instant,
+  players_count: z.number().optional(),
+});
+
+export type OrderCourtBody = z.input<typeof orderCourtBody>;
+export type DeleteOrderBody = z.input<typeof deleteOrderBody>;
+
+/** GET /api/get_courts/ */
+export interface Court {
+  id_cort: number;
+  name: string;
+}
+
+/** GET /api/get-available-times/ (local hours of the site, 6 to 23). */
+export interface AvailableTimes {
+  reserved: number[];
+  reserved_hours_by_current_user: number[];
+}
+
+/** GET /api/get_courts_status/ */
+export interface CourtsStatus {
+  busy_courts: number[];
+}
+
+/** One entry of GET /api/my-orders/. */
+export interface MyOrder {
+  id: number;
+  /** '22 ноября 2026' */
+  date: string;
+  /** 'воскресенье' */
+  day_of_week: string;
+  /** 'HH:MM', site-local */
+  time: string;
+  /** The game is today (site-local): the game card's active flag. */
+  today: boolean;
+  /** The court number. */
+  name: number;
+  id_cort: number;
+  /** The start as an ISO instant with the site's offset: send it back to cancel. */
+  time_start: string;
+}
+
+/** POST /api/order-court/{id_cort}/ success. */
+export interface OrderCreated {
+  detail: string;
+  id: number;
+}
