@@ -81,6 +81,7 @@ test('register, confirm with the e-mailed code, see the profile, log out, log in
     name: 'Браузер',
     role: 'Игрок',
     role_code: 'player',
+    calendar_url: null,
   });
 
   assert.equal((await api('GET', '/api/logout/')).status, 200);

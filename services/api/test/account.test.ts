@@ -22,7 +22,14 @@ test('my_name and profile show the player their own data', async () => {
   const { email } = await registerPlayer(client, { name: 'Ольга' });
   expect((await client.get('/api/my_name/')).body).toEqual({ detail: 'Ольга' });
   expect((await client.get('/api/profile/')).body).toEqual({
-    detail: { email, phone_number: '+79990001122', name: 'Ольга', role: messages.rolePlayer, role_code: 'player' },
+    detail: {
+      email,
+      phone_number: '+79990001122',
+      name: 'Ольга',
+      role: messages.rolePlayer,
+      role_code: 'player',
+      calendar_url: null,
+    },
   });
 });
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { messages, type FieldErrors } from '@kort/contracts';
 import { DetailException } from './detail.exception';
 
-const BODY_SCHEMA = 'kort:body-schema';
+export const BODY_SCHEMA = 'kort:body-schema';
 const QUERY_SCHEMA = 'kort:query-schema';
 
 interface BodySchemaOptions {

@@ -31,6 +31,10 @@ export class Client {
     return this.send('post', path, body, options);
   }
 
+  delete(path: string, options: Options = {}): Promise<Response> {
+    return this.send('delete', path, undefined, options);
+  }
+
   /** A raw body (malformed JSON, huge payloads). */
   async postRaw(path: string, raw: string, contentType = 'application/json'): Promise<Response> {
     await this.ensureCsrf();
@@ -48,7 +52,12 @@ export class Client {
     return this.cookies.get('sessionid');
   }
 
-  private async send(method: 'get' | 'post', path: string, body: unknown, options: Options): Promise<Response> {
+  private async send(
+    method: 'get' | 'post' | 'delete',
+    path: string,
+    body: unknown,
+    options: Options,
+  ): Promise<Response> {
     const withCsrf = options.csrf ?? true;
     if (withCsrf) await this.ensureCsrf();
     let call = request(this.server)[method](path).set('Cookie', this.cookieHeader());

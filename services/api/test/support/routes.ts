@@ -1,5 +1,6 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { BODY_SCHEMA } from '../../src/common/request-schema';
 import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from '../../src/common/route-policy';
 
 export interface RouteInfo {
@@ -8,6 +9,10 @@ export interface RouteInfo {
   changesState: boolean;
   isPublic: boolean;
   adminOnly: boolean;
+  /** The handler declares a JSON body (and so must refuse a bad one). */
+  hasBody: boolean;
+  /** The path with every :param filled in, ready to call. */
+  example: string;
 }
 
 /** Every HTTP route of the running app, read from Nest's own metadata (not a hand-kept list). */
@@ -29,9 +34,12 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
       const method = RequestMethod[verb] as RouteInfo['method'];
       const flag = (key: string) =>
         Boolean(reflector.getAllAndOverride<boolean>(key, [handler as never, controller as never]));
+      const full = `/api/${[prefix, path].filter((p) => p && p !== '/').join('/')}/`.replace(/\/+/g, '/');
       routes.push({
         method,
-        path: `/api/${[prefix, path].filter((p) => p && p !== '/').join('/')}/`.replace(/\/+/g, '/'),
+        path: full,
+        example: full.replace(/:[^/]+/g, '1'),
+        hasBody: Reflect.getMetadata(BODY_SCHEMA, handler) !== undefined,
         changesState: method !== 'GET' || flag(CHANGES_STATE),
         isPublic: flag(PUBLIC_ROUTE),
         adminOnly: flag(ADMIN_ROUTE),

@@ -1,0 +1,68 @@
+import { msk, order, signedInPlayers } from './support/players';
+import { startTestApp, type TestApp } from './support/test-app';
+import { TestClock } from './support/test-clock';
+
+// Real parallel HTTP requests against the real database. Books in March 2027.
+let api: TestApp;
+beforeAll(async () => {
+  const clock = new TestClock();
+  clock.set('2027-03-01T06:00:00Z'); // Monday 1 March 2027, 09:00 in Moscow
+  api = await startTestApp({}, clock);
+});
+afterAll(() => api.close());
+
+test('50 players asking for the same court and hour at once: exactly one 200, the rest 409, one row', async () => {
+  const players = await signedInPlayers(api, 50);
+  const start = msk('2027-03-03', 19);
+  const answers = await Promise.all(players.map(({ client }) => order(client, 1, start)));
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+  const rows = await api.db.query<{ count: number }[]>(
+    `SELECT count(*)::int AS count FROM bookings WHERE court_id = 1 AND starts_at = $1 AND cancelled_at IS NULL`,
+    [start],
+  );
+  expect(rows).toEqual([{ count: 1 }]);
+});
+
+test('one player firing 20 bookings at once over 20 days: the quotas hold exactly', async () => {
+  const [player] = await signedInPlayers(api, 1);
+  const { client, id } = player!;
+  // 20 consecutive days from Monday 8 March: weeks of 7, 7 and 6 days. At most 2 a week would
+  // allow 6, the cap of 5 upcoming allows 5.
+  const days = Array.from({ length: 20 }, (_, i) => `2027-03-${String(8 + i).padStart(2, '0')}`);
+  const answers = await Promise.all(days.map((day) => order(client, 2, msk(day, 12))));
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+  expect(statuses.filter((s) => s === 418)).toHaveLength(15);
+
+  const perWeek = await api.db.query<{ week: string; games: number }[]>(
+    `SELECT date_trunc('week', starts_at AT TIME ZONE 'Europe/Moscow')::date::text AS week, count(*)::int AS games
+       FROM bookings WHERE user_id = $1 AND cancelled_at IS NULL GROUP BY 1 ORDER BY 1`,
+    [id],
+  );
+  expect(perWeek.every((w) => w.games <= 2)).toBe(true);
+});
+
+test('afterwards, SQL finds no overlap on any court and no quota breach by any player', async () => {
+  const overlaps = await api.db.query(
+    `SELECT a.id, b.id FROM bookings a JOIN bookings b
+        ON a.court_id = b.court_id AND a.id < b.id
+       AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
+     WHERE a.cancelled_at IS NULL AND b.cancelled_at IS NULL`,
+  );
+  expect(overlaps).toEqual([]);
+
+  const breaches = await api.db.query(
+    `WITH live AS (
+       SELECT b.user_id, b.starts_at, (b.starts_at AT TIME ZONE 'Europe/Moscow') AS local
+         FROM bookings b JOIN users u ON u.id = b.user_id
+        WHERE b.cancelled_at IS NULL AND NOT u.is_sport_school)
+     SELECT user_id, 'day' AS rule FROM live GROUP BY user_id, local::date HAVING count(*) > 1
+     UNION ALL
+     SELECT user_id, 'week' FROM live GROUP BY user_id, date_trunc('week', local) HAVING count(*) > 2
+     UNION ALL
+     SELECT user_id, 'upcoming' FROM live GROUP BY user_id HAVING count(*) > 5`,
+  );
+  expect(breaches).toEqual([]);
+});
