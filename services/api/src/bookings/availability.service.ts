@@ -30,16 +30,17 @@ export class AvailabilityService {
   /** Days of the month with no free hour left on any court (past days and hours are not free). */
   async fullyBookedDays(year: number, month: number): Promise<number[]> {
     const range = this.time.month(year, month);
-    const [busy, courts] = await Promise.all([this.busyByStart(range.start, range.end), this.courts.count()]);
-    const now = this.clock.now().getTime();
+    const [busy, courts] = await Promise.all([this.busyByLocalHour(range.start, range.end), this.courts.count()]);
+    const now = this.time.local(this.clock.now());
+    const today = now.toISODate() ?? '';
     const monthIso = `${year}-${String(month).padStart(2, '0')}`;
     const days: number[] = [];
     for (let day = 1; day <= range.days; day += 1) {
       const date = `${monthIso}-${String(day).padStart(2, '0')}`;
-      const free = HOURS.some((hour) => {
-        const start = this.time.at(date, hour).getTime();
-        return start > now && (busy.get(start) ?? 0) < courts;
-      });
+      // An hour is free if it has not started yet and some court is idle in it.
+      const free =
+        date >= today &&
+        HOURS.some((hour) => (date > today || hour > now.hour) && (busy.get(slotKey(date, hour)) ?? 0) < courts);
       if (!free) days.push(day);
     }
     return days;
@@ -50,17 +51,18 @@ export class AvailabilityService {
     const start = this.time.at(date, 0);
     const end = this.time.day(start).end;
     const [busy, courts, mine] = await Promise.all([
-      this.busyByStart(start, end),
+      this.busyByLocalHour(start, end),
       this.courts.count(),
       this.bookings
         .createQueryBuilder('b')
+        .select('b.starts_at', 'startsAt')
         .where('b.user_id = :userId AND b.cancelled_at IS NULL', { userId: user.id })
         .andWhere('b.starts_at >= :start AND b.starts_at < :end', { start, end })
-        .getMany(),
+        .getRawMany<{ startsAt: Date }>(),
     ]);
     return {
-      reserved: HOURS.filter((hour) => (busy.get(this.time.at(date, hour).getTime()) ?? 0) >= courts),
-      reserved_hours_by_current_user: [...new Set(mine.map((b) => this.time.local(b.startsAt).hour))].sort(
+      reserved: HOURS.filter((hour) => (busy.get(slotKey(date, hour)) ?? 0) >= courts),
+      reserved_hours_by_current_user: [...new Set(mine.map((b) => this.time.local(new Date(b.startsAt)).hour))].sort(
         (a, b) => a - b,
       ),
     };
@@ -112,8 +114,11 @@ export class AvailabilityService {
       .getCount();
   }
 
-  /** How many courts are busy at each start instant (ms) in a range. */
-  private async busyByStart(start: Date, end: Date): Promise<Map<number, number>> {
+  /**
+   * How many courts are busy in each local hour of a range, keyed 'YYYY-MM-DD HH'. Only the booked
+   * hours are converted to local time (a few dozen rows), never every hour of the range.
+   */
+  private async busyByLocalHour(start: Date, end: Date): Promise<Map<string, number>> {
     const rows = await this.bookings
       .createQueryBuilder('b')
       .select('b.starts_at', 'startsAt')
@@ -121,6 +126,13 @@ export class AvailabilityService {
       .where('b.cancelled_at IS NULL AND b.starts_at >= :start AND b.starts_at < :end', { start, end })
       .groupBy('b.starts_at')
       .getRawMany<{ startsAt: Date; courts: number }>();
-    return new Map(rows.map((row) => [new Date(row.startsAt).getTime(), row.courts]));
+    return new Map(
+      rows.map((row) => {
+        const local = this.time.local(new Date(row.startsAt));
+        return [slotKey(local.toISODate() ?? '', local.hour), row.courts];
+      }),
+    );
   }
 }
+
+const slotKey = (date: string, hour: number): string => `${date} ${hour}`;

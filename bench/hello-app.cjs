@@ -1,0 +1,23 @@
+// The baseline: a bare NestJS app with one GET handler, no middleware, no database.
+// Decorators are applied by hand so this file runs as plain JavaScript.
+require('reflect-metadata');
+const { Controller, Get, Module } = require('@nestjs/common');
+const { NestFactory } = require('@nestjs/core');
+
+class HelloController {
+  hello() {
+    return { detail: 'hello' };
+  }
+}
+Get('hello')(HelloController.prototype, 'hello', Object.getOwnPropertyDescriptor(HelloController.prototype, 'hello'));
+Controller('api')(HelloController);
+
+class HelloModule {}
+Module({ controllers: [HelloController] })(HelloModule);
+
+async function main() {
+  const app = await NestFactory.create(HelloModule, { logger: false });
+  await app.listen(Number(process.env.PORT), '127.0.0.1');
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+void main();

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the API against a bare NestJS "hello" endpoint in the same run, on
+// this machine, and writes bench/results/latest.json. Every target lives here, not in unit tests.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { benchDatabase, load, machine, players, root, startServer } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const prefix = `kort-bench:${Date.now().toString(36)}:`;
+
+const database = await benchDatabase();
+const api = await startServer('services/api/dist/main.js', '/api/health/', {
+  DATABASE_URL: database.url,
+  REDIS_PREFIX: prefix,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  LOG_LEVEL: 'info', // the production default: one log line per request is part of the cost
+});
+const hello = await startServer('bench/hello-app.cjs', '/api/hello');
+const results = [];
+
+try {
+  results.push(await load('bare NestJS GET /api/hello', { url: `${hello.base}/api/hello`, duration: DURATION }));
+
+  // Distinct players (sport-school accounts, so quotas do not turn the run into 418s) and a
+  // distinct court and hour for every request: each one is a real insert under the exclusion
+  // constraint and the per-player lock.
+  const sessions = await players(api.base, database.url, 50, { sportSchool: true });
+  let next = 0;
+  results.push(
+    await load('POST /api/order-court/ (distinct players and slots)', {
+      url: api.base,
+      amount: ORDERS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const i = next++;
+            const session = sessions[i % sessions.length];
+            const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
+            const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
+            const court = 1 + (i % 2);
+            return {
+              ...request,
+              path: `/api/order-court/${court}/`,
+              headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrftoken': session.csrf },
+              body: JSON.stringify({ id_cort: court, time_start: `${day}T${hour}:00:00+03:00`, players_count: 2 }),
+            };
+          },
+        },
+      ],
+    }),
+  );
+
+  // The dial's call on a day the previous run filled, as a player sees it.
+  const [viewer] = await players(api.base, database.url, 1);
+  results.push(
+    await load('GET /api/get-available-times/', {
+      url: `${api.base}/api/get-available-times/?date=2031-01-02`,
+      duration: DURATION,
+      headers: { cookie: viewer.cookie },
+    }),
+  );
+} finally {
+  await Promise.all([api.stop(), hello.stop()]);
+  await database.drop();
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) if (keys.length) await redis.unlink(...keys);
+  await redis.quit();
+}
+
+const [baseline] = results;
+const report = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  settings: { connections: 50, duration_s: DURATION, orders: ORDERS },
+  results: results.map((r) => ({
+    ...r,
+    rps_vs_bare: Number((r.rps / baseline.rps).toFixed(3)),
+    p50_vs_bare: Number((r.p50_ms / Math.max(baseline.p50_ms, 1)).toFixed(1)),
+    p99_vs_bare: Number((r.p99_ms / Math.max(baseline.p99_ms, 1)).toFixed(1)),
+  })),
+};
+mkdirSync(`${root}/bench/results`, { recursive: true });
+writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
+
+console.log(`\nKort benchmark, ${report.machine.cores} × ${report.machine.cpu}, Node ${report.machine.node}\n`);
+console.table(
+  report.results.map((r) => ({
+    scenario: r.name,
+    'req/s': r.rps,
+    'p50 ms': r.p50_ms,
+    'p99 ms': r.p99_ms,
+    'req/s vs bare': r.rps_vs_bare,
+    'non-2xx': r.non_2xx,
+    errors: r.errors,
+  })),
+);
+console.log('Written to bench/results/latest.json');
