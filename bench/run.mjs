@@ -65,7 +65,8 @@ try {
   await Promise.all([api.stop(), hello.stop()]);
   await database.drop();
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) if (keys.length) await redis.unlink(...keys);
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }))
+    if (keys.length) await redis.unlink(...keys);
   await redis.quit();
 }
 
