@@ -2,7 +2,7 @@
 // them. The player app (a later issue) will drive the same calls through its screens.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { artifacts, launchChromium, nextMail, startProduct, viewports } from './support.mjs';
+import { artifacts, launchChromium, nextMail, startProduct, viewports, waitForMail } from './support.mjs';
 
 let product;
 let browser;
@@ -108,6 +108,8 @@ test('the Russian letter arrives in the MailDev inbox', async () => {
     password1: 'Почта-2026-ok',
     password2: 'Почта-2026-ok',
   });
+  // The inbox page lists what has arrived when it loads: wait for the letter first.
+  await waitForMail(product.mailUrl, email);
   await page.goto(product.mailUrl);
   await page.getByText('Код подтверждения').first().click();
   await page.getByText('Ваш код для подтверждения регистрации').first().waitFor();

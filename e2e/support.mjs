@@ -91,17 +91,21 @@ export const viewports = {
   desktop: { width: 1366, height: 900 },
 };
 
-/** The next letter to `address` in MailDev (removed once read). */
-export async function nextMail(mailUrl, address, timeoutMs = 15_000) {
+/** Waits until MailDev holds a letter to `address` and returns the oldest one. */
+export async function waitForMail(mailUrl, address, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${mailUrl}/api/email?to.address=${encodeURIComponent(address)}&sort=asc`);
     const [mail] = await response.json();
-    if (mail) {
-      await fetch(`${mailUrl}/api/email/${mail.id}`, { method: 'DELETE' });
-      return mail;
-    }
+    if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The next letter to `address` in MailDev, removed once read. */
+export async function nextMail(mailUrl, address, timeoutMs = 15_000) {
+  const mail = await waitForMail(mailUrl, address, timeoutMs);
+  await fetch(`${mailUrl}/api/email/${mail.id}`, { method: 'DELETE' });
+  return mail;
 }

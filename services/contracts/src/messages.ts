@@ -83,6 +83,21 @@ export const messages = {
   monthInvalid: 'Укажите месяц от 1 до 12 и год',
   timeStartInvalid: 'Укажите время начала с часовым поясом, например 2026-11-22T18:00:00+03:00',
   calendarLinkOff: 'Ссылка на календарь отключена',
+
+  // Door, light and devices
+  doorOpened: 'Дверь открыта!', // (spec)
+  wrongDoorCode: 'Неверный код', // (spec)
+  gameEnded: 'Игра успешно завершена', // (spec)
+  gameNotStarted: 'Вы ещё не начали игру', // (spec) 418
+  codeOnDisplay: 'Код показан на экране у двери',
+  gameOver: 'Игра уже закончилась',
+  agentOffline: 'Оборудование корта не на связи. Попробуйте позже или обратитесь к администратору',
+  deviceTimeout: 'Оборудование корта не ответило вовремя. Попробуйте ещё раз',
+  deviceFailed: 'Оборудование корта сообщило об ошибке',
+  lightOn: 'Свет включён',
+  lightOff: 'Свет выключен',
+  doorHeldOpen: 'Дверь открыта',
+  doorClosed: 'Дверь закрыта',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * The court's hardware as the API, the dashboard and the edge agent name it (ARCHITECTURE.md
+ * sections 2 and 4). A relay that is "on" means: door strike released (unlocked), light on,
+ * shelf lock released.
+ */
+export const SHELF_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const RELAYS = ['door', 'light', ...SHELF_NUMBERS.map((n) => `shelf-${n}` as const)] as const;
+export type RelayId = (typeof RELAYS)[number];
+export const relayIdSchema = z.enum(RELAYS);
+
+export const COMMAND_ACTIONS = [
+  'door.open', // pulse the strike: unlock for a few seconds, then lock again
+  'door.hold', // keep the door unlocked until door.close
+  'door.close',
+  'light.on',
+  'light.off',
+  'shelf.open',
+  'shelf.close',
+  'display.show', // show a door code (PIN and QR) on the door display
+  'display.clear',
+] as const;
+export type CommandAction = (typeof COMMAND_ACTIONS)[number];
+
+/** Event names of the /edge namespace (API ⇄ agent) and the /live namespace (API → dashboards). */
+export const EDGE_EVENTS = {
+  command: 'command',
+  snapshot: 'agent.snapshot',
+  relayChanged: 'relay.changed',
+  inputChanged: 'input.changed',
+} as const;
+export const LIVE_EVENTS = { deviceState: 'device.state' } as const;
+
+export const commandSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(COMMAND_ACTIONS),
+  /** The relay it moves (shelf commands name their shelf; display commands have none). */
+  device: relayIdSchema.nullable(),
+  /** Epoch milliseconds after which the command must not run. */
+  deadline: z.number().int().positive(),
+  params: z
+    .object({
+      code: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
+      expiresAt: z.number().int().optional(),
+    })
+    .default({}),
+});
+export type EdgeCommand = z.input<typeof commandSchema>;
+
+export const relayStatesSchema = z.partialRecord(relayIdSchema, z.boolean());
+export type RelayStates = z.infer<typeof relayStatesSchema>;
+
+export const commandAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), relays: relayStatesSchema, repeated: z.boolean().optional() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.enum(['expired', 'invalid', 'hardware']),
+    message: z.string(),
+  }),
+]);
+export type CommandAck = z.infer<typeof commandAckSchema>;
+
+export const displaySchema = z.object({ code: z.string(), expiresAt: z.number().int() }).nullable();
+
+export const snapshotSchema = z.object({
+  relays: relayStatesSchema,
+  /** Door sensor: true closed, false open, null when the agent has no sensor. */
+  doorClosed: z.boolean().nullable(),
+  display: displaySchema,
+  agentVersion: z.string().max(40),
+});
+export type AgentSnapshot = z.infer<typeof snapshotSchema>;
+
+export const relayChangedSchema = z.object({ device: relayIdSchema, on: z.boolean(), at: z.number().int() });
+export const inputChangedSchema = z.object({
+  input: z.literal('door-sensor'),
+  closed: z.boolean(),
+  at: z.number().int(),
+});
+
+/** socket.io event maps, so both ends are typed by the same contract. */
+export interface ServerToAgentEvents {
+  [EDGE_EVENTS.command]: (command: EdgeCommand, ack: (result: CommandAck) => void) => void;
+}
+export interface AgentToServerEvents {
+  [EDGE_EVENTS.snapshot]: (snapshot: AgentSnapshot) => void;
+  [EDGE_EVENTS.relayChanged]: (change: z.infer<typeof relayChangedSchema>) => void;
+  [EDGE_EVENTS.inputChanged]: (change: z.infer<typeof inputChangedSchema>) => void;
+}
+
+/** What the dashboards see of a site, pushed on every change. */
+export interface DeviceState {
+  site: string;
+  online: boolean;
+  lastSeenAt: string | null;
+  relays: RelayStates;
+  doorClosed: boolean | null;
+}
+export interface ServerToLiveEvents {
+  [LIVE_EVENTS.deviceState]: (state: DeviceState) => void;
+}
+
+/** GET /api/get_device_status/ */
+export interface DeviceStatus {
+  light_on: boolean;
+  door_open: boolean;
+  online: boolean;
+  last_seen: string | null;
+}
