@@ -19,7 +19,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxySetting(options.config.trustProxy));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
@@ -43,6 +43,13 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   );
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
   return app;
+}
+
+/** TRUST_PROXY=false/true are booleans to Express; anything else is its list of addresses. */
+function trustProxySetting(value: string): boolean | string {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 /** body-parser reports bad JSON to Express, outside Nest's filters: answer it the same way. */

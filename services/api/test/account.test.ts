@@ -107,9 +107,12 @@ describe('GET /api/del_account/', () => {
     const { email } = await registerPlayer(client, { name: 'Стёпа' });
     const [{ id }] = await api.db.query<[{ id: number }]>(`SELECT id FROM users WHERE email = $1`, [email]);
     await client.act('/api/del_account/');
+    const [{ deleted_at }] = await api.db.query<[{ deleted_at: Date }]>(`SELECT deleted_at FROM users WHERE id = $1`, [
+      id,
+    ]);
 
     const queue = api.app.get<Queue>(getQueueToken(QUEUES.accounts));
-    const job = await queue.getJob(purgeJobId(id));
+    const job = await queue.getJob(purgeJobId(id, deleted_at));
     expect(job).toBeDefined();
     expect(job!.opts.delay).toBe(10 * DAY);
     expect(await job!.getState()).toBe('delayed');
@@ -139,6 +142,23 @@ describe('GET /api/del_account/', () => {
       password_hash: null,
     });
     expect(JSON.stringify(purged)).not.toContain('Стёпа');
+  });
+
+  test("the account's games still ahead are cancelled: their courts are free again", async () => {
+    const client = api.client();
+    await registerPlayer(client);
+    const start = new Date(Date.now() + 3 * DAY);
+    start.setUTCHours(12, 0, 0, 0); // 15:00 Moscow
+    const timeStart = start.toISOString();
+    expect(
+      (await client.post('/api/order-court/1/', { id_cort: 1, time_start: timeStart, players_count: 2 })).status,
+    ).toBe(200);
+    await client.act('/api/del_account/');
+    const other = api.client();
+    await registerPlayer(other);
+    expect(
+      (await other.post('/api/order-court/1/', { id_cort: 1, time_start: timeStart, players_count: 2 })).status,
+    ).toBe(200);
   });
 
   test('needs the CSRF header: a cross-site link cannot delete an account', async () => {

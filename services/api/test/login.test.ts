@@ -113,6 +113,17 @@ describe('POST /api/login/', () => {
     expect(locked.body.detail).toBe(messages.tooManyLogins);
   });
 
+  test('a stale session (password changed elsewhere) can still log out: 200, never a 500', async () => {
+    const laptop = api.client();
+    const { email } = await registerPlayer(laptop);
+    const phone = api.client();
+    await phone.post('/api/login/', { email, password: PASSWORD });
+    await phone.post('/api/change_password/', { password1: 'Новый-пароль-77', password2: 'Новый-пароль-77' });
+    expect((await laptop.act('/api/logout/')).status).toBe(200);
+    expect((await laptop.post('/api/reset_password_request_code/', { email })).status).toBe(200);
+    expect((await laptop.get('/api/give_email/')).body).toEqual({ detail: email });
+  });
+
   test('a self-deleted account cannot log in', async () => {
     const client = api.client();
     const { email } = await registerPlayer(client);
@@ -121,4 +132,22 @@ describe('POST /api/login/', () => {
     expect(response.status).toBe(403);
     expect(response.body.detail).toBe(messages.accountDeleted);
   });
+});
+
+test('the per-IP lookup limit (120 a minute) holds whatever X-Forwarded-For a client sends', async () => {
+  const direct = await startTestApp({ TRUST_PROXY: 'false' }); // no proxy in front: XFF is the client's word
+  try {
+    const client = direct.client();
+    const answers: number[] = [];
+    for (let i = 0; i < 121; i += 1) {
+      const spoofed = { 'X-Forwarded-For': `203.0.113.${i % 250}` };
+      answers.push(
+        (await client.post('/api/check-phone/', { email: 'nobody@example.com' }, { headers: spoofed })).status,
+      );
+    }
+    expect(answers.slice(0, 120).every((s) => s === 400)).toBe(true);
+    expect(answers[120]).toBe(429);
+  } finally {
+    await direct.close();
+  }
 });

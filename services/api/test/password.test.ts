@@ -43,6 +43,17 @@ describe('password recovery', () => {
     expect(prefill.body).toEqual({ detail: '' });
   });
 
+  test('a verified code gets a new session id (a session planted before cannot inherit the proof)', async () => {
+    const { email } = await registerPlayer(api.client());
+    const client = api.client();
+    await client.post('/api/reset_password_request_code/', { email });
+    const planted = client.sessionId;
+    expect(planted).toBeDefined();
+    expect((await client.post('/api/verify_code/', { code: await nextCode(email) })).status).toBe(200);
+    expect(client.sessionId).toBeDefined();
+    expect(client.sessionId).not.toBe(planted);
+  });
+
   test('a wrong code answers 403 "Неверный или истекший код подтверждения"', async () => {
     const { email } = await registerPlayer(api.client());
     const client = api.client();

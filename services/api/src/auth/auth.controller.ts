@@ -10,6 +10,7 @@ import {
   registerBody,
   type DetailResponse,
 } from '@kort/contracts';
+import { clientIp } from '../common/client-ip';
 import { BodySchema } from '../common/request-schema';
 import { ChangesState, Public } from '../common/route-policy';
 import { AuthService } from './auth.service';
@@ -50,16 +51,16 @@ export class AuthController {
   @Post('reg-phone')
   @HttpCode(200)
   @BodySchema(regPhoneBody)
-  async regPhone(@Body() body: Body<typeof regPhoneBody>): Promise<DetailResponse> {
-    await this.auth.checkRegistrable(body.email);
+  async regPhone(@Body() body: Body<typeof regPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+    await this.auth.checkRegistrable(body.email, clientIp(request));
     return { detail: messages.ok };
   }
 
   @Post('register')
   @HttpCode(200)
   @BodySchema(registerBody)
-  async register(@Body() body: Body<typeof registerBody>): Promise<DetailResponse> {
-    await this.auth.register(body);
+  async register(@Body() body: Body<typeof registerBody>, @Req() request: Request): Promise<DetailResponse> {
+    await this.auth.register(body, clientIp(request));
     return { detail: messages.codeSent };
   }
 
@@ -71,7 +72,7 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
-    const user = await this.auth.activate(body.email, body.code);
+    const user = await this.auth.activate(body.email, body.code, clientIp(request));
     await this.sessions.start(request, response, user);
     return { detail: messages.accountActivated };
   }
@@ -82,8 +83,4 @@ export class AuthController {
     await this.sessions.end(request, response);
     return { detail: messages.loggedOut };
   }
-}
-
-function clientIp(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }

@@ -10,7 +10,9 @@ import { OneTimeCodesService } from './one-time-codes.service';
 import { PasswordsService } from './passwords.service';
 
 const LOGIN_LIMIT = { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 };
-const LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
+/** Calls that reveal whether an e-mail is registered, and calls that check a code, per client IP. */
+export const LOOKUP_LIMIT = { perIp: 120, windowSeconds: 60 };
+export const CODE_CHECK_LIMIT = { perIp: 60, windowSeconds: 60 };
 
 /** Login, registration and activation (spec sections 4, 5, 7 and 8). */
 @Injectable()
@@ -25,9 +27,7 @@ export class AuthService {
 
   /** Login step 1: is there an account for this e-mail? */
   async checkEmail(email: string, ip: string): Promise<void> {
-    if (!(await this.limiter.hit(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds))) {
-      throw new DetailException(429, messages.tooManyRequests);
-    }
+    await this.limiter.enforce(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (!user || user.purgedAt) {
       throw new DetailException(400, messages.emailUnknown, { phone_number: messages.checkEmail });
@@ -64,7 +64,8 @@ export class AuthService {
   }
 
   /** Registration step 1: the e-mail is free and the phone well-formed (checked by the schema). */
-  async checkRegistrable(email: string): Promise<void> {
+  async checkRegistrable(email: string, ip: string): Promise<void> {
+    await this.limiter.enforce(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (user && (user.confirmedAt || user.deletedAt)) {
       throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
@@ -75,13 +76,13 @@ export class AuthService {
    * Registration step 2. An unconfirmed account with the same e-mail (an abandoned registration)
    * is taken over by the new details, so a typo in step 2 never locks an address out.
    */
-  async register(body: RegisterBody & { phone_number: string | null }): Promise<void> {
+  async register(body: RegisterBody & { phone_number: string | null }, ip: string): Promise<void> {
     const problem = passwordProblem(body.password1);
     if (problem) throw new DetailException(400, problem, { password1: problem });
     if (body.password1 !== body.password2) {
       throw new DetailException(400, messages.passwordsDoNotMatch, { password2: messages.passwordsDoNotMatch });
     }
-    await this.checkRegistrable(body.email);
+    await this.checkRegistrable(body.email, ip);
     const fields = {
       email: body.email,
       name: body.name_user,
@@ -100,7 +101,8 @@ export class AuthService {
   }
 
   /** The e-mailed code confirms the account; the caller then starts a session. */
-  async activate(email: string, code: string): Promise<User> {
+  async activate(email: string, code: string, ip: string): Promise<User> {
+    await this.limiter.enforce(`code-check:${ip}`, CODE_CHECK_LIMIT.perIp, CODE_CHECK_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (!user || user.confirmedAt || user.deletedAt) throw new DetailException(400, messages.codeInvalid);
     const result = await this.codes.check(user.id, 'activation', code);

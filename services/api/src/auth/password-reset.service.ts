@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
+import { clientIp } from '../common/client-ip';
+import { RateLimiter } from '../common/rate-limiter.service';
 import { DetailException } from '../common/detail.exception';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { UsersService } from '../users/users.service';
+import { CODE_CHECK_LIMIT, LOOKUP_LIMIT } from './auth.service';
 import { CODE_POLICY, OneTimeCodesService } from './one-time-codes.service';
 import { assertNewPassword } from './password-rules';
 import { PasswordsService } from './passwords.service';
@@ -23,9 +26,11 @@ export class PasswordResetService {
     private readonly passwords: PasswordsService,
     private readonly mail: MailService,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async requestCode(request: Request, email: string): Promise<void> {
+    await this.limiter.enforce(`lookup:${clientIp(request)}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (!user?.confirmedAt || user.deletedAt) throw new DetailException(400, messages.emailUnknown);
     const code = await this.codes.issue(user.id, 'password_reset');
@@ -34,6 +39,8 @@ export class PasswordResetService {
   }
 
   async verifyCode(request: Request, code: string, bodyEmail: string | undefined): Promise<void> {
+    const ip = clientIp(request);
+    await this.limiter.enforce(`code-check:${ip}`, CODE_CHECK_LIMIT.perIp, CODE_CHECK_LIMIT.windowSeconds);
     const email = bodyEmail ?? request.session.reset?.email;
     if (!email) throw new DetailException(400, messages.genericError);
     const user = await this.users.findByEmail(email);
@@ -41,6 +48,10 @@ export class PasswordResetService {
     const result = await this.codes.check(user.id, 'password_reset', code);
     if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
     if (result === 'invalid') throw new DetailException(403, messages.verifyCodeInvalid);
+    // A new session id for the proof, so a session planted before the check cannot inherit it.
+    await new Promise<void>((resolve, reject) =>
+      request.session.regenerate((error: unknown) => (error ? reject(toError(error)) : resolve())),
+    );
     request.session.reset = { email, verifiedAt: this.clock.now().getTime() };
   }
 
@@ -67,4 +78,8 @@ export class PasswordResetService {
   emailFor(request: Request): string {
     return request.session?.reset?.email ?? request.user?.email ?? '';
   }
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -59,7 +59,11 @@ export class BookingsService {
         throw error;
       }
     });
-    await this.reminders.schedule(booking);
+    await this.reminders
+      .schedule(booking)
+      .catch((error: unknown) =>
+        this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
+      );
     this.logger.log({ booking: booking.id, user: user.id, court: booking.courtId, startsAt }, 'game booked');
     return booking;
   }
@@ -83,7 +87,12 @@ export class BookingsService {
       [booking.id, now],
     );
     if (cancelled !== 1) throw new DetailException(404, messages.gameNotFound);
-    await this.reminders.cancel(booking.id);
+    // A reminder that cannot be removed (being sent right now) finds the game cancelled and stays silent.
+    await this.reminders
+      .cancel(booking.id)
+      .catch((error: unknown) =>
+        this.logger.warn({ booking: booking.id, error: String(error) }, 'reminder not removed'),
+      );
     this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
   }
 

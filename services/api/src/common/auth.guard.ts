@@ -35,8 +35,9 @@ export class AuthGuard implements CanActivate {
     if (!userId) return null;
     const user = await this.users.findUsable(userId);
     if (user && user.authEpoch === authEpoch) return user;
-    // The account was deleted, blocked or signed out everywhere: this session is over.
-    await new Promise<void>((resolve) => request.session.destroy(() => resolve()));
+    // The account was deleted, blocked or signed out everywhere: this session is over. Regenerate
+    // (not destroy) so public handlers further on still have an empty session to work with.
+    await new Promise<void>((resolve) => request.session.regenerate(() => resolve()));
     return null;
   }
 }

@@ -50,6 +50,12 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SITE_TIMEZONE: timezone.default('Europe/Moscow'),
   EDGE_AGENT_TOKEN: z.string().min(16).optional(),
+  /**
+   * Which peers may set X-Forwarded-For (Express "trust proxy" syntax): the client IP behind the
+   * per-IP limits. Only the reverse proxy's address belongs here; anything wider lets clients
+   * pick their own IP.
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +76,7 @@ export class AppConfig {
   readonly siteTimezone: string;
   readonly edgeAgentToken: string | undefined;
   readonly logLevel: Env['LOG_LEVEL'];
+  readonly trustProxy: string;
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -85,6 +92,7 @@ export class AppConfig {
     this.siteTimezone = env.SITE_TIMEZONE;
     this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
     this.logLevel = env.LOG_LEVEL;
+    this.trustProxy = env.TRUST_PROXY;
   }
 
   get isProduction(): boolean {

@@ -46,11 +46,11 @@ export class AccountService {
 
   /** The account stops working now; a delayed job erases its personal data 10 days later. */
   async deleteSelf(user: User): Promise<void> {
-    await this.users.markSelfDeleted(user.id);
+    const deletedAt = await this.users.markSelfDeleted(user.id);
     await this.accounts.add(
       JOBS.purgeAccount,
       { userId: user.id },
-      { delay: PURGE_AFTER_MS, jobId: purgeJobId(user.id) },
+      { delay: PURGE_AFTER_MS, jobId: purgeJobId(user.id, deletedAt) },
     );
     await this.mail.enqueue(letters.accountDeleted(user.email, user.name));
     this.logger.log({ user: user.id }, 'account self-deleted; purge queued in 10 days');
@@ -63,7 +63,8 @@ export class AccountService {
   }
 }
 
-export const purgeJobId = (userId: number): string => `purge-account-${userId}`;
+/** One job per deletion: a restored and again deleted account gets a new one. */
+export const purgeJobId = (userId: number, deletedAt: Date): string => `purge-account-${userId}-${deletedAt.getTime()}`;
 
 function roleLabel(user: User): string {
   if (user.role === 'admin') return messages.roleAdmin;

@@ -56,14 +56,23 @@ export class UsersService {
     return updated.auth_epoch;
   }
 
-  /** Self-deletion: the account stops working at once; its data goes after PURGE_AFTER_MS. */
+  /**
+   * Self-deletion: the account stops working at once and its games still ahead are cancelled (their
+   * courts are free for others; reminders find them cancelled). Its data goes after PURGE_AFTER_MS.
+   */
   async markSelfDeleted(userId: number): Promise<Date> {
     const now = this.clock.now();
-    await this.users.query(
-      `UPDATE users SET deleted_at = $2, deletion_kind = 'self', auth_epoch = auth_epoch + 1, updated_at = now()
-        WHERE id = $1 AND deleted_at IS NULL`,
-      [userId, now],
-    );
+    await this.users.manager.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET deleted_at = $2, deletion_kind = 'self', auth_epoch = auth_epoch + 1, updated_at = now()
+          WHERE id = $1 AND deleted_at IS NULL`,
+        [userId, now],
+      );
+      await tx.query(
+        `UPDATE bookings SET cancelled_at = $2 WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2`,
+        [userId, now],
+      );
+    });
     return now;
   }
 

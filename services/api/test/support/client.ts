@@ -7,6 +7,8 @@ interface Options {
   csrf?: boolean;
   /** Send this header value instead of the token from the cookie. */
   csrfToken?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -62,6 +64,7 @@ export class Client {
     if (withCsrf) await this.ensureCsrf();
     let call = request(this.server)[method](path).set('Cookie', this.cookieHeader());
     if (withCsrf) call = call.set(CSRF_HEADER, options.csrfToken ?? this.cookies.get(CSRF_COOKIE) ?? '');
+    for (const [name, value] of Object.entries(options.headers ?? {})) call = call.set(name, value);
     const response = await (body === undefined ? call : call.send(body as object));
     this.remember(response);
     return response;
