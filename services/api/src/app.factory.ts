@@ -9,6 +9,7 @@ import { AppModule, type AppOptions } from './app.module';
 import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { SessionMiddleware } from './common/session.middleware';
+import { RedisIoAdapter } from './devices/redis-io.adapter';
 
 export const BODY_LIMIT = '100kb';
 
@@ -22,6 +23,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.set('trust proxy', trustProxySetting(options.config.trustProxy));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  app.useWebSocketAdapter(new RedisIoAdapter(app, options.config));
 
   app.use(cookieParser());
   app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);

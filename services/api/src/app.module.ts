@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BookingsModule } from './bookings/bookings.module';
+import { DevicesModule } from './devices/devices.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AuthGuard } from './common/auth.guard';
 import { RequestSchemaInterceptor } from './common/request-schema';
@@ -62,6 +63,7 @@ export class AppModule {
         AuthModule,
         RulesModule,
         BookingsModule,
+        DevicesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -41,5 +41,6 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
     MAILDEV_URL: `http://127.0.0.1:${maildev.webPort}`,
     LOG_LEVEL: 'silent',
+    EDGE_AGENT_TOKEN: 'test-edge-agent-token-0123456789',
   });
 }

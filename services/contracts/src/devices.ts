@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /**
  * The court's hardware as the API, the dashboard and the edge agent name it (ARCHITECTURE.md
@@ -103,6 +104,14 @@ export interface DeviceState {
 export interface ServerToLiveEvents {
   [LIVE_EVENTS.deviceState]: (state: DeviceState) => void;
 }
+
+/** POST /api/recieve/ (the spec's spelling): the 4 digits typed or read from the door's QR code. */
+export const recieveBody = z.object({
+  qr_code: z.string({ error: messages.wrongDoorCode }).max(64, { error: messages.wrongDoorCode }),
+});
+
+/** 425 from GET /api/send/{gameId}/ before the access window opens. */
+export const gameStartsAtMessage = (time: string): string => `Игра начнётся в ${time}. Пожалуйста, подождите`;
 
 /** GET /api/get_device_status/ */
 export interface DeviceStatus {

@@ -50,6 +50,13 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SITE_TIMEZONE: timezone.default('Europe/Moscow'),
   EDGE_AGENT_TOKEN: z.string().min(16).optional(),
+  /** Deadline of light, shelf and display commands (door openings always get 10 seconds). */
+  COMMAND_DEADLINE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(500)
+    .max(60_000)
+    .default(8_000),
   /**
    * Which peers may set X-Forwarded-For (Express "trust proxy" syntax): the client IP behind the
    * per-IP limits. Only the reverse proxy's address belongs here; anything wider lets clients
@@ -77,6 +84,7 @@ export class AppConfig {
   readonly edgeAgentToken: string | undefined;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
+  readonly commandDeadlineMs: number;
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -93,6 +101,7 @@ export class AppConfig {
     this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
     this.logLevel = env.LOG_LEVEL;
     this.trustProxy = env.TRUST_PROXY;
+    this.commandDeadlineMs = env.COMMAND_DEADLINE_MS;
   }
 
   get isProduction(): boolean {

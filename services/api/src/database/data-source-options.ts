@@ -2,13 +2,16 @@ import type { DataSourceOptions } from 'typeorm';
 import { OneTimeCode } from '../auth/one-time-code.entity';
 import { Booking } from '../bookings/booking.entity';
 import { Court } from '../bookings/court.entity';
+import { Command } from '../devices/command.entity';
+import { Site } from '../devices/site.entity';
 import { Setting } from '../rules/setting.entity';
 import { User } from '../users/user.entity';
 import { Accounts1763790000000 } from './migrations/1763790000000-accounts';
 import { Bookings1763800000000 } from './migrations/1763800000000-bookings';
+import { Devices1763810000000 } from './migrations/1763810000000-devices';
 
-export const entities = [User, OneTimeCode, Setting, Court, Booking];
-export const migrations = [Accounts1763790000000, Bookings1763800000000];
+export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command];
+export const migrations = [Accounts1763790000000, Bookings1763800000000, Devices1763810000000];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -30,8 +30,9 @@ export class HealthController {
     @InjectQueue(QUEUES.mail) mail: Queue,
     @InjectQueue(QUEUES.accounts) accounts: Queue,
     @InjectQueue(QUEUES.bookings) bookings: Queue,
+    @InjectQueue(QUEUES.commands) commands: Queue,
   ) {
-    this.queues = [mail, accounts, bookings];
+    this.queues = [mail, accounts, bookings, commands];
   }
 
   @Public()

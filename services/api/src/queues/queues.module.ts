@@ -3,6 +3,22 @@ import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { QUEUE_OPTIONS, QUEUES } from './queues';
 
+/** Connection and key prefix of every queue (also used by QueueEvents listeners). */
+export function bullOptions(config: AppConfig) {
+  const url = new URL(config.redisUrl);
+  return {
+    prefix: `${config.redisPrefix}bull`,
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      username: url.username || undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+      tls: url.protocol === 'rediss:' ? {} : undefined,
+    },
+  };
+}
+
 const queues = (Object.keys(QUEUES) as (keyof typeof QUEUES)[]).map((key) =>
   BullModule.registerQueue({ name: QUEUES[key], defaultJobOptions: QUEUE_OPTIONS[key] }),
 );
@@ -13,20 +29,7 @@ const queues = (Object.keys(QUEUES) as (keyof typeof QUEUES)[]).map((key) =>
   imports: [
     BullModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
-        const url = new URL(config.redisUrl);
-        return {
-          prefix: `${config.redisPrefix}bull`,
-          connection: {
-            host: url.hostname,
-            port: Number(url.port || 6379),
-            username: url.username || undefined,
-            password: url.password ? decodeURIComponent(url.password) : undefined,
-            db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-            tls: url.protocol === 'rediss:' ? {} : undefined,
-          },
-        };
-      },
+      useFactory: (config: AppConfig) => bullOptions(config),
     }),
     ...queues,
   ],

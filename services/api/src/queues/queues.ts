@@ -5,12 +5,14 @@ export const QUEUES = {
   mail: 'mail',
   accounts: 'accounts',
   bookings: 'bookings',
+  commands: 'commands',
 } as const;
 
 export const JOBS = {
   sendMail: 'send-mail',
   purgeAccount: 'purge-account',
   bookingReminder: 'booking-reminder',
+  deliverCommand: 'deliver-command',
 } as const;
 
 export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
@@ -33,7 +35,16 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
     removeOnComplete: { age: 7 * 24 * 3600 },
     removeOnFail: { age: 7 * 24 * 3600 },
   },
+  // Never retried: a door must not open late or twice. The deadline decides, not the attempts.
+  commands: {
+    attempts: 1,
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 24 * 3600 },
+  },
 };
+
+/** A door opening must happen within this long of the request, or not at all. */
+export const DOOR_COMMAND_DEADLINE_MS = 10_000;
 
 /** Self-deleted accounts lose their personal data this long after deletion (spec section 9). */
 export const PURGE_AFTER_MS = 10 * 24 * 3600 * 1000;

@@ -1,0 +1,101 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Queue, QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { messages, type CommandAction, type EdgeCommand, type RelayId, type RelayStates } from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import { AppConfig } from '../config/app-config';
+import { DOOR_COMMAND_DEADLINE_MS, JOBS, QUEUES } from '../queues/queues';
+import { bullOptions } from '../queues/queues.module';
+import { Command } from './command.entity';
+import { DEFAULT_SITE } from './devices.service';
+
+export interface CommandJob {
+  commandId: string;
+}
+
+/** Why a delivery failed, as the processor reports it (BullMQ failedReason). */
+export const DELIVERY_FAILURE = {
+  offline: 'agent-offline',
+  expired: 'deadline-passed',
+  noAck: 'no-ack',
+  refused: 'agent-refused',
+} as const;
+
+export interface CommandRequest {
+  action: CommandAction;
+  device: RelayId | null;
+  requestedBy: number | null;
+  params?: EdgeCommand['params'];
+  site?: string;
+}
+
+/**
+ * Runs a device command and waits for the agent's answer (ARCHITECTURE.md section 4): the command
+ * is a row (the audit log) and a BullMQ job with a deadline; the caller hears the outcome within
+ * the deadline. Deadlines are wall-clock time shared with the agent, not the business Clock.
+ */
+@Injectable()
+export class CommandsService implements OnModuleDestroy {
+  private readonly logger = new Logger('Commands');
+  private readonly events: QueueEvents;
+
+  constructor(
+    @InjectQueue(QUEUES.commands) private readonly queue: Queue<CommandJob>,
+    @InjectRepository(Command) private readonly commands: Repository<Command>,
+    private readonly config: AppConfig,
+  ) {
+    this.events = new QueueEvents(QUEUES.commands, bullOptions(config));
+  }
+
+  async run(request: CommandRequest): Promise<RelayStates> {
+    const now = Date.now();
+    const budget = request.action.startsWith('door.') ? DOOR_COMMAND_DEADLINE_MS : this.config.commandDeadlineMs;
+    const command = await this.commands.save(
+      this.commands.create({
+        id: randomUUID(),
+        siteId: request.site ?? DEFAULT_SITE,
+        device: request.device,
+        action: request.action,
+        requestedBy: request.requestedBy,
+        requestedAt: new Date(now),
+        deadline: new Date(now + budget),
+        status: 'queued',
+      }),
+    );
+    await this.events.waitUntilReady();
+    const job = await this.queue.add(JOBS.deliverCommand, { commandId: command.id }, { jobId: command.id });
+    try {
+      // A little beyond the deadline: the processor itself gives up at the deadline.
+      return (await job.waitUntilFinished(this.events, budget + 1000)) as RelayStates;
+    } catch (error) {
+      throw this.toHttp(command, error);
+    }
+  }
+
+  /** The payload the agent receives. */
+  payload(command: Command, params: EdgeCommand['params'] = {}): EdgeCommand {
+    return {
+      id: command.id,
+      action: command.action,
+      device: command.device as RelayId | null,
+      deadline: command.deadline.getTime(),
+      params,
+    };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.events.close();
+  }
+
+  private toHttp(command: Command, error: unknown): DetailException {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.logger.warn({ command: command.id, action: command.action, reason }, 'command failed');
+    if (reason.includes(DELIVERY_FAILURE.offline)) return new DetailException(503, messages.agentOffline);
+    if (reason.includes(DELIVERY_FAILURE.refused)) return new DetailException(502, messages.deviceFailed);
+    // No ack, the deadline passed, or nobody picked the job up in time.
+    return new DetailException(504, messages.deviceTimeout);
+  }
+}

@@ -1,0 +1,71 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Repository } from 'typeorm';
+import { commandAckSchema, EDGE_EVENTS, type RelayStates } from '@kort/contracts';
+import { QUEUES } from '../queues/queues';
+import { Command, type CommandStatus } from './command.entity';
+import { CommandsService, DELIVERY_FAILURE, type CommandJob } from './commands.service';
+import { EdgeGateway, siteRoom } from './edge.gateway';
+
+/**
+ * Delivers a command to its site's agent with an acknowledged emit. An empty room is "offline",
+ * not success; no ack by the deadline, an agent error or a passed deadline fail the command. It is
+ * never retried, so it can never run late or twice (the agent also ignores a repeated id).
+ */
+@Processor(QUEUES.commands, { concurrency: 50 })
+export class DeliverCommandProcessor extends WorkerHost {
+  private readonly logger = new Logger('CommandDelivery');
+
+  constructor(
+    @InjectRepository(Command) private readonly commands: Repository<Command>,
+    private readonly edge: EdgeGateway,
+    private readonly service: CommandsService,
+  ) {
+    super();
+  }
+
+  async process(job: Job<CommandJob>): Promise<RelayStates> {
+    const command = await this.commands.findOneByOrFail({ id: job.data.commandId });
+    const remaining = command.deadline.getTime() - Date.now();
+    if (remaining <= 0) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
+
+    const room = this.edge.server.to(siteRoom(command.siteId));
+    const agents = await this.edge.server.in(siteRoom(command.siteId)).fetchSockets();
+    if (agents.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
+
+    await this.commands.update(command.id, { status: 'delivered' });
+    let answers: unknown[];
+    try {
+      answers = await room.timeout(remaining).emitWithAck(EDGE_EVENTS.command, this.service.payload(command));
+    } catch {
+      return this.fail(command, 'failed', DELIVERY_FAILURE.noAck);
+    }
+    if (answers.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
+
+    const acks = answers.map((answer) => commandAckSchema.safeParse(answer));
+    const success = acks.find((ack) => ack.success && ack.data.ok);
+    if (success?.success && success.data.ok) {
+      await this.finish(command, 'done', null);
+      return success.data.relays;
+    }
+    const refusal = acks.find((ack) => ack.success && !ack.data.ok);
+    const detail = refusal?.success && !refusal.data.ok ? `${refusal.data.error}: ${refusal.data.message}` : 'bad ack';
+    return this.fail(
+      command,
+      refusal?.success && !refusal.data.ok && refusal.data.error === 'expired' ? 'expired' : 'failed',
+      `${DELIVERY_FAILURE.refused} (${detail})`,
+    );
+  }
+
+  private async fail(command: Command, status: CommandStatus, reason: string): Promise<never> {
+    await this.finish(command, status, reason);
+    this.logger.warn({ command: command.id, action: command.action, site: command.siteId, reason }, 'command not done');
+    throw new UnrecoverableError(reason);
+  }
+
+  private async finish(command: Command, status: CommandStatus, error: string | null): Promise<void> {
+    await this.commands.update(command.id, { status, error, finishedAt: new Date() });
+  }
+}

@@ -1,0 +1,60 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { DeviceStatus } from '@kort/contracts';
+import { CurrentUser } from '../common/request-user';
+import { AdminOnly, ChangesState } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { CommandsService } from './commands.service';
+import { DEFAULT_SITE, DevicesService } from './devices.service';
+
+/** The admin's light and door (spec section 7): each answers with the state the agent confirmed. */
+@ApiTags('devices')
+@Controller()
+@AdminOnly()
+export class DevicesController {
+  constructor(
+    private readonly devices: DevicesService,
+    private readonly commands: CommandsService,
+  ) {}
+
+  @Get('get_device_status')
+  deviceStatus(): Promise<DeviceStatus> {
+    return this.devices.status(DEFAULT_SITE);
+  }
+
+  @Get('turn_on_light')
+  @ChangesState()
+  turnOnLight(@CurrentUser() admin: User): Promise<DeviceStatus> {
+    return this.run(admin, 'light.on', 'light');
+  }
+
+  @Get('turn_off_light')
+  @ChangesState()
+  turnOffLight(@CurrentUser() admin: User): Promise<DeviceStatus> {
+    return this.run(admin, 'light.off', 'light');
+  }
+
+  /** Held open until close_door (the player's door.open is a short pulse). */
+  @Get('open_door')
+  @ChangesState()
+  openDoor(@CurrentUser() admin: User): Promise<DeviceStatus> {
+    return this.run(admin, 'door.hold', 'door');
+  }
+
+  @Get('close_door')
+  @ChangesState()
+  closeDoor(@CurrentUser() admin: User): Promise<DeviceStatus> {
+    return this.run(admin, 'door.close', 'door');
+  }
+
+  private async run(
+    admin: User,
+    action: 'light.on' | 'light.off' | 'door.hold' | 'door.close',
+    device: 'light' | 'door',
+  ): Promise<DeviceStatus> {
+    const relays = await this.commands.run({ action, device, requestedBy: admin.id });
+    const status = await this.devices.status(DEFAULT_SITE);
+    // The ack carries the relays as the agent left them: answer with those, not a stale read.
+    return { ...status, light_on: relays.light ?? status.light_on, door_open: relays.door ?? status.door_open };
+  }
+}

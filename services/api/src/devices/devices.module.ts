@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Booking } from '../bookings/booking.entity';
+import { SessionModule } from '../common/session.middleware';
+import { DoorController } from '../doors/door.controller';
+import { DoorService } from '../doors/door.service';
+import { SiteTime } from '../time/site-time';
+import { UsersModule } from '../users/users.module';
+import { Command } from './command.entity';
+import { CommandsService } from './commands.service';
+import { DeliverCommandProcessor } from './deliver-command.processor';
+import { DevicesController } from './devices.controller';
+import { DevicesService } from './devices.service';
+import { EdgeGateway } from './edge.gateway';
+import { LiveGateway } from './live.gateway';
+import { Site } from './site.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Site, Command, Booking]), UsersModule, SessionModule],
+  controllers: [DevicesController, DoorController],
+  providers: [
+    DevicesService,
+    CommandsService,
+    DeliverCommandProcessor,
+    EdgeGateway,
+    LiveGateway,
+    DoorService,
+    SiteTime,
+  ],
+  exports: [CommandsService, DevicesService],
+})
+export class DevicesModule {}

@@ -1,0 +1,122 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Subject } from 'rxjs';
+import type { Repository } from 'typeorm';
+import { RELAYS, type AgentSnapshot, type DeviceState, type DeviceStatus, type RelayId } from '@kort/contracts';
+import { AppConfig } from '../config/app-config';
+import { Site } from './site.entity';
+
+export const DEFAULT_SITE = 'default';
+
+/**
+ * The last known state of every site's devices, as the agent reported it, kept in Postgres so
+ * every replica answers the same, and pushed to dashboards through `changes`.
+ */
+@Injectable()
+export class DevicesService implements OnModuleInit {
+  private readonly logger = new Logger('Devices');
+  /** Every change of a site's state; the /live gateway forwards it to dashboards. */
+  readonly changes = new Subject<DeviceState>();
+
+  constructor(
+    @InjectRepository(Site) private readonly sites: Repository<Site>,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** EDGE_AGENT_TOKEN seeds (or re-keys) the default site. */
+  async onModuleInit(): Promise<void> {
+    const tokenHash = this.config.edgeAgentToken ? hashToken(this.config.edgeAgentToken) : null;
+    await this.sites.query(
+      `INSERT INTO sites (id, name, token_hash) VALUES ($1, 'Корт', $2)
+       ON CONFLICT (id) DO UPDATE SET token_hash = coalesce(EXCLUDED.token_hash, sites.token_hash)`,
+      [DEFAULT_SITE, tokenHash],
+    );
+  }
+
+  async authenticate(siteId: unknown, token: unknown): Promise<string | null> {
+    if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
+    const site = await this.sites.findOneBy({ id: siteId });
+    if (!site?.tokenHash) return null;
+    const expected = Buffer.from(site.tokenHash);
+    const actual = Buffer.from(hashToken(token));
+    return expected.length === actual.length && timingSafeEqual(expected, actual) ? site.id : null;
+  }
+
+  async setOnline(siteId: string, online: boolean): Promise<void> {
+    await this.sites.update(siteId, { online, lastSeenAt: new Date() });
+    this.logger.log({ site: siteId }, online ? 'agent online' : 'agent offline');
+    await this.publish(siteId);
+  }
+
+  async applySnapshot(siteId: string, snapshot: AgentSnapshot): Promise<void> {
+    await this.sites.manager.transaction(async (tx) => {
+      for (const [device, on] of Object.entries(snapshot.relays)) await upsertRelay(tx, siteId, device, on);
+      await tx.update(Site, siteId, {
+        doorClosed: snapshot.doorClosed,
+        agentVersion: snapshot.agentVersion,
+        lastSeenAt: new Date(),
+      });
+    });
+    await this.publish(siteId);
+  }
+
+  async applyRelay(siteId: string, device: RelayId, on: boolean): Promise<void> {
+    await upsertRelay(this.sites.manager, siteId, device, on);
+    await this.sites.update(siteId, { lastSeenAt: new Date() });
+    await this.publish(siteId);
+  }
+
+  async applyDoorSensor(siteId: string, closed: boolean): Promise<void> {
+    await this.sites.update(siteId, { doorClosed: closed, lastSeenAt: new Date() });
+    await this.publish(siteId);
+  }
+
+  async state(siteId: string): Promise<DeviceState> {
+    const site = await this.sites.findOneByOrFail({ id: siteId });
+    const rows = await this.sites.query<{ device: string; is_on: boolean }[]>(
+      `SELECT device, is_on FROM device_states WHERE site_id = $1`,
+      [siteId],
+    );
+    const relays = Object.fromEntries(RELAYS.map((relay) => [relay, false])) as Record<RelayId, boolean>;
+    for (const row of rows) if (row.device in relays) relays[row.device as RelayId] = row.is_on;
+    return {
+      site: site.id,
+      online: site.online,
+      lastSeenAt: site.lastSeenAt?.toISOString() ?? null,
+      relays,
+      doorClosed: site.doorClosed,
+    };
+  }
+
+  async status(siteId: string): Promise<DeviceStatus> {
+    const state = await this.state(siteId);
+    return {
+      light_on: state.relays.light ?? false,
+      door_open: state.relays.door ?? false,
+      online: state.online,
+      last_seen: state.lastSeenAt,
+    };
+  }
+
+  private async publish(siteId: string): Promise<void> {
+    this.changes.next(await this.state(siteId));
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function upsertRelay(
+  db: { query: (sql: string, parameters: unknown[]) => Promise<unknown> },
+  siteId: string,
+  device: string,
+  on: boolean,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at`,
+    [siteId, device, on],
+  );
+}

@@ -1,0 +1,109 @@
+import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import {
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Namespace, Socket } from 'socket.io';
+import {
+  EDGE_EVENTS,
+  inputChangedSchema,
+  relayChangedSchema,
+  snapshotSchema,
+  type AgentToServerEvents,
+  type ServerToAgentEvents,
+} from '@kort/contracts';
+import { DevicesService } from './devices.service';
+
+export type EdgeNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
+type AgentSocket = Socket<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
+
+export const siteRoom = (siteId: string): string => `site:${siteId}`;
+
+/**
+ * The /edge namespace: one connection per site's agent, authenticated by the site's token. Every
+ * report is validated against the contract before it touches the state.
+ */
+@WebSocketGateway({ namespace: '/edge' })
+export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+  private readonly logger = new Logger('EdgeGateway');
+  private stopping = false;
+
+  @WebSocketServer()
+  server!: EdgeNamespace;
+
+  constructor(private readonly devices: DevicesService) {}
+
+  afterInit(namespace: EdgeNamespace): void {
+    namespace.use((socket, next) => {
+      const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
+      this.devices.authenticate(site ?? 'default', token).then(
+        (siteId) => {
+          if (siteId) {
+            socket.data.siteId = siteId;
+            return next();
+          }
+          this.logger.warn({ site, address: socket.handshake.address }, 'agent refused: wrong site or token');
+          next(new Error('unauthorized'));
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+  }
+
+  async handleConnection(socket: AgentSocket): Promise<void> {
+    const { siteId } = socket.data;
+    // Listeners first, synchronously: the agent sends its snapshot the moment it is connected.
+    socket.on(EDGE_EVENTS.snapshot, (payload) =>
+      this.handle(socket, snapshotSchema, payload, (s) => this.devices.applySnapshot(siteId, s)),
+    );
+    socket.on(EDGE_EVENTS.relayChanged, (payload) =>
+      this.handle(socket, relayChangedSchema, payload, (c) => this.devices.applyRelay(siteId, c.device, c.on)),
+    );
+    socket.on(EDGE_EVENTS.inputChanged, (payload) =>
+      this.handle(socket, inputChangedSchema, payload, (c) => this.devices.applyDoorSensor(siteId, c.closed)),
+    );
+    try {
+      await socket.join(siteRoom(siteId));
+      await this.devices.setOnline(siteId, true);
+    } catch (error) {
+      this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');
+      socket.disconnect(true);
+    }
+  }
+
+  /** Agents move to another replica when this one stops: their disconnects here mean nothing. */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+  }
+
+  async handleDisconnect(socket: AgentSocket): Promise<void> {
+    const { siteId } = socket.data;
+    if (!siteId || this.stopping) return;
+    try {
+      // Another agent process of the same site (on any replica) may still be connected.
+      const remaining = await this.server.in(siteRoom(siteId)).fetchSockets();
+      if (remaining.length === 0 && !this.stopping) await this.devices.setOnline(siteId, false);
+    } catch (error) {
+      this.logger.warn({ site: siteId, error: String(error) }, 'agent disconnect not recorded');
+    }
+  }
+
+  private handle<T>(
+    socket: AgentSocket,
+    schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+    payload: unknown,
+    apply: (value: T) => Promise<void>,
+  ): void {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      this.logger.warn({ site: socket.data.siteId }, 'agent report does not match the contract; ignored');
+      return;
+    }
+    apply(parsed.data).catch((error: unknown) =>
+      this.logger.error({ site: socket.data.siteId, error: String(error) }, 'agent report not stored'),
+    );
+  }
+}

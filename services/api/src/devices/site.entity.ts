@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A club location with one edge agent. "default" is seeded from EDGE_AGENT_TOKEN. */
+@Entity({ name: 'sites' })
+export class Site {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  /** sha256 of the agent's token; the token itself is never stored. */
+  @Column({ name: 'token_hash', type: 'text', nullable: true })
+  tokenHash!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  online!: boolean;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
+  lastSeenAt!: Date | null;
+
+  @Column({ name: 'door_closed', type: 'boolean', nullable: true })
+  doorClosed!: boolean | null;
+
+  @Column({ name: 'agent_version', type: 'text', nullable: true })
+  agentVersion!: string | null;
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { messages, recieveBody, type DetailResponse } from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import { CurrentUser } from '../common/request-user';
+import { BodySchema } from '../common/request-schema';
+import { ChangesState } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { DoorService } from './door.service';
+
+@ApiTags('door')
+@Controller()
+export class DoorController {
+  constructor(private readonly door: DoorService) {}
+
+  /** Shows a door code for the game on the door display; the code is not returned to the phone. */
+  @Get('send/:gameId')
+  @ChangesState()
+  async send(@CurrentUser() user: User, @Param('gameId') gameId: string): Promise<DetailResponse> {
+    await this.door.sendCode(user, gameNumber(gameId));
+    return { detail: messages.codeOnDisplay };
+  }
+
+  /** The code typed or scanned at the door (the spec's spelling of the path). */
+  @Post('recieve')
+  @HttpCode(200)
+  @BodySchema(recieveBody)
+  async receive(@CurrentUser() user: User, @Body() body: { qr_code: string }): Promise<DetailResponse> {
+    await this.door.openWithCode(user, body.qr_code);
+    return { detail: messages.doorOpened };
+  }
+
+  @Get('end/:gameId')
+  @ChangesState()
+  async end(@CurrentUser() user: User, @Param('gameId') gameId: string): Promise<DetailResponse> {
+    await this.door.endGame(user, gameNumber(gameId));
+    return { detail: messages.gameEnded };
+  }
+}
+
+function gameNumber(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new DetailException(404, messages.gameNotFound);
+  return Number(raw);
+}

@@ -1,0 +1,163 @@
+import { io } from 'socket.io-client';
+import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from '../support/agents';
+import { signedInPlayers } from '../support/players';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// One Redis prefix for every app of this file, so two apps act as two replicas of one deployment.
+const shared = `${process.env.REDIS_PREFIX}pipeline:`;
+let api: TestApp;
+let base: string;
+let admin: Awaited<ReturnType<typeof signedInPlayers>>[number];
+
+beforeAll(async () => {
+  api = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' });
+  base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+});
+afterAll(() => api.close());
+
+const status = async () =>
+  (await admin.client.get('/api/get_device_status/')).body as { online: boolean; light_on: boolean };
+const commandRows = () =>
+  api.db.query<{ action: string; status: string; error: string | null }[]>(
+    `SELECT action, status, error FROM commands ORDER BY requested_at DESC LIMIT 1`,
+  );
+
+test('a wrong agent token is refused', async () => {
+  await expect(scriptedAgent(base, obedient, { token: 'not-the-token-at-all' })).rejects.toThrow('unauthorized');
+  await expect(scriptedAgent(base, obedient, { site: 'elsewhere', token: AGENT_TOKEN })).rejects.toThrow(
+    'unauthorized',
+  );
+});
+
+test('an agent that connects is online; when it leaves it is offline', async () => {
+  const agent = await scriptedAgent(base, obedient);
+  await waitFor(async () => (await status()).online);
+  agent.close();
+  await waitFor(async () => !(await status()).online);
+});
+
+test('with no agent, a command fails at once with a clear message and never runs later', async () => {
+  const started = Date.now();
+  const response = await admin.client.act('/api/turn_on_light/');
+  expect(response.status).toBe(503);
+  expect(response.body.detail).toBe(messages.agentOffline);
+  expect(Date.now() - started).toBeLessThan(1500);
+  expect(await commandRows()).toEqual([{ action: 'light.on', status: 'failed', error: 'agent-offline' }]);
+
+  const agent = await scriptedAgent(base, obedient);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(agent.commands).toEqual([]);
+  agent.close();
+});
+
+test('the agent confirms: the admin hears the new state, and the audit row says done', async () => {
+  const agent = await scriptedAgent(base, obedient);
+  const response = await admin.client.act('/api/turn_on_light/');
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({ light_on: true, online: true });
+  expect(agent.commands).toHaveLength(1);
+  expect(agent.commands[0]).toMatchObject({ action: 'light.on', device: 'light' });
+  expect(agent.commands[0]!.deadline).toBeGreaterThan(Date.now());
+  expect(await commandRows()).toEqual([{ action: 'light.on', status: 'done', error: null }]);
+  agent.close();
+});
+
+test('an agent that never answers: the command fails within its deadline', async () => {
+  const agent = await scriptedAgent(base, () => undefined);
+  const response = await admin.client.act('/api/turn_off_light/');
+  expect(response.status).toBe(504);
+  expect(response.body.detail).toBe(messages.deviceTimeout);
+  expect((await commandRows())[0]).toMatchObject({ status: 'failed', error: 'no-ack' });
+  agent.close();
+});
+
+test('an agent that disconnects mid-command: the command fails, the agent is offline', async () => {
+  const agent = await scriptedAgent(base, (_command, _ack, socket) => socket.disconnect());
+  const response = await admin.client.act('/api/turn_on_light/');
+  expect(response.status).toBe(504);
+  await waitFor(async () => !(await status()).online);
+  agent.close();
+});
+
+test('an agent that reports a hardware error: 502 with a clear message', async () => {
+  const agent = await scriptedAgent(base, (_command, ack) =>
+    ack({ ok: false, error: 'hardware', message: 'relay stuck' }),
+  );
+  const response = await admin.client.act('/api/turn_on_light/');
+  expect(response.status).toBe(502);
+  expect(response.body.detail).toBe(messages.deviceFailed);
+  expect((await commandRows())[0]!.error).toContain('relay stuck');
+  agent.close();
+});
+
+test('an agent refusing an expired command: recorded as expired', async () => {
+  const agent = await scriptedAgent(base, (_command, ack) => ack({ ok: false, error: 'expired', message: 'too late' }));
+  expect((await admin.client.act('/api/turn_on_light/')).status).toBe(502);
+  expect((await commandRows())[0]!.status).toBe('expired');
+  agent.close();
+});
+
+test('two API replicas: a command sent through one reaches the agent connected to the other', async () => {
+  const other = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' });
+  try {
+    const otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
+    const agent = await scriptedAgent(otherBase, obedient);
+    const response = await admin.client.act('/api/turn_on_light/'); // admin talks to the first replica
+    expect(response.status).toBe(200);
+    expect(agent.commands).toHaveLength(1);
+    agent.close();
+    await waitFor(async () => !(await status()).online); // the other replica has seen it go
+  } finally {
+    await other.close();
+  }
+});
+
+test('dashboards on /live get the state when it changes; a player is refused', async () => {
+  const live = io(`${base}/live`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `sessionid=${admin.client.sessionId}` },
+    reconnection: false,
+    forceNew: true,
+  });
+  const states: DeviceState[] = [];
+  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
+  await new Promise<void>(
+    (resolve, reject) => (live.once('connect', () => resolve()), live.once('connect_error', reject)),
+  );
+  await waitFor(() => states.length > 0); // the current state on connect
+
+  const agent = await scriptedAgent(base, obedient);
+  agent.socket.emit('relay.changed', { device: 'light', on: true, at: Date.now() });
+  await waitFor(() => states.some((s) => s.online && s.relays.light === true));
+  agent.close();
+  live.close();
+
+  const [player] = await signedInPlayers(api, 1);
+  const refused = io(`${base}/live`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `sessionid=${player!.client.sessionId}` },
+    reconnection: false,
+    forceNew: true,
+  });
+  await expect(
+    new Promise<void>(
+      (resolve, reject) => (refused.once('connect', () => resolve()), refused.once('connect_error', reject)),
+    ),
+  ).rejects.toThrow('forbidden');
+  refused.close();
+});
+
+test('a player cannot call the admin device endpoints', async () => {
+  const [player] = await signedInPlayers(api, 1);
+  for (const path of [
+    '/api/get_device_status/',
+    '/api/turn_on_light/',
+    '/api/turn_off_light/',
+    '/api/open_door/',
+    '/api/close_door/',
+  ]) {
+    expect((await player!.client.act(path)).status).toBe(403);
+  }
+});

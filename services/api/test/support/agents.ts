@@ -1,0 +1,51 @@
+import { io, type Socket } from 'socket.io-client';
+import { EDGE_EVENTS, type CommandAck, type EdgeCommand } from '@kort/contracts';
+
+export const AGENT_TOKEN = process.env.EDGE_AGENT_TOKEN ?? 'test-edge-agent-token-0123456789';
+
+type Behaviour = (command: EdgeCommand, ack: (result: CommandAck) => void, socket: Socket) => void;
+
+/**
+ * A scripted agent for fault injection (silence, errors, disconnects mid-command): a real
+ * socket.io client on the /edge namespace that behaves as the test says. The happy paths run the
+ * real edge agent.
+ */
+export async function scriptedAgent(
+  base: string,
+  behaviour: Behaviour,
+  { token = AGENT_TOKEN, site = 'default' } = {},
+): Promise<{ socket: Socket; commands: EdgeCommand[]; close: () => void }> {
+  const commands: EdgeCommand[] = [];
+  const socket = io(`${base}/edge`, {
+    auth: { site, token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  socket.on(EDGE_EVENTS.command, (command: EdgeCommand, ack: (result: CommandAck) => void) => {
+    commands.push(command);
+    behaviour(command, ack, socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.emit(EDGE_EVENTS.snapshot, {
+    relays: { door: false, light: false },
+    doorClosed: true,
+    display: null,
+    agentVersion: 'scripted',
+  });
+  return { socket, commands, close: () => socket.close() };
+}
+
+export const obedient: Behaviour = (command, ack) =>
+  ack({ ok: true, relays: command.device ? { [command.device]: !/off|close/.test(command.action) } : {} });
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
