@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on one machine (ARCHITECTURE.md section 2).
 // Checks Postgres and Redis, migrates and seeds the database (creating it if missing), starts
-// MailDev unless SMTP_URL is set, then runs the API on PORT and stops everything on Ctrl-C.
+// MailDev unless SMTP_URL is set, then runs the API on PORT and a simulated edge agent (door display
+// on AGENT_DISPLAY_PORT, default 8090) and stops everything on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailDev } from './maildev.mjs';
 
@@ -12,6 +16,8 @@ const env = { ...process.env };
 env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/kort';
 env.REDIS_URL ||= 'redis://127.0.0.1:6379';
 env.PORT ||= '3000';
+// The API and the local simulated agent share the default site's token.
+env.EDGE_AGENT_TOKEN ||= randomBytes(24).toString('base64url');
 
 const log = (message) => process.stdout.write(`[kort] ${message}\n`);
 
@@ -54,15 +60,42 @@ if (!env.SMTP_URL) {
 const api = spawn(process.execPath, ['services/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
 log(`API on http://127.0.0.1:${env.PORT}/api/ (docs at /api/docs/)`);
 
+// The agent would connect (and retry) on its own; starting it once the API answers keeps the log clean.
+for (let tries = 0; tries < 150; tries += 1) {
+  const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/health/`).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (healthy || api.exitCode !== null) break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const agentEnv = {
+  ...env,
+  API_URL: `http://127.0.0.1:${env.PORT}`,
+  DRIVER: 'simulated',
+  DISPLAY_PORT: env.AGENT_DISPLAY_PORT || '8090',
+  STATE_FILE: env.AGENT_STATE_FILE || join(tmpdir(), `kort-agent-${env.PORT}.json`),
+  LOG_LEVEL: env.AGENT_LOG_LEVEL || 'warn',
+};
+const agent = spawn(process.execPath, ['edge-agent/dist/cli.js'], { cwd: root, env: agentEnv, stdio: 'inherit' });
+log(`Simulated edge agent: door display at http://127.0.0.1:${agentEnv.DISPLAY_PORT}/`);
+
 let stopping = false;
+const exited = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  agent.kill('SIGTERM');
+  await exited(agent);
   api.kill('SIGTERM');
-  await new Promise((resolve) => (api.exitCode !== null ? resolve() : api.once('exit', resolve)));
+  await exited(api);
   await maildev?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 api.on('exit', (code) => void stop(code ?? 0));
+agent.on('exit', (code) => {
+  if (!stopping) log(`The edge agent stopped (exit ${code}); the API keeps running.`);
+});

@@ -16,7 +16,10 @@ module.exports = {
   transform: { '^.+\\.(t|j)s$': swc },
   // NestJS 12 ships ESM: let swc turn it into CommonJS for jest (STACK-NOTES pitfall 7).
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
-  moduleNameMapper: { '^@kort/contracts$': '<rootDir>/../contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@kort/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@kort/edge-agent$': '<rootDir>/../../edge-agent/src/index.ts',
+  },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',

@@ -39,6 +39,13 @@ describe('CSRF', () => {
         'POST /api/delete_order/:id_cort/',
         'POST /api/calendar_token/',
         'DELETE /api/calendar_token/',
+        'GET /api/send/:gameId/',
+        'POST /api/recieve/',
+        'GET /api/end/:gameId/',
+        'GET /api/turn_on_light/',
+        'GET /api/turn_off_light/',
+        'GET /api/open_door/',
+        'GET /api/close_door/',
       ]),
     );
   });

@@ -14,6 +14,8 @@ import { DEFAULT_SITE } from './devices.service';
 
 export interface CommandJob {
   commandId: string;
+  /** Travels in the job, not the audit row: a door code must not be stored in the clear. */
+  params?: EdgeCommand['params'];
 }
 
 /** Why a delivery failed, as the processor reports it (BullMQ failedReason). */
@@ -66,12 +68,23 @@ export class CommandsService implements OnModuleDestroy {
       }),
     );
     await this.events.waitUntilReady();
-    const job = await this.queue.add(JOBS.deliverCommand, { commandId: command.id }, { jobId: command.id });
+    const job = await this.queue.add(
+      JOBS.deliverCommand,
+      { commandId: command.id, params: request.params },
+      { jobId: command.id },
+    );
+    // A little beyond the deadline: the processor itself gives up at the deadline. Our own timer
+    // (BullMQ's ttl timer outlives the job and would hold the process open for seconds).
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(DELIVERY_FAILURE.noAck)), budget + 1000);
+    });
     try {
-      // A little beyond the deadline: the processor itself gives up at the deadline.
-      return (await job.waitUntilFinished(this.events, budget + 1000)) as RelayStates;
+      return (await Promise.race([job.waitUntilFinished(this.events), timeout])) as RelayStates;
     } catch (error) {
       throw this.toHttp(command, error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -31,14 +31,22 @@ export class DeliverCommandProcessor extends WorkerHost {
     const remaining = command.deadline.getTime() - Date.now();
     if (remaining <= 0) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
 
-    const room = this.edge.server.to(siteRoom(command.siteId));
     const agents = await this.edge.server.in(siteRoom(command.siteId)).fetchSockets();
     if (agents.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
+    // The agent's socket on this replica gets the command directly; one on another replica is
+    // reached through the Redis adapter's broadcast.
+    const local = agents.map((agent) => this.edge.server.sockets.get(agent.id)).find((socket) => socket !== undefined);
+    const payload = this.service.payload(command, job.data.params);
 
     await this.commands.update(command.id, { status: 'delivered' });
     let answers: unknown[];
     try {
-      answers = await room.timeout(remaining).emitWithAck(EDGE_EVENTS.command, this.service.payload(command));
+      answers = local
+        ? [await local.timeout(remaining).emitWithAck(EDGE_EVENTS.command, payload)]
+        : await this.edge.server
+            .to(siteRoom(command.siteId))
+            .timeout(remaining)
+            .emitWithAck(EDGE_EVENTS.command, payload);
     } catch {
       return this.fail(command, 'failed', DELIVERY_FAILURE.noAck);
     }

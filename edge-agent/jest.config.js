@@ -1,0 +1,18 @@
+/** Agent tests: a fake sysfs tree for GPIO, the simulated driver and a real socket.io server. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': swc },
+  moduleNameMapper: { '^@kort/contracts$': '<rootDir>/../services/contracts/src/index.ts' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  // The CLI tests run the built daemon, as systemd does.
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  testTimeout: 30_000,
+};

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+import { RELAYS, type RelayId } from '@kort/contracts';
+import { startAgent } from './agent';
+import { type AgentConfig, AgentConfigError, loadAgentConfig } from './config';
+import { createDriver } from './hardware/driver-factory';
+import { GpioDriver } from './hardware/gpio-driver';
+import { createJsonLogger } from './logger';
+import { startSystemdNotify } from './systemd-notify';
+
+const USAGE = `Usage:
+  kort-agent [--config FILE]                                  run the daemon
+  kort-agent test-relay <relay> [--ms 1000] [--config FILE]   switch one relay on for a while, then off
+Relays: ${RELAYS.join(', ')}`;
+
+function loadOrExit(argv: string[], requireToken: boolean): AgentConfig {
+  try {
+    return loadAgentConfig(process.env, argv, { requireToken });
+  } catch (error) {
+    if (!(error instanceof AgentConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function runDaemon(argv: string[]): Promise<void> {
+  const config = loadOrExit(argv, true);
+  const logger = createJsonLogger(config.logLevel);
+  let agent: Awaited<ReturnType<typeof startAgent>>;
+  try {
+    agent = await startAgent(config, { logger });
+  } catch (error) {
+    logger.error('agent cannot start', { error });
+    process.exit(1);
+  }
+  const stopNotify = startSystemdNotify(process.env, logger);
+
+  const shutdown = (signal: string, code: number) => {
+    logger.info('shutting down', { signal });
+    stopNotify();
+    agent
+      .stop()
+      .catch((error: unknown) => logger.error('stop failed', { error }))
+      .finally(() => process.exit(code));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.once('SIGINT', () => shutdown('SIGINT', 0));
+  // A bug must not leave the door unlocked: stop (relays off) and let systemd restart us.
+  process.once('uncaughtException', (error) => {
+    logger.error('uncaught exception', { error });
+    shutdown('uncaughtException', 1);
+  });
+  process.once('unhandledRejection', (error) => {
+    logger.error('unhandled rejection', { error });
+    shutdown('unhandledRejection', 1);
+  });
+}
+
+function parseMs(argv: string[]): number {
+  const index = argv.indexOf('--ms');
+  if (index === -1) return 1000;
+  const ms = Number(argv[index + 1]);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) {
+    process.stderr.write('--ms must be a number of milliseconds between 1 and 60000\n');
+    process.exit(2);
+  }
+  return ms;
+}
+
+async function testRelay(argv: string[]): Promise<void> {
+  const relay = argv[0] as RelayId | undefined;
+  if (!relay || !RELAYS.includes(relay)) {
+    process.stderr.write(`${relay ? `Unknown relay "${relay}".\n` : ''}${USAGE}\n`);
+    process.exit(2);
+  }
+  const ms = parseMs(argv);
+  const config = loadOrExit(argv.slice(1), false);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const driver = createDriver(config, createJsonLogger('warn'));
+  say(`Driver: ${driver.kind}${config.activeLow ? ' (active-low relay board)' : ''}`);
+  await driver.start();
+  const where =
+    driver instanceof GpioDriver
+      ? (({ bcm, sysfs, chip }) => ` (BCM ${bcm}, sysfs GPIO ${sysfs} on ${chip})`)(driver.describe(relay))
+      : '';
+  const off = async () => {
+    await driver.set(relay, false);
+    say(`${relay}${where}: OFF`);
+    await driver.stop();
+  };
+  // Ctrl-C during the test still switches the relay off.
+  process.once('SIGINT', () => void off().finally(() => process.exit(130)));
+  process.once('SIGTERM', () => void off().finally(() => process.exit(143)));
+  await driver.set(relay, true);
+  say(`${relay}${where}: ON for ${ms} ms`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await off();
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (argv[0] === 'test-relay') return testRelay(argv.slice(1));
+  return runDaemon(argv);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`kort-agent: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

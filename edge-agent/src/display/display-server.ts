@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { toString as qrToSvg } from 'qrcode';
+import { type DisplayCode } from '../event-bus';
+import { type RelayStates } from '../hardware/relay-driver';
+import { type Logger } from '../logger';
+import { renderPage, renderScreen } from './display-page';
+
+/** Body of GET /state.json (ARCHITECTURE.md section 2, "agent display"). */
+export interface DisplayState {
+  connected: boolean;
+  display: DisplayCode | null;
+  relays: RelayStates;
+}
+
+export interface DisplayServerOptions {
+  host: string;
+  /** 0 picks a free port; `url` reports the real one. */
+  port: number;
+  logger: Logger;
+  state: () => DisplayState;
+}
+
+/** The door screen: a local page with the current code and its QR, and the agent state as JSON. */
+export class DisplayServer {
+  private server: Server | null = null;
+  private address = '';
+  private qrCache: { code: string; svg: string } | null = null;
+
+  constructor(private readonly options: DisplayServerOptions) {}
+
+  get url(): string {
+    return this.address;
+  }
+
+  async start(): Promise<string> {
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        this.options.logger.error('display request failed', { path: req.url, error });
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('internal error');
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+    const { port } = server.address() as AddressInfo;
+    const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
+    this.address = `http://${host}:${port}/`;
+    this.options.logger.info('door display listening', { url: this.address });
+    return this.address;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    // The kiosk browser holds keep-alive connections open; close() alone would wait for them.
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://display').pathname;
+    const headers = { 'cache-control': 'no-store' };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (path === '/state.json') {
+      const { connected, display, relays } = this.options.state();
+      res.writeHead(200, { ...headers, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ connected, display, relays }));
+      return;
+    }
+    if (path === '/') {
+      const { display } = this.options.state();
+      const qr = display ? await this.qr(display.code) : null;
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      res.end(renderPage(renderScreen(display, qr)));
+      return;
+    }
+    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+  }
+
+  /** The QR encodes exactly the four digits, which the player's phone submits as the code. */
+  private async qr(code: string): Promise<string> {
+    if (this.qrCache?.code !== code) {
+      this.qrCache = { code, svg: await qrToSvg(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
+    }
+    return this.qrCache.svg;
+  }
+}

@@ -1,0 +1,203 @@
+import { RELAYS, type RelayId } from '@kort/contracts';
+import type * as Onoff from 'onoff';
+import { type PinMap } from '../config';
+import { type Logger, silentLogger } from '../logger';
+import { chooseHeaderChip, type GpioChip, GpioSetupError, readGpioChips } from './gpio-chip';
+import { type DoorSensorListener, type RelayDriver, type RelayStates, safeRelayStates } from './relay-driver';
+
+/** The part of onoff's Gpio the driver uses, so tests can pass a fake with the same shape. */
+export interface GpioLine {
+  write(value: Onoff.BinaryValue): Promise<void>;
+  writeSync(value: Onoff.BinaryValue): void;
+  readSync(): Onoff.BinaryValue;
+  watch(callback: Onoff.ValueCallback): void;
+  unwatchAll(): void;
+  unexport(): void;
+}
+export type GpioConstructor = new (
+  gpio: number,
+  direction: Onoff.Direction,
+  edge?: Onoff.Edge,
+  options?: Onoff.Options,
+) => GpioLine;
+
+export interface GpioDriverOptions {
+  pins: PinMap;
+  activeLow: boolean;
+  sysfsRoot: string;
+  chipLabel?: string;
+  debounceMs: number;
+  doorSensorClosedLevel: 0 | 1;
+  /** onoff's Gpio in production (loaded on start); a fake in tests. */
+  Gpio?: GpioConstructor;
+  logger?: Logger;
+}
+
+/** Relays and the door sensor on the Pi's GPIO header through sysfs (onoff). */
+export class GpioDriver implements RelayDriver {
+  readonly kind = 'gpio';
+  private chip: GpioChip | null = null;
+  private readonly relays = new Map<RelayId, GpioLine>();
+  private sensor: GpioLine | null = null;
+  private sensorClosed: boolean | null = null;
+  private relayStates: RelayStates = safeRelayStates();
+  private readonly listeners = new Set<DoorSensorListener>();
+  private readonly logger: Logger;
+
+  constructor(private readonly options: GpioDriverOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  async start(): Promise<void> {
+    const chip = chooseHeaderChip(await readGpioChips(this.options.sysfsRoot), this.options.chipLabel);
+    this.checkPins(chip);
+    this.chip = chip;
+    const Gpio = this.options.Gpio ?? (await import('onoff')).Gpio;
+    // Kernel sysfs writes "high"/"low" to the direction file as a raw physical level, ignoring
+    // active_low (gpiod_direction_output_raw), so the initial level is the physical "off": high on an
+    // active-low board, low otherwise. Passing it at export means the line becomes an output already
+    // at "off": the relay never clicks on for a moment between export and the first write.
+    const offLevel: Onoff.Direction = this.options.activeLow ? 'high' : 'low';
+    try {
+      for (const relay of RELAYS) {
+        const line = this.open(relay, this.options.pins[relay], () => {
+          return new Gpio(chip.base + this.options.pins[relay], offLevel, 'none', {
+            activeLow: this.options.activeLow,
+          });
+        });
+        this.relays.set(relay, line);
+        // Logical 0 = off whatever the board: onoff inverts it for activeLow. Repeated here because
+        // onoff keeps a line that was already exported and may skip errors while configuring it.
+        line.writeSync(0);
+      }
+      const doorSensorPin = this.options.pins.doorSensor;
+      if (doorSensorPin !== undefined) this.openSensor(chip, doorSensorPin, Gpio);
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    this.relayStates = safeRelayStates();
+    this.logger.info('gpio ready', {
+      chip: chip.name,
+      label: chip.label,
+      base: chip.base,
+      activeLow: this.options.activeLow,
+      doorSensor: this.options.pins.doorSensor ?? null,
+    });
+  }
+
+  async set(relay: RelayId, on: boolean): Promise<void> {
+    const line = this.relays.get(relay);
+    if (!line) throw new Error(`GPIO driver is not started (${relay})`);
+    await line.write(on ? 1 : 0);
+    this.relayStates[relay] = on;
+  }
+
+  states(): RelayStates {
+    return { ...this.relayStates };
+  }
+
+  doorClosed(): boolean | null {
+    return this.sensorClosed;
+  }
+
+  onDoorSensor(listener: DoorSensorListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** BCM and sysfs numbers of a relay, for `kort-agent test-relay` to print. */
+  describe(relay: RelayId): { bcm: number; sysfs: number | null; chip: string | null } {
+    const bcm = this.options.pins[relay];
+    return { bcm, sysfs: this.chip ? this.chip.base + bcm : null, chip: this.chip?.label ?? null };
+  }
+
+  stop(): Promise<void> {
+    this.release();
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+
+  /** Every relay off (the safe state), then the lines handed back to the kernel. */
+  private release(): void {
+    for (const [relay, line] of this.relays) {
+      try {
+        line.writeSync(0);
+        this.relayStates[relay] = false;
+      } catch (error) {
+        this.logger.error('could not switch relay off', { relay, error });
+      }
+      try {
+        line.unexport();
+      } catch (error) {
+        this.logger.warn('could not unexport relay line', { relay, error });
+      }
+    }
+    this.relays.clear();
+    if (this.sensor) {
+      try {
+        this.sensor.unwatchAll();
+        this.sensor.unexport();
+      } catch (error) {
+        this.logger.warn('could not unexport door sensor line', { error });
+      }
+      this.sensor = null;
+    }
+  }
+
+  private openSensor(chip: GpioChip, pin: number, Gpio: GpioConstructor): void {
+    const closedLevel = this.options.doorSensorClosedLevel;
+    const sensor = this.open('doorSensor', pin, () => {
+      return new Gpio(chip.base + pin, 'in', 'both', { debounceTimeout: this.options.debounceMs });
+    });
+    this.sensor = sensor;
+    this.sensorClosed = sensor.readSync() === closedLevel;
+    sensor.watch((error, value) => {
+      if (error) {
+        this.logger.error('door sensor read failed', { error });
+        return;
+      }
+      const closed = value === closedLevel;
+      if (closed === this.sensorClosed) return;
+      this.sensorClosed = closed;
+      for (const listener of this.listeners) listener(closed);
+    });
+  }
+
+  private open(name: string, pin: number, create: () => GpioLine): GpioLine {
+    try {
+      return create();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const hint = code === 'EACCES' ? ' (is the agent user in the gpio group?)' : '';
+      throw new GpioSetupError(
+        `Cannot set up GPIO for ${name} (BCM ${pin}, sysfs ${this.chipBase() + pin}): ${(error as Error).message}${hint}`,
+      );
+    }
+  }
+
+  private chipBase(): number {
+    return this.chip?.base ?? 0;
+  }
+
+  /** Every pin on the chip and none used twice, all problems at once. */
+  private checkPins(chip: GpioChip): void {
+    const problems: string[] = [];
+    const owners = new Map<number, string>();
+    for (const [name, pin] of Object.entries(this.options.pins) as [string, number | undefined][]) {
+      if (pin === undefined) continue;
+      if (!Number.isInteger(pin) || pin < 0 || pin >= chip.ngpio) {
+        problems.push(`${name}: BCM ${pin} is not on the chip (it has lines 0-${chip.ngpio - 1})`);
+      }
+      const owner = owners.get(pin);
+      if (owner) problems.push(`${name}: BCM ${pin} is already used by ${owner}`);
+      else owners.set(pin, name);
+    }
+    if (problems.length) {
+      throw new GpioSetupError(
+        `The pin map does not fit GPIO chip ${chip.name} ("${chip.label}", base ${chip.base}, ${chip.ngpio} lines):`,
+        problems,
+      );
+    }
+  }
+}

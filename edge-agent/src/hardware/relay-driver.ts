@@ -1,0 +1,24 @@
+import { RELAYS, type RelayId } from '@kort/contracts';
+
+/** Every relay, always all 13 of them. `true` = energised: door unlocked, light on, shelf released. */
+export type RelayStates = Record<RelayId, boolean>;
+
+/** The safe state: door locked, light off, every shelf locked. Hardware starts and stops here. */
+export function safeRelayStates(): RelayStates {
+  return Object.fromEntries(RELAYS.map((relay) => [relay, false])) as RelayStates;
+}
+
+export type DoorSensorListener = (closed: boolean) => void;
+
+/** What the agent needs from the court's hardware; GPIO on the Pi, in memory elsewhere. */
+export interface RelayDriver {
+  readonly kind: 'gpio' | 'simulated';
+  start(): Promise<void>;
+  set(relay: RelayId, on: boolean): Promise<void>;
+  states(): RelayStates;
+  /** true closed, false open, null when there is no door sensor. */
+  doorClosed(): boolean | null;
+  /** Returns a function that removes the listener. */
+  onDoorSensor(listener: DoorSensorListener): () => void;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { type CommandAck, EDGE_EVENTS } from '@kort/contracts';
+import { startAgent, type RunningAgent } from '../src/agent';
+import { loadAgentConfig } from '../src/config';
+import { SimulatedDriver } from '../src/hardware/simulated-driver';
+import { startEdgeServer, TOKEN } from './support/edge-server';
+import { capturingLogger, command, eventually, sleep, tempDir } from './support/helpers';
+
+type EdgeServer = Awaited<ReturnType<typeof startEdgeServer>>;
+
+let server: EdgeServer;
+const agents: RunningAgent[] = [];
+
+beforeEach(async () => {
+  server = await startEdgeServer();
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
+  await server.close();
+});
+
+async function agentWith(env: Record<string, string> = {}) {
+  const config = loadAgentConfig(
+    {
+      API_URL: server.url,
+      SITE_ID: 'court-1',
+      EDGE_AGENT_TOKEN: TOKEN,
+      DRIVER: 'simulated',
+      DISPLAY_PORT: '0',
+      DOOR_PULSE_MS: '300',
+      STATE_FILE: join(tempDir(), 'state.json'),
+      ...env,
+    },
+    [],
+  );
+  const logger = capturingLogger();
+  const driver = new SimulatedDriver();
+  const agent = await startAgent(config, { driver, logger });
+  agents.push(agent);
+  return { agent, driver, logger };
+}
+
+const send = (payload: unknown) =>
+  server.agent().timeout(5000).emitWithAck(EDGE_EVENTS.command, payload) as Promise<CommandAck>;
+const allOff = (relays: Record<string, boolean>) => Object.values(relays).every((on) => !on);
+
+test('on connect the agent sends a snapshot: every relay off, door closed, no code, its version', async () => {
+  const { agent } = await agentWith();
+  await eventually(() => expect(server.snapshots).toHaveLength(1));
+  const [snapshot] = server.snapshots;
+  expect(snapshot).toEqual({
+    relays: expect.objectContaining({ door: false, light: false, 'shelf-11': false }),
+    doorClosed: true,
+    display: null,
+    agentVersion: '0.1.0',
+  });
+  expect(Object.keys(snapshot!.relays)).toHaveLength(13);
+  expect(server.handshakes[0]).toEqual({ site: 'court-1', token: TOKEN });
+  expect(agent.connected()).toBe(true);
+});
+
+test('a command round trip: ack with the relays, relay.changed and input.changed as the door pulses', async () => {
+  await agentWith();
+  await eventually(() => server.agent());
+  const ack = await send(command('door.open', 'door'));
+  expect(ack).toMatchObject({ ok: true, relays: { door: true, light: false } });
+
+  await eventually(() =>
+    expect(server.events.map(({ event, payload }) => [event, payload])).toEqual([
+      ['relay.changed', { device: 'door', on: true, at: expect.any(Number) }],
+      ['input.changed', { input: 'door-sensor', closed: false, at: expect.any(Number) }],
+      ['relay.changed', { device: 'door', on: false, at: expect.any(Number) }],
+      ['input.changed', { input: 'door-sensor', closed: true, at: expect.any(Number) }],
+    ]),
+  );
+
+  const expired = await send(command('light.on', 'light', { deadline: Date.now() - 1 }));
+  expect(expired).toMatchObject({ ok: false, error: 'expired' });
+  const invalid = await send({ action: 'light.on' });
+  expect(invalid).toMatchObject({ ok: false, error: 'invalid' });
+  const light = command('light.on', 'light');
+  await send(light);
+  expect(await send(light)).toMatchObject({ ok: true, repeated: true, relays: { light: true } });
+});
+
+test('a wrong token is refused; the agent says so and keeps retrying with backoff', async () => {
+  const { agent, logger } = await agentWith({ EDGE_AGENT_TOKEN: 'wrong-token' });
+  await eventually(() => expect(server.handshakes.length).toBeGreaterThanOrEqual(2), 6000);
+  expect(agent.connected()).toBe(false);
+  const refused = logger.entries().filter((entry) => entry.level === 'error' && entry.error === 'unauthorized');
+  expect(refused.length).toBeGreaterThanOrEqual(1);
+  expect(refused[0]!.msg).toMatch(/EDGE_AGENT_TOKEN or SITE_ID is wrong/);
+  expect(refused[0]!.retryInMs).toBeGreaterThanOrEqual(500);
+  expect(logger.lines.join('\n')).not.toContain('wrong-token');
+  expect(server.snapshots).toHaveLength(0);
+});
+
+test('after the server disconnects the agent it comes back and sends a fresh snapshot', async () => {
+  await agentWith();
+  await eventually(() => expect(server.snapshots).toHaveLength(1));
+  await send(command('light.on', 'light'));
+  server.agent().disconnect(true);
+  await eventually(() => expect(server.snapshots).toHaveLength(2), 6000);
+  expect(server.snapshots[1]!.relays.light).toBe(true);
+});
+
+test('the door display shows the code and its QR after display.show and clears after expiry', async () => {
+  const { agent } = await agentWith();
+  await eventually(() => server.agent());
+  const base = agent.display.url;
+  expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+
+  const idle = await (await fetch(base)).text();
+  expect(idle).toContain('Код появится здесь, когда игрок нажмёт «Открыть дверь»');
+  expect(await (await fetch(new URL('state.json', base))).json()).toEqual({
+    connected: true,
+    display: null,
+    relays: expect.objectContaining({ door: false, 'shelf-1': false }),
+  });
+
+  const expiresAt = Date.now() + 1500;
+  expect(await send(command('display.show', null, { params: { code: '0427', expiresAt } }))).toMatchObject({
+    ok: true,
+  });
+  const state = (await (await fetch(new URL('state.json', base))).json()) as Record<string, unknown>;
+  expect(state).toEqual({ connected: true, display: { code: '0427', expiresAt }, relays: expect.any(Object) });
+  expect(Object.keys(state.relays as object)).toHaveLength(13);
+
+  const page = await fetch(base);
+  expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const html = await page.text();
+  expect(html).toContain('data-code="0427"');
+  expect(html).toMatch(/<span>0<\/span><span>4<\/span><span>2<\/span><span>7<\/span>/);
+  expect(html).toContain('<svg');
+  expect(html).not.toMatch(/<(link|script)[^>]+(src|href)=/); // no external assets
+
+  await sleep(expiresAt - Date.now() + 100);
+  expect(await (await fetch(new URL('state.json', base))).json()).toMatchObject({ display: null });
+  expect(await (await fetch(base)).text()).toContain('Код появится здесь');
+  expect((await fetch(new URL('other', base))).status).toBe(404);
+});
+
+test('stop() leaves every relay off, tells the API, and closes the display', async () => {
+  const { agent, driver } = await agentWith();
+  await eventually(() => server.agent());
+  await send(command('door.hold', 'door'));
+  await send(command('light.on', 'light'));
+  await send(command('shelf.open', 'shelf-5'));
+  expect(allOff(driver.states())).toBe(false);
+
+  await agent.stop();
+  expect(allOff(driver.states())).toBe(true);
+  await eventually(() =>
+    expect(
+      server.events
+        .filter(({ event, payload }) => event === 'relay.changed' && !(payload as { on: boolean }).on)
+        .map(({ payload }) => (payload as { device: string }).device)
+        .sort(),
+    ).toEqual(['door', 'light', 'shelf-5']),
+  );
+  await expect(fetch(agent.display.url)).rejects.toThrow();
+  expect(agent.connected()).toBe(false);
+});

@@ -1,0 +1,191 @@
+import { join } from 'node:path';
+import { CommandRunner } from '../src/commands/command-runner';
+import { EventBus, type AgentEvents } from '../src/event-bus';
+import { SimulatedDriver } from '../src/hardware/simulated-driver';
+import { silentLogger } from '../src/logger';
+import { StateStore } from '../src/state/state-store';
+import { command, sleep, tempDir } from './support/helpers';
+
+const PULSE_MS = 150;
+
+async function setup(stateFile = join(tempDir(), 'state.json')) {
+  const driver = new SimulatedDriver();
+  await driver.start();
+  const bus = new EventBus(silentLogger);
+  const state = new StateStore(stateFile, silentLogger);
+  await state.load();
+  const runner = new CommandRunner({ driver, bus, state, logger: silentLogger, doorPulseMs: PULSE_MS });
+  runner.restoreDisplay();
+  const changes: AgentEvents['relayChanged'][] = [];
+  bus.on('relayChanged', (change) => void changes.push(change));
+  return { driver, bus, state, runner, changes, stateFile };
+}
+
+describe('door', () => {
+  test('door.open releases the strike, acks, and locks again after the pulse', async () => {
+    const { runner, driver, changes } = await setup();
+    const ack = await runner.run(command('door.open', 'door'));
+    expect(ack).toMatchObject({ ok: true, relays: { door: true, light: false, 'shelf-1': false } });
+    expect(Object.keys(ack.ok && ack.relays)).toHaveLength(13);
+    expect(driver.states().door).toBe(true);
+    await sleep(PULSE_MS / 2);
+    expect(driver.states().door).toBe(true);
+    await sleep(PULSE_MS);
+    expect(driver.states().door).toBe(false);
+    expect(changes.map(({ device, on }) => [device, on])).toEqual([
+      ['door', true],
+      ['door', false],
+    ]);
+    runner.stop();
+  });
+
+  test('door.hold during a pulse cancels the relock; door.close locks', async () => {
+    const { runner, driver } = await setup();
+    await runner.run(command('door.open', 'door'));
+    await runner.run(command('door.hold', 'door'));
+    await sleep(PULSE_MS * 2);
+    expect(driver.states().door).toBe(true);
+    const ack = await runner.run(command('door.close'));
+    expect(ack).toMatchObject({ ok: true, relays: { door: false } });
+    runner.stop();
+  });
+
+  test('door.close during a pulse locks at once and nothing fires later', async () => {
+    const { runner, driver, changes } = await setup();
+    await runner.run(command('door.open', 'door'));
+    await runner.run(command('door.close', 'door'));
+    expect(driver.states().door).toBe(false);
+    await sleep(PULSE_MS * 2);
+    expect(changes).toHaveLength(2);
+    runner.stop();
+  });
+});
+
+describe('light and shelves', () => {
+  test('light.on / light.off and the named shelf only', async () => {
+    const { runner, driver } = await setup();
+    expect(await runner.run(command('light.on', 'light'))).toMatchObject({ ok: true, relays: { light: true } });
+    const opened = await runner.run(command('shelf.open', 'shelf-7'));
+    expect(opened).toMatchObject({ ok: true, relays: { 'shelf-7': true, 'shelf-6': false, 'shelf-8': false } });
+    await runner.run(command('light.off', 'light'));
+    await runner.run(command('shelf.close', 'shelf-7'));
+    expect(Object.values(driver.states()).every((on) => !on)).toBe(true);
+  });
+
+  test('a shelf command without a shelf, or a light command naming the door, is invalid and moves nothing', async () => {
+    const { runner, driver } = await setup();
+    expect(await runner.run(command('shelf.open', null))).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await runner.run(command('light.on', 'door'))).toMatchObject({ ok: false, error: 'invalid' });
+    expect(Object.values(driver.states()).every((on) => !on)).toBe(true);
+  });
+});
+
+test('a relay that fails is acked as a hardware error with its message', async () => {
+  const { runner, driver } = await setup();
+  jest.spyOn(driver, 'set').mockRejectedValueOnce(new Error('EIO: write /sys/class/gpio/gpio539/value'));
+  expect(await runner.run(command('shelf.open', 'shelf-9'))).toEqual({
+    ok: false,
+    error: 'hardware',
+    message: 'EIO: write /sys/class/gpio/gpio539/value',
+  });
+  expect(driver.states()['shelf-9']).toBe(false);
+});
+
+describe('door display', () => {
+  test('display.show shows the code until expiresAt, then clears itself', async () => {
+    const { runner, bus } = await setup();
+    const seen: unknown[] = [];
+    bus.on('displayChanged', ({ display }) => void seen.push(display));
+    const expiresAt = Date.now() + 200;
+    const ack = await runner.run(command('display.show', null, { params: { code: '4821', expiresAt } }));
+    expect(ack.ok).toBe(true);
+    expect(runner.display).toEqual({ code: '4821', expiresAt });
+    await sleep(300);
+    expect(runner.display).toBeNull();
+    expect(seen).toEqual([{ code: '4821', expiresAt }, null]);
+  });
+
+  test('display.clear clears; a code already expired is refused', async () => {
+    const { runner } = await setup();
+    await runner.run(command('display.show', null, { params: { code: '1111', expiresAt: Date.now() + 60_000 } }));
+    await runner.run(command('display.clear'));
+    expect(runner.display).toBeNull();
+    const late = await runner.run(
+      command('display.show', null, { params: { code: '2222', expiresAt: Date.now() - 1 } }),
+    );
+    expect(late).toMatchObject({ ok: false, error: 'expired' });
+    expect(runner.display).toBeNull();
+    runner.stop();
+  });
+
+  test('display.show without a code is invalid', async () => {
+    const { runner } = await setup();
+    expect(await runner.run(command('display.show', null, { params: {} }))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+  });
+});
+
+describe('deadlines, replays and bad payloads', () => {
+  test('a command past its deadline is refused as expired and moves no relay', async () => {
+    const { runner, driver, changes } = await setup();
+    const ack = await runner.run(command('door.open', 'door', { deadline: Date.now() - 1000 }));
+    expect(ack).toMatchObject({ ok: false, error: 'expired' });
+    expect(ack.ok === false && ack.message).toMatch(/deadline passed/);
+    expect(driver.states().door).toBe(false);
+    expect(changes).toEqual([]);
+  });
+
+  test('a repeated id is acknowledged with the first result and not run again', async () => {
+    const { runner, changes } = await setup();
+    const light = command('light.on', 'light');
+    const first = await runner.run(light);
+    await runner.run(command('light.off', 'light'));
+    const again = await runner.run(light);
+    expect(again).toEqual({ ...first, repeated: true });
+    expect(changes.map(({ on }) => on)).toEqual([true, false]); // the light stayed off
+  });
+
+  test('two deliveries of one id at the same moment run it once', async () => {
+    const { runner, changes } = await setup();
+    const shelf = command('shelf.open', 'shelf-2');
+    const [a, b] = await Promise.all([runner.run(shelf), runner.run(shelf)]);
+    expect([a.repeated, b.repeated].sort()).toEqual([true, undefined].sort());
+    expect(changes).toHaveLength(1);
+  });
+
+  test('executed ids survive a restart: a replay after restart is not re-run', async () => {
+    const first = await setup();
+    const open = command('door.hold', 'door');
+    await first.runner.run(open);
+    first.runner.stop();
+
+    const restarted = await setup(first.stateFile); // same state file, fresh hardware (all off)
+    const ack = await restarted.runner.run(open);
+    expect(ack).toMatchObject({ ok: true, repeated: true });
+    expect(restarted.driver.states().door).toBe(false);
+    expect(restarted.changes).toEqual([]);
+  });
+
+  test('only the last 1000 ids are remembered', async () => {
+    const { state } = await setup();
+    for (let i = 0; i < 1005; i++) state.recordCommand(`id-${i}`, { ok: true, relays: {} });
+    expect(state.commandResult('id-4')).toBeUndefined();
+    expect(state.commandResult('id-5')).toBeDefined();
+    expect(state.commandResult('id-1004')).toBeDefined();
+  });
+
+  test.each([
+    ['not an object', 'open the door'],
+    ['no id', { action: 'door.open', device: 'door', deadline: Date.now() + 1000 }],
+    ['unknown action', { ...command('door.open', 'door'), action: 'door.explode' }],
+    ['unknown relay', { ...command('shelf.open'), device: 'shelf-12' }],
+    ['a five digit code', command('display.show', null, { params: { code: '12345', expiresAt: Date.now() + 1000 } })],
+  ])('invalid payload (%s) is refused with error "invalid" and moves nothing', async (_name, payload) => {
+    const { runner, driver } = await setup();
+    expect(await runner.run(payload)).toMatchObject({ ok: false, error: 'invalid' });
+    expect(Object.values(driver.states()).every((on) => !on)).toBe(true);
+    expect(runner.display).toBeNull();
+  });
+});

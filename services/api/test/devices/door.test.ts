@@ -1,0 +1,154 @@
+import { io } from 'socket.io-client';
+import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { waitFor } from '../support/agents';
+import { msk, order, signedInPlayers } from '../support/players';
+import { displayState, realAgent } from '../support/real-agent';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { TestClock } from '../support/test-clock';
+
+// The whole path with the real edge agent (simulated GPIO): phone → API → BullMQ → socket.io →
+// agent → relay, and back. Books in May 2027.
+let api: TestApp;
+let base: string;
+let agent: Awaited<ReturnType<typeof realAgent>>;
+
+beforeAll(async () => {
+  api = await startTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}door:` }, new TestClock());
+  base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+  agent = await realAgent(base);
+  await waitFor(() => agent.connected());
+});
+afterAll(async () => {
+  await agent.stop();
+  await api.close();
+});
+
+/** A player with a game on 10 May 2027 at `hour`:00 Moscow, and the clock at `minutesBefore` it. */
+async function playerWithGame(hour: number, court = 1) {
+  api.clock.set('2027-05-01T09:00:00Z');
+  const [player] = await signedInPlayers(api, 1);
+  const booked = await order(player!.client, court, msk('2027-05-10', hour));
+  expect(booked.status).toBe(200);
+  return { ...player!, gameId: booked.body.id as number };
+}
+const at = (hour: number, minute: number) =>
+  api.clock.set(`2027-05-10T${String(hour - 3).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
+
+test('a player opens the door end to end: code on the display, typed at the door, relay pulses and locks again', async () => {
+  const { client, gameId } = await playerWithGame(18);
+  at(17, 50);
+  const sent = await client.act(`/api/send/${gameId}/`);
+  expect(sent.body).toEqual({ detail: messages.codeOnDisplay });
+
+  const shown = await displayState(agent);
+  expect(shown.display?.code).toMatch(/^\d{4}$/);
+  expect(JSON.stringify(sent.body)).not.toContain(shown.display!.code); // never sent to the phone
+
+  const wrong = shown.display!.code === '0000' ? '0001' : '0000';
+  const refused = await client.post('/api/recieve/', { qr_code: wrong });
+  expect(refused.status).toBe(400);
+  expect(refused.body.detail).toBe(messages.wrongDoorCode);
+  expect(agent.driver.states().door).toBe(false);
+
+  const opened = await client.post('/api/recieve/', { qr_code: shown.display!.code });
+  expect(opened.body).toEqual({ detail: messages.doorOpened });
+  expect(agent.driver.states().door).toBe(true);
+  await waitFor(() => agent.driver.states().door === false, 3000); // 400 ms pulse, then locked
+
+  const [game] = await api.db.query<[{ started_at: Date | null }]>(`SELECT started_at FROM bookings WHERE id = $1`, [
+    gameId,
+  ]);
+  expect(game.started_at).not.toBeNull();
+  const audit = await api.db.query<{ action: string; status: string }[]>(
+    `SELECT action, status FROM commands WHERE requested_by = (SELECT user_id FROM bookings WHERE id = $1) ORDER BY requested_at`,
+    [gameId],
+  );
+  expect(audit).toEqual([
+    { action: 'display.show', status: 'done' },
+    { action: 'door.open', status: 'done' },
+  ]);
+  // The code was single use.
+  expect((await client.post('/api/recieve/', { qr_code: shown.display!.code })).status).toBe(400);
+});
+
+test('too early: 425 with the start time; after the game: 410', async () => {
+  const { client, gameId } = await playerWithGame(19);
+  at(18, 44);
+  const early = await client.act(`/api/send/${gameId}/`);
+  expect(early.status).toBe(425);
+  expect(early.body.detail).toBe('Игра начнётся в 19:00. Пожалуйста, подождите');
+  at(20, 0);
+  expect((await client.act(`/api/send/${gameId}/`)).status).toBe(410);
+});
+
+test("another player's game cannot be opened or ended", async () => {
+  const owner = await playerWithGame(20);
+  const [intruder] = await signedInPlayers(api, 1);
+  at(19, 55);
+  expect((await intruder!.client.act(`/api/send/${owner.gameId}/`)).status).toBe(404);
+  expect((await intruder!.client.act(`/api/end/${owner.gameId}/`)).status).toBe(404);
+  expect((await intruder!.client.act('/api/send/999999/')).status).toBe(404);
+});
+
+test('wrong codes are counted: after 5 the code is dead, even the right one', async () => {
+  const { client, gameId } = await playerWithGame(21);
+  at(20, 50);
+  await client.act(`/api/send/${gameId}/`);
+  const { display } = await displayState(agent);
+  const code = display!.code;
+  const wrong = ['1111', '2222', '3333', '4444', '5555', '6666'].filter((c) => c !== code).slice(0, 5);
+  for (const guess of wrong) expect((await client.post('/api/recieve/', { qr_code: guess })).status).toBe(400);
+  expect((await client.post('/api/recieve/', { qr_code: code })).status).toBe(400);
+  expect(agent.driver.states().door).toBe(false);
+});
+
+test('ending: 418 before the game started; after, "Игра успешно завершена" and the light goes out', async () => {
+  const { client, gameId } = await playerWithGame(22, 2);
+  at(21, 55);
+  const notStarted = await client.act(`/api/end/${gameId}/`);
+  expect(notStarted.status).toBe(418);
+  expect(notStarted.body.detail).toBe(messages.gameNotStarted);
+
+  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  expect((await admin!.client.act('/api/turn_on_light/')).body.light_on).toBe(true);
+  expect(agent.driver.states().light).toBe(true);
+
+  await client.act(`/api/send/${gameId}/`);
+  const { display } = await displayState(agent);
+  expect((await client.post('/api/recieve/', { qr_code: display!.code })).status).toBe(200);
+  at(22, 50);
+  const ended = await client.act(`/api/end/${gameId}/`);
+  expect(ended.body).toEqual({ detail: messages.gameEnded });
+  await waitFor(() => agent.driver.states().light === false, 3000);
+});
+
+test('admin light and door reach the relays, and the reported state comes back to a /live dashboard', async () => {
+  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const live = io(`${base}/live`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `sessionid=${admin!.client.sessionId}` },
+    reconnection: false,
+    forceNew: true,
+  });
+  const states: DeviceState[] = [];
+  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
+  await waitFor(() => states.length > 0);
+
+  expect((await admin!.client.act('/api/turn_on_light/')).body).toMatchObject({ light_on: true, online: true });
+  expect(agent.driver.states().light).toBe(true);
+  await waitFor(() => states.at(-1)?.relays.light === true);
+
+  expect((await admin!.client.act('/api/open_door/')).body.door_open).toBe(true);
+  expect(agent.driver.states().door).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 600)); // longer than a pulse: held open
+  expect(agent.driver.states().door).toBe(true);
+  expect((await admin!.client.act('/api/close_door/')).body.door_open).toBe(false);
+  expect(agent.driver.states().door).toBe(false);
+  await waitFor(() => states.at(-1)?.relays.door === false);
+
+  expect((await admin!.client.act('/api/turn_off_light/')).body.light_on).toBe(false);
+  const status = (await admin!.client.get('/api/get_device_status/')).body;
+  expect(status).toMatchObject({ light_on: false, door_open: false, online: true });
+  expect(typeof status.last_seen).toBe('string');
+  live.close();
+});
