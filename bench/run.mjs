@@ -3,10 +3,14 @@
 // this machine, and writes bench/results/latest.json. Every target lives here, not in unit tests.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { doorOpenings, redisRoundTrip, socketAckRoundTrip } from './door.mjs';
 import { benchDatabase, load, machine, players, root, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
+const agentToken = randomBytes(24).toString('base64url');
 const prefix = `kort-bench:${Date.now().toString(36)}:`;
 
 const database = await benchDatabase();
@@ -15,9 +19,11 @@ const api = await startServer('services/api/dist/main.js', '/api/health/', {
   REDIS_PREFIX: prefix,
   SMTP_URL: 'smtp://127.0.0.1:2525',
   LOG_LEVEL: 'info', // the production default: one log line per request is part of the cost
+  EDGE_AGENT_TOKEN: agentToken,
 });
 const hello = await startServer('bench/hello-app.cjs', '/api/hello');
 const results = [];
+const latency = [];
 
 try {
   results.push(await load('bare NestJS GET /api/hello', { url: `${hello.base}/api/hello`, duration: DURATION }));
@@ -61,6 +67,11 @@ try {
       headers: { cookie: viewer.cookie },
     }),
   );
+
+  // Door openings one after another: latency, not throughput.
+  latency.push(await redisRoundTrip(OPENINGS));
+  latency.push(await socketAckRoundTrip(OPENINGS));
+  latency.push(...(await doorOpenings(api.base, database.url, agentToken, OPENINGS)));
 } finally {
   await Promise.all([api.stop(), hello.stop()]);
   await database.drop();
@@ -74,13 +85,14 @@ const [baseline] = results;
 const report = {
   date: new Date().toISOString(),
   machine: machine(),
-  settings: { connections: 50, duration_s: DURATION, orders: ORDERS },
+  settings: { connections: 50, duration_s: DURATION, orders: ORDERS, door_openings: OPENINGS },
   results: results.map((r) => ({
     ...r,
     rps_vs_bare: Number((r.rps / baseline.rps).toFixed(3)),
     p50_vs_bare: Number((r.p50_ms / Math.max(baseline.p50_ms, 1)).toFixed(1)),
     p99_vs_bare: Number((r.p99_ms / Math.max(baseline.p99_ms, 1)).toFixed(1)),
   })),
+  latency,
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -96,5 +108,9 @@ console.table(
     'non-2xx': r.non_2xx,
     errors: r.errors,
   })),
+);
+console.log(`\nLatency, ${OPENINGS} sequential operations each\n`);
+console.table(
+  latency.map((l) => ({ measure: l.name, n: l.n, 'p50 ms': l.p50_ms, 'p99 ms': l.p99_ms, 'max ms': l.max_ms })),
 );
 console.log('Written to bench/results/latest.json');

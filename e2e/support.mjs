@@ -24,7 +24,12 @@ export function freePort() {
 /** Runs scripts/start.mjs (what `npm start` runs after building) and waits for a healthy API. */
 export async function startProduct() {
   const id = `${Date.now().toString(36)}_${process.pid}`;
-  const [port, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, smtpPort, webPort, displayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/kort_e2e_${id}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -35,6 +40,8 @@ export async function startProduct() {
       REDIS_PREFIX: `kort-e2e:${id}:`,
       MAILDEV_SMTP_PORT: String(smtpPort),
       MAILDEV_WEB_PORT: String(webPort),
+      AGENT_DISPLAY_PORT: String(displayPort),
+      AGENT_STATE_FILE: `${artifacts}/agent-state-${id}.json`,
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
     },
@@ -60,6 +67,7 @@ export async function startProduct() {
   return {
     base,
     mailUrl: `http://127.0.0.1:${webPort}`,
+    displayUrl: `http://127.0.0.1:${displayPort}`,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
