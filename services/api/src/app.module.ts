@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { DevicesModule } from './devices/devices.module';
+import { ShelvesModule } from './shelves/shelves.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AuthGuard } from './common/auth.guard';
 import { RequestSchemaInterceptor } from './common/request-schema';
@@ -64,6 +65,7 @@ export class AppModule {
         RulesModule,
         BookingsModule,
         DevicesModule,
+        ShelvesModule,
       ],
       controllers: [HealthController],
       providers: [

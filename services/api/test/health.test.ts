@@ -30,4 +30,9 @@ test('OpenAPI is served at /api/docs/ and documents the account calls with their
   expect(Object.keys(register.properties)).toEqual(
     expect.arrayContaining(['email', 'phone_number', 'name_user', 'password1', 'password2']),
   );
+  // Shapes the spec leaves "not shown" are published too.
+  const shelves = document.body.paths['/api/shelves'].get.responses['200'].content['application/json'].schema;
+  expect(shelves.properties.detail.items.properties.status.enum).toEqual(['free', 'occupied', 'blocked']);
+  const reserveParameters = document.body.paths['/api/reserve_shelf'].get.parameters as { name: string }[];
+  expect(reserveParameters.map((parameter) => parameter.name)).toEqual(['id']);
 });

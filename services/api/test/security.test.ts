@@ -46,6 +46,13 @@ describe('CSRF', () => {
         'GET /api/turn_off_light/',
         'GET /api/open_door/',
         'GET /api/close_door/',
+        'GET /api/reserve_shelf/',
+        'GET /api/open_shelf/',
+        'GET /api/close_shelf/',
+        'GET /api/cancel_reservation/',
+        'GET /api/admin_open/',
+        'GET /api/admin_close/',
+        'GET /api/admin_block/',
       ]),
     );
   });

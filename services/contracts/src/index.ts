@@ -3,3 +3,4 @@ export * from './bookings';
 export * from './devices';
 export * from './http';
 export * from './messages';
+export * from './shelves';

@@ -98,6 +98,22 @@ export const messages = {
   lightOff: 'Свет выключен',
   doorHeldOpen: 'Дверь открыта',
   doorClosed: 'Дверь закрыта',
+
+  // Shelves and equipment
+  storageOff: 'Временно не работает', // (spec)
+  boxOpened: 'Ящик открыт', // (spec)
+  boxClosed: 'Ящик закрыт', // (spec)
+  shelfRented: 'Ячейка арендована',
+  rentalEnded: 'Аренда ячейки завершена',
+  shelfTaken: 'Эта ячейка уже занята',
+  alreadyRenting: 'У вас уже есть арендованная ячейка',
+  shelfBlocked: 'Ячейка заблокирована администратором',
+  shelfUnblocked: 'Ячейка разблокирована',
+  shelfNotFound: 'Такой ячейки нет',
+  rentalNotFound: 'Аренда не найдена',
+  notYourShelf: 'Это не ваша ячейка',
+  noGameToday: 'Инвентарь можно взять только в день игры',
+  equipmentOnLoan: 'Этот инвентарь уже выдан',
 } as const;
 
 export type MessageKey = keyof typeof messages;

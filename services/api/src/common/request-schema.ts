@@ -7,7 +7,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
@@ -36,6 +36,11 @@ export function BodySchema(schema: z.ZodType, options: BodySchemaOptions = {}) {
     SetMetadata(BODY_SCHEMA, { schema, ...options } satisfies BodySchemaMeta),
     ApiBody({ schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as object }),
   );
+}
+
+/** Publishes the shape of a handler's 200 answer in OpenAPI (the schema lives in @kort/contracts). */
+export function ResponseSchema(schema: z.ZodType) {
+  return ApiOkResponse({ schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as object });
 }
 
 /** Declares the handler's query parameters: validated and coerced like a body, published in OpenAPI. */

@@ -12,6 +12,7 @@ import { DeliverCommandProcessor } from './deliver-command.processor';
 import { DevicesController } from './devices.controller';
 import { DevicesService } from './devices.service';
 import { EdgeGateway } from './edge.gateway';
+import { GameEvents } from './game-events';
 import { LiveGateway } from './live.gateway';
 import { Site } from './site.entity';
 
@@ -26,7 +27,8 @@ import { Site } from './site.entity';
     LiveGateway,
     DoorService,
     SiteTime,
+    GameEvents,
   ],
-  exports: [CommandsService, DevicesService],
+  exports: [CommandsService, DevicesService, GameEvents],
 })
 export class DevicesModule {}

@@ -8,6 +8,7 @@ import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { AppConfig } from '../config/app-config';
 import { CommandsService } from '../devices/commands.service';
+import { GameEvents } from '../devices/game-events';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 
@@ -33,6 +34,7 @@ export class DoorService {
     private readonly db: DataSource,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     private readonly commands: CommandsService,
+    private readonly games: GameEvents,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     config: AppConfig,
@@ -114,6 +116,7 @@ export class DoorService {
     if (!game.startedAt) throw new DetailException(418, messages.gameNotStarted);
     const now = this.clock.now();
     await this.bookings.update({ id: game.id, endedAt: IsNull() }, { endedAt: now });
+    this.games.ended.next({ bookingId: game.id, userId: user.id });
     const [{ running }] = await this.bookings.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,

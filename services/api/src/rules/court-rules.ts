@@ -1,4 +1,6 @@
 export const SETTING_COURT_RULES = 'court_rules';
+/** 'true' or 'false': the storage system (shelves and equipment) is open to players. */
+export const SETTING_STORAGE_ENABLED = 'storage_enabled';
 
 /** The text an installation starts with; admins edit it as data (settings.court_rules). */
 export const DEFAULT_COURT_RULES = `Правила пользования кортом

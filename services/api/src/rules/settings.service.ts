@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DEFAULT_COURT_RULES, SETTING_COURT_RULES } from './court-rules';
+import { DEFAULT_COURT_RULES, SETTING_COURT_RULES, SETTING_STORAGE_ENABLED } from './court-rules';
 import { Setting } from './setting.entity';
 
 @Injectable()
@@ -11,5 +11,10 @@ export class SettingsService {
   async courtRules(): Promise<string> {
     const row = await this.settings.findOneBy({ key: SETTING_COURT_RULES });
     return row?.value ?? DEFAULT_COURT_RULES;
+  }
+
+  async storageEnabled(): Promise<boolean> {
+    const row = await this.settings.findOneBy({ key: SETTING_STORAGE_ENABLED });
+    return row?.value !== 'false';
   }
 }

@@ -57,8 +57,9 @@ export class UsersService {
   }
 
   /**
-   * Self-deletion: the account stops working at once and its games still ahead are cancelled (their
-   * courts are free for others; reminders find them cancelled). Its data goes after PURGE_AFTER_MS.
+   * Self-deletion: the account stops working at once, its games still ahead are cancelled (their
+   * courts are free for others; reminders find them cancelled) and its shelf rental ends. Its data
+   * goes after PURGE_AFTER_MS.
    */
   async markSelfDeleted(userId: number): Promise<Date> {
     const now = this.clock.now();
@@ -70,6 +71,14 @@ export class UsersService {
       );
       await tx.query(
         `UPDATE bookings SET cancelled_at = $2 WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2`,
+        [userId, now],
+      );
+      // The shelf is given up and marked for an admin to clear out what is left inside.
+      await tx.query(
+        `WITH ended AS (
+           UPDATE shelf_rentals SET ended_at = $2, ended_reason = 'account-deleted'
+            WHERE user_id = $1 AND ended_at IS NULL RETURNING shelf_id)
+         UPDATE shelves SET needs_clearing = true WHERE id IN (SELECT shelf_id FROM ended)`,
         [userId, now],
       );
     });

@@ -1,0 +1,124 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  currentShelfSchema,
+  detailOf,
+  equipmentViewSchema,
+  messages,
+  reservationQuery,
+  reserveShelfQuery,
+  shelfIdQuery,
+  shelfViewSchema,
+  type CurrentShelf,
+  type DetailResponse,
+  type EquipmentView,
+  type ShelfView,
+} from '@kort/contracts';
+import { CurrentUser } from '../common/request-user';
+import { QuerySchema, ResponseSchema } from '../common/request-schema';
+import { AdminOnly, ChangesState } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { ShelvesService } from './shelves.service';
+
+type Parsed<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
+
+@ApiTags('shelves')
+@Controller()
+export class ShelvesController {
+  constructor(private readonly shelves: ShelvesService) {}
+
+  @Get('is_shelf')
+  @ResponseSchema(detailOf(z.boolean()))
+  async isShelf(): Promise<DetailResponse<boolean>> {
+    return { detail: await this.shelves.isEnabled() };
+  }
+
+  @Get('shelves')
+  @ResponseSchema(detailOf(z.array(shelfViewSchema)))
+  async list(): Promise<DetailResponse<ShelfView[]>> {
+    return { detail: await this.shelves.list() };
+  }
+
+  @Get('current_shelf')
+  @ResponseSchema(detailOf(currentShelfSchema.nullable()))
+  async current(@CurrentUser() user: User): Promise<DetailResponse<CurrentShelf | null>> {
+    return { detail: await this.shelves.current(user) };
+  }
+
+  @Get('reserve_shelf')
+  @ChangesState()
+  @QuerySchema(reserveShelfQuery)
+  @ResponseSchema(detailOf(z.string()).extend({ shelf: currentShelfSchema }))
+  async reserve(
+    @CurrentUser() user: User,
+    @Query() query: Parsed<typeof reserveShelfQuery>,
+  ): Promise<DetailResponse & { shelf: CurrentShelf }> {
+    return { detail: messages.shelfRented, shelf: await this.shelves.reserve(user, query.id) };
+  }
+
+  @Get('open_shelf')
+  @ChangesState()
+  @QuerySchema(shelfIdQuery)
+  async open(@CurrentUser() user: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
+    await this.shelves.move(user, query.shelf_id, true);
+    return { detail: messages.boxOpened };
+  }
+
+  @Get('close_shelf')
+  @ChangesState()
+  @QuerySchema(shelfIdQuery)
+  async close(@CurrentUser() user: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
+    await this.shelves.move(user, query.shelf_id, false);
+    return { detail: messages.boxClosed };
+  }
+
+  @Get('cancel_reservation')
+  @ChangesState()
+  @QuerySchema(reservationQuery)
+  async endRental(@CurrentUser() user: User, @Query() query: Parsed<typeof reservationQuery>): Promise<DetailResponse> {
+    await this.shelves.endRental(user, query.reservation_id);
+    return { detail: messages.rentalEnded };
+  }
+
+  @Get('give_inventory')
+  @ResponseSchema(detailOf(z.array(equipmentViewSchema)))
+  async inventory(@CurrentUser() user: User): Promise<DetailResponse<EquipmentView[]>> {
+    return { detail: await this.shelves.inventory(user) };
+  }
+
+  /** Whether the caller has a game today: equipment is lent for it. */
+  @Get('currentday')
+  @ResponseSchema(detailOf(z.boolean()))
+  async currentDay(@CurrentUser() user: User): Promise<DetailResponse<boolean>> {
+    return { detail: (await this.shelves.gameToday(user)) !== null };
+  }
+
+  @AdminOnly()
+  @Get('admin_open')
+  @ChangesState()
+  @QuerySchema(shelfIdQuery)
+  async adminOpen(@CurrentUser() admin: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
+    await this.shelves.adminMove(admin, query.shelf_id, true);
+    return { detail: messages.boxOpened };
+  }
+
+  @AdminOnly()
+  @Get('admin_close')
+  @ChangesState()
+  @QuerySchema(shelfIdQuery)
+  async adminClose(@CurrentUser() admin: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
+    await this.shelves.adminMove(admin, query.shelf_id, false);
+    return { detail: messages.boxClosed };
+  }
+
+  /** Blocks or unblocks a shelf or compartment: a blocked one cannot be rented or opened by players. */
+  @AdminOnly()
+  @Get('admin_block')
+  @ChangesState()
+  @QuerySchema(shelfIdQuery)
+  async adminBlock(@Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse & { is_blocked: boolean }> {
+    const blocked = await this.shelves.toggleBlock(query.shelf_id);
+    return { detail: blocked ? messages.shelfBlocked : messages.shelfUnblocked, is_blocked: blocked };
+  }
+}

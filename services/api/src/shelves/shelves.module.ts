@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { RulesModule } from '../rules/rules.module';
+import { SiteTime } from '../time/site-time';
+import { ShelvesController } from './shelves.controller';
+import { ShelvesService } from './shelves.service';
+
+@Module({
+  imports: [DevicesModule, RulesModule],
+  controllers: [ShelvesController],
+  providers: [ShelvesService, SiteTime],
+})
+export class ShelvesModule {}
