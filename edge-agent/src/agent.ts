@@ -49,7 +49,16 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
   const stopDoorSensor = driver.onDoorSensor((closed) => bus.emit('doorSensorChanged', { closed, at: Date.now() }));
 
   const state = new StateStore(config.stateFile, logger);
-  const commands = new CommandRunner({ driver, bus, state, logger, doorPulseMs: config.doorPulseMs });
+  // Deadlines and display expiry are API times: judge them by the API's clock, not the Pi's.
+  let clockOffsetMs = 0;
+  const commands = new CommandRunner({
+    driver,
+    bus,
+    state,
+    logger,
+    doorPulseMs: config.doorPulseMs,
+    now: () => Date.now() + clockOffsetMs,
+  });
   let display: DisplayServer | null = null;
   let transport: SocketClient | null = null;
 
@@ -103,6 +112,9 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
       logger,
       snapshot,
       onCommand: (payload) => commands.run(payload),
+      onClockOffset: (offsetMs) => {
+        clockOffsetMs = offsetMs;
+      },
     });
     transport.start();
   } catch (error) {

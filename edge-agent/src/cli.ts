@@ -34,7 +34,10 @@ async function runDaemon(argv: string[]): Promise<void> {
   }
   const stopNotify = startSystemdNotify(process.env, logger);
 
+  let stopping = false;
   const shutdown = (signal: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
     logger.info('shutting down', { signal });
     stopNotify();
     agent
@@ -44,12 +47,13 @@ async function runDaemon(argv: string[]): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM', 0));
   process.once('SIGINT', () => shutdown('SIGINT', 0));
-  // A bug must not leave the door unlocked: stop (relays off) and let systemd restart us.
-  process.once('uncaughtException', (error) => {
+  // A bug must not leave the door unlocked: stop (relays off) and let systemd restart us. `on`,
+  // not `once`: a second error during the stop must not kill the process before the relays are off.
+  process.on('uncaughtException', (error) => {
     logger.error('uncaught exception', { error });
     shutdown('uncaughtException', 1);
   });
-  process.once('unhandledRejection', (error) => {
+  process.on('unhandledRejection', (error) => {
     logger.error('unhandled rejection', { error });
     shutdown('unhandledRejection', 1);
   });

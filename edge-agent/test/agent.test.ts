@@ -83,6 +83,22 @@ test('a command round trip: ack with the relays, relay.changed and input.changed
   expect(await send(light)).toMatchObject({ ok: true, repeated: true, relays: { light: true } });
 });
 
+test('deadlines are judged by the API clock, even when the Pi clock is an hour behind', async () => {
+  await server.close();
+  server = await startEdgeServer({ clockOffsetMs: 3600_000 }); // the API is an hour ahead of this Pi
+  const { driver } = await agentWith();
+  await eventually(() => server.snapshots.length === 1);
+  await sleep(200); // the clock answer arrives right after the snapshot
+  const serverNow = Date.now() + 3600_000;
+  // Past its deadline in API time, though an hour ahead by the Pi's own clock: refused.
+  const late = await send(command('light.on', 'light', { deadline: serverNow - 1000 }));
+  expect(late).toMatchObject({ ok: false, error: 'expired' });
+  expect(driver.states().light).toBe(false);
+  const onTime = await send(command('light.on', 'light', { deadline: serverNow + 5000 }));
+  expect(onTime).toMatchObject({ ok: true });
+  expect(driver.states().light).toBe(true);
+});
+
 test('a wrong token is refused; the agent says so and keeps retrying with backoff', async () => {
   const { agent, logger } = await agentWith({ EDGE_AGENT_TOKEN: 'wrong-token' });
   await eventually(() => expect(server.handshakes.length).toBeGreaterThanOrEqual(2), 6000);

@@ -118,7 +118,11 @@ export class GpioDriver implements RelayDriver {
     return Promise.resolve();
   }
 
-  /** Every relay off (the safe state), then the lines handed back to the kernel. */
+  /**
+   * Every relay off (the safe state). The relay lines stay exported as outputs driving "off": an
+   * unexported BCM line becomes an input, and a floating input can switch an active-low board on
+   * until the agent starts again. The next start re-opens them (onoff reuses exported lines).
+   */
   private release(): void {
     for (const [relay, line] of this.relays) {
       try {
@@ -126,11 +130,6 @@ export class GpioDriver implements RelayDriver {
         this.relayStates[relay] = false;
       } catch (error) {
         this.logger.error('could not switch relay off', { relay, error });
-      }
-      try {
-        line.unexport();
-      } catch (error) {
-        this.logger.warn('could not unexport relay line', { relay, error });
       }
     }
     this.relays.clear();

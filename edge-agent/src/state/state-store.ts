@@ -105,5 +105,12 @@ export class StateStore {
       await handle.close();
     }
     await rename(temp, this.file);
+    // And the directory, so the rename itself survives a power cut.
+    const directory = await open(dirname(this.file), 'r');
+    try {
+      await directory.sync();
+    } finally {
+      await directory.close();
+    }
   }
 }

@@ -17,6 +17,8 @@ export interface SocketClientOptions {
   logger: Logger;
   snapshot: () => AgentSnapshot;
   onCommand: (payload: unknown) => Promise<CommandAck>;
+  /** The API's clock minus ours, measured at each connect (the Pi may boot with a wrong clock). */
+  onClockOffset?: (offsetMs: number) => void;
 }
 
 const BACKOFF = { min: 1000, max: 30_000, jitter: 0.5 };
@@ -63,6 +65,18 @@ export class SocketClient {
       logger.info('connected to the API', { url, site: siteId });
       socket.emit(EDGE_EVENTS.snapshot, this.options.snapshot());
       bus.emit('connectionChanged', { connected: true });
+      const sentAt = Date.now();
+      socket
+        .timeout(5000)
+        .emitWithAck(EDGE_EVENTS.clock)
+        .then((serverNow: number) => {
+          const receivedAt = Date.now();
+          const offset = Math.round(serverNow + (receivedAt - sentAt) / 2 - receivedAt);
+          if (Math.abs(offset) > 2000)
+            logger.warn('this clock differs from the API; deadlines follow the API', { offsetMs: offset });
+          this.options.onClockOffset?.(offset);
+        })
+        .catch((error: unknown) => logger.warn('could not read the API clock', { error: String(error) }));
     });
     socket.on('connect_error', (error) => {
       if (socket.active) {

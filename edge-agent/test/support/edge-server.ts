@@ -6,7 +6,8 @@ import { Server, type Socket } from 'socket.io';
 export const TOKEN = 'test-edge-token-0123456789';
 
 /** A real socket.io server with the API's /edge namespace shape: token checked in a middleware. */
-export async function startEdgeServer() {
+/** `clockOffsetMs`: how far the server's clock is ahead of this machine's (a Pi booted with a wrong clock). */
+export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
   const http = createServer();
   const io = new Server(http);
   const edge = io.of('/edge');
@@ -23,6 +24,7 @@ export async function startEdgeServer() {
   edge.on('connection', (socket) => {
     sockets.push(socket);
     socket.on(EDGE_EVENTS.snapshot, (snapshot: AgentSnapshot) => void snapshots.push(snapshot));
+    socket.on(EDGE_EVENTS.clock, (ack: (serverNow: number) => void) => ack(Date.now() + clockOffsetMs));
     for (const event of [EDGE_EVENTS.relayChanged, EDGE_EVENTS.inputChanged]) {
       socket.on(event, (payload: unknown) => void events.push({ event, payload }));
     }

@@ -30,6 +30,8 @@ export const EDGE_EVENTS = {
   snapshot: 'agent.snapshot',
   relayChanged: 'relay.changed',
   inputChanged: 'input.changed',
+  /** The agent asks for the API's clock at every connect: deadlines are judged in API time. */
+  clock: 'agent.clock',
 } as const;
 export const LIVE_EVENTS = { deviceState: 'device.state' } as const;
 
@@ -91,6 +93,7 @@ export interface AgentToServerEvents {
   [EDGE_EVENTS.snapshot]: (snapshot: AgentSnapshot) => void;
   [EDGE_EVENTS.relayChanged]: (change: z.infer<typeof relayChangedSchema>) => void;
   [EDGE_EVENTS.inputChanged]: (change: z.infer<typeof inputChangedSchema>) => void;
+  [EDGE_EVENTS.clock]: (ack: (serverNow: number) => void) => void;
 }
 
 /** What the dashboards see of a site, pushed on every change. */

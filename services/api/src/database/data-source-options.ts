@@ -10,9 +10,16 @@ import { Accounts1763790000000 } from './migrations/1763790000000-accounts';
 import { Bookings1763800000000 } from './migrations/1763800000000-bookings';
 import { Devices1763810000000 } from './migrations/1763810000000-devices';
 import { Shelves1763820000000 } from './migrations/1763820000000-shelves';
+import { DoorCodeFailures1763830000000 } from './migrations/1763830000000-door-code-failures';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command];
-export const migrations = [Accounts1763790000000, Bookings1763800000000, Devices1763810000000, Shelves1763820000000];
+export const migrations = [
+  Accounts1763790000000,
+  Bookings1763800000000,
+  Devices1763810000000,
+  Shelves1763820000000,
+  DoorCodeFailures1763830000000,
+];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

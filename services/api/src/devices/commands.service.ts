@@ -77,7 +77,8 @@ export class CommandsService implements OnModuleDestroy {
     // (BullMQ's ttl timer outlives the job and would hold the process open for seconds).
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(DELIVERY_FAILURE.noAck)), budget + 1000);
+      // The worker gives up at the deadline; a moment more lets its verdict arrive.
+      timer = setTimeout(() => reject(new Error(DELIVERY_FAILURE.noAck)), budget + 250);
     });
     try {
       return (await Promise.race([job.waitUntilFinished(this.events), timeout])) as RelayStates;

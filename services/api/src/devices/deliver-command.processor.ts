@@ -14,7 +14,8 @@ import { EdgeGateway, siteRoom } from './edge.gateway';
  * not success; no ack by the deadline, an agent error or a passed deadline fail the command. It is
  * never retried, so it can never run late or twice (the agent also ignores a repeated id).
  */
-@Processor(QUEUES.commands, { concurrency: 50 })
+// maxStalledCount 0: a job whose worker died is failed, never run again by another worker.
+@Processor(QUEUES.commands, { concurrency: 50, maxStalledCount: 0 })
 export class DeliverCommandProcessor extends WorkerHost {
   private readonly logger = new Logger('CommandDelivery');
 
@@ -28,8 +29,7 @@ export class DeliverCommandProcessor extends WorkerHost {
 
   async process(job: Job<CommandJob>): Promise<RelayStates> {
     const command = await this.commands.findOneByOrFail({ id: job.data.commandId });
-    const remaining = command.deadline.getTime() - Date.now();
-    if (remaining <= 0) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
+    if (command.deadline.getTime() <= Date.now()) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
 
     const agents = await this.edge.server.in(siteRoom(command.siteId)).fetchSockets();
     if (agents.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
@@ -38,7 +38,12 @@ export class DeliverCommandProcessor extends WorkerHost {
     const local = agents.map((agent) => this.edge.server.sockets.get(agent.id)).find((socket) => socket !== undefined);
     const payload = this.service.payload(command, job.data.params);
 
-    await this.commands.update(command.id, { status: 'delivered' });
+    // Claim the command: only one delivery ever, whatever BullMQ does with the job.
+    const claimed = await this.commands.update({ id: command.id, status: 'queued' }, { status: 'delivered' });
+    if (!claimed.affected) throw new UnrecoverableError('already delivered');
+    // Measured now, after the lookups: the agent must not get more time than the deadline leaves.
+    const remaining = command.deadline.getTime() - Date.now();
+    if (remaining <= 0) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
     let answers: unknown[];
     try {
       answers = local

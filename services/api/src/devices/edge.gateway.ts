@@ -56,6 +56,9 @@ export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   async handleConnection(socket: AgentSocket): Promise<void> {
     const { siteId } = socket.data;
     // Listeners first, synchronously: the agent sends its snapshot the moment it is connected.
+    socket.on(EDGE_EVENTS.clock, (ack) => {
+      if (typeof ack === 'function') ack(Date.now());
+    });
     socket.on(EDGE_EVENTS.snapshot, (payload) =>
       this.handle(socket, snapshotSchema, payload, (s) => this.devices.applySnapshot(siteId, s)),
     );
@@ -66,7 +69,18 @@ export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       this.handle(socket, inputChangedSchema, payload, (c) => this.devices.applyDoorSensor(siteId, c.closed)),
     );
     try {
+      // One agent per site: a newer connection (a restarted Pi, a reconnect landing on another
+      // replica) replaces the old one, so a command never goes to a dead or a second agent. Join
+      // first, so the old socket's disconnect still finds an agent online.
       await socket.join(siteRoom(siteId));
+      const others = await this.server.in(siteRoom(siteId)).except(socket.id).fetchSockets();
+      if (others.length) {
+        this.logger.warn(
+          { site: siteId, replaced: others.length },
+          'agent reconnected; the older connection is closed',
+        );
+        this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
+      }
       await this.devices.setOnline(siteId, true);
     } catch (error) {
       this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');

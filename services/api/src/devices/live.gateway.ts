@@ -41,8 +41,14 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    await socket.join(ADMINS);
-    socket.emit(LIVE_EVENTS.deviceState, await this.devices.state(DEFAULT_SITE));
+    try {
+      await socket.join(ADMINS);
+      socket.emit(LIVE_EVENTS.deviceState, await this.devices.state(DEFAULT_SITE));
+    } catch (error) {
+      // Nest does not catch what this handler throws: an unhandled rejection would end the process.
+      this.logger.error({ error: String(error) }, 'dashboard connection failed');
+      socket.disconnect(true);
+    }
   }
 
   private async admit(socket: Socket): Promise<boolean> {

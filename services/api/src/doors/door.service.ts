@@ -6,6 +6,7 @@ import { gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
+import { RateLimiter } from '../common/rate-limiter.service';
 import { AppConfig } from '../config/app-config';
 import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
@@ -15,7 +16,11 @@ import type { User } from '../users/user.entity';
 export const DOOR_POLICY = {
   earlyMs: 15 * 60_000,
   codeLifetimeMs: 2 * 60_000,
+  /** Wrong tries per game within `failureWindowMs`, across all its codes: a new code resets nothing. */
   maxAttempts: 5,
+  failureWindowMs: 10 * 60_000,
+  /** Codes a player may ask for within 10 minutes. */
+  sendsPer10Minutes: 10,
 } as const;
 
 const DOOR_LOCK = 0x646f6f72; // 'door'
@@ -37,6 +42,7 @@ export class DoorService {
     private readonly games: GameEvents,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
     config: AppConfig,
   ) {
     this.key = createHmac('sha256', config.sessionSecret).update('door-codes').digest();
@@ -49,7 +55,8 @@ export class DoorService {
     if (now.getTime() < game.startsAt.getTime() - DOOR_POLICY.earlyMs) {
       throw new DetailException(425, gameStartsAtMessage(this.time.time(game.startsAt)));
     }
-    if (now >= game.endsAt) throw new DetailException(410, messages.gameOver);
+    if (now >= game.endsAt || game.endedAt) throw new DetailException(410, messages.gameOver);
+    await this.limiter.enforce(`door-send:${user.id}`, DOOR_POLICY.sendsPer10Minutes, 600);
 
     const code = randomInt(0, 10_000).toString().padStart(4, '0');
     const expiresAt = new Date(Math.min(now.getTime() + DOOR_POLICY.codeLifetimeMs, game.endsAt.getTime()));
@@ -78,36 +85,42 @@ export class DoorService {
   /** A code typed or scanned at the door: opens it for one of the caller's games in its window. */
   async openWithCode(user: User, code: string): Promise<void> {
     const now = this.clock.now();
-    const game = await this.db.transaction(async (tx) => {
+    const match = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [DOOR_LOCK, user.id]);
+      // Live codes of the caller's games in their window, unless the game used up its tries.
       const live = await tx.query<{ id: number; booking_id: number; code_hash: string }[]>(
         `SELECT c.id, c.booking_id, c.code_hash FROM door_codes c JOIN bookings b ON b.id = c.booking_id
-          WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.ends_at > $2 AND b.starts_at - interval '15 minutes' <= $2
-            AND c.consumed_at IS NULL AND c.expires_at > $2 AND c.attempts < $3`,
-        [user.id, now, DOOR_POLICY.maxAttempts],
+          WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.ended_at IS NULL
+            AND b.ends_at > $2 AND b.starts_at - interval '15 minutes' <= $2
+            AND c.consumed_at IS NULL AND c.expires_at > $2
+            AND (SELECT coalesce(sum(f.attempts), 0) FROM door_codes f
+                  WHERE f.booking_id = b.id AND f.last_failed_at > $3) < $4`,
+        [user.id, now, new Date(now.getTime() - DOOR_POLICY.failureWindowMs), DOOR_POLICY.maxAttempts],
       );
-      const match = /^\d{4}$/.test(code)
+      const found = /^\d{4}$/.test(code)
         ? live.find((c) => this.matches(c.code_hash, this.hash(c.booking_id, code)))
         : undefined;
-      if (!match) {
-        // Every live code of the caller pays for a wrong try: five and they are dead.
+      if (!found) {
+        // Every live code of the caller pays for a wrong try.
         if (live.length) {
-          await tx.query(`UPDATE door_codes SET attempts = attempts + 1 WHERE id = ANY($1::int[])`, [
-            live.map((c) => c.id),
-          ]);
+          await tx.query(
+            `UPDATE door_codes SET attempts = attempts + 1, last_failed_at = $2 WHERE id = ANY($1::int[])`,
+            [live.map((c) => c.id), now],
+          );
         }
         return null;
       }
-      await tx.query(`UPDATE door_codes SET consumed_at = $2 WHERE id = $1`, [match.id, now]);
-      await tx.query(`UPDATE bookings SET started_at = coalesce(started_at, $2) WHERE id = $1`, [
-        match.booking_id,
-        now,
-      ]);
-      return match.booking_id;
+      await tx.query(`UPDATE door_codes SET consumed_at = $2 WHERE id = $1`, [found.id, now]);
+      return found;
     });
-    if (game === null) throw new DetailException(400, messages.wrongDoorCode);
+    if (match === null) throw new DetailException(400, messages.wrongDoorCode);
     await this.commands.run({ action: 'door.open', device: 'door', requestedBy: user.id });
-    this.logger.log({ user: user.id, game }, 'door opened with a code');
+    // The game starts with the first opening that really happened (not when the agent was offline).
+    await this.bookings.query(`UPDATE bookings SET started_at = coalesce(started_at, $2) WHERE id = $1`, [
+      match.booking_id,
+      now,
+    ]);
+    this.logger.log({ user: user.id, game: match.booking_id }, 'door opened with a code');
   }
 
   /** Ends the caller's game; the light goes out when no other game is running. */
@@ -116,6 +129,10 @@ export class DoorService {
     if (!game.startedAt) throw new DetailException(418, messages.gameNotStarted);
     const now = this.clock.now();
     await this.bookings.update({ id: game.id, endedAt: IsNull() }, { endedAt: now });
+    await this.bookings.query(`UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`, [
+      game.id,
+      now,
+    ]);
     this.games.ended.next({ bookingId: game.id, userId: user.id });
     const [{ running }] = await this.bookings.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings

@@ -36,10 +36,11 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
     removeOnFail: { age: 7 * 24 * 3600 },
   },
   // Never retried: a door must not open late or twice. The deadline decides, not the attempts.
+  // Removed at once: a display job carries a door code (the outcome lives in the commands table).
   commands: {
     attempts: 1,
-    removeOnComplete: { age: 3600 },
-    removeOnFail: { age: 24 * 3600 },
+    removeOnComplete: true,
+    removeOnFail: true,
   },
 };
 

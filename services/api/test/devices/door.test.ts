@@ -19,7 +19,7 @@ beforeAll(async () => {
   await waitFor(() => agent.connected());
 });
 afterAll(async () => {
-  await agent.stop();
+  await agent.stop().catch(() => undefined);
   await api.close();
 });
 
@@ -102,6 +102,23 @@ test('wrong codes are counted: after 5 the code is dead, even the right one', as
   expect(agent.driver.states().door).toBe(false);
 });
 
+test('a new code does not reset the tries: 3 wrong, a fresh code, 2 wrong, then even the right code fails', async () => {
+  const { client, gameId } = await playerWithGame(20, 2);
+  at(19, 50);
+  await client.act(`/api/send/${gameId}/`);
+  const first = (await displayState(agent)).display!.code;
+  for (const guess of ['1111', '2222', '3333', '4444'].filter((c) => c !== first).slice(0, 3)) {
+    expect((await client.post('/api/recieve/', { qr_code: guess })).status).toBe(400);
+  }
+  await client.act(`/api/send/${gameId}/`);
+  const second = (await displayState(agent)).display!.code;
+  for (const guess of ['5555', '6666', '7777'].filter((c) => c !== second).slice(0, 2)) {
+    expect((await client.post('/api/recieve/', { qr_code: guess })).status).toBe(400);
+  }
+  expect((await client.post('/api/recieve/', { qr_code: second })).status).toBe(400);
+  expect(agent.driver.states().door).toBe(false);
+});
+
 test('ending: 418 before the game started; after, "Игра успешно завершена" and the light goes out', async () => {
   const { client, gameId } = await playerWithGame(22, 2);
   at(21, 55);
@@ -120,6 +137,10 @@ test('ending: 418 before the game started; after, "Игра успешно за�
   const ended = await client.act(`/api/end/${gameId}/`);
   expect(ended.body).toEqual({ detail: messages.gameEnded });
   await waitFor(() => agent.driver.states().light === false, 3000);
+
+  // An ended game gets no more codes.
+  const after = await client.act(`/api/send/${gameId}/`);
+  expect(after.status).toBe(410);
 });
 
 test('admin light and door reach the relays, and the reported state comes back to a /live dashboard', async () => {
@@ -151,4 +172,20 @@ test('admin light and door reach the relays, and the reported state comes back t
   expect(status).toMatchObject({ light_on: false, door_open: false, online: true });
   expect(typeof status.last_seen).toBe('string');
   live.close();
+});
+
+test('with the agent gone, a right code answers 503 and the game has not started (ending it is still 418)', async () => {
+  const { client, gameId } = await playerWithGame(23);
+  at(22, 50);
+  await client.act(`/api/send/${gameId}/`);
+  const code = (await displayState(agent)).display!.code;
+  await agent.stop();
+  const response = await client.post('/api/recieve/', { qr_code: code });
+  expect(response.status).toBe(503);
+  expect(response.body.detail).toBe(messages.agentOffline);
+  const [game] = await api.db.query<[{ started_at: Date | null }]>(`SELECT started_at FROM bookings WHERE id = $1`, [
+    gameId,
+  ]);
+  expect(game.started_at).toBeNull();
+  expect((await client.act(`/api/end/${gameId}/`)).status).toBe(418);
 });

@@ -149,6 +149,19 @@ test('dashboards on /live get the state when it changes; a player is refused', a
   refused.close();
 });
 
+test('one agent per site: a newer connection replaces the older one, which gets nothing more', async () => {
+  const old = await scriptedAgent(base, obedient);
+  const disconnected = new Promise<void>((resolve) => old.socket.once('disconnect', () => resolve()));
+  const fresh = await scriptedAgent(base, obedient);
+  await disconnected;
+  expect((await admin.client.act('/api/turn_on_light/')).status).toBe(200);
+  expect(old.commands).toEqual([]);
+  expect(fresh.commands).toHaveLength(1);
+  expect((await status()).online).toBe(true);
+  fresh.close();
+  old.close();
+});
+
 test('a player cannot call the admin device endpoints', async () => {
   const [player] = await signedInPlayers(api, 1);
   for (const path of [
