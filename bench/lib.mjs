@@ -2,23 +2,15 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import { freePort } from '../scripts/free-port.mjs';
+
+export { freePort };
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 export const root = fileURLToPath(new URL('..', import.meta.url));
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts a Node process serving HTTP on a free port and waits until `readyPath` answers 200. */
 export async function startServer(script, readyPath, env = {}) {

@@ -1,21 +1,10 @@
 // Accounts in a real browser against `npm start`: cookies, CSRF and sessions as Chromium handles
 // them. The player app (a later issue) will drive the same calls through its screens.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { artifacts, launchChromium, nextMail, startProduct, viewports, waitForMail } from './support.mjs';
+import { test } from 'node:test';
+import { artifacts, nextMail, useProductAndBrowser, viewports, waitForMail } from './support.mjs';
 
-let product;
-let browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const env = useProductAndBrowser();
 
 /** Calls the API from inside the page, the way the web apps will: credentials and CSRF header. */
 function apiFrom(page) {
@@ -37,8 +26,8 @@ function apiFrom(page) {
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`OpenAPI documentation renders (${name})`, async () => {
-    const page = await browser.newPage({ viewport });
-    await page.goto(`${product.base}/api/docs/`);
+    const page = await env.browser.newPage({ viewport });
+    await page.goto(`${env.product.base}/api/docs/`);
     await page.getByText('Kort API').first().waitFor();
     await page.getByText('/api/register').first().waitFor();
     await page.screenshot({ path: `${artifacts}/api-docs-${name}.png` });
@@ -47,9 +36,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
 }
 
 test('register, confirm with the e-mailed code, see the profile, log out, log in (Chromium)', async () => {
-  const context = await browser.newContext({ viewport: viewports.phone });
+  const context = await env.browser.newContext({ viewport: viewports.phone });
   const page = await context.newPage();
-  await page.goto(`${product.base}/api/give_rules/`);
+  await page.goto(`${env.product.base}/api/give_rules/`);
   const api = apiFrom(page);
   const email = `e2e-${Date.now()}@example.com`;
   const password = 'Браузер-2026-ok';
@@ -64,7 +53,7 @@ test('register, confirm with the e-mailed code, see the profile, log out, log in
   });
   assert.equal(registered.status, 200, JSON.stringify(registered.body));
 
-  const letter = await nextMail(product.mailUrl, email);
+  const letter = await nextMail(env.product.mailUrl, email);
   const code = /(\d{4})/.exec(letter.subject)[1];
   assert.equal((await api('POST', '/api/activate/', { email, code })).status, 200);
 
@@ -97,10 +86,10 @@ test('register, confirm with the e-mailed code, see the profile, log out, log in
 });
 
 test('the Russian letter arrives in the MailDev inbox', async () => {
-  const page = await browser.newPage({ viewport: viewports.desktop });
-  const context = await browser.newContext();
+  const page = await env.browser.newPage({ viewport: viewports.desktop });
+  const context = await env.browser.newContext();
   const apiPage = await context.newPage();
-  await apiPage.goto(`${product.base}/api/give_rules/`);
+  await apiPage.goto(`${env.product.base}/api/give_rules/`);
   const email = `inbox-${Date.now()}@example.com`;
   await apiFrom(apiPage)('POST', '/api/register/', {
     email,
@@ -109,8 +98,8 @@ test('the Russian letter arrives in the MailDev inbox', async () => {
     password2: 'Почта-2026-ok',
   });
   // The inbox page lists what has arrived when it loads: wait for the letter first.
-  await waitForMail(product.mailUrl, email);
-  await page.goto(product.mailUrl);
+  await waitForMail(env.product.mailUrl, email);
+  await page.goto(env.product.mailUrl);
   await page.getByText('Код подтверждения').first().click();
   await page.getByText('Ваш код для подтверждения регистрации').first().waitFor();
   await page.screenshot({ path: `${artifacts}/maildev-letter.png` });

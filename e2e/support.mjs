@@ -2,24 +2,15 @@
 // ports, with a database of its own), Debian's Chromium, and the MailDev inbox.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../scripts/free-port.mjs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Runs scripts/start.mjs (what `npm start` runs after building) and waits for a healthy API. */
 export async function startProduct() {
@@ -116,4 +107,18 @@ export async function nextMail(mailUrl, address, timeoutMs = 15_000) {
   const mail = await waitForMail(mailUrl, address, timeoutMs);
   await fetch(`${mailUrl}/api/email/${mail.id}`, { method: 'DELETE' });
   return mail;
+}
+
+/** Registers before/after hooks that start the product and Chromium once for a test file. */
+export function useProductAndBrowser() {
+  const env = { product: undefined, browser: undefined };
+  before(async () => {
+    env.product = await startProduct();
+    env.browser = await launchChromium();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.product?.stop();
+  });
+  return env;
 }

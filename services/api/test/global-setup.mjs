@@ -1,21 +1,11 @@
 // Once per `jest` run: a database of its own (created, migrated, seeded; dropped at the end), a
 // Redis key prefix of its own, and a real MailDev on free ports. Workers inherit them through env.
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { DataSource } from 'typeorm';
 import { startMailDev } from '../../../scripts/maildev.mjs';
 
 const require = createRequire(import.meta.url);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export default async function globalSetup() {
   // The compiled API (npm test builds it first) so migrations run exactly as in production.

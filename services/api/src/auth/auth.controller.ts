@@ -11,12 +11,10 @@ import {
   type DetailResponse,
 } from '@kort/contracts';
 import { clientIp } from '../common/client-ip';
-import { BodySchema } from '../common/request-schema';
+import { BodySchema, type Parsed } from '../common/request-schema';
 import { ChangesState, Public } from '../common/route-policy';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
-
-type Body<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
 
 @ApiTags('auth')
 @Controller()
@@ -30,7 +28,7 @@ export class AuthController {
   @Post('check-phone')
   @HttpCode(200)
   @BodySchema(checkPhoneBody, { errorFields: { email: 'phone_number' } })
-  async checkPhone(@Body() body: Body<typeof checkPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+  async checkPhone(@Body() body: Parsed<typeof checkPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.auth.checkEmail(body.email, clientIp(request));
     return { detail: messages.ok };
   }
@@ -39,7 +37,7 @@ export class AuthController {
   @HttpCode(200)
   @BodySchema(loginBody, { errorFields: { email: 'phone_number', password: 'auth_error' } })
   async login(
-    @Body() body: Body<typeof loginBody>,
+    @Body() body: Parsed<typeof loginBody>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
@@ -51,7 +49,7 @@ export class AuthController {
   @Post('reg-phone')
   @HttpCode(200)
   @BodySchema(regPhoneBody)
-  async regPhone(@Body() body: Body<typeof regPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+  async regPhone(@Body() body: Parsed<typeof regPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.auth.checkRegistrable(body.email, clientIp(request));
     return { detail: messages.ok };
   }
@@ -59,7 +57,7 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   @BodySchema(registerBody)
-  async register(@Body() body: Body<typeof registerBody>, @Req() request: Request): Promise<DetailResponse> {
+  async register(@Body() body: Parsed<typeof registerBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.auth.register(body, clientIp(request));
     return { detail: messages.codeSent };
   }
@@ -68,7 +66,7 @@ export class AuthController {
   @HttpCode(200)
   @BodySchema(activateBody)
   async activate(
-    @Body() body: Body<typeof activateBody>,
+    @Body() body: Parsed<typeof activateBody>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {

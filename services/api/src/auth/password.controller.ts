@@ -9,14 +9,12 @@ import {
   verifyCodeBody,
   type DetailResponse,
 } from '@kort/contracts';
-import { BodySchema } from '../common/request-schema';
+import { BodySchema, type Parsed } from '../common/request-schema';
 import { CurrentUser } from '../common/request-user';
 import { Public } from '../common/route-policy';
 import { AccountService } from '../users/account.service';
 import type { User } from '../users/user.entity';
 import { PasswordResetService } from './password-reset.service';
-
-type Body<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
 
 @ApiTags('passwords')
 @Controller()
@@ -30,7 +28,7 @@ export class PasswordController {
   @Post('reset_password_request_code')
   @HttpCode(200)
   @BodySchema(resetRequestBody)
-  async requestCode(@Body() body: Body<typeof resetRequestBody>, @Req() request: Request): Promise<DetailResponse> {
+  async requestCode(@Body() body: Parsed<typeof resetRequestBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.reset.requestCode(request, body.email);
     return { detail: messages.codeSent };
   }
@@ -39,7 +37,7 @@ export class PasswordController {
   @Post('verify_code')
   @HttpCode(200)
   @BodySchema(verifyCodeBody)
-  async verifyCode(@Body() body: Body<typeof verifyCodeBody>, @Req() request: Request): Promise<DetailResponse> {
+  async verifyCode(@Body() body: Parsed<typeof verifyCodeBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.reset.verifyCode(request, body.code, body.email);
     return { detail: messages.codeVerified };
   }
@@ -48,7 +46,10 @@ export class PasswordController {
   @Post('reset_password')
   @HttpCode(200)
   @BodySchema(resetPasswordBody)
-  async resetPassword(@Body() body: Body<typeof resetPasswordBody>, @Req() request: Request): Promise<DetailResponse> {
+  async resetPassword(
+    @Body() body: Parsed<typeof resetPasswordBody>,
+    @Req() request: Request,
+  ): Promise<DetailResponse> {
     await this.reset.resetPassword(request, body.email, body.password1, body.password2);
     return { detail: messages.passwordChanged };
   }
@@ -73,7 +74,7 @@ export class PasswordController {
   @HttpCode(200)
   @BodySchema(changePasswordBody)
   async changePassword(
-    @Body() body: Body<typeof changePasswordBody>,
+    @Body() body: Parsed<typeof changePasswordBody>,
     @CurrentUser() user: User,
     @Req() request: Request,
   ): Promise<DetailResponse> {

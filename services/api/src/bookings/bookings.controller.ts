@@ -16,14 +16,12 @@ import {
 } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
 import { CurrentUser } from '../common/request-user';
-import { BodySchema, QuerySchema } from '../common/request-schema';
+import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
 import { AdminOnly } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AvailabilityService } from './availability.service';
 import { BookingsService } from './bookings.service';
-
-type Parsed<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
 
 @ApiTags('bookings')
 @Controller()

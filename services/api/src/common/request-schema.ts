@@ -15,6 +15,9 @@ import { messages, type FieldErrors } from '@kort/contracts';
 import { DetailException } from './detail.exception';
 
 export const BODY_SCHEMA = 'kort:body-schema';
+
+/** The parsed value of a schema, as a handler receives it after validation. */
+export type Parsed<S extends z.ZodType> = z.output<S>;
 const QUERY_SCHEMA = 'kort:query-schema';
 
 interface BodySchemaOptions {

@@ -16,12 +16,10 @@ import {
   type ShelfView,
 } from '@kort/contracts';
 import { CurrentUser } from '../common/request-user';
-import { QuerySchema, ResponseSchema } from '../common/request-schema';
+import { QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, ChangesState } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { ShelvesService } from './shelves.service';
-
-type Parsed<S extends { _zod: { output: unknown } }> = S['_zod']['output'];
 
 @ApiTags('shelves')
 @Controller()
