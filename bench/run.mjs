@@ -71,7 +71,7 @@ try {
   // Door openings one after another: latency, not throughput.
   latency.push(await redisRoundTrip(OPENINGS));
   latency.push(await socketAckRoundTrip(OPENINGS));
-  latency.push(...(await doorOpenings(api.base, database.url, agentToken, OPENINGS)));
+  latency.push(...(await doorOpenings(api.base, database.url, agentToken, OPENINGS, prefix)));
 } finally {
   await Promise.all([api.stop(), hello.stop()]);
   await database.drop();
