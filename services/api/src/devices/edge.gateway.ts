@@ -30,6 +30,8 @@ export const siteRoom = (siteId: string): string => `site:${siteId}`;
 export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly logger = new Logger('EdgeGateway');
   private stopping = false;
+  /** Reports of one agent are applied one after another, in the order it sent them. */
+  private readonly reports = new WeakMap<AgentSocket, Promise<void>>();
 
   @WebSocketServer()
   server!: EdgeNamespace;
@@ -116,8 +118,12 @@ export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       this.logger.warn({ site: socket.data.siteId }, 'agent report does not match the contract; ignored');
       return;
     }
-    apply(parsed.data).catch((error: unknown) =>
-      this.logger.error({ site: socket.data.siteId, error: String(error) }, 'agent report not stored'),
-    );
+    const previous = this.reports.get(socket) ?? Promise.resolve();
+    const next = previous
+      .then(() => apply(parsed.data))
+      .catch((error: unknown) =>
+        this.logger.error({ site: socket.data.siteId, error: String(error) }, 'agent report not stored'),
+      );
+    this.reports.set(socket, next);
   }
 }
