@@ -43,6 +43,10 @@ export class DevicesService implements OnModuleInit {
     return expected.length === actual.length && timingSafeEqual(expected, actual) ? site.id : null;
   }
 
+  async onlineSites(): Promise<string[]> {
+    return (await this.sites.find({ where: { online: true }, select: { id: true } })).map((site) => site.id);
+  }
+
   async setOnline(siteId: string, online: boolean): Promise<void> {
     await this.sites.update(siteId, { online, lastSeenAt: new Date() });
     this.logger.log({ site: siteId }, online ? 'agent online' : 'agent offline');

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   OnGatewayConnection,
   OnGatewayDisconnect,
@@ -27,18 +27,48 @@ export const siteRoom = (siteId: string): string => `site:${siteId}`;
  * report is validated against the contract before it touches the state.
  */
 @WebSocketGateway({ namespace: '/edge' })
-export class EdgeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+export class EdgeGateway
+  implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown, OnModuleDestroy
+{
   private readonly logger = new Logger('EdgeGateway');
   private stopping = false;
   /** Reports of one agent are applied one after another, in the order it sent them. */
   private readonly reports = new WeakMap<AgentSocket, Promise<void>>();
+  private reconcileTimer?: NodeJS.Timeout;
 
   @WebSocketServer()
   server!: EdgeNamespace;
 
   constructor(private readonly devices: DevicesService) {}
 
+  /**
+   * The online flag follows connect and disconnect events; a replica killed with an agent attached
+   * sends neither. Every replica therefore checks, at start and every 30 seconds, that each site
+   * marked online still has a socket somewhere in the cluster.
+   */
+  async reconcileOnline(): Promise<string[]> {
+    const stale: string[] = [];
+    for (const siteId of await this.devices.onlineSites()) {
+      const sockets = await this.server.in(siteRoom(siteId)).fetchSockets();
+      if (sockets.length === 0 && !this.stopping) {
+        await this.devices.setOnline(siteId, false);
+        stale.push(siteId);
+      }
+    }
+    return stale;
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.reconcileTimer);
+  }
+
   afterInit(namespace: EdgeNamespace): void {
+    const reconcile = () =>
+      void this.reconcileOnline().catch((error: unknown) =>
+        this.logger.warn({ error: String(error) }, 'online state not reconciled'),
+      );
+    setTimeout(reconcile, 5_000).unref();
+    this.reconcileTimer = setInterval(reconcile, 30_000).unref();
     namespace.use((socket, next) => {
       const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
       this.devices.authenticate(site ?? 'default', token).then(

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Request } from 'express';
 import type { Namespace, Socket } from 'socket.io';
@@ -8,6 +8,7 @@ import { UsersService } from '../users/users.service';
 import { DEFAULT_SITE, DevicesService } from './devices.service';
 
 type LiveNamespace = Namespace<object, ServerToLiveEvents>;
+const SESSION_RECHECK_MS = 30_000;
 const ADMINS = 'admins';
 
 /**
@@ -15,8 +16,9 @@ const ADMINS = 'admins';
  * same sessionid cookie as HTTP), and only from our own origin.
  */
 @WebSocketGateway({ namespace: '/live' })
-export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
+export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('LiveGateway');
+  private recheck?: NodeJS.Timeout;
 
   @WebSocketServer()
   server!: LiveNamespace;
@@ -38,6 +40,32 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection {
       );
     });
     this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state));
+    this.recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.recheck);
+  }
+
+  /**
+   * A dashboard stays connected only while its session does: logged out, demoted or signed out
+   * everywhere, and its socket is closed on the next check.
+   */
+  async recheckSessions(): Promise<number> {
+    let closed = 0;
+    for (const socket of this.server.sockets.values()) {
+      const request = socket.request as Request;
+      const stored = await new Promise<{ userId?: number; authEpoch?: number } | null | undefined>((resolve) =>
+        request.sessionStore.get(request.sessionID, (_error, session) => resolve(session)),
+      );
+      const user = stored?.userId ? await this.users.findUsable(stored.userId) : null;
+      if (user?.role !== 'admin' || user.authEpoch !== stored?.authEpoch) {
+        socket.disconnect(true);
+        closed += 1;
+      }
+    }
+    if (closed) this.logger.log({ closed }, 'dashboard sockets closed: their sessions ended');
+    return closed;
   }
 
   async handleConnection(socket: Socket): Promise<void> {

@@ -13,7 +13,9 @@ let base: string;
 let agent: Awaited<ReturnType<typeof realAgent>>;
 
 beforeAll(async () => {
-  api = await startTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}door:` }, new TestClock());
+  api = await startTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}door:` }, new TestClock(), {
+    ownDatabase: true,
+  });
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
   agent = await realAgent(base);
   await waitFor(() => agent.connected());

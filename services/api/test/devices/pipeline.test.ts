@@ -1,5 +1,7 @@
 import { io } from 'socket.io-client';
 import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { EdgeGateway } from '../../src/devices/edge.gateway';
+import { LiveGateway } from '../../src/devices/live.gateway';
 import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from '../support/agents';
 import { signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -11,7 +13,7 @@ let base: string;
 let admin: Awaited<ReturnType<typeof signedInPlayers>>[number];
 
 beforeAll(async () => {
-  api = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' });
+  api = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' }, undefined, { ownDatabase: true });
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
   [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
 });
@@ -100,7 +102,11 @@ test('an agent refusing an expired command: recorded as expired', async () => {
 });
 
 test('two API replicas: a command sent through one reaches the agent connected to the other', async () => {
-  const other = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' });
+  const other = await startTestApp({
+    REDIS_PREFIX: shared,
+    COMMAND_DEADLINE_MS: '1500',
+    DATABASE_URL: api.config.databaseUrl,
+  });
   try {
     const otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
     const agent = await scriptedAgent(otherBase, obedient);
@@ -160,6 +166,34 @@ test('one agent per site: a newer connection replaces the older one, which gets 
   expect((await status()).online).toBe(true);
   fresh.close();
   old.close();
+});
+
+test('a site marked online with no agent anywhere (its replica was killed) is set offline by the reconciliation', async () => {
+  await waitFor(async () => !(await status()).online); // the previous test's agents are gone
+  await api.db.query(`UPDATE sites SET online = true WHERE id = 'default'`);
+  expect((await status()).online).toBe(true);
+  expect(await api.app.get(EdgeGateway).reconcileOnline()).toEqual(['default']);
+  expect((await status()).online).toBe(false);
+});
+
+test('a dashboard whose admin logged out is disconnected at the next session check', async () => {
+  const [other] = await signedInPlayers(api, 1, { role: 'admin' });
+  const live = io(`${base}/live`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `sessionid=${other!.client.sessionId}` },
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>(
+    (resolve, reject) => (live.once('connect', () => resolve()), live.once('connect_error', reject)),
+  );
+  const gateway = api.app.get(LiveGateway);
+  expect(await gateway.recheckSessions()).toBe(0); // still signed in: kept
+  const closed = new Promise<void>((resolve) => live.once('disconnect', () => resolve()));
+  await other!.client.act('/api/logout/');
+  expect(await gateway.recheckSessions()).toBe(1);
+  await closed;
+  live.close();
 });
 
 test('a player cannot call the admin device endpoints', async () => {

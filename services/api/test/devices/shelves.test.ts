@@ -11,7 +11,9 @@ let agent: Awaited<ReturnType<typeof realAgent>>;
 let admin: Awaited<ReturnType<typeof signedInPlayers>>[number];
 
 beforeAll(async () => {
-  api = await startTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}shelves:` }, new TestClock());
+  api = await startTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}shelves:` }, new TestClock(), {
+    ownDatabase: true,
+  });
   agent = await realAgent(`http://127.0.0.1:${(api.server.address() as { port: number }).port}`);
   await waitFor(() => agent.connected());
   [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];

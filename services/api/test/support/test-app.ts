@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { dropDatabase } from '../../src/database/ensure-database';
+import { prepareDatabase } from '../../src/database/migrate';
 import type { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { Client } from './client';
@@ -23,10 +26,17 @@ export interface TestApp {
  * The real API on an ephemeral port, against the run's database and MailDev. Each app gets a Redis
  * prefix of its own, so its queues, sessions and limits are invisible to other test files.
  */
-export async function startTestApp(env: Record<string, string> = {}, clock: Clock = new TestClock()): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  clock: Clock = new TestClock(),
+  { ownDatabase = false }: { ownDatabase?: boolean } = {},
+): Promise<TestApp> {
+  // Device tests need a database of their own: the site row (online, relays) is one physical court.
+  const database = ownDatabase ? await freshDatabase() : null;
   const config = loadConfig({
     ...process.env,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'kort-test:'}${randomUUID().slice(0, 8)}:`,
+    ...(database ? { DATABASE_URL: database } : {}),
     ...env,
   });
   const app = await createApp({ config, clock });
@@ -39,6 +49,17 @@ export async function startTestApp(env: Record<string, string> = {}, clock: Cloc
     clock: clock as TestClock,
     db: app.get(DataSource),
     client: () => new Client(server),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (database) await dropDatabase(database);
+    },
   };
+}
+
+async function freshDatabase(): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kort_test');
+  url.pathname = `${url.pathname}_${randomUUID().slice(0, 8)}`;
+  const databaseUrl = url.toString();
+  await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), { seed: true });
+  return databaseUrl;
 }
