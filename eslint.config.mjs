@@ -30,6 +30,10 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['player-web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['**/*.cjs', '**/jest.config.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

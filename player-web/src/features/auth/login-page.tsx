@@ -1,0 +1,95 @@
+import { messages } from '@kort/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { checkEmail, login } from './api';
+
+/** The spec's login screen: the e-mail step, then the password step (section 4). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'email' | 'password'>('email');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      if (step === 'email') {
+        await checkEmail(email);
+        setStep('password');
+      } else {
+        await login({ email, password });
+        void navigate('/profile');
+      }
+    } catch (failure) {
+      setError(loginError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth">
+      <h1>Вход</h1>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {step === 'email' ? (
+          <label>
+            E-mail
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+        ) : (
+          <>
+            <p className="muted">{email}</p>
+            <label>
+              Пароль
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </label>
+          </>
+        )}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Подождите…' : step === 'email' ? 'Далее' : 'Войти'}
+        </button>
+        {step === 'password' && (
+          <button type="button" onClick={() => (setStep('email'), setPassword(''), setError(''))}>
+            Назад
+          </button>
+        )}
+      </form>
+      <Link to="/register" className="link">
+        Регистрация
+      </Link>
+    </main>
+  );
+}
+
+/** Spec section 8: network trouble for 404/500/no network; the field errors as the spec names them. */
+export function loginError(failure: unknown): string {
+  if (!(failure instanceof ApiError) || failure.status === 404 || failure.status >= 500) return messages.networkTrouble;
+  if (failure.errors.phone_number) return messages.checkEmail;
+  if (failure.errors.auth_error) return failure.errors.auth_error;
+  return failure.detail;
+}

@@ -1,0 +1,57 @@
+import { CSRF_COOKIE, CSRF_HEADER, messages, type FieldErrors } from '@kort/contracts';
+
+/** An answer of the API that is not a success: its status and the Russian text to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** The API could not be reached at all (the spec's "Нет соединения" screen). */
+export class NetworkError extends Error {}
+
+export interface ApiHandlers {
+  /** 401 on a call that needs a session: the app goes to /login. */
+  onUnauthorized?: () => void;
+  /** 451: the rules have not been accepted yet. */
+  onRulesRequired?: () => void;
+}
+
+const handlers: ApiHandlers = {};
+export function setApiHandlers(next: ApiHandlers): void {
+  Object.assign(handlers, next);
+}
+
+function csrfToken(): string {
+  const match = new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+/**
+ * The one way the app talks to the API: cookies included, the CSRF header on every call (the API
+ * wants it on every state change, the spec's GETs included), errors turned into ApiError with the
+ * server's Russian detail, 401 and 451 handled in one place.
+ */
+export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { [CSRF_HEADER]: csrfToken(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new NetworkError(messages.networkTrouble);
+  }
+  const payload = (await response.json().catch(() => ({}))) as { detail?: unknown; errors?: FieldErrors };
+  if (response.ok) return payload as T;
+  if (response.status === 401) handlers.onUnauthorized?.();
+  if (response.status === 451) handlers.onRulesRequired?.();
+  const detail = typeof payload.detail === 'string' && response.status < 500 ? payload.detail : messages.networkTrouble;
+  throw new ApiError(response.status, detail, payload.errors ?? {});
+}
