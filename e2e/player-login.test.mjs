@@ -56,6 +56,49 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`a new player registers through the screens, with the code from the letter (${name})`, async () => {
+    const context = await env.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const email = `ui-reg-${name}-${Date.now()}@example.com`;
+    await page.goto(`${env.product.base}/login`);
+    await page.getByRole('link', { name: 'Регистрация' }).click();
+    // A client-side route (loaded on demand): wait for the new page before typing into it.
+    await page.getByRole('heading', { name: 'Регистрация' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Телефон').pressSequentially('9161234567');
+    assert.equal(await page.getByLabel('Телефон').inputValue(), '+7 (916) 123-45-67');
+    await page.getByLabel('Имя').fill('Мария');
+    await page.screenshot({ path: `${artifacts}/player-register-details-${name}.png` });
+    await page.getByRole('button', { name: 'Далее' }).click();
+
+    const passwords = page.locator('input[autocomplete="new-password"]');
+    await Promise.race([passwords.first().waitFor(), page.getByRole('alert').waitFor()]);
+    if (await page.getByRole('alert').isVisible()) {
+      await page.screenshot({ path: `${artifacts}/player-register-failed-${name}.png` });
+      assert.fail(`registration step 1 refused: ${await page.getByRole('alert').textContent()}`);
+    }
+    await passwords.first().fill('Регистрация-2026');
+    await passwords.nth(1).fill('Регистрация-2026');
+    await page.getByLabel('Я принимаю').check();
+    await page.getByRole('button', { name: 'правила клуба' }).click();
+    await page.getByRole('dialog').getByText('Правила пользования кортом').waitFor();
+    await page.screenshot({ path: `${artifacts}/player-register-rules-${name}.png` });
+    await page.getByRole('button', { name: 'Закрыть' }).click();
+    await page.getByLabel('Я согласен на').check();
+    await page.screenshot({ path: `${artifacts}/player-register-password-${name}.png` });
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+    const code = /(\d{4})/.exec((await nextMail(env.product.mailUrl, email)).subject)[1];
+    await page.getByLabel('Цифра 1').waitFor();
+    await page.screenshot({ path: `${artifacts}/player-register-code-${name}.png` });
+    await page.getByLabel('Цифра 1').click();
+    await page.keyboard.type(code);
+    await page.getByText('Здравствуйте, Мария!').waitFor();
+    await context.close();
+  });
+}
+
 test('unknown paths of the player app go to /profile, which sends a visitor without a session to /login', async () => {
   const page = await env.browser.newPage({ viewport: viewports.phone });
   await page.goto(`${env.product.base}/some/unknown/path`);

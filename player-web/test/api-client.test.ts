@@ -22,6 +22,18 @@ test('every call carries the CSRF cookie as X-CSRFToken and includes credentials
   expect((init.headers as Record<string, string>)['X-CSRFToken']).toBe('abc.def');
 });
 
+test('a first visit without a token fetches one before the call', async () => {
+  const fetch = vi.fn((path: string) => {
+    if (path === '/api/give_email/') document.cookie = 'csrftoken=fresh.token';
+    return Promise.resolve(new Response(JSON.stringify({ detail: 'ok' }), { status: 200 }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  await api('POST', '/api/check-phone/', { email: 'a@b.ru' });
+  expect(fetch.mock.calls.map(([path]) => path)).toEqual(['/api/give_email/', '/api/check-phone/']);
+  const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+  expect((init.headers as Record<string, string>)['X-CSRFToken']).toBe('fresh.token');
+});
+
 test('an error answer becomes an ApiError with the server detail and field errors', async () => {
   vi.stubGlobal(
     'fetch',

@@ -2,9 +2,13 @@ import { messages } from '@kort/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/login-page';
 
+// The page already has its CSRF token (the client fetches one only when it has none).
+beforeEach(() => {
+  document.cookie = 'csrftoken=test.token';
+});
 afterEach(() => vi.unstubAllGlobals());
 
 function reply(status: number, body: unknown) {

@@ -4,6 +4,8 @@ import { LoginPage } from '../features/auth/login-page';
 import { setApiHandlers } from '../lib/api-client';
 
 // Every route but the first screen is loaded on demand (the phone at the door is on mobile data).
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const ActivatePage = lazy(() => import('../features/auth/activate-page').then((m) => ({ default: m.ActivatePage })));
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 function ApiRouting() {
@@ -20,6 +22,8 @@ export function App() {
       <Suspense fallback={<p className="page">Загрузка…</p>}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/activate" element={<ActivatePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/" element={<ProfilePage />} />
           <Route path="*" element={<Navigate to="/profile" replace />} />

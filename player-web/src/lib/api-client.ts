@@ -39,6 +39,8 @@ function csrfToken(): string {
 export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
+    // A first visit has no token yet (the page itself is not an /api/ answer): get one.
+    if (!csrfToken()) await fetch('/api/give_email/', { credentials: 'include' });
     response = await fetch(path, {
       method,
       credentials: 'include',

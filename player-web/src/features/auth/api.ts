@@ -6,3 +6,14 @@ export const login = (body: LoginBody) => api<DetailResponse>('POST', '/api/logi
 export const logout = () => api<DetailResponse>('GET', '/api/logout/');
 export const isAdmin = () => api<DetailResponse<boolean>>('GET', '/api/is_admin/');
 export const myName = () => api<DetailResponse>('GET', '/api/my_name/');
+export const regPhone = (email: string, phone_number?: string) =>
+  api<DetailResponse>('POST', '/api/reg-phone/', { email, phone_number });
+export const register = (body: {
+  email: string;
+  phone_number?: string;
+  name_user: string;
+  password1: string;
+  password2: string;
+}) => api<DetailResponse>('POST', '/api/register/', body);
+export const activate = (email: string, code: string) => api<DetailResponse>('POST', '/api/activate/', { email, code });
+export const courtRules = () => api<DetailResponse>('GET', '/api/give_rules/');

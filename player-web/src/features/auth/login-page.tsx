@@ -26,6 +26,9 @@ export function LoginPage() {
         void navigate('/profile');
       }
     } catch (failure) {
+      // 418: the account is not confirmed yet; a fresh code is on its way.
+      if (failure instanceof ApiError && failure.status === 418)
+        return void navigate('/activate', { state: { email } });
       setError(loginError(failure));
     } finally {
       setBusy(false);

@@ -1,0 +1,64 @@
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+
+interface CodeInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once four digits are in (typed or pasted). */
+  onComplete: (code: string) => void;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * Four one-digit boxes with the numeric keypad; pasting "1234" (or "12 34") fills all four. Only
+ * digits get in.
+ */
+export function CodeInput({ value, onChange, onComplete, label, disabled }: CodeInputProps) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  function set(next: string) {
+    const code = next.replace(/\D/g, '').slice(0, 4);
+    onChange(code);
+    boxes.current[Math.min(code.length, 3)]?.focus();
+    if (code.length === 4) onComplete(code);
+  }
+
+  function typed(index: number, digit: string) {
+    if (!/^\d$/.test(digit)) return;
+    set((value.slice(0, index) + digit).slice(0, 4));
+  }
+
+  function keyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace') {
+      event.preventDefault();
+      set(value.slice(0, Math.max(0, index === value.length ? index - 1 : index)));
+    }
+  }
+
+  function paste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    set(event.clipboardData.getData('text'));
+  }
+
+  return (
+    <fieldset className="code-input" aria-label={label} disabled={disabled}>
+      <legend>{label}</legend>
+      {[0, 1, 2, 3].map((index) => (
+        <input
+          key={index}
+          ref={(element) => {
+            boxes.current[index] = element;
+          }}
+          aria-label={`Цифра ${index + 1}`}
+          inputMode="numeric"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          maxLength={1}
+          value={value[index] ?? ''}
+          onChange={(event) => typed(index, event.target.value.slice(-1))}
+          onKeyDown={(event) => keyDown(index, event)}
+          onPaste={paste}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,54 @@
+import { messages } from '@kort/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CodeInput } from '../../components/ui/code-input';
+import { ApiError } from '../../lib/api-client';
+import { activate } from './api';
+
+/** The 4-digit code from the letter; a right one signs the player in (spec section 4). */
+export function ActivationForm({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(value: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await activate(email, value);
+      void navigate('/profile');
+    } catch (failure) {
+      setCode('');
+      setError(activationError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <p>Мы отправили код на {email}</p>
+      <CodeInput
+        label="Код из письма"
+        value={code}
+        onChange={setCode}
+        onComplete={(value) => void submit(value)}
+        disabled={busy}
+      />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Spec section 8: 403 too many tries, 400 wrong or expired, the rest network trouble. */
+export function activationError(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 403) return messages.codeTooManyTries;
+  if (failure instanceof ApiError && failure.status === 400) return messages.codeInvalid;
+  if (failure instanceof ApiError && failure.status === 429) return failure.detail;
+  return messages.networkTrouble;
+}

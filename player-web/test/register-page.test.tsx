@@ -1,0 +1,84 @@
+import { messages } from '@kort/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { RegisterPage } from '../src/features/auth/register-page';
+
+// The page already has its CSRF token (the client fetches one only when it has none).
+beforeEach(() => {
+  document.cookie = 'csrftoken=test.token';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ok = (detail = 'ok') => Promise.resolve(new Response(JSON.stringify({ detail }), { status: 200 }));
+
+function renderRegister() {
+  render(
+    <MemoryRouter initialEntries={['/register']}>
+      <Routes>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/profile" element={<p>Профиль открыт</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function fillDetails(name = 'Анна') {
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.type(screen.getByLabelText('Телефон'), '9991234567');
+  if (name) await userEvent.type(screen.getByLabelText('Имя'), name);
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+}
+
+test('details → password with both consents → code → profile, with the phone sent as +7 and digits', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  expect(screen.getByLabelText<HTMLInputElement>('Телефон').placeholder).toBe('+7 (999) 999-99-99');
+  await fillDetails();
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2026');
+  const submit = screen.getByRole('button', { name: 'Зарегистрироваться' });
+  expect(submit.getAttribute('aria-disabled')).toBe('true');
+  await userEvent.click(submit); // nothing is sent without the consents
+  expect(fetch).toHaveBeenCalledTimes(1);
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(screen.getByLabelText('Я согласен на'));
+  await userEvent.click(submit);
+  const registered: unknown = JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string);
+  expect(registered).toMatchObject({ email: 'anna@example.com', phone_number: '+79991234567', name_user: 'Анна' });
+
+  await userEvent.click(await screen.findByLabelText('Цифра 1'));
+  await userEvent.keyboard('4321');
+  expect(await screen.findByText('Профиль открыт')).toBeTruthy();
+});
+
+test('the name is required; passwords must match; server password errors are shown as the spec says', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => ok()),
+  );
+  renderRegister();
+  await fillDetails('');
+  expect((await screen.findByRole('alert')).textContent).toBe(messages.nameRequired);
+  await userEvent.type(screen.getByLabelText('Имя'), 'Анна');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2027');
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(screen.getByLabelText('Я согласен на'));
+  await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(messages.passwordsDoNotMatch);
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ detail: 'x', errors: { password2: 'x' } }), { status: 400 })),
+    ),
+  );
+  await userEvent.clear(screen.getByLabelText('Пароль ещё раз'));
+  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(messages.passwordRequirements);
+});
