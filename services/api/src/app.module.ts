@@ -18,6 +18,7 @@ import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
 import { loggerOptions } from './logger-options';
+import { SiteTime } from './time/site-time';
 import { MailModule } from './mail/mail.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
@@ -41,8 +42,9 @@ class CoreModule {
         { provide: Clock, useValue: clock ?? new SystemClock() },
         CsrfService,
         RateLimiter,
+        SiteTime,
       ],
-      exports: [AppConfig, Clock, CsrfService, RateLimiter],
+      exports: [AppConfig, Clock, CsrfService, RateLimiter, SiteTime],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { messages, passwordProblem, type LoginBody, type RegisterBody } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
+import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
@@ -94,7 +95,8 @@ export class AuthService {
     try {
       user = await this.users.save(existing ? Object.assign(existing, fields) : this.users.create(fields));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
+      if (postgresError(error).code === UNIQUE_VIOLATION)
+        throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
       throw error;
     }
     await this.sendActivationCode(user);
@@ -121,8 +123,4 @@ export class AuthService {
 export function assertNotDeleted(user: User): void {
   if (!user.deletedAt) return;
   throw new DetailException(403, user.deletionKind === 'admin' ? messages.accountBlocked : messages.accountDeleted);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
+import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
 import { OneTimeCode, type CodePurpose } from './one-time-code.entity';
 
@@ -80,7 +81,7 @@ export class OneTimeCodesService {
         [userId, purpose, now, CODE_POLICY.maxAttempts],
       );
       if (!live) return 'invalid';
-      if (this.matches(live.code_hash, this.hash(userId, purpose, code))) {
+      if (safeEqual(live.code_hash, this.hash(userId, purpose, code))) {
         await tx.query(`UPDATE one_time_codes SET consumed_at = $2 WHERE id = $1`, [live.id, now]);
         return 'ok';
       }
@@ -101,11 +102,5 @@ export class OneTimeCodesService {
 
   private hash(userId: number, purpose: CodePurpose, code: string): string {
     return createHmac('sha256', this.key).update(`${userId}:${purpose}:${code}`).digest('base64url');
-  }
-
-  private matches(stored: string, candidate: string): boolean {
-    const a = Buffer.from(stored);
-    const b = Buffer.from(candidate);
-    return a.length === b.length && timingSafeEqual(a, b);
   }
 }

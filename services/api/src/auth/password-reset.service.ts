@@ -4,6 +4,7 @@ import { messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { clientIp } from '../common/client-ip';
 import { RateLimiter } from '../common/rate-limiter.service';
+import { regenerateSession } from '../common/session-ops';
 import { DetailException } from '../common/detail.exception';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
@@ -49,9 +50,7 @@ export class PasswordResetService {
     if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
     if (result === 'invalid') throw new DetailException(403, messages.verifyCodeInvalid);
     // A new session id for the proof, so a session planted before the check cannot inherit it.
-    await new Promise<void>((resolve, reject) =>
-      request.session.regenerate((error: unknown) => (error ? reject(toError(error)) : resolve())),
-    );
+    await regenerateSession(request);
     request.session.reset = { email, verifiedAt: this.clock.now().getTime() };
   }
 
@@ -78,8 +77,4 @@ export class PasswordResetService {
   emailFor(request: Request): string {
     return request.session?.reset?.email ?? request.user?.email ?? '';
   }
-}
-
-function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CalendarController } from '../calendar/calendar.controller';
 import { CalendarService } from '../calendar/calendar.service';
-import { SiteTime } from '../time/site-time';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AvailabilityService } from './availability.service';
@@ -15,14 +14,7 @@ import { Court } from './court.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
   controllers: [BookingsController, CalendarController],
-  providers: [
-    AvailabilityService,
-    BookingsService,
-    BookingReminders,
-    BookingReminderProcessor,
-    CalendarService,
-    SiteTime,
-  ],
+  providers: [AvailabilityService, BookingsService, BookingReminders, BookingReminderProcessor, CalendarService],
   exports: [CalendarService],
 })
 export class BookingsModule {}

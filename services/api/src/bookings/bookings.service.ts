@@ -4,6 +4,7 @@ import { DataSource, EntityManager, IsNull, type Repository } from 'typeorm';
 import { bookingRules, messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
+import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
@@ -55,7 +56,7 @@ export class BookingsService {
           }),
         );
       } catch (error) {
-        if (sqlState(error) === '23P01') throw new DetailException(409, messages.slotTaken);
+        if (postgresError(error).code === EXCLUSION_VIOLATION) throw new DetailException(409, messages.slotTaken);
         throw error;
       }
     });
@@ -132,9 +133,4 @@ export class BookingsService {
       throw new DetailException(418, messages.bookingLimit);
     }
   }
-}
-
-function sqlState(error: unknown): string | undefined {
-  const driverError = (error as { driverError?: { code?: string }; code?: string } | null) ?? null;
-  return driverError?.driverError?.code ?? driverError?.code;
 }

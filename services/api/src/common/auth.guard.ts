@@ -5,6 +5,7 @@ import { messages } from '@kort/contracts';
 import { UsersService } from '../users/users.service';
 import { DetailException } from './detail.exception';
 import { ADMIN_ROUTE, PUBLIC_ROUTE } from './route-policy';
+import { regenerateSession } from './session-ops';
 
 /**
  * Every route needs a live session unless marked @Public(). The user is read from the database on
@@ -37,7 +38,7 @@ export class AuthGuard implements CanActivate {
     if (user && user.authEpoch === authEpoch) return user;
     // The account was deleted, blocked or signed out everywhere: this session is over. Regenerate
     // (not destroy) so public handlers further on still have an empty session to work with.
-    await new Promise<void>((resolve) => request.session.regenerate(() => resolve()));
+    await regenerateSession(request).catch(() => undefined);
     return null;
   }
 }

@@ -1,10 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
 import { DetailException } from './detail.exception';
+import { safeEqual } from './safe-equal';
 import { CHANGES_STATE } from './route-policy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,7 +49,7 @@ export class CsrfService {
   verify(request: Request): boolean {
     const header = request.get(CSRF_HEADER);
     const cookie = cookieToken(request);
-    if (!header || !cookie || !equal(header, cookie)) return false;
+    if (!header || !cookie || !safeEqual(header, cookie)) return false;
     return this.isValid(cookie, request);
   }
 
@@ -56,7 +57,7 @@ export class CsrfService {
     if (!token) return false;
     const [nonce, signature, extra] = token.split('.');
     if (!nonce || !signature || extra !== undefined) return false;
-    return equal(signature, this.sign(nonce, binding(request)));
+    return safeEqual(signature, this.sign(nonce, binding(request)));
   }
 
   private sign(nonce: string, bindTo: string): string {
@@ -91,10 +92,4 @@ function binding(request: Request): string {
 function cookieToken(request: Request): string | undefined {
   const value: unknown = (request.cookies as Record<string, unknown> | undefined)?.[CSRF_COOKIE];
   return typeof value === 'string' ? value : undefined;
-}
-
-function equal(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

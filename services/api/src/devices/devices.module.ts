@@ -4,7 +4,6 @@ import { Booking } from '../bookings/booking.entity';
 import { SessionModule } from '../common/session.middleware';
 import { DoorController } from '../doors/door.controller';
 import { DoorService } from '../doors/door.service';
-import { SiteTime } from '../time/site-time';
 import { UsersModule } from '../users/users.module';
 import { Command } from './command.entity';
 import { CommandsService } from './commands.service';
@@ -26,7 +25,6 @@ import { Site } from './site.entity';
     EdgeGateway,
     LiveGateway,
     DoorService,
-    SiteTime,
     GameEvents,
   ],
   exports: [CommandsService, DevicesService, GameEvents],

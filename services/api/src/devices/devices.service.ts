@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Subject } from 'rxjs';
 import type { Repository } from 'typeorm';
 import { RELAYS, type AgentSnapshot, type DeviceState, type DeviceStatus, type RelayId } from '@kort/contracts';
+import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
 import { Site } from './site.entity';
 
@@ -38,9 +39,7 @@ export class DevicesService implements OnModuleInit {
     if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
     const site = await this.sites.findOneBy({ id: siteId });
     if (!site?.tokenHash) return null;
-    const expected = Buffer.from(site.tokenHash);
-    const actual = Buffer.from(hashToken(token));
-    return expected.length === actual.length && timingSafeEqual(expected, actual) ? site.id : null;
+    return safeEqual(site.tokenHash, hashToken(token)) ? site.id : null;
   }
 
   async onlineSites(): Promise<string[]> {

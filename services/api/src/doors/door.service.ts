@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { RateLimiter } from '../common/rate-limiter.service';
+import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
 import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
@@ -98,7 +99,7 @@ export class DoorService {
         [user.id, now, new Date(now.getTime() - DOOR_POLICY.failureWindowMs), DOOR_POLICY.maxAttempts],
       );
       const found = /^\d{4}$/.test(code)
-        ? live.find((c) => this.matches(c.code_hash, this.hash(c.booking_id, code)))
+        ? live.find((c) => safeEqual(c.code_hash, this.hash(c.booking_id, code)))
         : undefined;
       if (!found) {
         // Every live code of the caller pays for a wrong try.
@@ -156,11 +157,5 @@ export class DoorService {
 
   private hash(bookingId: number, code: string): string {
     return createHmac('sha256', this.key).update(`${bookingId}:${code}`).digest('base64url');
-  }
-
-  private matches(stored: string, candidate: string): boolean {
-    const a = Buffer.from(stored);
-    const b = Buffer.from(candidate);
-    return a.length === b.length && timingSafeEqual(a, b);
   }
 }

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DevicesModule } from '../devices/devices.module';
 import { RulesModule } from '../rules/rules.module';
-import { SiteTime } from '../time/site-time';
 import { ShelvesController } from './shelves.controller';
 import { ShelvesService } from './shelves.service';
 
 @Module({
   imports: [DevicesModule, RulesModule],
   controllers: [ShelvesController],
-  providers: [ShelvesService, SiteTime],
+  providers: [ShelvesService],
 })
 export class ShelvesModule {}

@@ -12,6 +12,7 @@ import {
 } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
+import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
 import { SettingsService } from '../rules/settings.service';
@@ -94,7 +95,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       this.logger.log({ user: user.id, shelf: shelfId }, 'shelf rented');
       return { name: String(shelfId), id: shelfId, id_reserve: rental!.id };
     } catch (error) {
-      const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
+      const { constraint } = postgresError(error);
       if (constraint === 'shelf_rentals_live_user') throw new DetailException(409, messages.alreadyRenting);
       if (constraint === 'shelf_rentals_live_shelf') throw new DetailException(409, messages.shelfTaken);
       throw error;
@@ -189,7 +190,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
         );
         loanId = loan!.id;
       } catch (error) {
-        if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        if (postgresError(error).code === UNIQUE_VIOLATION) {
           throw new DetailException(409, messages.equipmentOnLoan);
         }
         throw error;

@@ -1,0 +1,20 @@
+import type { Request } from 'express';
+
+/** express-session's callbacks as promises. */
+export function regenerateSession(request: Request): Promise<void> {
+  return settle((done) => request.session.regenerate(done));
+}
+
+export function saveSession(request: Request): Promise<void> {
+  return settle((done) => request.session.save(done));
+}
+
+export function destroySession(request: Request): Promise<void> {
+  return settle((done) => request.session.destroy(done));
+}
+
+function settle(run: (done: (error?: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) =>
+    run((error) => (error ? reject(error instanceof Error ? error : new Error('session store failed')) : resolve())),
+  );
+}
