@@ -1,15 +1,29 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the API against a bare NestJS "hello" endpoint in the same run, on
-// this machine, and writes bench/results/latest.json. Every target lives here, not in unit tests.
+// this machine, and the web apps (initial JavaScript, Lighthouse), and writes
+// bench/results/latest.json. Every target lives here, not in unit tests.
+// `--only web` (or BENCH_ONLY=web) runs one part: `api` or `web`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { doorOpenings, redisRoundTrip, socketAckRoundTrip } from './door.mjs';
 import { benchDatabase, load, machine, players, root, startServer } from './lib.mjs';
+import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
+
+const PARTS = ['api', 'web'];
+const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+const only =
+  onlyFlag === -1
+    ? process.env.BENCH_ONLY || undefined
+    : (process.argv[onlyFlag].split('=')[1] ?? process.argv[onlyFlag + 1] ?? '');
+const parts = only === undefined ? PARTS : only.split(',');
+if (parts.some((part) => !PARTS.includes(part)))
+  throw new Error(`--only / BENCH_ONLY takes ${PARTS.join(' or ')}, not "${only}"`);
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const agentToken = randomBytes(24).toString('base64url');
 const prefix = `kort-bench:${Date.now().toString(36)}:`;
 
@@ -21,11 +35,27 @@ const api = await startServer('services/api/dist/main.js', '/api/health/', {
   LOG_LEVEL: 'info', // the production default: one log line per request is part of the cost
   EDGE_AGENT_TOKEN: agentToken,
 });
-const hello = await startServer('bench/hello-app.cjs', '/api/hello');
+const hello = parts.includes('api') ? await startServer('bench/hello-app.cjs', '/api/hello') : null;
 const results = [];
 const latency = [];
+let web = null;
 
 try {
+  // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
+  // rest fails.
+  if (parts.includes('web')) web = { initial_js: initialJavaScript() };
+  if (parts.includes('api')) await apiPart();
+  if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
+} finally {
+  await Promise.all([api.stop(), hello?.stop()]);
+  await database.drop();
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }))
+    if (keys.length) await redis.unlink(...keys);
+  await redis.quit();
+}
+
+async function apiPart() {
   results.push(await load('bare NestJS GET /api/hello', { url: `${hello.base}/api/hello`, duration: DURATION }));
 
   // Distinct players (sport-school accounts, so quotas do not turn the run into 418s) and a
@@ -72,45 +102,51 @@ try {
   latency.push(await redisRoundTrip(OPENINGS));
   latency.push(await socketAckRoundTrip(OPENINGS));
   latency.push(...(await doorOpenings(api.base, database.url, agentToken, OPENINGS, prefix)));
-} finally {
-  await Promise.all([api.stop(), hello.stop()]);
-  await database.drop();
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }))
-    if (keys.length) await redis.unlink(...keys);
-  await redis.quit();
 }
 
 const [baseline] = results;
 const report = {
   date: new Date().toISOString(),
   machine: machine(),
-  settings: { connections: 50, duration_s: DURATION, orders: ORDERS, door_openings: OPENINGS },
-  results: results.map((r) => ({
-    ...r,
-    rps_vs_bare: Number((r.rps / baseline.rps).toFixed(3)),
-    p50_vs_bare: Number((r.p50_ms / Math.max(baseline.p50_ms, 1)).toFixed(1)),
-    p99_vs_bare: Number((r.p99_ms / Math.max(baseline.p99_ms, 1)).toFixed(1)),
-  })),
-  latency,
+  parts,
+  ...(parts.includes('api') && {
+    settings: { connections: 50, duration_s: DURATION, orders: ORDERS, door_openings: OPENINGS },
+    results: results.map((r) => ({
+      ...r,
+      rps_vs_bare: Number((r.rps / baseline.rps).toFixed(3)),
+      p50_vs_bare: Number((r.p50_ms / Math.max(baseline.p50_ms, 1)).toFixed(1)),
+      p99_vs_bare: Number((r.p99_ms / Math.max(baseline.p99_ms, 1)).toFixed(1)),
+    })),
+    latency,
+  }),
+  ...(web && { web: { lighthouse_runs: LIGHTHOUSE_RUNS, ...web } }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log(`\nKort benchmark, ${report.machine.cores} × ${report.machine.cpu}, Node ${report.machine.node}\n`);
-console.table(
-  report.results.map((r) => ({
-    scenario: r.name,
-    'req/s': r.rps,
-    'p50 ms': r.p50_ms,
-    'p99 ms': r.p99_ms,
-    'req/s vs bare': r.rps_vs_bare,
-    'non-2xx': r.non_2xx,
-    errors: r.errors,
-  })),
-);
-console.log(`\nLatency, ${OPENINGS} sequential operations each\n`);
-console.table(
-  latency.map((l) => ({ measure: l.name, n: l.n, 'p50 ms': l.p50_ms, 'p99 ms': l.p99_ms, 'max ms': l.max_ms })),
-);
+if (parts.includes('api')) {
+  console.table(
+    report.results.map((r) => ({
+      scenario: r.name,
+      'req/s': r.rps,
+      'p50 ms': r.p50_ms,
+      'p99 ms': r.p99_ms,
+      'req/s vs bare': r.rps_vs_bare,
+      'non-2xx': r.non_2xx,
+      errors: r.errors,
+    })),
+  );
+  console.log(`\nLatency, ${OPENINGS} sequential operations each\n`);
+  console.table(
+    latency.map((l) => ({ measure: l.name, n: l.n, 'p50 ms': l.p50_ms, 'p99 ms': l.p99_ms, 'max ms': l.max_ms })),
+  );
+}
+if (web) printWeb(web);
 console.log('Written to bench/results/latest.json');
+const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
+for (const b of overBudget)
+  console.error(
+    `FAIL: ${b.app} initial JavaScript is ${b.initial_js_gzip_bytes} B gzipped, budget ${b.budget_gzip_bytes} B`,
+  );
+if (overBudget.length) process.exitCode = 1;

@@ -5,7 +5,7 @@ import { artifacts, nextMail, useProductAndBrowser, viewports } from './support.
 
 const env = useProductAndBrowser();
 
-/** A confirmed player made through the real calls (registration screens come with issue 6). */
+/** A confirmed player made through the real calls, who has not accepted the club rules yet. */
 async function confirmedPlayer(page, name) {
   const email = `ui-${name}-${Date.now()}@example.com`;
   const password = 'Экран-2026-ok';
@@ -31,7 +31,7 @@ async function confirmedPlayer(page, name) {
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {
-  test(`a player logs in through the e-mail and password steps (${name})`, async () => {
+  test(`a player logs in, accepts the club rules on the 451 screen, and sees my games (${name})`, async () => {
     const context = await env.browser.newContext({ viewport });
     const page = await context.newPage();
     const { email, password } = await confirmedPlayer(page, name);
@@ -49,55 +49,63 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     await page.getByLabel('Пароль').fill(password);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByText('Здравствуйте, Ирина!').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/profile');
-    await page.screenshot({ path: `${artifacts}/player-profile-${name}.png` });
-    await context.close();
-  });
-}
-
-for (const [name, viewport] of Object.entries(viewports)) {
-  test(`a new player registers through the screens, with the code from the letter (${name})`, async () => {
-    const context = await env.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const email = `ui-reg-${name}-${Date.now()}@example.com`;
-    await page.goto(`${env.product.base}/login`);
-    await page.getByRole('link', { name: 'Регистрация' }).click();
-    // A client-side route (loaded on demand): wait for the new page before typing into it.
-    await page.getByRole('heading', { name: 'Регистрация' }).waitFor();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Телефон').pressSequentially('9161234567');
-    assert.equal(await page.getByLabel('Телефон').inputValue(), '+7 (916) 123-45-67');
-    await page.getByLabel('Имя').fill('Мария');
-    await page.screenshot({ path: `${artifacts}/player-register-details-${name}.png` });
-    await page.getByRole('button', { name: 'Далее' }).click();
-
-    const passwords = page.locator('input[autocomplete="new-password"]');
-    await Promise.race([passwords.first().waitFor(), page.getByRole('alert').waitFor()]);
-    if (await page.getByRole('alert').isVisible()) {
-      await page.screenshot({ path: `${artifacts}/player-register-failed-${name}.png` });
-      assert.fail(`registration step 1 refused: ${await page.getByRole('alert').textContent()}`);
-    }
-    await passwords.first().fill('Регистрация-2026');
-    await passwords.nth(1).fill('Регистрация-2026');
-    await page.getByLabel('Я принимаю').check();
+    // This account has not accepted the rules (the API answers 451): the acceptance screen first.
+    await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
     await page.getByRole('button', { name: 'правила клуба' }).click();
     await page.getByRole('dialog').getByText('Правила пользования кортом').waitFor();
-    await page.screenshot({ path: `${artifacts}/player-register-rules-${name}.png` });
+    await page.screenshot({ path: `${artifacts}/player-rules-text-${name}.png` });
     await page.getByRole('button', { name: 'Закрыть' }).click();
+    await page.getByLabel('Я принимаю').check();
     await page.getByLabel('Я согласен на').check();
-    await page.screenshot({ path: `${artifacts}/player-register-password-${name}.png` });
-    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.screenshot({ path: `${artifacts}/player-rules-acceptance-${name}.png` });
+    await page.getByRole('button', { name: 'Принять' }).click();
 
-    const code = /(\d{4})/.exec((await nextMail(env.product.mailUrl, email)).subject)[1];
-    await page.getByLabel('Цифра 1').waitFor();
-    await page.screenshot({ path: `${artifacts}/player-register-code-${name}.png` });
-    await page.getByLabel('Цифра 1').click();
-    await page.keyboard.type(code);
-    await page.getByText('Здравствуйте, Мария!').waitFor();
+    await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/profile');
+    if (name === 'desktop') {
+      // The side menu carries the player's name.
+      await page.getByRole('navigation', { name: 'Главное меню' }).getByText('Ирина').waitFor();
+    } else {
+      await page.getByRole('button', { name: 'Меню' }).click();
+      await page.getByRole('dialog', { name: 'Меню' }).getByText('Ирина').waitFor();
+    }
+    await page.screenshot({ path: `${artifacts}/player-after-login-${name}.png` });
     await context.close();
   });
 }
+
+test('a player who forgot the password gets a code by e-mail and sets a new one (phone)', async () => {
+  const context = await env.browser.newContext({ viewport: viewports.phone });
+  const page = await context.newPage();
+  const { email } = await confirmedPlayer(page, 'recovery');
+  await page.goto(`${env.product.base}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Восстановить пароль' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Восстановление пароля' });
+  assert.equal(await dialog.getByLabel('E-mail').inputValue(), email);
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  const code = /(\d{4})/.exec((await nextMail(env.product.mailUrl, email)).subject)[1];
+  await dialog.getByLabel('Цифра 1').waitFor();
+  await page.screenshot({ path: `${artifacts}/player-recovery-code-phone.png` });
+  await dialog.getByLabel('Цифра 1').click();
+  await page.keyboard.type(code);
+  const fresh = 'Новый-пароль-7';
+  await dialog.getByLabel('Новый пароль', { exact: true }).fill(fresh);
+  await dialog.getByLabel('Новый пароль ещё раз').fill('Другой-пароль-7');
+  await dialog.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await dialog.getByText('Новые пароли не совпадают').waitFor();
+  await page.screenshot({ path: `${artifacts}/player-recovery-mismatch-phone.png` });
+  await dialog.getByLabel('Новый пароль ещё раз').fill(fresh);
+  await dialog.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await page.locator('.toast', { hasText: 'Пароль успешно изменён' }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByLabel('Пароль').fill(fresh);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  await context.close();
+});
 
 test('unknown paths of the player app go to /profile, which sends a visitor without a session to /login', async () => {
   const page = await env.browser.newPage({ viewport: viewports.phone });

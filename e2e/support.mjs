@@ -57,6 +57,7 @@ export async function startProduct() {
 
   return {
     base,
+    databaseUrl,
     mailUrl: `http://127.0.0.1:${webPort}`,
     displayUrl: `http://127.0.0.1:${displayPort}`,
     output: () => output,
@@ -71,7 +72,7 @@ export async function startProduct() {
   };
 }
 
-export function launchChromium() {
+export function launchChromium(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -81,6 +82,7 @@ export function launchChromium() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -110,11 +112,11 @@ export async function nextMail(mailUrl, address, timeoutMs = 15_000) {
 }
 
 /** Registers before/after hooks that start the product and Chromium once for a test file. */
-export function useProductAndBrowser() {
+export function useProductAndBrowser({ chromiumArgs = [] } = {}) {
   const env = { product: undefined, browser: undefined };
   before(async () => {
     env.product = await startProduct();
-    env.browser = await launchChromium();
+    env.browser = await launchChromium(chromiumArgs);
   });
   after(async () => {
     await env.browser?.close();

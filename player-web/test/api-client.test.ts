@@ -56,9 +56,11 @@ test('401 calls the unauthorized handler; 451 the rules handler', async () => {
   expect(onRulesRequired).toHaveBeenCalledOnce();
 });
 
-test('no network is a NetworkError; a 500 shows the network-trouble text, never a stack trace', async () => {
+test('no network is a NetworkError; a 500 reads as network trouble, an equipment 503 keeps its own text', async () => {
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
   await expect(api('GET', '/api/profile/')).rejects.toBeInstanceOf(NetworkError);
   vi.stubGlobal('fetch', answer(500, { detail: 'internal' }));
   await expect(api('GET', '/api/profile/')).rejects.toMatchObject({ detail: messages.networkTrouble });
+  vi.stubGlobal('fetch', answer(503, { detail: messages.agentOffline }));
+  await expect(api('GET', '/api/send/1/')).rejects.toMatchObject({ status: 503, detail: messages.agentOffline });
 });

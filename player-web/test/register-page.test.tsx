@@ -52,6 +52,9 @@ test('details → password with both consents → code → profile, with the pho
   await userEvent.click(await screen.findByLabelText('Цифра 1'));
   await userEvent.keyboard('4321');
   expect(await screen.findByText('Профиль открыт')).toBeTruthy();
+  // The rules were accepted on the form: recorded right after the code, so no second rules screen.
+  const paths = fetch.mock.calls.map((call) => (call as unknown as [string])[0]);
+  expect(paths.slice(-2)).toEqual(['/api/activate/', '/api/user_read/']);
 });
 
 test('the name is required; passwords must match; server password errors are shown as the spec says', async () => {

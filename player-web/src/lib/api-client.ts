@@ -54,6 +54,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   if (response.ok) return payload as T;
   if (response.status === 401) handlers.onUnauthorized?.();
   if (response.status === 451) handlers.onRulesRequired?.();
-  const detail = typeof payload.detail === 'string' && response.status < 500 ? payload.detail : messages.networkTrouble;
+  // A 500 is our bug: the player sees the spec's neutral text. 502-504 with our JSON detail are the
+  // court's equipment (offline, no answer, refused), which the player should hear about; a proxy's
+  // own 502 page has no JSON detail and reads as network trouble.
+  const ours = typeof payload.detail === 'string' && (response.status < 500 || response.status >= 502);
+  const detail = ours ? (payload.detail as string) : messages.networkTrouble;
   throw new ApiError(response.status, detail, payload.errors ?? {});
 }

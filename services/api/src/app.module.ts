@@ -19,6 +19,7 @@ import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
 import { loggerOptions } from './logger-options';
 import { SiteTime } from './time/site-time';
+import { SiteTimeController } from './time/site-time.controller';
 import { MailModule } from './mail/mail.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
@@ -69,7 +70,7 @@ export class AppModule {
         DevicesModule,
         ShelvesModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, SiteTimeController],
       providers: [
         // Guards run in this order: CSRF first (cheap, no database), then the session.
         { provide: APP_GUARD, useClass: CsrfGuard },

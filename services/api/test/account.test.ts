@@ -39,6 +39,12 @@ test.each(['/api/my_name/', '/api/profile/', '/api/is_admin/'])('%s without a se
   expect(response.body.detail).toBe(messages.notAuthenticated);
 });
 
+test('the club contacts for the profile are public data an admin can change', async () => {
+  expect((await api.client().get('/api/give_contacts/')).body.detail).toMatch(/Администратор клуба/);
+  await api.db.query(`UPDATE settings SET value = $1 WHERE key = 'club_contacts'`, ['Звоните: +7 (812) 555-01-02']);
+  expect((await api.client().get('/api/give_contacts/')).body).toEqual({ detail: 'Звоните: +7 (812) 555-01-02' });
+});
+
 test('the rules are public data; is_admin answers 451 until they are accepted, then false', async () => {
   const rules = await api.client().get('/api/give_rules/');
   expect(rules.body.detail).toMatch(/^Правила/);

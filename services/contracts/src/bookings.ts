@@ -93,6 +93,12 @@ export const deleteOrderBody = z.object({
 export type OrderCourtBody = z.input<typeof orderCourtBody>;
 export type DeleteOrderBody = z.input<typeof deleteOrderBody>;
 
+/** GET /api/site_time/: the club's time zone (IANA) and the server's clock as an ISO instant. */
+export interface SiteClock {
+  time_zone: string;
+  now: string;
+}
+
 /** GET /api/get_courts/ */
 export interface Court {
   id_cort: number;

@@ -6,6 +6,8 @@
 export const messages = {
   // Generic
   networkTrouble: 'Неполадки сети, попробуйте позже', // (spec)
+  noConnection: 'Нет соединения, возможно ошибка сети.', // (spec) the network-failure screen
+  networkError: 'Ошибка сети', // (spec) ending a game
   genericError: 'Ошибка', // (spec)
   ok: 'Готово',
   notAuthenticated: 'Войдите в аккаунт',

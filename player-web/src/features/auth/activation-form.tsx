@@ -3,10 +3,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CodeInput } from '../../components/ui/code-input';
 import { ApiError } from '../../lib/api-client';
-import { activate } from './api';
+import { acceptRules, activate } from './api';
 
-/** The 4-digit code from the letter; a right one signs the player in (spec section 4). */
-export function ActivationForm({ email }: { email: string }) {
+/**
+ * The 4-digit code from the letter; a right one signs the player in (spec section 4). Coming from
+ * registration, where the rules box was just ticked, the acceptance is recorded at once, so the
+ * new player is not asked a second time (if that call fails, the rules screen asks).
+ */
+export function ActivationForm({ email, rulesConsented = false }: { email: string; rulesConsented?: boolean }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -17,6 +21,7 @@ export function ActivationForm({ email }: { email: string }) {
     setError('');
     try {
       await activate(email, value);
+      if (rulesConsented) await acceptRules().catch(() => undefined);
       void navigate('/profile');
     } catch (failure) {
       setCode('');

@@ -17,3 +17,10 @@ export const register = (body: {
 }) => api<DetailResponse>('POST', '/api/register/', body);
 export const activate = (email: string, code: string) => api<DetailResponse>('POST', '/api/activate/', { email, code });
 export const courtRules = () => api<DetailResponse>('GET', '/api/give_rules/');
+export const acceptRules = () => api<DetailResponse>('GET', '/api/user_read/');
+export const requestResetCode = (email: string) =>
+  api<DetailResponse>('POST', '/api/reset_password_request_code/', { email });
+export const verifyResetCode = (email: string, code: string) =>
+  api<DetailResponse>('POST', '/api/verify_code/', { email, code });
+export const resetPassword = (email: string, password1: string, password2: string) =>
+  api<DetailResponse>('POST', '/api/reset_password/', { email, password1, password2 });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { checkEmail, login } from './api';
+import { PasswordRecovery } from './password-recovery';
 
 /** The spec's login screen: the e-mail step, then the password step (section 4). */
 export function LoginPage() {
@@ -12,6 +13,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [recovering, setRecovering] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,9 +84,13 @@ export function LoginPage() {
           </button>
         )}
       </form>
+      <button type="button" className="link" onClick={() => setRecovering(true)}>
+        Восстановить пароль
+      </button>
       <Link to="/register" className="link">
         Регистрация
       </Link>
+      {recovering && <PasswordRecovery open email={email} onClose={() => setRecovering(false)} />}
     </main>
   );
 }

@@ -1,15 +1,11 @@
 import { limits, messages, passwordProblem } from '@kort/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { formatPhone, phoneForApi } from '../../lib/phone';
+import { Consents } from '../rules/consents';
 import { ActivationForm } from './activation-form';
-import { courtRules, regPhone, register } from './api';
-
-const PERSONAL_DATA_TEXT =
-  'Я даю согласие на обработку моих персональных данных (e-mail, телефон, имя) для регистрации, ' +
-  'бронирования игр и доступа в клуб. Данные не передаются третьим лицам; после удаления профиля ' +
-  'они стираются через 10 дней.';
+import { regPhone, register } from './api';
 
 /** Registration (spec sections 2, 4, 5): details, then password and consents, then the code. */
 export function RegisterPage() {
@@ -23,8 +19,6 @@ export function RegisterPage() {
   const [personalData, setPersonalData] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [modal, setModal] = useState<{ title: string; text: string } | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
 
   async function details(event: FormEvent) {
     event.preventDefault();
@@ -60,12 +54,6 @@ export function RegisterPage() {
     } finally {
       setBusy(false);
     }
-  }
-
-  async function show(title: string, text: string | Promise<string>) {
-    setModal({ title, text: 'Загрузка…' });
-    dialog.current?.showModal();
-    setModal({ title, text: await text });
   }
 
   const consentsGiven = rules && personalData;
@@ -140,38 +128,7 @@ export function RegisterPage() {
             />
           </label>
           <p className="muted">{messages.passwordHint}</p>
-          <div className="consent">
-            <input id="rules" type="checkbox" checked={rules} onChange={(e) => setRules(e.target.checked)} />
-            <label htmlFor="rules">Я принимаю</label>
-            <button
-              type="button"
-              className="inline"
-              onClick={() =>
-                void show(
-                  'Правила клуба',
-                  courtRules().then((r) => r.detail),
-                )
-              }
-            >
-              правила клуба
-            </button>
-          </div>
-          <div className="consent">
-            <input
-              id="personal-data"
-              type="checkbox"
-              checked={personalData}
-              onChange={(e) => setPersonalData(e.target.checked)}
-            />
-            <label htmlFor="personal-data">Я согласен на</label>
-            <button
-              type="button"
-              className="inline"
-              onClick={() => void show('Персональные данные', PERSONAL_DATA_TEXT)}
-            >
-              обработку персональных данных
-            </button>
-          </div>
+          <Consents rules={rules} personalData={personalData} onRules={setRules} onPersonalData={setPersonalData} />
           {error && (
             <p role="alert" className="error">
               {error}
@@ -185,14 +142,7 @@ export function RegisterPage() {
           </button>
         </form>
       )}
-      {step === 'code' && <ActivationForm email={email} />}
-      <dialog ref={dialog} aria-label={modal?.title} onClose={() => setModal(null)}>
-        <h2>{modal?.title}</h2>
-        <p className="pre">{modal?.text}</p>
-        <button type="button" onClick={() => dialog.current?.close()}>
-          Закрыть
-        </button>
-      </dialog>
+      {step === 'code' && <ActivationForm email={email} rulesConsented={rules} />}
     </main>
   );
 }

@@ -1,16 +1,21 @@
 import type { DataSource } from 'typeorm';
-import { DEFAULT_COURT_RULES, SETTING_COURT_RULES, SETTING_STORAGE_ENABLED } from '../rules/court-rules';
+import {
+  DEFAULT_CLUB_CONTACTS,
+  DEFAULT_COURT_RULES,
+  SETTING_CLUB_CONTACTS,
+  SETTING_COURT_RULES,
+  SETTING_STORAGE_ENABLED,
+} from '../rules/court-rules';
 
 /**
  * Reference data every installation needs. Idempotent: an admin's edits are never overwritten.
  */
 export async function seed(db: DataSource): Promise<void> {
   await db.query(`INSERT INTO courts (id, name) VALUES (1, 'Корт 1'), (2, 'Корт 2') ON CONFLICT (id) DO NOTHING`);
-  await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2), ($3, 'true') ON CONFLICT (key) DO NOTHING`, [
-    SETTING_COURT_RULES,
-    DEFAULT_COURT_RULES,
-    SETTING_STORAGE_ENABLED,
-  ]);
+  await db.query(
+    `INSERT INTO settings (key, value) VALUES ($1, $2), ($3, 'true'), ($4, $5) ON CONFLICT (key) DO NOTHING`,
+    [SETTING_COURT_RULES, DEFAULT_COURT_RULES, SETTING_STORAGE_ENABLED, SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
+  );
   await db.query(
     `INSERT INTO shelves (id, kind) SELECT n, CASE WHEN n <= 9 THEN 'shelf' ELSE 'equipment' END
        FROM generate_series(1, 11) AS n ON CONFLICT (id) DO NOTHING`,

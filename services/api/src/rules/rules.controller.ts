@@ -14,4 +14,11 @@ export class RulesController {
   async rules(): Promise<DetailResponse> {
     return { detail: await this.settings.courtRules() };
   }
+
+  /** The club's support contacts for the profile screen (public: they are on the club's door too). */
+  @Public()
+  @Get('give_contacts')
+  async contacts(): Promise<DetailResponse> {
+    return { detail: await this.settings.clubContacts() };
+  }
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DEFAULT_COURT_RULES, SETTING_COURT_RULES, SETTING_STORAGE_ENABLED } from './court-rules';
+import {
+  DEFAULT_CLUB_CONTACTS,
+  DEFAULT_COURT_RULES,
+  SETTING_CLUB_CONTACTS,
+  SETTING_COURT_RULES,
+  SETTING_STORAGE_ENABLED,
+} from './court-rules';
 import { Setting } from './setting.entity';
 
 @Injectable()
@@ -11,6 +17,11 @@ export class SettingsService {
   async courtRules(): Promise<string> {
     const row = await this.settings.findOneBy({ key: SETTING_COURT_RULES });
     return row?.value ?? DEFAULT_COURT_RULES;
+  }
+
+  async clubContacts(): Promise<string> {
+    const row = await this.settings.findOneBy({ key: SETTING_CLUB_CONTACTS });
+    return row?.value ?? DEFAULT_CLUB_CONTACTS;
   }
 
   async storageEnabled(): Promise<boolean> {

@@ -26,6 +26,12 @@ test('GET /api/get_courts/ lists courts 1 and 2', async () => {
   });
 });
 
+test("GET /api/site_time/ gives anyone the club's zone and the server clock (the dial and past hours use it)", async () => {
+  const response = await api.client().get('/api/site_time/');
+  expect(response.status).toBe(200);
+  expect(response.body).toEqual({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00.000Z' } });
+});
+
 test('booking a game: 200 "Корт забронирован", then it is in my games in Russian, local time', async () => {
   const client = await player();
   const response = await order(client, 1, msk('2026-11-24', 18));

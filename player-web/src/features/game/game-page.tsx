@@ -1,0 +1,132 @@
+import { messages } from '@kort/contracts';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Modal } from '../../components/ui/modal';
+import { useToast } from '../../components/ui/toasts';
+import { ApiError } from '../../lib/api-client';
+import type { GameCardState } from '../profile/profile-page';
+import { cancelGame, endGame, showDoorCode } from './api';
+import { DoorModal } from './door-modal';
+
+/** Spec section 8: ending a game. */
+export function endGameError(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 418) return messages.gameNotStarted;
+  return messages.networkError;
+}
+
+/** Cancelling: the server's text (409 "less than an hour"), network trouble otherwise. */
+export function cancelError(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 409) return messages.cancelTooLate;
+  if (failure instanceof ApiError && failure.status < 500) return failure.detail;
+  return messages.networkTrouble;
+}
+
+/** /game: the game card with open door, end game, cancel and back (spec sections 2 and 4). */
+export function GamePage() {
+  const game = useLocation().state as GameCardState | null;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [doorOpen, setDoorOpen] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [busy, setBusy] = useState<'door' | 'end' | 'cancel' | null>(null);
+
+  if (!game) return <Navigate to="/profile" replace />;
+  const card = game;
+
+  async function run(kind: 'door' | 'end' | 'cancel', work: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const askForCode = () =>
+    run('door', async () => {
+      try {
+        await showDoorCode(card.gameId);
+        setDoorOpen(true);
+      } catch (failure) {
+        // 425: too early ("Игра начнётся в 18:00. Пожалуйста, подождите"), 410 over, 503 offline.
+        toast(failure instanceof ApiError ? failure.detail : messages.networkTrouble, 'error');
+      }
+    });
+
+  const end = () =>
+    run('end', async () => {
+      try {
+        toast((await endGame(card.gameId)).detail);
+        void navigate('/profile');
+      } catch (failure) {
+        toast(endGameError(failure), 'error');
+      }
+    });
+
+  const cancel = () =>
+    run('cancel', async () => {
+      setConfirmCancel(false);
+      try {
+        toast((await cancelGame(card.idCort, card.timeStart)).detail);
+        void navigate('/profile');
+      } catch (failure) {
+        toast(cancelError(failure), 'error');
+      }
+    });
+
+  return (
+    <main className="page">
+      <h1>Игра</h1>
+      <article className="game-card" aria-label="Карточка игры">
+        <p className="game-date">
+          {card.date}, {card.weekday}
+        </p>
+        <p className="game-time">{card.time}</p>
+        <p className="game-court">Корт {card.court}</p>
+        {card.active ? (
+          <p className="badge">Сегодня</p>
+        ) : (
+          <p className="muted">Дверь можно открыть в день игры, за 15 минут до начала</p>
+        )}
+      </article>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={!card.active || busy !== null}
+          onClick={() => void askForCode()}
+        >
+          {busy === 'door' ? 'Подождите…' : 'Открыть дверь'}
+        </button>
+        <button type="button" disabled={busy !== null} onClick={() => void end()}>
+          {busy === 'end' ? 'Подождите…' : 'Завершить игру'}
+        </button>
+        <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+          {busy === 'cancel' ? 'Подождите…' : 'Отменить игру'}
+        </button>
+        <button type="button" onClick={() => void navigate('/profile')}>
+          Назад
+        </button>
+      </div>
+      <Modal
+        open={confirmCancel}
+        title="Точно хотите отменить игру?"
+        onClose={() => setConfirmCancel(false)}
+        closeLabel={null}
+      >
+        <p>
+          {card.date}, {card.time}, корт {card.court}
+        </p>
+        <div className="actions">
+          <button type="button" className="danger" onClick={() => void cancel()}>
+            Да, отменить
+          </button>
+          <button type="button" onClick={() => setConfirmCancel(false)}>
+            Нет
+          </button>
+        </div>
+      </Modal>
+      <DoorModal open={doorOpen} onClose={() => setDoorOpen(false)} />
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
+
+/** Month names in the nominative, for a calendar title ("Ноябрь 2026"). */
+export const monthsNominative = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
+
+export interface DayParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+}
+
+/** 'YYYY-MM-DD' into numbers: a calendar date of the club, no time zone involved. */
+export function parseIsoDate(date: string): DayParts {
+  const [year = Number.NaN, month = Number.NaN, day = Number.NaN] = date.split('-').map(Number);
+  return { year, month, day };
+}
+
+/** (2026, 11, 5) → '2026-11-05', the form the API and the props use. */
+export function isoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday. Computed in UTC so that the browser's own time zone cannot move the date. */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** '25 ноября, среда': the date line above the dial. */
+export function formatDayMonthWeekday(date: string): string {
+  const { year, month, day } = parseIsoDate(date);
+  return `${day} ${monthsGenitive[month - 1] ?? ''}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
+}
+
+/** '25 ноября 2026, среда': a calendar day's accessible name. */
+export function formatFullDay(year: number, month: number, day: number): string {
+  return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
+}
+
+/** 18 → '18:00' (a game starts on the hour). */
+export function formatHour(hour: number): string {
+  return `${hour}:00`;
+}

@@ -1,0 +1,156 @@
+import { bookingRules } from '@kort/contracts';
+import { formatHour } from './dates';
+
+/**
+ * The dial is a 24-hour clock drawn on a 12-sector face: hour h sits in sector h % 12 (sector 0 at
+ * 12 o'clock, clockwise), afternoon and evening (12-23) on the outer ring, morning (6-11) on the
+ * inner ring. The hands show the club's current time the way an ordinary clock does.
+ */
+
+export type SegmentState = 'free' | 'taken' | 'past' | 'mine';
+export type Ring = 'outer' | 'inner';
+
+/** The club's local clock. */
+export interface ClubNow {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  hour: number;
+  minute: number;
+}
+
+export interface DialDay {
+  /** The chosen date, 'YYYY-MM-DD'. */
+  date: string;
+  now: ClubNow;
+  /** Hours taken on every court. */
+  reserved: readonly number[];
+  /** Hours of the player's own games that day. */
+  mine: readonly number[];
+}
+
+/** Start hours a game can have: 6 to 23 (the last game ends at midnight). */
+export const dialHours: readonly number[] = Array.from(
+  { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
+  (_, index) => bookingRules.firstHour + index,
+);
+
+/** Radii in the SVG's user units; the face is 320 units wide, i.e. 1:1 on a 360px phone. */
+export const dialRadii = {
+  face: 160,
+  outer: { inner: 116, outer: 156 },
+  inner: { inner: 64, outer: 112 },
+  hub: 58,
+} as const;
+
+/** Degrees clockwise from 12 o'clock: 30° an hour plus half a degree a minute (15:30 → 105°). */
+export function hourHandAngle(hour: number, minute: number): number {
+  return (hour % 12) * 30 + minute * 0.5;
+}
+
+/** Degrees clockwise from 12 o'clock: 6° a minute. */
+export function minuteHandAngle(minute: number): number {
+  return minute * 6;
+}
+
+/** The sector of the 12-sector face (0 = 12 o'clock) where an hour is drawn. */
+export function sectorOf(hour: number): number {
+  return hour % 12;
+}
+
+export function ringOf(hour: number): Ring {
+  return hour >= 12 ? 'outer' : 'inner';
+}
+
+/**
+ * What a player may do with an hour. Own games come first (they stay visible even when their hour is
+ * past or full); then the past (the chosen date is before today, or it is today and the hour has
+ * started); then hours taken on every court.
+ */
+export function segmentState(hour: number, { date, now, reserved, mine }: DialDay): SegmentState {
+  if (mine.includes(hour)) return 'mine';
+  if (date < now.date || (date === now.date && hour <= now.hour)) return 'past';
+  if (reserved.includes(hour)) return 'taken';
+  return 'free';
+}
+
+/**
+ * The free hour keyboard focus goes to from `hour`: step +1 is the next one, -1 the previous one,
+ * wrapping around as a radio group does.
+ */
+export function stepFree(free: readonly number[], hour: number, step: 1 | -1): number | undefined {
+  if (free.length === 0) return undefined;
+  const index = free.indexOf(hour);
+  if (index < 0) return step > 0 ? free[0] : free[free.length - 1];
+  return free[(index + step + free.length) % free.length];
+}
+
+/** A point `radius` units from the centre at `angle` degrees clockwise from 12 o'clock. */
+export function polar(radius: number, angle: number): { x: number; y: number } {
+  const radians = (angle * Math.PI) / 180;
+  return { x: round(radius * Math.sin(radians)), y: round(-radius * Math.cos(radians)) };
+}
+
+/**
+ * The outline of one ring segment (an annular sector 30° wide centred on the sector's angle). The
+ * `gap` between neighbours is in units, so the white lines between segments stay parallel.
+ */
+export function segmentPath(sector: number, innerRadius: number, outerRadius: number, gap = 4): string {
+  const centre = sector * 30;
+  const padOuter = degrees(gap / 2 / outerRadius);
+  const padInner = degrees(gap / 2 / innerRadius);
+  const a = polar(outerRadius, centre - 15 + padOuter);
+  const b = polar(outerRadius, centre + 15 - padOuter);
+  const c = polar(innerRadius, centre + 15 - padInner);
+  const d = polar(innerRadius, centre - 15 + padInner);
+  return [
+    `M ${a.x} ${a.y}`,
+    `A ${outerRadius} ${outerRadius} 0 0 1 ${b.x} ${b.y}`,
+    `L ${c.x} ${c.y}`,
+    `A ${innerRadius} ${innerRadius} 0 0 0 ${d.x} ${d.y}`,
+    'Z',
+  ].join(' ');
+}
+
+/** The path of an hour's segment on its ring. */
+export function hourSegmentPath(hour: number): string {
+  const { inner, outer } = dialRadii[ringOf(hour)];
+  return segmentPath(sectorOf(hour), inner, outer);
+}
+
+/** Where an hour's label goes: the middle of its segment. */
+export function hourLabelPoint(hour: number): { x: number; y: number } {
+  const { inner, outer } = dialRadii[ringOf(hour)];
+  return polar((inner + outer) / 2, sectorOf(hour) * 30);
+}
+
+/**
+ * What a screen reader hears about the hours that are not offered (they are not controls): the
+ * current time, then the taken, past and own hours.
+ */
+export function dialSummary(states: readonly { hour: number; state: SegmentState }[], day: DialDay): string {
+  const hours = (state: SegmentState) =>
+    states
+      .filter((entry) => entry.state === state)
+      .map((entry) => formatHour(entry.hour))
+      .join(', ');
+  const parts = [`Сейчас ${day.now.hour}:${String(day.now.minute).padStart(2, '0')}.`];
+  const mine = hours('mine');
+  if (mine) parts.push(`Ваша игра: ${mine}.`);
+  if (day.date < day.now.date) {
+    parts.push('Эта дата уже прошла.');
+    return parts.join(' ');
+  }
+  const taken = hours('taken');
+  const past = hours('past');
+  if (taken) parts.push(`Занято: ${taken}.`);
+  if (past) parts.push(`Прошло: ${past}.`);
+  return parts.join(' ');
+}
+
+function degrees(radians: number): number {
+  return (radians * 180) / Math.PI;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100 || 0;
+}

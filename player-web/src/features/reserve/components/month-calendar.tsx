@@ -1,0 +1,177 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { dayState, monthGrid, shiftMonth, stepDay, weekdaysMondayFirst } from './calendar-grid';
+import { daysInMonth, formatFullDay, isoDate, monthsNominative, parseIsoDate } from './dates';
+import '../reserve.css';
+
+export interface MonthCalendarProps {
+  year: number;
+  /** 1-12 */
+  month: number;
+  /** 'YYYY-MM-DD', the club's local date. */
+  today: string;
+  /** Days of this month with no free hour (from the API). */
+  unavailableDays: number[];
+  /** The chosen date, 'YYYY-MM-DD'. */
+  value: string | null;
+  onChange: (date: string) => void;
+  /** The parent loads the month's days and clears the chosen date. */
+  onMonthChange: (year: number, month: number) => void;
+  /** The month's unavailable days are being fetched: no day can be chosen yet. */
+  loading?: boolean;
+}
+
+/**
+ * The date picker: one month, Monday first. Every day is a button named in full for screen readers;
+ * past days and days without a free hour are disabled. Arrow keys move between the enabled days
+ * (one tab stop for the whole month), Home and End to the ends of the week.
+ */
+export function MonthCalendar({
+  year,
+  month,
+  today,
+  unavailableDays,
+  value,
+  onChange,
+  onMonthChange,
+  loading = false,
+}: MonthCalendarProps) {
+  const titleId = useId();
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const next = useRef<HTMLButtonElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+
+  const current = parseIsoDate(today);
+  const atFirstMonth = year * 12 + month <= current.year * 12 + current.month;
+  const weeks = monthGrid(year, month);
+  const lastDay = daysInMonth(year, month);
+  const stateOf = (day: number) => dayState(year, month, day, { today, unavailableDays });
+  const enabled = (day: number) => !loading && stateOf(day) === 'available';
+  const dayOf = (date: string | null) => {
+    if (date === null) return undefined;
+    const parts = parseIsoDate(date);
+    return parts.year === year && parts.month === month && enabled(parts.day) ? parts.day : undefined;
+  };
+  const tabStop = dayOf(focused) ?? dayOf(value) ?? dayOf(today) ?? stepDay(0, 1, lastDay, enabled);
+
+  function changeMonth(delta: number) {
+    const target = shiftMonth(year, month, delta);
+    // Going back to today's month disables the "previous" button: keep the focus on the page.
+    if (target.year === current.year && target.month === current.month) next.current?.focus();
+    onMonthChange(target.year, target.month);
+  }
+
+  function focus(day: number | undefined) {
+    if (day === undefined) return;
+    setFocused(isoDate(year, month, day));
+    buttons.current.get(day)?.focus();
+  }
+
+  function keyDown(day: number, event: KeyboardEvent<HTMLButtonElement>) {
+    const week = weeks.find((cells) => cells.includes(day)) ?? [];
+    const weekDays = week.filter((cell): cell is number => cell !== null && enabled(cell));
+    switch (event.key) {
+      case 'ArrowRight':
+        focus(stepDay(day, 1, lastDay, enabled));
+        break;
+      case 'ArrowLeft':
+        focus(stepDay(day, -1, lastDay, enabled));
+        break;
+      case 'ArrowDown':
+        focus(stepDay(day, 7, lastDay, enabled));
+        break;
+      case 'ArrowUp':
+        focus(stepDay(day, -7, lastDay, enabled));
+        break;
+      case 'Home':
+        focus(weekDays[0]);
+        break;
+      case 'End':
+        focus(weekDays[weekDays.length - 1]);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <section className="month-calendar" aria-labelledby={titleId}>
+      <div className="month-calendar-head">
+        <button
+          type="button"
+          className="month-calendar-nav"
+          aria-label="Предыдущий месяц"
+          disabled={atFirstMonth}
+          onClick={() => changeMonth(-1)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <h2 id={titleId} aria-live="polite">
+          {monthsNominative[month - 1]} {year}
+        </h2>
+        <button
+          ref={next}
+          type="button"
+          className="month-calendar-nav"
+          aria-label="Следующий месяц"
+          onClick={() => changeMonth(1)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table className="month-calendar-grid" role="grid" aria-labelledby={titleId} aria-busy={loading}>
+        <thead>
+          <tr>
+            {weekdaysMondayFirst.map(({ short, full }) => (
+              <th key={short} scope="col">
+                <span aria-hidden="true">{short}</span>
+                <span className="reserve-sr-only">{full}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={row}>
+              {week.map((day, column) => {
+                // Explicit roles: not every tool maps a <td> of a role="grid" table to a gridcell.
+                if (day === null) return <td key={`blank-${column}`} role="gridcell" />;
+                const date = isoDate(year, month, day);
+                const state = stateOf(day);
+                const chosen = value === date;
+                return (
+                  <td key={day} role="gridcell">
+                    <button
+                      ref={(element) => {
+                        if (element) buttons.current.set(day, element);
+                        else buttons.current.delete(day);
+                      }}
+                      type="button"
+                      className={`month-calendar-day is-${state}${chosen ? ' is-chosen' : ''}`}
+                      aria-label={`${formatFullDay(year, month, day)}${state === 'unavailable' ? '. Нет свободного времени' : ''}`}
+                      aria-pressed={chosen}
+                      aria-current={date === today ? 'date' : undefined}
+                      disabled={!enabled(day)}
+                      tabIndex={day === tabStop ? 0 : -1}
+                      onClick={() => {
+                        setFocused(date);
+                        onChange(date);
+                      }}
+                      onKeyDown={(event) => keyDown(day, event)}
+                      onFocus={() => setFocused(date)}
+                    >
+                      {day}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="month-calendar-legend" aria-hidden="true">
+        <span className="month-calendar-sample">25</span> нет свободного времени
+      </p>
+    </section>
+  );
+}

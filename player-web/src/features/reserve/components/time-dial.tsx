@@ -1,0 +1,223 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatDayMonthWeekday, formatHour } from './dates';
+import {
+  dialHours,
+  dialRadii,
+  dialSummary,
+  hourHandAngle,
+  hourLabelPoint,
+  hourSegmentPath,
+  minuteHandAngle,
+  polar,
+  segmentState,
+  stepFree,
+  type ClubNow,
+  type SegmentState,
+} from './dial-geometry';
+import '../reserve.css';
+
+export interface TimeDialProps {
+  /** The chosen date, 'YYYY-MM-DD'. */
+  date: string;
+  /** The club's local clock. */
+  now: ClubNow;
+  /** Local hours taken on every court. */
+  reserved: number[];
+  /** Local hours of the player's own games that day. */
+  mine: number[];
+  value: number | null;
+  onChange: (hour: number) => void;
+}
+
+const stateNames: Record<SegmentState, string> = {
+  free: 'свободно',
+  taken: 'занято',
+  past: 'прошло',
+  mine: 'ваша игра',
+};
+
+const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
+
+/**
+ * The hour picker: a 24-hour clock face. Free hours are radios (roving tabindex, arrows move, Enter
+ * or Space chooses); taken, past and the player's own hours are drawn but are not controls, so a
+ * screen reader hears them in the group's description instead.
+ */
+export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDialProps) {
+  const headingId = useId();
+  const dateId = useId();
+  const summaryId = useId();
+  // useId() may contain characters that a url(#…) reference does not take.
+  const hatchId = `${headingId.replace(/[^\w-]/g, '')}-hatch`;
+  const segments = useRef(new Map<number, SVGGElement>());
+  const [focused, setFocused] = useState<number | null>(null);
+
+  const day = { date, now, reserved, mine };
+  const states = dialHours.map((hour) => ({ hour, state: segmentState(hour, day) }));
+  const free = states.filter((entry) => entry.state === 'free').map((entry) => entry.hour);
+  const tabStop = [focused, value].find((hour) => hour !== null && free.includes(hour)) ?? free[0];
+  const past = states.some((entry) => entry.state === 'past');
+
+  function focus(hour: number | undefined) {
+    if (hour === undefined) return;
+    setFocused(hour);
+    segments.current.get(hour)?.focus();
+  }
+
+  function choose(hour: number) {
+    setFocused(hour);
+    onChange(hour);
+  }
+
+  function keyDown(hour: number, event: KeyboardEvent<SVGGElement>) {
+    switch (event.key) {
+      case 'ArrowRight':
+      case 'ArrowDown':
+        focus(stepFree(free, hour, 1));
+        break;
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        focus(stepFree(free, hour, -1));
+        break;
+      case 'Home':
+        focus(free[0]);
+        break;
+      case 'End':
+        focus(free[free.length - 1]);
+        break;
+      case 'Enter':
+      case ' ':
+        choose(hour);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  const hourHand = hourHandAngle(now.hour, now.minute);
+  const minuteHand = minuteHandAngle(now.minute);
+  const { face, hub } = dialRadii;
+
+  return (
+    <section className="time-dial" aria-labelledby={headingId}>
+      <h2 id={headingId}>Выберите время</h2>
+      <p id={dateId} className="time-dial-date">
+        {formatDayMonthWeekday(date)}
+      </p>
+      <svg
+        className="time-dial-face"
+        viewBox={`${-face} ${-face} ${face * 2} ${face * 2}`}
+        role="radiogroup"
+        aria-labelledby={`${headingId} ${dateId}`}
+        aria-describedby={summaryId}
+      >
+        <defs>
+          <pattern id={hatchId} width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="8" height="8" className="time-dial-hatch-base" />
+            <line x1="0" y1="0" x2="0" y2="8" className="time-dial-hatch-line" />
+          </pattern>
+        </defs>
+        {states.map(({ hour, state }) => {
+          const label = hourLabelPoint(hour);
+          const shape = (
+            <>
+              <path className="time-dial-focus-ring" d={hourSegmentPath(hour)} />
+              <path
+                className="time-dial-shape"
+                d={hourSegmentPath(hour)}
+                fill={state === 'taken' ? `url(#${hatchId})` : undefined}
+              />
+              <text x={label.x} y={label.y} className="time-dial-label">
+                {hour}
+              </text>
+            </>
+          );
+          if (state !== 'free')
+            return (
+              <g key={hour} className={`time-dial-segment is-${state}`} aria-hidden="true" data-hour={hour}>
+                {shape}
+              </g>
+            );
+          const checked = value === hour;
+          return (
+            <g
+              key={hour}
+              ref={(element) => {
+                if (element) segments.current.set(hour, element);
+                else segments.current.delete(hour);
+              }}
+              className={`time-dial-segment is-free${checked ? ' is-checked' : ''}`}
+              role="radio"
+              aria-checked={checked}
+              aria-label={`${formatHour(hour)}, ${stateNames.free}`}
+              tabIndex={hour === tabStop ? 0 : -1}
+              data-hour={hour}
+              onClick={() => choose(hour)}
+              onKeyDown={(event) => keyDown(hour, event)}
+              onFocus={() => setFocused(hour)}
+            >
+              {shape}
+            </g>
+          );
+        })}
+        <g className="time-dial-clock" aria-hidden="true">
+          <circle r={hub} className="time-dial-hub" />
+          {ticks.map((angle) => {
+            const from = polar(hub - (angle % 90 === 0 ? 11 : 7), angle);
+            const to = polar(hub - 3, angle);
+            return <line key={angle} x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="time-dial-tick" />;
+          })}
+          <line
+            className="time-dial-hand is-hour"
+            data-hand="hour"
+            x1="0"
+            y1="7"
+            x2="0"
+            y2={-(hub - 26)}
+            transform={`rotate(${hourHand})`}
+          />
+          <line
+            className="time-dial-hand is-minute"
+            data-hand="minute"
+            x1="0"
+            y1="9"
+            x2="0"
+            y2={-(hub - 12)}
+            transform={`rotate(${minuteHand})`}
+          />
+          <circle r="4" className="time-dial-pin" />
+        </g>
+      </svg>
+      <p id={summaryId} className="reserve-sr-only">
+        {dialSummary(states, day)}
+      </p>
+      {free.length === 0 && (
+        <p className="time-dial-empty">
+          {date < now.date ? 'Эта дата уже прошла' : 'На эту дату свободного времени нет'}
+        </p>
+      )}
+      <ul className="time-dial-legend" aria-label="Обозначения">
+        <li>
+          <span className="time-dial-swatch is-taken" aria-hidden="true" />
+          Занято
+        </li>
+        <li>
+          <span className="time-dial-swatch is-free" aria-hidden="true" />
+          Свободно
+        </li>
+        <li>
+          <span className="time-dial-swatch is-mine" aria-hidden="true" />
+          Ваша игра
+        </li>
+        {past && (
+          <li>
+            <span className="time-dial-swatch is-past" aria-hidden="true" />
+            Прошло
+          </li>
+        )}
+      </ul>
+      <p className="time-dial-caption">Одна игра в сутки</p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { DetailResponse, SiteClock } from '@kort/contracts';
+import { useEffect, useState } from 'react';
+import { api } from './api-client';
+
+/** A moment on the club's wall clock. */
+export interface LocalMoment {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  hour: number;
+  minute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, format);
+  }
+  return format;
+}
+
+/** The club's wall clock at an instant, whatever zone the phone is in. */
+export function localMoment(instant: Date, zone: string): LocalMoment {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+}
+
+function offsetMinutes(instant: Date, zone: string): number {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a local hour starts at the club, written with the club's offset, as the booking
+ * calls want it: `startOfHour('2026-11-25', 18, 'Europe/Moscow')` is '2026-11-25T18:00:00+03:00'.
+ */
+export function startOfHour(date: string, hour: number, zone: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, day, hour);
+  // Two passes settle the offset even next to a daylight-saving change.
+  let offset = offsetMinutes(new Date(guess), zone);
+  offset = offsetMinutes(new Date(guess - offset * 60_000), zone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date}T${pad(hour)}:00:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+let clock: { zone: string; skewMs: number } | null = null;
+let pending: Promise<{ zone: string; skewMs: number }> | null = null;
+
+/** The club's zone and how far the phone's clock is from the server's (read once per visit). */
+export function loadSiteClock(): Promise<{ zone: string; skewMs: number }> {
+  if (clock) return Promise.resolve(clock);
+  pending ??= api<DetailResponse<SiteClock>>('GET', '/api/site_time/').then(
+    (answer) => (clock = { zone: answer.detail.time_zone, skewMs: Date.parse(answer.detail.now) - Date.now() }),
+    (failure: unknown) => {
+      pending = null;
+      throw failure;
+    },
+  );
+  return pending;
+}
+
+/** The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known. */
+export function useSiteNow(): (LocalMoment & { zone: string }) | null {
+  const [now, setNow] = useState<(LocalMoment & { zone: string }) | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let live = true;
+    void loadSiteClock().then(
+      ({ zone, skewMs }) => {
+        const tick = () => live && setNow({ ...localMoment(new Date(Date.now() + skewMs), zone), zone });
+        tick();
+        timer = setInterval(tick, 15_000);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}

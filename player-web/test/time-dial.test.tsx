@@ -1,0 +1,186 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { expect, test, vi } from 'vitest';
+import {
+  dialHours,
+  dialSummary,
+  hourHandAngle,
+  hourLabelPoint,
+  minuteHandAngle,
+  ringOf,
+  sectorOf,
+  segmentPath,
+  segmentState,
+  stepFree,
+} from '../src/features/reserve/components/dial-geometry';
+import { formatDayMonthWeekday } from '../src/features/reserve/components/dates';
+import { TimeDial, type TimeDialProps } from '../src/features/reserve/components/time-dial';
+
+// Wednesday 25 November 2026, 15:30 at the club.
+const now = { date: '2026-11-25', hour: 15, minute: 30 };
+
+function renderDial(props: Partial<TimeDialProps> = {}) {
+  const onChange = vi.fn();
+  const view = render(
+    <TimeDial date="2026-11-25" now={now} reserved={[]} mine={[]} value={null} onChange={onChange} {...props} />,
+  );
+  return { onChange, ...view };
+}
+
+/** The hours offered as radios, in order. */
+function offeredHours() {
+  return screen.getAllByRole('radio').map((radio) => Number(radio.getAttribute('data-hour')));
+}
+
+test('hand angles: 30° an hour plus half a degree a minute, 6° a minute, clockwise from 12', () => {
+  expect(hourHandAngle(15, 30)).toBe(105);
+  expect(minuteHandAngle(30)).toBe(180);
+  expect(hourHandAngle(18, 0)).toBe(180);
+  expect(hourHandAngle(0, 0)).toBe(0);
+  expect(hourHandAngle(11, 59)).toBe(359.5);
+  expect(minuteHandAngle(45)).toBe(270);
+});
+
+test('24-hour geometry: 12-23 on the outer ring with 12 at the top, 6-11 on the inner ring', () => {
+  expect(dialHours).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
+  expect([12, 15, 18, 23].map(sectorOf)).toEqual([0, 3, 6, 11]);
+  expect([6, 9, 11].map(sectorOf)).toEqual([6, 9, 11]);
+  expect([6, 11, 12, 23].map(ringOf)).toEqual(['inner', 'inner', 'outer', 'outer']);
+  // 12 is straight up, 18 straight down on the outer ring; 9 to the left on the inner one.
+  expect(hourLabelPoint(12)).toEqual({ x: 0, y: -136 });
+  expect(hourLabelPoint(18)).toEqual({ x: 0, y: 136 });
+  expect(hourLabelPoint(9)).toEqual({ x: -88, y: 0 });
+  expect(segmentPath(0, 100, 150, 0)).toBe(
+    'M -38.82 -144.89 A 150 150 0 0 1 38.82 -144.89 L 25.88 -96.59 A 100 100 0 0 0 -25.88 -96.59 Z',
+  );
+});
+
+test('segment states: own games first, then the past, then taken hours', () => {
+  const day = { date: '2026-11-25', now, reserved: [10, 18, 20], mine: [20, 8] };
+  expect(segmentState(19, day)).toBe('free');
+  expect(segmentState(18, day)).toBe('taken');
+  expect(segmentState(20, day)).toBe('mine');
+  expect(segmentState(8, day)).toBe('mine');
+  expect(segmentState(15, day)).toBe('past');
+  expect(segmentState(10, day)).toBe('past');
+  expect(segmentState(16, day)).toBe('free');
+  expect(segmentState(6, { ...day, date: '2026-11-26' })).toBe('free');
+  expect(segmentState(23, { ...day, date: '2026-11-24' })).toBe('past');
+  expect(stepFree([16, 19, 23], 19, 1)).toBe(23);
+  expect(stepFree([16, 19, 23], 23, 1)).toBe(16);
+  expect(stepFree([16, 19, 23], 16, -1)).toBe(23);
+  expect(stepFree([], 16, 1)).toBeUndefined();
+});
+
+test('heading, date line, legend and caption', () => {
+  renderDial();
+  expect(screen.getByRole('heading', { name: 'Выберите время' })).toBeTruthy();
+  expect(screen.getByText('25 ноября, среда')).toBeTruthy();
+  expect(formatDayMonthWeekday('2027-01-01')).toBe('1 января, пятница');
+  const legend = within(screen.getByRole('list', { name: 'Обозначения' }));
+  expect(legend.getByText('Занято')).toBeTruthy();
+  expect(legend.getByText('Свободно')).toBeTruthy();
+  expect(legend.getByText('Ваша игра')).toBeTruthy();
+  expect(screen.getByText('Одна игра в сутки')).toBeTruthy();
+  expect(screen.getByRole('radiogroup', { name: 'Выберите время 25 ноября, среда' })).toBeTruthy();
+});
+
+test('the hands show the club clock: 15:30 → hour hand 105°, minute hand 180°', () => {
+  const { container } = renderDial();
+  expect(container.querySelector('[data-hand="hour"]')?.getAttribute('transform')).toBe('rotate(105)');
+  expect(container.querySelector('[data-hand="minute"]')?.getAttribute('transform')).toBe('rotate(180)');
+});
+
+test('today: hours up to the current one, taken hours and own games are not offered', () => {
+  const { container } = renderDial({ reserved: [17, 21], mine: [19] });
+  expect(offeredHours()).toEqual([16, 18, 20, 22, 23]);
+  expect(screen.queryByRole('radio', { name: '15:00, свободно' })).toBeNull();
+  expect(screen.getByRole('radio', { name: '18:00, свободно' }).getAttribute('aria-checked')).toBe('false');
+  // Not controls, yet drawn: the own game in its own look, every hour labelled.
+  const own = container.querySelector('[data-hour="19"]');
+  expect(own?.getAttribute('class')).toContain('is-mine');
+  expect(own?.getAttribute('role')).toBeNull();
+  expect(own?.hasAttribute('tabindex')).toBe(false);
+  expect(container.querySelector('[data-hour="17"]')?.getAttribute('class')).toContain('is-taken');
+  expect(container.querySelector('[data-hour="15"]')?.getAttribute('class')).toContain('is-past');
+  expect(container.querySelectorAll('.time-dial-label')).toHaveLength(18);
+  // A screen reader hears what is not offered in the group's description.
+  const summary = screen.getByRole('radiogroup').getAttribute('aria-describedby') ?? '';
+  expect(document.getElementById(summary)?.textContent).toBe(
+    'Сейчас 15:30. Ваша игра: 19:00. Занято: 17:00, 21:00. Прошло: 6:00, 7:00, 8:00, 9:00, 10:00, 11:00, 12:00, 13:00, 14:00, 15:00.',
+  );
+  expect(screen.getByText('Прошло')).toBeTruthy();
+});
+
+test('a future date offers every hour from 6 to 23 but the taken ones', () => {
+  renderDial({ date: '2026-11-26', reserved: [6, 23] });
+  expect(offeredHours()).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]);
+  expect(screen.queryByText('Прошло')).toBeNull();
+  renderDial({ date: '2026-11-27' });
+  expect(screen.getAllByRole('radio')).toHaveLength(18 + 16);
+});
+
+test('a past date offers nothing and says so', () => {
+  renderDial({ date: '2026-11-24', mine: [9] });
+  expect(screen.queryAllByRole('radio')).toHaveLength(0);
+  expect(screen.getByText('Эта дата уже прошла')).toBeTruthy();
+  expect(dialSummary([{ hour: 9, state: 'mine' }], { date: '2026-11-24', now, reserved: [], mine: [9] })).toBe(
+    'Сейчас 15:30. Ваша игра: 9:00. Эта дата уже прошла.',
+  );
+});
+
+test('clicking a free hour chooses it; clicking a taken one does nothing', async () => {
+  const { onChange, container } = renderDial({ reserved: [18] });
+  await userEvent.click(screen.getByRole('radio', { name: '19:00, свободно' }));
+  expect(onChange).toHaveBeenCalledExactlyOnceWith(19);
+  fireEvent.click(container.querySelector('[data-hour="18"]')!);
+  fireEvent.click(container.querySelector('[data-hour="12"]')!);
+  expect(onChange).toHaveBeenCalledTimes(1);
+});
+
+test('the chosen hour is checked and is the one tab stop', () => {
+  renderDial({ value: 20 });
+  const chosen = screen.getByRole('radio', { name: '20:00, свободно' });
+  expect(chosen.getAttribute('aria-checked')).toBe('true');
+  expect(chosen.getAttribute('tabindex')).toBe('0');
+  expect(screen.getAllByRole('radio').filter((radio) => radio.getAttribute('tabindex') === '0')).toHaveLength(1);
+  expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(1);
+});
+
+function Controlled({ onChange }: { onChange: (hour: number) => void }) {
+  const [value, setValue] = useState<number | null>(null);
+  return (
+    <TimeDial
+      date="2026-11-25"
+      now={now}
+      reserved={[17]}
+      mine={[]}
+      value={value}
+      onChange={(hour) => {
+        setValue(hour);
+        onChange(hour);
+      }}
+    />
+  );
+}
+
+test('keyboard: Tab reaches the first free hour, arrows skip taken hours, Enter and Space choose', async () => {
+  const onChange = vi.fn();
+  render(<Controlled onChange={onChange} />);
+  await userEvent.tab();
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('16:00, свободно');
+  await userEvent.keyboard('{ArrowRight}');
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('18:00, свободно');
+  expect(onChange).not.toHaveBeenCalled();
+  await userEvent.keyboard('{Enter}');
+  expect(onChange).toHaveBeenLastCalledWith(18);
+  expect(screen.getByRole('radio', { name: '18:00, свободно' }).getAttribute('aria-checked')).toBe('true');
+  await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('23:00, свободно');
+  await userEvent.keyboard('{Home}');
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('16:00, свободно');
+  await userEvent.keyboard('{ArrowDown}{ArrowDown} ');
+  expect(onChange).toHaveBeenLastCalledWith(19);
+  expect(onChange).toHaveBeenCalledTimes(2);
+});
