@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
+import { accessibilityProblems } from './support/axe.mjs';
 import { fakeCameraArgs, writeQrVideo } from './support/fake-camera.mjs';
 import { artifacts, nextMail, useProductAndBrowser, viewports } from './support.mjs';
 
@@ -78,8 +79,13 @@ function journey(name, viewport, court) {
     const page = await context.newPage();
     const { base, mailUrl, displayUrl } = env.product;
     let shot = 0;
-    const snap = (screen) =>
-      page.screenshot({ path: `${artifacts}/journey-${name}-${String(++shot).padStart(2, '0')}-${screen}.png` });
+    // Every screen is photographed and checked with axe (WCAG 2 A/AA, serious and critical).
+    const problems = [];
+    const snap = async (screen) => {
+      await page.screenshot({ path: `${artifacts}/journey-${name}-${String(++shot).padStart(2, '0')}-${screen}.png` });
+      if (screen !== 'FAILED')
+        problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
+    };
     const heading = (text) => page.getByRole('heading', { name: text, exact: true }).waitFor();
     const toast = async (text) => {
       await page.locator('.toast', { hasText: text }).first().waitFor();
@@ -103,6 +109,7 @@ function journey(name, viewport, court) {
 
     try {
       await steps();
+      assert.deepEqual(problems, [], 'accessibility problems on the screens');
     } catch (failure) {
       await snap('FAILED').catch(() => undefined);
       throw failure;
@@ -127,7 +134,7 @@ function journey(name, viewport, court) {
       await page.getByLabel('Пароль', { exact: true }).fill(password);
       await page.getByLabel('Пароль ещё раз').fill(password);
       await page.getByLabel('Я принимаю').check();
-      await page.getByLabel('Я согласен на').check();
+      await page.getByLabel('Я даю согласие на').check();
       await snap('register-password');
       await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
       const code = /(\d{4})/.exec((await nextMail(mailUrl, email)).subject)[1];

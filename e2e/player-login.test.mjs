@@ -56,7 +56,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.screenshot({ path: `${artifacts}/player-rules-text-${name}.png` });
     await page.getByRole('button', { name: 'Закрыть' }).click();
     await page.getByLabel('Я принимаю').check();
-    await page.getByLabel('Я согласен на').check();
+    await page.getByLabel('Я даю согласие на').check();
     await page.screenshot({ path: `${artifacts}/player-rules-acceptance-${name}.png` });
     await page.getByRole('button', { name: 'Принять' }).click();
 

@@ -44,7 +44,7 @@ test('details → password with both consents → code → profile, with the pho
   await userEvent.click(submit); // nothing is sent without the consents
   expect(fetch).toHaveBeenCalledTimes(1);
   await userEvent.click(screen.getByLabelText('Я принимаю'));
-  await userEvent.click(screen.getByLabelText('Я согласен на'));
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   await userEvent.click(submit);
   const registered: unknown = JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string);
   expect(registered).toMatchObject({ email: 'anna@example.com', phone_number: '+79991234567', name_user: 'Анна' });
@@ -70,7 +70,7 @@ test('the name is required; passwords must match; server password errors are sho
   await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
   await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2027');
   await userEvent.click(screen.getByLabelText('Я принимаю'));
-  await userEvent.click(screen.getByLabelText('Я согласен на'));
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
   expect((await screen.findByRole('alert')).textContent).toBe(messages.passwordsDoNotMatch);
 

@@ -1,22 +1,26 @@
 import { messages } from '@kort/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal';
 import { useToast } from '../components/ui/toasts';
 import { logout, myName } from '../features/auth/api';
 
+/** The menu's sections, with the paths that belong to each (booking and the game card are "my games"). */
 const MENU = [
-  { to: '/profile', label: 'Мои игры' },
-  { to: '/account', label: 'Профиль' },
-  { to: '/box_reserve', label: 'Система хранения' },
+  { to: '/profile', label: 'Мои игры', paths: /^\/(profile|reserve|game)?$/ },
+  { to: '/account', label: 'Профиль', paths: /^\/account$/ },
+  { to: '/box_reserve', label: 'Система хранения', paths: /^\/box_reserve(\/|$)/ },
 ] as const;
 
 function Menu({ onLogout }: { onLogout: () => void }) {
+  const { pathname } = useLocation();
   return (
     <ul className="menu">
       {MENU.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to}>{item.label}</NavLink>
+          <Link to={item.to} aria-current={item.paths.test(pathname) ? 'page' : undefined}>
+            {item.label}
+          </Link>
         </li>
       ))}
       <li>

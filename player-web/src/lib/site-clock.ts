@@ -88,6 +88,11 @@ export function loadSiteClock(): Promise<{ zone: string; skewMs: number }> {
   return pending;
 }
 
+/** The server's "now" in ms as far as the phone knows it (the phone's clock until the offset is read). */
+export function siteNowMs(): number {
+  return Date.now() + (clock?.skewMs ?? 0);
+}
+
 /** The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known. */
 export function useSiteNow(): (LocalMoment & { zone: string }) | null {
   const [now, setNow] = useState<(LocalMoment & { zone: string }) | null>(null);

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 interface CodeInputProps {
   value: string;
@@ -7,14 +7,20 @@ interface CodeInputProps {
   onComplete: (code: string) => void;
   label: string;
   disabled?: boolean;
+  /** The last code was refused: the boxes are marked and the first one takes focus again. */
+  invalid?: boolean;
 }
 
 /**
  * Four one-digit boxes with the numeric keypad; pasting "1234" (or "12 34") fills all four. Only
  * digits get in.
  */
-export function CodeInput({ value, onChange, onComplete, label, disabled }: CodeInputProps) {
+export function CodeInput({ value, onChange, onComplete, label, disabled, invalid = false }: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  useEffect(() => {
+    if (invalid && !disabled) boxes.current[0]?.focus();
+  }, [invalid, disabled]);
 
   function set(next: string) {
     const code = next.replace(/\D/g, '').slice(0, 4);
@@ -50,6 +56,7 @@ export function CodeInput({ value, onChange, onComplete, label, disabled }: Code
             boxes.current[index] = element;
           }}
           aria-label={`Цифра ${index + 1}`}
+          aria-invalid={invalid || undefined}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={1}

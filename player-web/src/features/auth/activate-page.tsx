@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ActivationForm } from './activation-form';
 
 /** Reached from login when the account is not confirmed (418): the code screen. */
@@ -9,6 +9,9 @@ export function ActivatePage() {
     <main className="auth">
       <h1>Подтверждение</h1>
       <ActivationForm email={email} />
+      <Link to="/login" className="link">
+        Назад ко входу
+      </Link>
     </main>
   );
 }

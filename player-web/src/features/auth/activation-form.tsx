@@ -10,7 +10,16 @@ import { acceptRules, activate } from './api';
  * registration, where the rules box was just ticked, the acceptance is recorded at once, so the
  * new player is not asked a second time (if that call fails, the rules screen asks).
  */
-export function ActivationForm({ email, rulesConsented = false }: { email: string; rulesConsented?: boolean }) {
+export function ActivationForm({
+  email,
+  rulesConsented = false,
+  onBack,
+}: {
+  email: string;
+  rulesConsented?: boolean;
+  /** Back to the previous step (a mistyped e-mail is fixed by registering again). */
+  onBack?: () => void;
+}) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -40,11 +49,19 @@ export function ActivationForm({ email, rulesConsented = false }: { email: strin
         onChange={setCode}
         onComplete={(value) => void submit(value)}
         disabled={busy}
+        invalid={Boolean(error)}
       />
+      {busy && <p role="status">Проверяем код…</p>}
       {error && (
         <p role="alert" className="error">
           {error}
         </p>
+      )}
+      <p className="muted">Письмо не пришло? Проверьте папку «Спам».</p>
+      {onBack && (
+        <button type="button" className="wide" onClick={onBack}>
+          Назад
+        </button>
       )}
     </section>
   );

@@ -142,7 +142,7 @@ export function RegisterPage() {
           </button>
         </form>
       )}
-      {step === 'code' && <ActivationForm email={email} rulesConsented={rules} />}
+      {step === 'code' && <ActivationForm email={email} rulesConsented={rules} onBack={() => setStep('details')} />}
     </main>
   );
 }

@@ -49,33 +49,37 @@ export function DoorModal({ open, onClose }: { open: boolean; onClose: () => voi
     }
   }
 
+  const problem = error && (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  );
+
   return (
     <Modal open={open} title="Открыть дверь" onClose={close}>
-      <p>Введите код с экрана у двери или отсканируйте его QR-код.</p>
       {scanning ? (
         <Suspense fallback={<p role="status">Включаем камеру…</p>}>
           <QrScanner onCode={(value) => void submit(value)} onCancel={() => setScanning(false)} />
         </Suspense>
       ) : (
         <>
+          <p>Введите код с экрана у двери или отсканируйте его QR-код.</p>
           <CodeInput
             label="Код с экрана"
             value={code}
-            onChange={setCode}
+            onChange={(value) => (setCode(value), value && setError(''))}
             onComplete={(value) => void submit(value)}
             disabled={busy}
+            invalid={Boolean(error)}
           />
+          {problem}
           <button type="button" onClick={() => (setError(''), setScanning(true))} disabled={busy}>
             Сканировать QR-код
           </button>
         </>
       )}
       {busy && <p role="status">Открываем…</p>}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      {scanning && problem}
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { messages } from '@kort/contracts';
+import { bookingRules, messages } from '@kort/contracts';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toasts';
 import { ApiError } from '../../lib/api-client';
+import { siteNowMs } from '../../lib/site-clock';
 import type { GameCardState } from '../profile/profile-page';
 import { cancelGame, endGame, showDoorCode } from './api';
 import { DoorModal } from './door-modal';
@@ -32,6 +33,8 @@ export function GamePage() {
 
   if (!game) return <Navigate to="/profile" replace />;
   const card = game;
+  // The server decides; the card only spares the player a refusal they can see coming.
+  const cancelClosed = Date.parse(card.timeStart) - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
 
   async function run(kind: 'door' | 'end' | 'cancel', work: () => Promise<void>) {
     setBusy(kind);
@@ -98,12 +101,23 @@ export function GamePage() {
         >
           {busy === 'door' ? 'Подождите…' : 'Открыть дверь'}
         </button>
-        <button type="button" disabled={busy !== null} onClick={() => void end()}>
+        <button type="button" disabled={!card.active || busy !== null} onClick={() => void end()}>
           {busy === 'end' ? 'Подождите…' : 'Завершить игру'}
         </button>
-        <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+        <button
+          type="button"
+          className="danger"
+          disabled={cancelClosed || busy !== null}
+          aria-describedby={cancelClosed ? 'cancel-closed' : undefined}
+          onClick={() => setConfirmCancel(true)}
+        >
           {busy === 'cancel' ? 'Подождите…' : 'Отменить игру'}
         </button>
+        {cancelClosed && (
+          <p id="cancel-closed" className="muted">
+            Отменить игру можно не позже чем за час до начала
+          </p>
+        )}
         <button type="button" onClick={() => void navigate('/profile')}>
           Назад
         </button>

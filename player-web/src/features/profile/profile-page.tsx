@@ -1,6 +1,7 @@
 import { bookingRules, type MyOrder } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ContactText } from '../../components/ui/contact-text';
 import { NetworkFailure } from '../../components/ui/network-failure';
 import { clubContacts, isSportSchool, myOrders } from './api';
 
@@ -101,7 +102,7 @@ export function ProfilePage() {
       )}
       <section className="contacts" aria-labelledby="contacts-title">
         <h2 id="contacts-title">Контакты клуба</h2>
-        <p className="pre">{contacts || '…'}</p>
+        {contacts ? <ContactText text={contacts} /> : <p>…</p>}
         <Link to="/court_rules">Правила клуба</Link>
       </section>
     </main>

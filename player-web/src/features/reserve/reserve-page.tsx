@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toasts';
 import { ApiError } from '../../lib/api-client';
 import { startOfHour, useSiteNow } from '../../lib/site-clock';
 import { availableTimes, courts, courtsStatus, fullyBookedDays, orderCourt } from './api';
+import { formatDayMonthWeekday } from './components/dates';
 import { MonthCalendar } from './components/month-calendar';
 import { TimeDial } from './components/time-dial';
 
@@ -158,7 +159,7 @@ export function ReservePage() {
         <>
           <h1>Выберите корт</h1>
           <p>
-            {date.split('-').reverse().join('.')}, {String(hour).padStart(2, '0')}:00
+            {formatDayMonthWeekday(date)}, {String(hour).padStart(2, '0')}:00
           </p>
           <div className="courts" aria-busy={busyCourts === null || booking}>
             {(courtList ?? []).map((court) => {

@@ -29,10 +29,12 @@ export function Consents({ rules, personalData, onRules, onPersonalData }: Conse
     <>
       <div className="consent">
         <input id={`${id}-rules`} type="checkbox" checked={rules} onChange={(e) => onRules(e.target.checked)} />
-        <label htmlFor={`${id}-rules`}>Я принимаю</label>
-        <button type="button" className="inline" onClick={() => void showRules()}>
-          правила клуба
-        </button>
+        <span>
+          <label htmlFor={`${id}-rules`}>Я принимаю</label>{' '}
+          <button type="button" className="inline" onClick={() => void showRules()}>
+            правила клуба
+          </button>
+        </span>
       </div>
       <div className="consent">
         <input
@@ -41,14 +43,16 @@ export function Consents({ rules, personalData, onRules, onPersonalData }: Conse
           checked={personalData}
           onChange={(e) => onPersonalData(e.target.checked)}
         />
-        <label htmlFor={`${id}-personal-data`}>Я согласен на</label>
-        <button
-          type="button"
-          className="inline"
-          onClick={() => setModal({ title: 'Персональные данные', text: PERSONAL_DATA_TEXT })}
-        >
-          обработку персональных данных
-        </button>
+        <span>
+          <label htmlFor={`${id}-personal-data`}>Я даю согласие на</label>{' '}
+          <button
+            type="button"
+            className="inline"
+            onClick={() => setModal({ title: 'Персональные данные', text: PERSONAL_DATA_TEXT })}
+          >
+            обработку персональных данных
+          </button>
+        </span>
       </div>
       <Modal open={modal !== null} title={modal?.title ?? ''} onClose={() => setModal(null)}>
         <p className="pre">{modal?.text}</p>

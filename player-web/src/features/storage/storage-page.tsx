@@ -134,7 +134,7 @@ export function StoragePage() {
           {storage.equipment.map((item) => (
             <li key={item.id}>
               <span>
-                Инвентарь №{item.name}: {item.mine ? 'у вас' : ITEM_STATE[item.status]}
+                {item.name}: {item.mine ? 'у вас' : ITEM_STATE[item.status]}
               </span>
               {item.mine ? (
                 <button

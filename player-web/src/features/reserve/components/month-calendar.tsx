@@ -170,7 +170,7 @@ export function MonthCalendar({
         </tbody>
       </table>
       <p className="month-calendar-legend" aria-hidden="true">
-        <span className="month-calendar-sample">25</span> нет свободного времени
+        <span className="month-calendar-sample" /> нет свободного времени
       </p>
     </section>
   );

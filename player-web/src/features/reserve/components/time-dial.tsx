@@ -101,7 +101,7 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
 
   return (
     <section className="time-dial" aria-labelledby={headingId}>
-      <h2 id={headingId}>Выберите время</h2>
+      <h1 id={headingId}>Выберите время</h1>
       <p id={dateId} className="time-dial-date">
         {formatDayMonthWeekday(date)}
       </p>

@@ -1,0 +1,20 @@
+// Accessibility checks for the browser journeys: axe-core's WCAG 2 A and AA rules on a page as it is.
+import { createRequire } from 'node:module';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * The serious and critical WCAG 2 A/AA violations on the page now, as short lines
+ * ('color-contrast: .toast span'); an empty list when there are none.
+ */
+export async function accessibilityProblems(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
