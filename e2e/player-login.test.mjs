@@ -1,6 +1,7 @@
 // The player app served by `npm start` at /: logging in through its screens, phone and desktop.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import pg from 'pg';
 import { artifacts, nextMail, useProductAndBrowser, viewports } from './support.mjs';
 
 const env = useProductAndBrowser();
@@ -113,4 +114,61 @@ test('unknown paths of the player app go to /profile, which sends a visitor with
   await page.getByLabel('E-mail').waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');
   await page.close();
+});
+
+/** Signs `email` in through the login screens (the account exists and is confirmed). */
+async function logIn(page, email, password) {
+  await page.goto(`${env.product.base}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+test('an admin who opens the player app is sent to the dashboard at /admin/', async () => {
+  const page = await env.browser.newPage({ viewport: viewports.desktop });
+  const { email, password } = await confirmedPlayer(page, 'admin');
+  const db = new pg.Client({ connectionString: env.product.databaseUrl });
+  await db.connect();
+  await db.query(`UPDATE users SET role = 'admin', rules_accepted_at = now() WHERE email = $1`, [email]);
+  await db.end();
+  await logIn(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/admin/');
+  await page.close();
+});
+
+test('without an answer from the API the app shows the network-failure screen, and retry recovers', async () => {
+  const page = await env.browser.newPage({ viewport: viewports.phone });
+  const { email, password } = await confirmedPlayer(page, 'offline');
+  await logIn(page, email, password);
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  // The network drops: the shell's first call gets no answer at all.
+  await page.route('**/api/is_admin/', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await page.getByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' }).waitFor();
+  await page.screenshot({ path: `${artifacts}/player-network-failure-phone.png` });
+  await page.unroute('**/api/is_admin/');
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  await page.close();
+});
+
+test('a phone turned sideways is asked to turn back; upright, the screen is usable', async () => {
+  const context = await env.browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const { email, password } = await confirmedPlayer(page, 'rotate');
+  await logIn(page, email, password);
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  await page.getByLabel('Я принимаю').check();
+  await page.getByLabel('Я даю согласие на').check();
+  await page.getByRole('button', { name: 'Принять' }).click();
+  await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
+  const warning = page.getByText('Поверните телефон вертикально');
+  assert.equal(await warning.isVisible(), false);
+  await page.setViewportSize({ width: viewports.phone.height, height: viewports.phone.width });
+  await warning.waitFor();
+  await page.screenshot({ path: `${artifacts}/player-rotate-warning-phone.png` });
+  await page.setViewportSize(viewports.phone);
+  await warning.waitFor({ state: 'hidden' });
+  await context.close();
 });
