@@ -1,5 +1,5 @@
 import type { DetailResponse, SiteClock } from '@kort/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from './api-client';
 
 /** A moment on the club's wall clock. */
@@ -93,9 +93,14 @@ export function siteNowMs(): number {
   return Date.now() + (clock?.skewMs ?? 0);
 }
 
-/** The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known. */
-export function useSiteNow(): (LocalMoment & { zone: string }) | null {
+/**
+ * The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known;
+ * `onError` hears when it cannot be read (the screen shows the network failure instead).
+ */
+export function useSiteNow(onError?: () => void): (LocalMoment & { zone: string }) | null {
   const [now, setNow] = useState<(LocalMoment & { zone: string }) | null>(null);
+  const reportError = useRef(onError);
+  reportError.current = onError;
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | undefined;
     let live = true;
@@ -105,7 +110,7 @@ export function useSiteNow(): (LocalMoment & { zone: string }) | null {
         tick();
         timer = setInterval(tick, 15_000);
       },
-      () => undefined,
+      () => live && reportError.current?.(),
     );
     return () => {
       live = false;

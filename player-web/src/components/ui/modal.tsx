@@ -24,7 +24,11 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Закры
       if (typeof element.showModal === 'function') element.showModal();
       else element.setAttribute('open', '');
     }
-    if (!open && element.open) element.close();
+    if (!open && element.open) {
+      // Browsers without the dialog API (Safari before 15.4) have no close() either.
+      if (typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
+    }
   }, [open]);
 
   return (

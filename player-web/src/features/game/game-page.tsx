@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toasts';
 import { ApiError } from '../../lib/api-client';
-import { siteNowMs } from '../../lib/site-clock';
+import { siteNowMs, useSiteNow } from '../../lib/site-clock';
 import type { GameCardState } from '../profile/profile-page';
 import { cancelGame, endGame, showDoorCode } from './api';
 import { DoorModal } from './door-modal';
@@ -30,11 +30,14 @@ export function GamePage() {
   const [doorOpen, setDoorOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [busy, setBusy] = useState<'door' | 'end' | 'cancel' | null>(null);
+  // The club's clock (read once a visit); until it is known the server alone judges a cancellation.
+  const clubNow = useSiteNow();
 
   if (!game) return <Navigate to="/profile" replace />;
   const card = game;
   // The server decides; the card only spares the player a refusal they can see coming.
-  const cancelClosed = Date.parse(card.timeStart) - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
+  const cancelClosed =
+    clubNow !== null && Date.parse(card.timeStart) - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
 
   async function run(kind: 'door' | 'end' | 'cancel', work: () => Promise<void>) {
     setBusy(kind);

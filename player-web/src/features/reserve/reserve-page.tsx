@@ -23,7 +23,8 @@ type Step = 'date' | 'time' | 'court';
 export function ReservePage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const now = useSiteNow();
+  const [offline, setOffline] = useState(false);
+  const now = useSiteNow(() => setOffline(true));
   const [step, setStep] = useState<Step>('date');
   const [month, setMonth] = useState<{ year: number; month: number } | null>(null);
   const [unavailable, setUnavailable] = useState<number[] | null>(null);
@@ -32,7 +33,6 @@ export function ReservePage() {
   const [hour, setHour] = useState<number | null>(null);
   const [courtList, setCourtList] = useState<Court[] | null>(null);
   const [busyCourts, setBusyCourts] = useState<number[] | null>(null);
-  const [offline, setOffline] = useState(false);
   const [booking, setBooking] = useState(false);
 
   // The court list first: without it nothing can be booked (spec: its failure is the network screen).

@@ -1,0 +1,103 @@
+import { messages } from '@kort/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ToastProvider } from '../src/components/ui/toasts';
+import { AccountPage } from '../src/features/account/account-page';
+import {
+  fail,
+  fakeServer,
+  installDialogApi,
+  ok,
+  removeDialogApi,
+  type Answer,
+  type FakeServer,
+} from './support/fake-server';
+
+let server: FakeServer;
+beforeEach(installDialogApi);
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.unstubAllGlobals();
+  removeDialogApi();
+});
+
+const me = {
+  email: 'anna@example.com',
+  phone_number: '+79991234567',
+  name: 'Анна',
+  role: 'Игрок',
+  calendar_url: null,
+};
+
+function renderAccount(routes: Record<string, Answer> = {}) {
+  server = fakeServer({ 'GET /api/profile/': ok(me), ...routes });
+  render(
+    <MemoryRouter initialEntries={['/account']}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="/login" element={<h1>Вход</h1>} />
+        </Routes>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+async function changePassword(password1: string, password2 = password1) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Сменить пароль' }));
+  const modal = within(screen.getByRole('dialog', { name: 'Смена пароля' }));
+  await userEvent.type(modal.getByLabelText('Новый пароль'), password1);
+  await userEvent.type(modal.getByLabelText('Новый пароль ещё раз'), password2);
+  await userEvent.click(modal.getByRole('button', { name: 'Сменить пароль' }));
+  return modal;
+}
+
+test('the profile is shown read-only: e-mail, phone in the mask, name, role', async () => {
+  renderAccount();
+  expect(await screen.findByText('anna@example.com')).toBeTruthy();
+  expect(screen.getByText('+7 (999) 123-45-67')).toBeTruthy();
+  expect(screen.getByText('Анна')).toBeTruthy();
+  expect(screen.getByText('Игрок')).toBeTruthy();
+  expect(screen.queryByRole('textbox')).toBeNull();
+});
+
+test('new passwords that differ are stopped before the server', async () => {
+  renderAccount();
+  const modal = await changePassword('Пароль-2026', 'Пароль-2027');
+  expect(modal.getByRole('alert').textContent).toBe('Новые пароли не совпадают');
+  expect(server.callsTo('POST /api/change_password/')).toHaveLength(0);
+});
+
+test('a refused password change shows the text of its status (424: the password hint)', async () => {
+  renderAccount({ 'POST /api/change_password/': fail(424, 'server text') });
+  const modal = await changePassword('password');
+  expect((await modal.findByRole('alert')).textContent).toBe(messages.passwordHint);
+  expect(server.callsTo('POST /api/change_password/').map((call) => call.body)).toEqual([
+    { password1: 'password', password2: 'password' },
+  ]);
+});
+
+test('a changed password: "Пароль успешно изменён" and the modal closes', async () => {
+  renderAccount({ 'POST /api/change_password/': ok(messages.passwordChanged) });
+  await changePassword('Пароль-2026');
+  expect(await screen.findByText('Пароль успешно изменён')).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('deleting the profile asks first, warns about the 10 days, then goes to /login', async () => {
+  renderAccount({ 'GET /api/del_account/': ok(messages.profileDeleted) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Удалить профиль' }));
+  const confirm = within(screen.getByRole('dialog', { name: 'Удалить профиль?' }));
+  expect(confirm.getByText(/Через 10 дней все ваши данные будут удалены/)).toBeTruthy();
+  expect(server.callsTo('GET /api/del_account/')).toHaveLength(0);
+  await userEvent.click(confirm.getByRole('button', { name: 'Удалить профиль' }));
+  expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
+  expect(screen.getByText('Профиль успешно удалён')).toBeTruthy();
+});
+
+test('no profile answer shows the network-failure screen', async () => {
+  renderAccount({ 'GET /api/profile/': 'offline' });
+  expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+});

@@ -1,0 +1,215 @@
+import { messages } from '@kort/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { ToastProvider } from '../src/components/ui/toasts';
+import { GamePage } from '../src/features/game/game-page';
+import type { GameCardState } from '../src/features/profile/profile-page';
+import { loadSiteClock } from '../src/lib/site-clock';
+import { fail, fakeServer, installDialogApi, ok, removeDialogApi, type FakeServer } from './support/fake-server';
+
+let server: FakeServer;
+// The club's clock is read once a visit (the module keeps it): read it here, with the phone's
+// clock agreeing, so every test starts from the same club time.
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+  fakeServer({ 'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }) });
+  await loadSiteClock();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  installDialogApi();
+  // Monday 23 November 2026, 12:00 in Moscow, on the phone and at the club alike.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+});
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  removeDialogApi();
+});
+
+const tonight: GameCardState = {
+  gameId: 41,
+  date: '23 ноября 2026',
+  weekday: 'понедельник',
+  time: '18:00',
+  active: true,
+  court: 2,
+  idCort: 2,
+  timeStart: '2026-11-23T18:00:00+03:00',
+};
+
+/** The club's clock: the same instant as the phone's in these tests, unless a test says otherwise. */
+const clubClock = { 'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }) };
+
+function renderGame(
+  routes: Parameters<typeof fakeServer>[0],
+  state: GameCardState | null = tonight,
+  screens = { GamePage, ToastProvider },
+) {
+  server = fakeServer({ ...clubClock, ...routes });
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/game', state }]}>
+      <screens.ToastProvider>
+        <Routes>
+          <Route path="/game" element={<screens.GamePage />} />
+          <Route path="/profile" element={<h1>Мои игры</h1>} />
+        </Routes>
+      </screens.ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const toasts = () => within(screen.getByRole('status'));
+const profileScreen = () => screen.findByRole('heading', { name: 'Мои игры' });
+
+test('the card shows date, weekday, time and court', () => {
+  renderGame({});
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(card.getByText('23 ноября 2026, понедельник')).toBeTruthy();
+  expect(card.getByText('18:00')).toBeTruthy();
+  expect(card.getByText('Корт 2')).toBeTruthy();
+  expect(button('Открыть дверь').disabled).toBe(false);
+});
+
+test('not the game day: "Открыть дверь" and "Завершить игру" are off', () => {
+  renderGame({}, { ...tonight, active: false, date: '25 ноября 2026', timeStart: '2026-11-25T18:00:00+03:00' });
+  expect(button('Открыть дверь').disabled).toBe(true);
+  expect(button('Завершить игру').disabled).toBe(true);
+  expect(button('Отменить игру').disabled).toBe(false);
+});
+
+test('without a game in the navigation state it goes to /profile', async () => {
+  renderGame({}, null);
+  expect(await profileScreen()).toBeTruthy();
+});
+
+test('"Назад" returns to my games', async () => {
+  renderGame({});
+  await userEvent.click(button('Назад'));
+  expect(await profileScreen()).toBeTruthy();
+});
+
+// --- Cancelling ---
+
+test('cancel asks "Точно хотите отменить игру?", sends the game and returns to my games', async () => {
+  renderGame({ 'POST /api/delete_order/2/': ok(messages.gameCancelled) });
+  await userEvent.click(button('Отменить игру'));
+  const confirm = within(screen.getByRole('dialog', { name: 'Точно хотите отменить игру?' }));
+  expect(server.calls).toHaveLength(0);
+  await userEvent.click(confirm.getByRole('button', { name: 'Да, отменить' }));
+  expect(await profileScreen()).toBeTruthy();
+  expect(server.callsTo('POST /api/delete_order/2/').map((call) => call.body)).toEqual([
+    { id_cort: 2, time_start: '2026-11-23T18:00:00+03:00', players_count: 2 },
+  ]);
+  expect(toasts().getByText('Игра успешно отменена')).toBeTruthy();
+});
+
+test('"Нет" keeps the game', async () => {
+  renderGame({});
+  await userEvent.click(button('Отменить игру'));
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Нет' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(server.calls).toHaveLength(0);
+});
+
+test('409 on cancel reads "Нельзя отменить бронирование менее чем за 1 час" and stays on the card', async () => {
+  renderGame({ 'POST /api/delete_order/2/': fail(409, 'Conflict') });
+  await userEvent.click(button('Отменить игру'));
+  await userEvent.click(screen.getByRole('button', { name: 'Да, отменить' }));
+  expect(await toasts().findByText('Нельзя отменить бронирование менее чем за 1 час')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Игра' })).toBeTruthy();
+});
+
+test('under an hour before the start, cancel is off with the reason', async () => {
+  renderGame({}, { ...tonight, time: '12:30', timeStart: '2026-11-23T12:30:00+03:00' });
+  await waitFor(() => expect(button('Отменить игру').disabled).toBe(true));
+  expect(screen.getByText('Отменить игру можно не позже чем за час до начала')).toBeTruthy();
+});
+
+// --- Ending ---
+
+test.each([
+  [fail(418, 'not started'), 'Вы ещё не начали игру'],
+  [fail(500, 'internal'), 'Ошибка сети'],
+  ['offline' as const, 'Ошибка сети'],
+])('ending refused (%j) reads "%s" and stays on the card', async (reply, text) => {
+  renderGame({ 'GET /api/end/41/': reply });
+  await userEvent.click(button('Завершить игру'));
+  expect(await toasts().findByText(text)).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Игра' })).toBeTruthy();
+});
+
+test('ending the game: "Игра успешно завершена" and back to my games', async () => {
+  renderGame({ 'GET /api/end/41/': ok(messages.gameEnded) });
+  await userEvent.click(button('Завершить игру'));
+  expect(await profileScreen()).toBeTruthy();
+  expect(toasts().getByText('Игра успешно завершена')).toBeTruthy();
+});
+
+// --- The door ---
+
+test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is shown, no modal', async () => {
+  renderGame({ 'GET /api/send/41/': fail(425, 'Игра начнётся в 18:00. Пожалуйста, подождите') });
+  await userEvent.click(button('Открыть дверь'));
+  expect(await toasts().findByText('Игра начнётся в 18:00. Пожалуйста, подождите')).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+async function openDoorModal() {
+  await userEvent.click(button('Открыть дверь'));
+  return within(await screen.findByRole('dialog', { name: 'Открыть дверь' }));
+}
+
+async function typeCode(code: string) {
+  await userEvent.click(screen.getByLabelText('Цифра 1'));
+  await userEvent.keyboard(code);
+}
+
+test('the code from the door screen, typed, opens the door: "Дверь открыта!"', async () => {
+  renderGame({ 'GET /api/send/41/': ok(messages.codeOnDisplay), 'POST /api/recieve/': ok('ok') });
+  await openDoorModal();
+  await typeCode('4821');
+  expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
+  expect(server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '4821' }]);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('a wrong code reads "Неверный код"; the boxes are emptied for another try', async () => {
+  renderGame({ 'GET /api/send/41/': ok(messages.codeOnDisplay), 'POST /api/recieve/': fail(403, 'Forbidden') });
+  const modal = await openDoorModal();
+  await typeCode('1111');
+  expect((await modal.findByRole('alert')).textContent).toBe('Неверный код');
+  expect(modal.getByLabelText<HTMLInputElement>('Цифра 1').value).toBe('');
+  expect(screen.getByRole('dialog')).toBeTruthy();
+});
+
+test('the court\'s equipment offline (503) says so instead of "Неверный код"', async () => {
+  renderGame({
+    'GET /api/send/41/': ok(messages.codeOnDisplay),
+    'POST /api/recieve/': fail(503, messages.agentOffline),
+  });
+  const modal = await openDoorModal();
+  await typeCode('4821');
+  expect((await modal.findByRole('alert')).textContent).toBe(messages.agentOffline);
+});
+
+// The game page reads the club's clock itself: a phone clock that runs ahead must not lock the
+// player out of a cancellation the server would accept.
+test('cancel follows the club clock, not a phone clock that runs ahead', async () => {
+  // The phone says 17:45 in Moscow, a quarter of an hour before the game; the club says 12:00.
+  vi.setSystemTime(new Date('2026-11-23T14:45:00Z'));
+  vi.resetModules(); // a visit whose clock is not known yet (the module keeps it once read)
+  const fresh = {
+    GamePage: (await import('../src/features/game/game-page')).GamePage,
+    ToastProvider: (await import('../src/components/ui/toasts')).ToastProvider,
+  };
+  renderGame({}, tonight, fresh);
+  await waitFor(() => expect(button('Отменить игру').disabled).toBe(false), { timeout: 500 });
+});

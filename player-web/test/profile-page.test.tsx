@@ -1,0 +1,130 @@
+import type { MyOrder } from '@kort/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, expect, test, vi } from 'vitest';
+import { ProfilePage } from '../src/features/profile/profile-page';
+import { fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
+
+let server: FakeServer;
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.unstubAllGlobals();
+});
+
+const game = (id: number, overrides: Partial<MyOrder> = {}): MyOrder => ({
+  id,
+  date: `${20 + id} ноября 2026`,
+  day_of_week: 'среда',
+  time: '18:00',
+  today: false,
+  name: 1,
+  id_cort: 1,
+  time_start: `2026-11-${20 + id}T18:00:00+03:00`,
+  ...overrides,
+});
+const games = (count: number) => Array.from({ length: count }, (_, index) => game(index + 1));
+
+function GameRoute() {
+  return <pre aria-label="Состояние игры">{JSON.stringify(useLocation().state)}</pre>;
+}
+
+function renderProfile(orders: Answer, sportSchool: Answer = ok(false)) {
+  server = fakeServer({
+    'GET /api/my-orders/': orders,
+    'GET /api/sport_school/': sportSchool,
+    'GET /api/give_contacts/': ok('Администратор клуба: +7 (999) 111-22-33'),
+  });
+  render(
+    <MemoryRouter initialEntries={['/profile']}>
+      <Routes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/game" element={<GameRoute />} />
+        <Route path="/reserve" element={<h1>Бронирование</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Waits until all three answers are in (the contacts are asked for last). */
+const loaded = () => screen.findByRole('link', { name: '+7 (999) 111-22-33' });
+const addButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Забронировать игру' });
+
+test('my games are listed with date, weekday, time and court; today is marked', async () => {
+  renderProfile(
+    ok([
+      game(1, { date: '23 ноября 2026', day_of_week: 'понедельник', time: '18:00', name: 2, today: true }),
+      game(2, { date: '25 ноября 2026', day_of_week: 'среда', time: '07:00', name: 1 }),
+    ]),
+  );
+  await loaded();
+  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual([
+    '23 ноября 2026, понедельник18:00Корт 2Сегодня',
+    '25 ноября 2026, среда07:00Корт 1',
+  ]);
+});
+
+test('no games: a hint, and booking is allowed', async () => {
+  renderProfile(ok([]));
+  expect(await screen.findByText(/У вас пока нет игр/)).toBeTruthy();
+  expect(addButton().disabled).toBe(false);
+});
+
+test('with 5 upcoming games the add button is off, with the reason', async () => {
+  renderProfile(ok(games(5)));
+  await loaded();
+  expect(addButton().disabled).toBe(true);
+  expect(screen.getByText('Можно иметь не больше 5 предстоящих игр')).toBeTruthy();
+});
+
+test('a sport school may add a game even with 5', async () => {
+  renderProfile(ok(games(5)), ok(true));
+  await loaded();
+  await waitFor(() => expect(addButton().disabled).toBe(false));
+  expect(screen.queryByText('Можно иметь не больше 5 предстоящих игр')).toBeNull();
+});
+
+test('with 4 games the add button is on and leads to /reserve', async () => {
+  renderProfile(ok(games(4)));
+  await loaded();
+  expect(addButton().disabled).toBe(false);
+  await userEvent.click(addButton());
+  expect(await screen.findByRole('heading', { name: 'Бронирование' })).toBeTruthy();
+});
+
+test('a game opens /game with the card in the navigation state', async () => {
+  renderProfile(
+    ok([
+      game(7, {
+        date: '23 ноября 2026',
+        day_of_week: 'понедельник',
+        time: '18:00',
+        today: true,
+        name: 2,
+        id_cort: 2,
+        time_start: '2026-11-23T18:00:00+03:00',
+      }),
+    ]),
+  );
+  await userEvent.click(await screen.findByRole('button', { name: /23 ноября 2026/ }));
+  const state: unknown = JSON.parse((await screen.findByLabelText('Состояние игры')).textContent ?? '');
+  expect(state).toEqual({
+    gameId: 7,
+    date: '23 ноября 2026',
+    weekday: 'понедельник',
+    time: '18:00',
+    active: true,
+    court: 2,
+    idCort: 2,
+    timeStart: '2026-11-23T18:00:00+03:00',
+  });
+});
+
+test('no answer for my games shows the network-failure screen; "Повторить" loads again', async () => {
+  renderProfile('offline');
+  expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+  server.answer('GET /api/my-orders/', ok([game(1)]));
+  await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+  expect(await screen.findByText('21 ноября 2026, среда')).toBeTruthy();
+});

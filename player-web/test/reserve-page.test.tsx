@@ -1,0 +1,187 @@
+import { messages } from '@kort/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, expect, test, vi } from 'vitest';
+import { ToastProvider } from '../src/components/ui/toasts';
+import { ReservePage } from '../src/features/reserve/reserve-page';
+import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
+
+// The club's clock says Monday 23 November 2026, 12:00 in Moscow (the phone's own clock plays no
+// part). The page keeps the clock for the visit, so it is one clock for the whole file.
+let server: FakeServer;
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.unstubAllGlobals();
+});
+
+const club: Record<string, Answer> = {
+  'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }),
+  'GET /api/get_courts/': ok([
+    { id_cort: 1, name: 'Корт 1' },
+    { id_cort: 2, name: 'Корт 2' },
+  ]),
+  'GET /api/booked_times/': ok([24, 27]),
+  'GET /api/get-available-times/': { status: 200, body: { reserved: [], reserved_hours_by_current_user: [] } },
+};
+
+function renderReserve(routes: Record<string, Answer> = {}) {
+  server = fakeServer({ ...club, ...routes });
+  render(
+    <MemoryRouter initialEntries={['/reserve']}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/reserve" element={<ReservePage />} />
+          <Route path="/profile" element={<h1>Мои игры</h1>} />
+        </Routes>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const day = (label: string) => screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(`^${label}`) });
+/** Waits for the month's booked days (every day is off until they are in). */
+const calendarReady = () => waitFor(() => expect(day('30 ноября').disabled).toBe(false));
+const offeredHours = () => screen.getAllByRole('radio').map((radio) => Number(radio.getAttribute('data-hour')));
+
+async function chooseDay(label: string) {
+  await calendarReady();
+  await userEvent.click(day(label));
+  await screen.findAllByRole('radio');
+}
+
+async function chooseCourtStep(label: string, hour: number) {
+  await chooseDay(label);
+  await userEvent.click(screen.getByRole('radio', { name: `${hour}:00, свободно` }));
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(await screen.findByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
+}
+
+test("the calendar opens on the club's month: past days and fully booked days are off", async () => {
+  renderReserve();
+  expect(await screen.findByRole('heading', { name: 'Ноябрь 2026' })).toBeTruthy();
+  await calendarReady();
+  expect(day('22 ноября 2026').disabled).toBe(true);
+  expect(day('1 ноября 2026').disabled).toBe(true);
+  expect(day('23 ноября 2026').disabled).toBe(false);
+  expect(day('24 ноября 2026, вторник. Нет свободного времени').disabled).toBe(true);
+  expect(day('27 ноября 2026').disabled).toBe(true);
+  expect(day('25 ноября 2026').disabled).toBe(false);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Предыдущий месяц' }).disabled).toBe(true);
+  expect(server.callsTo('GET /api/booked_times/').map((call) => call.query.toString())).toEqual(['month=11&year=2026']);
+});
+
+test("changing the month asks for that month's booked days and clears the chosen date", async () => {
+  renderReserve();
+  await chooseDay('25 ноября 2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(day('25 ноября 2026').getAttribute('aria-pressed')).toBe('true');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Следующий месяц' }));
+  expect(await screen.findByRole('heading', { name: 'Декабрь 2026' })).toBeTruthy();
+  await waitFor(() => expect(server.callsTo('GET /api/booked_times/')).toHaveLength(2));
+  expect(server.callsTo('GET /api/booked_times/')[1]?.query.toString()).toBe('month=12&year=2026');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Предыдущий месяц' }));
+  await calendarReady();
+  expect(day('25 ноября 2026').getAttribute('aria-pressed')).toBe('false');
+  expect(screen.queryAllByRole('button', { pressed: true })).toEqual([]);
+});
+
+test("choosing today shows the dial: hours up to the club's current hour and taken hours are not offered", async () => {
+  renderReserve({
+    'GET /api/get-available-times/': { status: 200, body: { reserved: [15, 20], reserved_hours_by_current_user: [] } },
+  });
+  await chooseDay('23 ноября 2026');
+  expect(screen.getByRole('heading', { name: 'Выберите время' })).toBeTruthy();
+  expect(server.callsTo('GET /api/get-available-times/')[0]?.query.get('date')).toBe('2026-11-23');
+  expect(offeredHours()).toEqual([13, 14, 16, 17, 18, 19, 21, 22, 23]);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(true);
+});
+
+test('another day offers every free hour from 6 to 23', async () => {
+  renderReserve();
+  await chooseDay('25 ноября 2026');
+  expect(offeredHours()).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
+});
+
+test('18:00 then "Далее" asks which courts are busy at that hour; a busy court cannot be chosen', async () => {
+  renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [1] } } });
+  await chooseCourtStep('25 ноября 2026', 18);
+  expect(screen.getByText('25 ноября, среда, 18:00')).toBeTruthy();
+  expect(server.callsTo('GET /api/get_courts_status/').map((call) => call.query.toString())).toEqual([
+    'date=2026-11-25&hour=18',
+  ]);
+  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Корт 2' }).disabled).toBe(false));
+  const busy = screen.getByRole<HTMLButtonElement>('button', { name: /^Корт 1/ });
+  expect(busy.disabled).toBe(true);
+  expect(busy.textContent).toBe('Корт 1 — занят');
+});
+
+test('booking court 2 at 18:00 on the 25th sends the Moscow instant and returns to my games', async () => {
+  renderReserve({
+    'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
+    'POST /api/order-court/2/': { status: 200, body: { detail: messages.courtBooked, id: 501 } },
+  });
+  await chooseCourtStep('25 ноября 2026', 18);
+  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
+  expect(server.callsTo('POST /api/order-court/2/').map((call) => call.body)).toEqual([
+    { id_cort: 2, time_start: '2026-11-25T18:00:00+03:00', players_count: 2 },
+  ]);
+  expect(screen.getByText('Корт забронирован')).toBeTruthy();
+});
+
+test('the booking limit (418) reads "Ограничение по количеству бронирований"', async () => {
+  renderReserve({
+    'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
+    'POST /api/order-court/2/': fail(418, "I'm a teapot"),
+  });
+  await chooseCourtStep('25 ноября 2026', 18);
+  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  expect(await screen.findByText('Ограничение по количеству бронирований')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
+});
+
+test('a slot taken meanwhile (409) shows the server text and goes back to the time', async () => {
+  renderReserve({
+    'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
+    'POST /api/order-court/2/': fail(409, messages.slotTaken),
+  });
+  await chooseCourtStep('25 ноября 2026', 18);
+  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  expect(await screen.findByText(messages.slotTaken)).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Выберите время' })).toBeTruthy();
+});
+
+test('"Назад" steps back: court → time → date → my games', async () => {
+  renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
+  await chooseCourtStep('25 ноября 2026', 18);
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(await screen.findByRole('heading', { name: 'Выберите время' })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(await screen.findByRole('heading', { name: 'Выберите дату' })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
+});
+
+test('no court list shows the network-failure screen (spec section 8)', async () => {
+  renderReserve({ 'GET /api/get_courts/': 'offline' });
+  expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+});
+
+// Without the club's clock the dial cannot be drawn: the screen says so instead of loading for ever.
+test('no club clock shows the network-failure screen instead of loading for ever', async () => {
+  vi.resetModules(); // a visit whose clock is not known yet
+  const { ReservePage: FreshReservePage } = await import('../src/features/reserve/reserve-page');
+  server = fakeServer({ ...club, 'GET /api/site_time/': fail(500, 'internal') });
+  render(
+    <MemoryRouter initialEntries={['/reserve']}>
+      <FreshReservePage />
+    </MemoryRouter>,
+  );
+  await waitFor(() => expect(server.callsTo('GET /api/site_time/')).toHaveLength(1));
+  expect(
+    await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' }, { timeout: 500 }),
+  ).toBeTruthy();
+});

@@ -1,0 +1,207 @@
+import { messages, type CurrentShelf, type EquipmentView, type ShelfView } from '@kort/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ToastProvider } from '../src/components/ui/toasts';
+import { MyShelfPage } from '../src/features/storage/my-shelf-page';
+import { StoragePage } from '../src/features/storage/storage-page';
+import {
+  fail,
+  fakeServer,
+  installDialogApi,
+  ok,
+  removeDialogApi,
+  type Answer,
+  type FakeServer,
+} from './support/fake-server';
+
+let server: FakeServer;
+beforeEach(installDialogApi);
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.unstubAllGlobals();
+  removeDialogApi();
+});
+
+const shelf = (id: number, status: ShelfView['status']): ShelfView => ({
+  id,
+  name: String(id),
+  status,
+  is_blocked: status === 'blocked',
+});
+const item = (id: number, name: string, status: EquipmentView['status'], mine = false): EquipmentView => ({
+  id,
+  name,
+  status,
+  is_blocked: status === 'blocked',
+  mine,
+});
+
+function storage({
+  mine = null,
+  gameToday = false,
+  equipment = [item(10, 'Ракетки', 'free'), item(11, 'Мячи', 'on_loan')],
+}: { mine?: CurrentShelf | null; gameToday?: boolean; equipment?: EquipmentView[] } = {}): Record<string, Answer> {
+  return {
+    'GET /api/is_shelf/': ok(true),
+    'GET /api/current_shelf/': ok(mine),
+    'GET /api/shelves/': ok([shelf(1, 'free'), shelf(2, 'occupied'), shelf(3, 'blocked'), shelf(4, 'free')]),
+    'GET /api/give_inventory/': ok(equipment),
+    'GET /api/currentday/': ok(gameToday),
+  };
+}
+
+function renderAt(path: string, routes: Record<string, Answer>) {
+  server = fakeServer(routes);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/box_reserve" element={<StoragePage />} />
+          <Route path="/box_reserve/user_reserved" element={<MyShelfPage />} />
+        </Routes>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const shelfButton = (name: string | RegExp) => screen.getByRole<HTMLButtonElement>('button', { name });
+const equipmentRow = (name: string) => within(screen.getByText(new RegExp(`^${name}:`)).closest('li')!);
+const loaded = () => screen.findByRole('heading', { name: 'Ячейки' });
+
+test('storage switched off reads "Временно не работает" and asks nothing else', async () => {
+  renderAt('/box_reserve', { 'GET /api/is_shelf/': ok(false) });
+  expect(await screen.findByText('Временно не работает')).toBeTruthy();
+  expect(server.calls.map((call) => call.path)).toEqual(['/api/is_shelf/']);
+  expect(screen.queryByRole('button')).toBeNull();
+});
+
+test('free shelves can be rented; occupied and blocked ones cannot', async () => {
+  renderAt('/box_reserve', storage());
+  await loaded();
+  expect(shelfButton('Ячейка 1: Свободна, арендовать').disabled).toBe(false);
+  expect(shelfButton('Ячейка 4: Свободна, арендовать').disabled).toBe(false);
+  expect(shelfButton('Ячейка 2: Занята').disabled).toBe(true);
+  expect(shelfButton('Ячейка 3: Заблокирована').disabled).toBe(true);
+});
+
+test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', async () => {
+  renderAt('/box_reserve', {
+    ...storage(),
+    'GET /api/reserve_shelf/': ok(messages.shelfRented),
+    'GET /api/current_shelf/': ok(null),
+  });
+  await loaded();
+  server.answer('GET /api/current_shelf/', ok({ name: '4', id: 4, id_reserve: 77 }));
+  await userEvent.click(shelfButton('Ячейка 4: Свободна, арендовать'));
+  expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
+  expect(server.callsTo('GET /api/reserve_shelf/').map((call) => call.query.toString())).toEqual(['id=4']);
+  expect(screen.getByText('Ячейка арендована')).toBeTruthy();
+  expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
+});
+
+test('a refused rental shows the server text and reloads the shelves', async () => {
+  renderAt('/box_reserve', { ...storage(), 'GET /api/reserve_shelf/': fail(409, messages.shelfTaken) });
+  await loaded();
+  await userEvent.click(shelfButton('Ячейка 1: Свободна, арендовать'));
+  expect(await screen.findByText(messages.shelfTaken)).toBeTruthy();
+  await waitFor(() => expect(server.callsTo('GET /api/shelves/')).toHaveLength(2));
+  expect(screen.getByRole('heading', { name: 'Ячейки' })).toBeTruthy();
+});
+
+test('with a shelf of my own, no other can be rented and mine leads to it', async () => {
+  renderAt('/box_reserve', {
+    ...storage({ mine: { name: '4', id: 4, id_reserve: 77 } }),
+  });
+  await loaded();
+  expect(screen.getByText(/Ваша ячейка: №4/)).toBeTruthy();
+  expect(shelfButton(/^Ячейка 1:/).disabled).toBe(true);
+  expect(shelfButton(/^Ячейка 1:/).getAttribute('aria-label')).toBe('Ячейка 1: Свободна');
+  await userEvent.click(shelfButton('Ячейка 4: ваша'));
+  expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
+  expect(server.callsTo('GET /api/reserve_shelf/')).toHaveLength(0);
+});
+
+test('equipment cannot be taken without a game today', async () => {
+  renderAt('/box_reserve', storage({ gameToday: false }));
+  await loaded();
+  expect(screen.getByText(messages.noGameToday)).toBeTruthy();
+  expect(
+    equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' }).disabled,
+  ).toBe(true);
+});
+
+test('on a game day free equipment is taken by opening its compartment; what is on loan is not', async () => {
+  renderAt('/box_reserve', { ...storage({ gameToday: true }), 'GET /api/open_shelf/': ok(messages.boxOpened) });
+  await loaded();
+  const rackets = equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' });
+  const balls = equipmentRow('Мячи').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' });
+  expect(balls.disabled).toBe(true);
+  expect(rackets.disabled).toBe(false);
+  await userEvent.click(rackets);
+  expect(await screen.findByText('Ящик открыт')).toBeTruthy();
+  expect(server.callsTo('GET /api/open_shelf/').map((call) => call.query.toString())).toEqual(['shelf_id=10']);
+});
+
+test('equipment I hold is returned by closing its compartment', async () => {
+  renderAt('/box_reserve', {
+    ...storage({ gameToday: true, equipment: [item(10, 'Ракетки', 'on_loan', true)] }),
+    'GET /api/close_shelf/': ok(messages.boxClosed),
+  });
+  await loaded();
+  expect(screen.getByText('Ракетки: у вас')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Вернуть (закрыть ячейку)' }));
+  expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
+  expect(server.callsTo('GET /api/close_shelf/').map((call) => call.query.toString())).toEqual(['shelf_id=10']);
+});
+
+test('no answer reads "Неполадки сети" with a retry', async () => {
+  renderAt('/box_reserve', { ...storage(), 'GET /api/is_shelf/': 'offline' });
+  expect((await screen.findByRole('alert')).textContent).toBe(messages.networkTrouble);
+  server.answer('GET /api/is_shelf/', ok(false));
+  await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+  expect(await screen.findByText('Временно не работает')).toBeTruthy();
+});
+
+// --- My shelf ---
+
+test('my shelf without a rental goes back to the storage screen', async () => {
+  renderAt('/box_reserve/user_reserved', { ...storage(), 'GET /api/current_shelf/': ok(null) });
+  expect(await loaded()).toBeTruthy();
+});
+
+test('my shelf opens and closes by its id', async () => {
+  renderAt('/box_reserve/user_reserved', {
+    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77 }),
+    'GET /api/open_shelf/': ok(messages.boxOpened),
+    'GET /api/close_shelf/': ok(messages.boxClosed),
+  });
+  expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Открыть ячейку' }));
+  expect(await screen.findByText('Ящик открыт')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Закрыть ячейку' }));
+  expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
+  expect(server.calls.slice(1).map((call) => `${call.path}?${call.query.toString()}`)).toEqual([
+    '/api/open_shelf/?shelf_id=4',
+    '/api/close_shelf/?shelf_id=4',
+  ]);
+});
+
+test('ending the rental asks first, then ends it by the reservation id', async () => {
+  renderAt('/box_reserve/user_reserved', {
+    ...storage(),
+    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77 }),
+    'GET /api/cancel_reservation/': ok(messages.rentalEnded),
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Завершить аренду' }));
+  const confirm = within(screen.getByRole('dialog', { name: 'Завершить аренду ячейки?' }));
+  expect(server.callsTo('GET /api/cancel_reservation/')).toHaveLength(0);
+  server.answer('GET /api/current_shelf/', ok(null));
+  await userEvent.click(confirm.getByRole('button', { name: 'Завершить аренду' }));
+  expect(await loaded()).toBeTruthy();
+  expect(server.callsTo('GET /api/cancel_reservation/').map((call) => call.query.toString())).toEqual([
+    'reservation_id=77',
+  ]);
+  expect(screen.getByText('Аренда ячейки завершена')).toBeTruthy();
+});

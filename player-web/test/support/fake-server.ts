@@ -1,0 +1,96 @@
+import { vi } from 'vitest';
+
+/** One request the app made, as the fake server saw it. */
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+}
+
+/** What the server answers: a status and a JSON body, or no answer at all (the network is down). */
+export type Reply = { status: number; body: unknown } | 'offline';
+export type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
+
+/** `{detail}` with 200, the shape of every successful answer. */
+export const ok = (detail: unknown): Reply => ({ status: 200, body: { detail } });
+/** An error answer carrying the server's text. */
+export const fail = (status: number, detail: string): Reply => ({ status, body: { detail } });
+
+export interface FakeServer {
+  /** Every request, in order. */
+  calls: Call[];
+  /** The requests of one route, e.g. `callsTo('GET /api/is_admin/')`. */
+  callsTo: (route: string) => Call[];
+  /** Changes (or adds) the answer of a route from now on. */
+  answer: (route: string, answer: Answer) => void;
+  /** Requests no route was declared for (they are answered 404): a test expects this to stay empty. */
+  strays: string[];
+}
+
+/**
+ * Stubs `fetch` with a server that answers by method and path ('GET /api/is_admin/'; the query
+ * string is recorded, not matched), so each test declares the API it needs. Also gives the page
+ * its CSRF cookie, so the client does not ask for one first.
+ */
+export function fakeServer(routes: Record<string, Answer>): FakeServer {
+  const table = new Map(Object.entries(routes));
+  const calls: Call[] = [];
+  const strays: string[] = [];
+  document.cookie = 'csrftoken=test.token';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://kort.test');
+      const method = init.method ?? 'GET';
+      const call: Call = {
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const route = `${method} ${url.pathname}`;
+      const answer = table.get(route);
+      if (answer === undefined) strays.push(route);
+      const reply = answer === undefined ? fail(404, 'нет ответа в тесте') : await resolve(answer, call);
+      if (reply === 'offline') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return {
+    calls,
+    callsTo: (route) => calls.filter((call) => `${call.method} ${call.path}` === route),
+    answer: (route, answer) => void table.set(route, answer),
+    strays,
+  };
+}
+
+function resolve(answer: Answer, call: Call): Reply | Promise<Reply> {
+  return typeof answer === 'function' ? answer(call) : answer;
+}
+
+/**
+ * jsdom's <dialog> has neither showModal() nor close(). Screens that close a modal are tested
+ * against the browser's API (what every current browser has): showModal() sets `open`, close()
+ * removes it and fires "close".
+ */
+export function installDialogApi(): void {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+export function removeDialogApi(): void {
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+}
