@@ -4,6 +4,7 @@
 // Every screen is saved to e2e/artifacts/journey-<viewport>-NN-<screen>.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import contracts from '@kort/contracts';
 import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
 import { fakeCameraArgs, writeQrVideo } from './support/fake-camera.mjs';
@@ -19,24 +20,11 @@ function clubDate(days) {
   const day = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE }).format(day);
 }
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
+
 /** The calendar button's accessible name starts like '29 ноября 2026'. */
 const dayLabel = (date) => {
   const [year, month, day] = date.split('-').map(Number);
-  return new RegExp(`^${day} ${MONTHS[month - 1]} ${year}`);
+  return new RegExp(`^${day} ${contracts.monthsGenitive[month - 1]} ${year}`);
 };
 
 async function state(displayUrl) {

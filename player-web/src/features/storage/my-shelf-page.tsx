@@ -2,18 +2,17 @@ import { messages, type CurrentShelf } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
-import { useToast } from '../../components/ui/toasts';
 import { closeShelf, currentShelf, endRental, openShelf } from './api';
-import { storageError } from './storage-errors';
+import { useStorageAction } from './storage-action';
 
 /** /box_reserve/user_reserved: my shelf with open, close, end rental (confirmed) and back. */
 export function MyShelfPage() {
   const navigate = useNavigate();
-  const toast = useToast();
   const [shelf, setShelf] = useState<CurrentShelf | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
+  const action = useStorageAction();
+  const busy = action.busy !== null;
 
   useEffect(() => {
     currentShelf().then(
@@ -23,18 +22,6 @@ export function MyShelfPage() {
   }, []);
 
   if (shelf === null) return <Navigate to="/box_reserve" replace />;
-
-  async function act(work: () => Promise<{ detail: string }>, after?: () => void) {
-    setBusy(true);
-    try {
-      toast((await work()).detail);
-      after?.();
-    } catch (failure) {
-      toast(storageError(failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <main className="page">
@@ -55,11 +42,11 @@ export function MyShelfPage() {
               type="button"
               className="primary"
               disabled={busy}
-              onClick={() => void act(() => openShelf(shelf.id))}
+              onClick={() => void action.act(shelf.id, () => openShelf(shelf.id))}
             >
               Открыть ячейку
             </button>
-            <button type="button" disabled={busy} onClick={() => void act(() => closeShelf(shelf.id))}>
+            <button type="button" disabled={busy} onClick={() => void action.act(shelf.id, () => closeShelf(shelf.id))}>
               Закрыть ячейку
             </button>
             <button type="button" className="danger" disabled={busy} onClick={() => setConfirmEnd(true)}>
@@ -82,10 +69,13 @@ export function MyShelfPage() {
             disabled={busy}
             onClick={() =>
               shelf &&
-              void act(
-                () => endRental(shelf.id_reserve),
-                () => void navigate('/box_reserve'),
-              ).then(() => setConfirmEnd(false))
+              void action
+                .act(
+                  shelf.id,
+                  () => endRental(shelf.id_reserve),
+                  () => void navigate('/box_reserve'),
+                )
+                .then(() => setConfirmEnd(false))
             }
           >
             Завершить аренду

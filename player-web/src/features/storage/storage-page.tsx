@@ -1,9 +1,8 @@
 import { messages, type CurrentShelf, type EquipmentView, type ShelfView } from '@kort/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useToast } from '../../components/ui/toasts';
 import { closeShelf, currentShelf, equipment, hasGameToday, openShelf, rentShelf, shelves, storageOpen } from './api';
-import { storageError } from './storage-errors';
+import { useStorageAction } from './storage-action';
 
 const SHELF_STATE = { free: 'Свободна', occupied: 'Занята', blocked: 'Заблокирована' } as const;
 const ITEM_STATE = { free: 'Свободен', on_loan: 'Выдан', blocked: 'Заблокирован' } as const;
@@ -30,33 +29,19 @@ async function loadStorage(): Promise<Storage> {
  */
 export function StoragePage() {
   const navigate = useNavigate();
-  const toast = useToast();
   const [storage, setStorage] = useState<Storage | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<number | null>(null);
 
   const reload = useCallback(
     () =>
-      loadStorage().then(
+      void loadStorage().then(
         (next) => (setStorage(next), setFailed(false)),
         () => setFailed(true),
       ),
     [],
   );
-  useEffect(() => void reload(), [reload]);
-
-  async function act(id: number, work: () => Promise<{ detail: string }>, after?: () => void) {
-    setBusy(id);
-    try {
-      toast((await work()).detail);
-      after?.();
-    } catch (failure) {
-      toast(storageError(failure), 'error');
-    } finally {
-      setBusy(null);
-      void reload();
-    }
-  }
+  useEffect(reload, [reload]);
+  const { busy, act } = useStorageAction(reload);
 
   if (failed)
     return (
@@ -65,7 +50,7 @@ export function StoragePage() {
         <p role="alert" className="error">
           {messages.networkTrouble}
         </p>
-        <button type="button" onClick={() => void reload()}>
+        <button type="button" onClick={reload}>
           Повторить
         </button>
       </main>
