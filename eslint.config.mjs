@@ -30,7 +30,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['player-web/**/*.{ts,tsx}'],
+    files: ['player-web/**/*.{ts,tsx}', 'admin-dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
   },
   {

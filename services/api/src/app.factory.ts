@@ -10,7 +10,7 @@ import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { SessionMiddleware } from './common/session.middleware';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
-import { servePlayerWeb } from './web/serve-web-apps';
+import { serveWebApps } from './web/serve-web-apps';
 
 export const BODY_LIMIT = '100kb';
 
@@ -28,7 +28,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
 
   app.use(cookieParser());
   app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);
-  servePlayerWeb(app);
+  serveWebApps(app);
   const session = app.get(SessionMiddleware);
   app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));
   app.use('/api', app.get(CsrfService).middleware);

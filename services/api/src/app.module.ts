@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { DevicesModule } from './devices/devices.module';
@@ -69,6 +70,7 @@ export class AppModule {
         BookingsModule,
         DevicesModule,
         ShelvesModule,
+        AdminModule,
       ],
       controllers: [HealthController, SiteTimeController],
       providers: [

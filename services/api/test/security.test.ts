@@ -15,6 +15,7 @@ afterAll(() => api.close());
 const call = (client: Client, route: RouteInfo, options: { csrf?: boolean; csrfToken?: string }) => {
   if (route.method === 'GET') return client.act(route.example, options);
   if (route.method === 'DELETE') return client.delete(route.example, options);
+  if (route.method === 'PUT') return client.put(route.example, {}, options);
   return client.post(route.example, {}, options);
 };
 

@@ -4,20 +4,31 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app';
 
-// A stand-in build of the player app: the API serves whatever Vite put in PLAYER_WEB_DIR.
-const dir = mkdtempSync(join(tmpdir(), 'kort-web-'));
-mkdirSync(join(dir, 'assets'));
-writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Корт</title><div id="root"></div>');
+// Stand-in builds of the two web apps: the API serves whatever Vite put in PLAYER_WEB_DIR and
+// ADMIN_WEB_DIR.
+function standInBuild(prefix: string, title: string, asset: string, script: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title><div id="root"></div>`);
+  writeFileSync(join(dir, 'assets', asset), script);
+  return dir;
+}
 const script = `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `экран-${n}`))};`;
-writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
+const playerDir = standInBuild('kort-web-', 'Корт', 'index-abc123.js', script);
+const PLAYER_TITLE = '<title>Корт</title>';
+const adminScript = `export const pages = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `страница-${n}`))};`;
+const adminDir = standInBuild('kort-admin-', 'Корт: администратор', 'index-def456.js', adminScript);
+const ADMIN_TITLE = '<title>Корт: администратор</title>';
 
 let api: TestApp;
 beforeAll(async () => {
-  process.env.PLAYER_WEB_DIR = dir;
+  process.env.PLAYER_WEB_DIR = playerDir;
+  process.env.ADMIN_WEB_DIR = adminDir;
   api = await startTestApp();
 });
 afterAll(async () => {
   delete process.env.PLAYER_WEB_DIR;
+  delete process.env.ADMIN_WEB_DIR;
   await api.close();
 });
 
@@ -27,6 +38,7 @@ test.each(['/', '/login', '/reserve', '/box_reserve/user_reserved'])(
     const response = await request(api.server).get(path);
     expect(response.status).toBe(200);
     expect(response.text).toContain('<div id="root">');
+    expect(response.text).toContain(PLAYER_TITLE);
     expect(response.headers['cache-control']).toBe('no-cache');
   },
 );
@@ -43,8 +55,44 @@ test('the API, socket.io and the admin paths are never answered with the player 
   const api404 = await request(api.server).get('/api/no-such-call/');
   expect(api404.status).toBe(404);
   expect(api404.body.detail).toBeDefined();
-  expect((await request(api.server).get('/admin/')).text).not.toContain('<div id="root">');
+  expect((await request(api.server).get('/admin/')).text).not.toContain(PLAYER_TITLE);
   // JSON answers are not compressed (small, and the CPU is better spent elsewhere).
   const rules = await request(api.server).get('/api/give_rules/').set('Accept-Encoding', 'gzip');
   expect(rules.headers['content-encoding']).toBeUndefined();
+});
+
+test.each(['/admin/', '/admin/some/route', '/admin/users/7/show', '/admin/login'])(
+  '%s answers the dashboard (its routes load directly), never cached stale',
+  async (path) => {
+    const response = await request(api.server).get(path);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(ADMIN_TITLE);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  },
+);
+
+test('/admin redirects to /admin/, where the dashboard lives', async () => {
+  const response = await request(api.server).get('/admin');
+  expect(response.status).toBe(301);
+  expect(response.headers.location).toBe('/admin/');
+});
+
+test("the dashboard's hashed assets are gzipped and cached for a year; a missing one is a 404, not a page", async () => {
+  const asset = await request(api.server).get('/admin/assets/index-def456.js').set('Accept-Encoding', 'gzip');
+  expect(asset.status).toBe(200);
+  expect(asset.headers['content-encoding']).toBe('gzip');
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.text).toBe(adminScript);
+
+  const gone = await request(api.server).get('/admin/assets/index-old999.js');
+  expect(gone.status).toBe(404);
+  expect(gone.text).not.toContain(ADMIN_TITLE);
+  // The player app's assets are not the dashboard's.
+  expect((await request(api.server).get('/admin/assets/index-abc123.js')).status).toBe(404);
+});
+
+test('only GETs fall back to the dashboard; look-alike paths belong to the player app', async () => {
+  expect((await request(api.server).post('/admin/users').send({})).text).not.toContain(ADMIN_TITLE);
+  const lookAlike = await request(api.server).get('/administrator');
+  expect(lookAlike.text).toContain(PLAYER_TITLE);
 });

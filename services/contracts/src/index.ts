@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './admin';
 export * from './bookings';
 export * from './devices';
 export * from './http';

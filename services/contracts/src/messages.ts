@@ -116,6 +116,35 @@ export const messages = {
   notYourShelf: 'Это не ваша ячейка',
   noGameToday: 'Инвентарь можно взять только в день игры',
   equipmentOnLoan: 'Этот инвентарь уже выдан',
+
+  // Admin: players (spec section 7) and the dashboard's REST resources (docs/admin-api.md)
+  userNotFound: 'Нет такого пользователя', // (spec)
+  nobodyPlaying: 'Никто не играет', // (spec) the app's text for an empty get_current_players
+  userRestored: 'Пользователь восстановлен', // (spec)
+  userDeleted: 'Пользователь удалён', // (spec) an admin block
+  userIdRequired: 'Укажите id пользователя числом',
+  searchEmailRequired: 'Укажите e-mail для поиска',
+  cannotBlockSelf: 'Нельзя заблокировать самого себя',
+  userSelfDeleted: 'Пользователь сам удалил профиль: блокировать нечего',
+  userPurged: 'Данные пользователя уже стёрты, восстановить его нельзя',
+  bookingAlreadyCancelled: 'Игра уже отменена',
+  gameCancelledByClub: 'Игра отменена, игроку отправлено письмо',
+  deviceNotFound: 'Такого устройства нет',
+  commandNotFound: 'Команда не найдена',
+  settingNotFound: 'Такой настройки нет',
+  settingValueRequired: 'Укажите значение настройки строкой',
+  settingStorageValue: 'Значение storage_enabled: true или false',
+  settingRulesEmpty: 'Правила не могут быть пустыми',
+  settingRulesTooLong: 'Правила должны быть не длиннее 20000 символов',
+  settingContactsTooLong: 'Контакты должны быть не длиннее 2000 символов',
+  adminFieldBoolean: 'Значение должно быть true или false',
+  adminSortInvalid: 'Параметр sort: ожидается ["поле", "ASC" или "DESC"]',
+  adminSortField: 'Параметр sort: по этому полю нельзя сортировать',
+  adminRangeInvalid: 'Параметр range: ожидается [начало, конец], целые числа от 0, конец не меньше начала',
+  adminRangeTooLarge: 'Параметр range: не больше 1000 записей за запрос',
+  adminFilterInvalid: 'Параметр filter: ожидается JSON-объект',
+  adminFilterUnknown: 'Параметр filter: неизвестное поле',
+  adminFilterValue: 'Параметр filter: неверное значение поля',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -15,6 +15,6 @@ import { Court } from './court.entity';
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
   controllers: [BookingsController, CalendarController],
   providers: [AvailabilityService, BookingsService, BookingReminders, BookingReminderProcessor, CalendarService],
-  exports: [CalendarService],
+  exports: [CalendarService, BookingsService, BookingReminders],
 })
 export class BookingsModule {}

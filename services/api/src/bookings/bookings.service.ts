@@ -83,18 +83,27 @@ export class BookingsService {
     if (booking.startsAt.getTime() - now.getTime() < bookingRules.cancelBeforeMinutes * 60_000) {
       throw new DetailException(409, messages.cancelTooLate);
     }
+    if (!(await this.cancelById(booking.id, now))) throw new DetailException(404, messages.gameNotFound);
+    this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
+  }
+
+  /**
+   * Cancels a live game (the player's own call above, or the club's from the dashboard): the slot
+   * is free at once and the reminder is removed. False when it was already cancelled.
+   */
+  async cancelById(bookingId: number, now: Date): Promise<boolean> {
     const [, cancelled] = await this.bookings.query<[unknown[], number]>(
       `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL`,
-      [booking.id, now],
+      [bookingId, now],
     );
-    if (cancelled !== 1) throw new DetailException(404, messages.gameNotFound);
+    if (cancelled !== 1) return false;
     // A reminder that cannot be removed (being sent right now) finds the game cancelled and stays silent.
     await this.reminders
-      .cancel(booking.id)
+      .cancel(bookingId)
       .catch((error: unknown) =>
-        this.logger.warn({ booking: booking.id, error: String(error) }, 'reminder not removed'),
+        this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
       );
-    this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
+    return true;
   }
 
   /** 400 for anything that is not a bookable hour: wrong court, players, minute, hour or the past. */

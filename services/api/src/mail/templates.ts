@@ -45,6 +45,25 @@ export const letters = {
     ].join('\n'),
   }),
 
+  gameCancelledByClub: (
+    to: string,
+    name: string,
+    game: { date: string; weekday: string; time: string; court: string },
+  ): OutgoingMail => ({
+    to,
+    subject: `Игра отменена клубом: ${game.date}, ${game.time}`,
+    text: [
+      `${name}, здравствуйте!`,
+      '',
+      `Администратор клуба отменил вашу игру: ${game.date} (${game.weekday}) в ${game.time}, ${game.court}.`,
+      '',
+      'Приносим извинения. Вы можете забронировать другое время в приложении;',
+      'если у вас есть вопросы, свяжитесь с администратором клуба (контакты есть в профиле).',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
   accountDeleted: (to: string, name: string): OutgoingMail => ({
     to,
     subject: 'Ваш профиль удалён',

@@ -9,14 +9,27 @@ export function playerWebDir(): string {
   return process.env.PLAYER_WEB_DIR ?? resolve(__dirname, '../../../../player-web/dist');
 }
 
-const NOT_THE_APP = /^\/(api|socket\.io|admin)(\/|$)/;
+/** Where the built admin dashboard is: ADMIN_WEB_DIR, or the workspace's admin-dashboard/dist. */
+export function adminWebDir(): string {
+  return process.env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist');
+}
+
+const NOT_THE_PLAYER_APP = /^\/(api|socket\.io|admin)(\/|$)/;
 
 /**
- * Serves the player app at `/` (ARCHITECTURE.md section 2): its files, and index.html for every
- * other GET that is not the API, socket.io or the admin dashboard, so client-side routes load.
- * Without a build (API-only tests) nothing is served and those paths stay 404.
+ * Serves both web apps (ARCHITECTURE.md section 2): the admin dashboard at `/admin/` and the
+ * player app at `/`. A build that is missing (API-only tests) is not served and its paths stay 404.
  */
-export function servePlayerWeb(app: NestExpressApplication): void {
+export function serveWebApps(app: NestExpressApplication): void {
+  serveAdminDashboard(app);
+  servePlayerApp(app);
+}
+
+/**
+ * The player app: its files, and index.html for every other GET that is not the API, socket.io or
+ * the admin dashboard, so client-side routes load.
+ */
+function servePlayerApp(app: NestExpressApplication): void {
   const root = playerWebDir();
   const index = join(root, 'index.html');
   if (!existsSync(index)) return;
@@ -24,14 +37,38 @@ export function servePlayerWeb(app: NestExpressApplication): void {
   // third. API answers are small JSON and are left as they are.
   const gzip = compression();
   app.use((request: Request, response: Response, next: NextFunction) =>
-    NOT_THE_APP.test(request.path) ? next() : gzip(request, response, next),
+    NOT_THE_PLAYER_APP.test(request.path) ? next() : gzip(request, response, next),
   );
   // Vite names built assets by content hash: cached for good. Everything else is revalidated.
   app.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
   app.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || NOT_THE_APP.test(request.path)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
+    if (request.method !== 'GET' || NOT_THE_PLAYER_APP.test(request.path)) return next();
+    sendIndex(response, index);
   });
+}
+
+/**
+ * The admin dashboard (built with base `/admin/`): the same rules under `/admin`. Every GET there
+ * that is not a file answers index.html (the dashboard's routes are browser paths), except under
+ * `/admin/assets/`: a hashed file that is gone (an old tab after a deploy) is a 404, not a page.
+ */
+function serveAdminDashboard(app: NestExpressApplication): void {
+  const root = adminWebDir();
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) return;
+  const dashboard = express.Router();
+  dashboard.use(compression());
+  dashboard.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
+  dashboard.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
+  dashboard.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' || request.path.startsWith('/assets/')) return next();
+    sendIndex(response, index);
+  });
+  app.use('/admin', dashboard);
+}
+
+function sendIndex(response: Response, index: string): void {
+  response.setHeader('Cache-Control', 'no-cache');
+  response.sendFile(index);
 }

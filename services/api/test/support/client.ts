@@ -33,6 +33,10 @@ export class Client {
     return this.send('post', path, body, options);
   }
 
+  put(path: string, body?: unknown, options: Options = {}): Promise<Response> {
+    return this.send('put', path, body, options);
+  }
+
   delete(path: string, options: Options = {}): Promise<Response> {
     return this.send('delete', path, undefined, options);
   }
@@ -55,7 +59,7 @@ export class Client {
   }
 
   private async send(
-    method: 'get' | 'post' | 'delete',
+    method: 'get' | 'post' | 'put' | 'delete',
     path: string,
     body: unknown,
     options: Options,

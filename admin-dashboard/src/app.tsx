@@ -1,0 +1,87 @@
+import { CssBaseline } from '@mui/material';
+import { lazy } from 'react';
+import {
+  AdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  localStorageStore,
+  LoadingPage,
+  Navigate,
+  Notification,
+  Resource,
+} from 'react-admin';
+import { Route } from 'react-router-dom';
+import { LazyErrorPage, LazyLayout } from './layout/lazy-pages';
+import { LoginPage } from './layout/login-page';
+import { NotAdminPage } from './layout/not-admin-page';
+import { authProvider, NOT_ADMIN_PATH } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { i18nProvider } from './providers/i18n-provider';
+import { theme } from './providers/theme';
+import { bookings } from './resources/bookings';
+import { commands } from './resources/commands';
+import { settings } from './resources/settings';
+import { ShelfBoardPage, shelves } from './resources/shelves';
+import { users } from './resources/users';
+
+const HomePage = lazy(() => import('./dashboard/home-page').then((module) => ({ default: module.HomePage })));
+const store = localStorageStore(undefined, 'kort-admin');
+
+/** The spec's rule for admins: unknown paths go to the admin home. */
+const ToHome = () => <Navigate to="/" replace />;
+
+/**
+ * The whole map of the dashboard (served at /admin/, browser paths under it):
+ *
+ * - `/` home: counters, light and door (live), players on court, links
+ * - `/users`, `/users/:id/show`: players (the spec's /admin_user_search and /admin_user_profile)
+ * - `/bookings`: a day of both courts
+ * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
+ * - `/commands`: the audit log; `/settings`, `/settings/:id`: storage, rules, contacts
+ * - `/login`; `/not-admin` for a signed-in player
+ *
+ * This is react-admin's <Admin> taken apart (AdminContext + CoreAdminUI, as AdminUI does) so that
+ * its default layout, login and error pages are not bundled into the first screen: the layout and
+ * every page but the login load on demand.
+ */
+export function App() {
+  return (
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      darkTheme={null}
+    >
+      <CssBaseline enableColorScheme />
+      <CoreAdminUI
+        title="Корт"
+        layout={LazyLayout}
+        loginPage={LoginPage}
+        dashboard={HomePage}
+        catchAll={ToHome}
+        loading={LoadingPage}
+        error={LazyErrorPage}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="users" {...users} />
+        <Resource name="bookings" {...bookings} />
+        <Resource name="shelves" {...shelves} />
+        <Resource name="commands" {...commands} />
+        <Resource name="settings" {...settings} />
+        <CustomRoutes>
+          <Route path="/admin_boxes" element={<ShelfBoardPage kind="shelf" />} />
+          <Route path="/admin_equipment" element={<ShelfBoardPage kind="equipment" />} />
+          <Route path="/admin_user_search" element={<Navigate to="/users" replace />} />
+          <Route path="/admin" element={<ToHome />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path={NOT_ADMIN_PATH} element={<NotAdminPage />} />
+        </CustomRoutes>
+      </CoreAdminUI>
+      <Notification />
+    </AdminContext>
+  );
+}

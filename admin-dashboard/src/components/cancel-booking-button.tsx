@@ -1,0 +1,66 @@
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { useState } from 'react';
+import { Button, Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { messageOf } from '../providers/http-client';
+import type { BookingRecord } from '../resources/types';
+import { formatClubDateTime } from '../lib/club-time';
+
+/**
+ * Cancels a player's game on their behalf (DELETE /api/admin/bookings/:id, any time before it
+ * starts; the player is e-mailed), after a confirmation.
+ */
+export function CancelBookingButton({ booking: given }: { booking?: BookingRecord }) {
+  const translate = useTranslate();
+  const fromContext = useRecordContext<BookingRecord>();
+  const booking = given ?? fromContext;
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete<BookingRecord>();
+  if (!booking || booking.status !== 'booked') return null;
+
+  const confirm = () =>
+    remove(
+      'bookings',
+      { id: booking.id, previousData: booking },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('kort.bookings.cancelled', { type: 'info' });
+          // The game is not gone, it is cancelled: read the lists again to show it so.
+          refresh();
+        },
+        onError: (error) => notify(messageOf(error), { type: 'error' }),
+        onSettled: () => setOpen(false),
+      },
+    );
+
+  return (
+    <>
+      <Button
+        label="kort.bookings.cancel"
+        color="error"
+        onClick={(event) => {
+          // Inside a clickable row: the row must not open the player.
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <EventBusyIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="kort.bookings.cancel_title"
+        content={translate('kort.bookings.cancel_content', {
+          name: booking.user_name,
+          court: booking.court_id,
+          time: formatClubDateTime(booking.starts_at),
+        })}
+        confirmColor="warning"
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

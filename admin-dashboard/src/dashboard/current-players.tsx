@@ -1,0 +1,45 @@
+import type { DetailResponse } from '@kort/contracts';
+import { Alert, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Link, useTranslate } from 'react-admin';
+import { useApiCall } from '../lib/use-api-call';
+
+/** An entry of GET /api/get_current_players/ (docs/admin-api.md). */
+export interface CurrentPlayer {
+  id: number;
+  name: string;
+  phone_number: string | null;
+  email: string;
+}
+
+/** The players whose game is on now, each a link to their profile; 'Никто не играет' when none. */
+export function CurrentPlayers() {
+  const translate = useTranslate();
+  const { data, error } = useApiCall<DetailResponse<CurrentPlayer[]>>('/api/get_current_players/', 60_000);
+  const players = data?.detail;
+  return (
+    <Card>
+      <CardHeader
+        title={translate('kort.home.current_players')}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {error && !players && <Alert severity="warning">{error}</Alert>}
+        {players?.length === 0 && (
+          <Typography color="text.secondary">{translate('kort.home.nobody_playing')}</Typography>
+        )}
+        {players && players.length > 0 && (
+          <List dense disablePadding>
+            {players.map((player) => (
+              <ListItemButton key={player.id} component={Link} to={`/users/${player.id}/show`}>
+                <ListItemText
+                  primary={player.name}
+                  secondary={[player.phone_number, player.email].filter(Boolean).join(' · ')}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

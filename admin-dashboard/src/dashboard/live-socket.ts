@@ -1,0 +1,12 @@
+import type { ServerToLiveEvents } from '@kort/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+export type LiveSocket = Socket<ServerToLiveEvents>;
+
+/**
+ * The /live namespace of the API (same origin, the session cookie admits admins only). socket.io
+ * reconnects by itself; the namespace sends the whole state again on every connect.
+ */
+export function openLiveSocket(): LiveSocket {
+  return io('/live', { withCredentials: true });
+}

@@ -1,0 +1,19 @@
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import { Menu, useTranslate } from 'react-admin';
+
+/** The side menu (a drawer on phones): home, the resources, and the spec's shelves and equipment pages. */
+export function KortMenu() {
+  const translate = useTranslate();
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText={translate('kort.menu.home')} />
+      <Menu.ResourceItem name="users" />
+      <Menu.ResourceItem name="bookings" />
+      <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
+      <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
+      <Menu.ResourceItem name="commands" />
+      <Menu.ResourceItem name="settings" />
+    </Menu>
+  );
+}

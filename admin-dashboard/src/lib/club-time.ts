@@ -1,0 +1,89 @@
+import type { DetailResponse, SiteClock } from '@kort/contracts';
+import { useEffect, useState } from 'react';
+import { callApi } from '../providers/http-client';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatters.set(zone, format);
+  }
+  return format;
+}
+
+/** The club's wall clock at an instant ('YYYY-MM-DD', hour, minute), whatever zone the admin is in. */
+export function clubMoment(instant: Date | string, zone: string): { date: string; hour: number; minute: number } {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+}
+
+/** 'HH:MM' on the club's clock. */
+export function clubTime(instant: Date | string, zone: string): string {
+  const { hour, minute } = clubMoment(instant, zone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+let zone: Promise<string> | null = null;
+
+/** The club's time zone (GET /api/site_time/, read once); the browser's own if the API cannot say. */
+export function loadClubZone(): Promise<string> {
+  zone ??= callApi<DetailResponse<SiteClock>>('/api/site_time/').then(
+    (answer) => answer.detail.time_zone,
+    () => {
+      zone = null;
+      return Intl.DateTimeFormat().resolvedOptions().timeZone;
+    },
+  );
+  return zone;
+}
+
+/** The club's zone once known (null before). */
+export function useClubZone(): string | null {
+  const [known, setKnown] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadClubZone().then((value) => live && setKnown(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return known;
+}
+
+let clubZone: string | undefined;
+void loadClubZone().then((value) => (clubZone = value));
+
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An instant as the club reads it, in Russian: '22 нояб. 2026 г., 18:00' ('datetime'), '22.11.2026,
+ * 18:00' ('short') or '18:00' ('time'). The zone is the club's once /api/site_time/ has answered
+ * (main.tsx waits for it before the first render).
+ */
+export function formatClubDateTime(instant: Date | string, style: 'datetime' | 'short' | 'time' = 'datetime'): string {
+  const key = `${style}|${clubZone ?? ''}`;
+  let format = displayFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'time'
+        ? { timeStyle: 'short' }
+        : style === 'short'
+          ? { dateStyle: 'short', timeStyle: 'short' }
+          : { dateStyle: 'medium', timeStyle: 'short' };
+    format = new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: clubZone });
+    displayFormats.set(key, format);
+  }
+  return format.format(new Date(instant));
+}

@@ -1,0 +1,91 @@
+import { messages, type DetailResponse } from '@kort/contracts';
+import type { AuthProvider } from 'react-admin';
+import { callApi, httpClient, statusOf } from './http-client';
+
+/** Where a signed-in player who is not an admin is sent (outside the layout, see app.tsx). */
+export const NOT_ADMIN_PATH = '/not-admin';
+
+/** What the last admin check found out: a player who opens /admin/ is not signed out of the player app. */
+type Who = 'unknown' | 'anonymous' | 'player' | 'admin';
+let who: Who = 'unknown';
+
+/** What react-admin reads off a rejected auth call: its toast (`false`: none), where to go, whether to sign out. */
+interface Rejection {
+  message?: string | false;
+  redirectTo?: string;
+  logoutUser?: boolean;
+}
+
+function rejectWith(rejection: Rejection): Promise<never> {
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin's contract is a plain object
+  return Promise.reject(rejection);
+}
+
+function signedOut(): Rejection {
+  who = 'anonymous';
+  return { message: false };
+}
+
+function notAdmin(): Rejection {
+  who = 'player';
+  // The not-admin page says it itself: no toast on top of it.
+  return { message: false, redirectTo: NOT_ADMIN_PATH };
+}
+
+/**
+ * The same session as the player app (the sessionid cookie), checked with the spec's calls:
+ * login POST /api/login/, admin check GET /api/is_admin/, identity GET /api/my_name/, logout
+ * GET /api/logout/.
+ */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    try {
+      await httpClient('/api/login/', { method: 'POST', body: JSON.stringify({ email, password }) });
+      who = 'unknown';
+    } catch (error) {
+      // 418: the account exists but its e-mail code was never entered (spec section 4).
+      if (statusOf(error) === 418) throw new Error('kort.auth.not_confirmed', { cause: error });
+      throw error;
+    }
+  },
+
+  async checkAuth() {
+    let isAdmin: boolean;
+    try {
+      isAdmin = (await callApi<DetailResponse<boolean>>('/api/is_admin/')).detail;
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 401) return rejectWith(signedOut());
+      // 451: the rules are not accepted yet, which only the player app asks for. Admins accept them
+      // when they are created, so this is a player as far as the dashboard is concerned.
+      if (status === 451) return rejectWith(notAdmin());
+      throw error;
+    }
+    if (!isAdmin) return rejectWith(notAdmin());
+    who = 'admin';
+  },
+
+  checkError(error: unknown) {
+    const status = statusOf(error);
+    if (status === 401) return rejectWith(signedOut());
+    // 403 'Недостаточно прав' is an account that is no longer an admin; other 403s (an expired
+    // CSRF token) are errors of one call and are shown as such.
+    const detail = (error as { body?: { detail?: unknown } } | null)?.body?.detail;
+    if (status === 403 && detail === messages.forbidden) return rejectWith({ ...notAdmin(), logoutUser: false });
+    return Promise.resolve();
+  },
+
+  async logout() {
+    // Only an admin's session is ended: a player who wandered in stays signed in to the player app
+    // and is shown why there is nothing here for them.
+    if (who === 'player') return NOT_ADMIN_PATH;
+    if (who !== 'admin') return;
+    who = 'anonymous';
+    await httpClient('/api/logout/').catch(() => undefined);
+  },
+
+  async getIdentity() {
+    const answer = await callApi<DetailResponse<string>>('/api/my_name/');
+    return { id: 'me', fullName: answer.detail };
+  },
+};

@@ -1,0 +1,64 @@
+import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
+import { fetchUtils, HttpError } from 'react-admin';
+
+/** The `csrftoken` cookie the API sets (readable by design: the page echoes it in a header). */
+export function csrfToken(): string {
+  const match = new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+let tokenRequest: Promise<unknown> | null = null;
+
+/** A first visit has no token yet (index.html is not an /api/ answer): ask the API for one, once. */
+async function ensureCsrfToken(): Promise<void> {
+  if (csrfToken()) return;
+  tokenRequest ??= fetch('/api/give_email/', { credentials: 'include' }).finally(() => {
+    tokenRequest = null;
+  });
+  await tokenRequest;
+}
+
+/**
+ * The one way the dashboard talks to the API (react-admin's data provider, the auth provider and
+ * the spec's calls): cookies included, the CSRF header on every call (the API wants it on the
+ * spec's state-changing GETs too), and errors carrying the server's Russian `detail` as their
+ * message, which is what react-admin puts in its notifications.
+ */
+export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<JsonAnswer> {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  try {
+    await ensureCsrfToken();
+    headers.set(CSRF_HEADER, csrfToken());
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  } catch (error) {
+    throw withRussianMessage(error);
+  }
+}
+
+export type JsonAnswer = { status: number; headers: Headers; body: string; json: unknown };
+
+/** The API's `{detail}` of a failed call, or the spec's network text when there is none. */
+function withRussianMessage(error: unknown): HttpError {
+  if (!(error instanceof HttpError)) return new HttpError(messages.networkTrouble, 0, {});
+  const body = error.body as { detail?: unknown } | undefined;
+  // A proxy's own 502 page has no JSON detail and reads as network trouble; our 503 (the court's
+  // equipment is offline) has one and should be heard.
+  const detail = typeof body?.detail === 'string' ? body.detail : messages.networkTrouble;
+  return new HttpError(detail, error.status, error.body);
+}
+
+/** A GET of one of the spec's calls (`/api/count_users/`, `/api/turn_on_light/`, …): its JSON. */
+export async function callApi<T>(path: string): Promise<T> {
+  const { json } = await httpClient(path);
+  return json as T;
+}
+
+/** The HTTP status of a failed call (0: the API was not reached). */
+export function statusOf(error: unknown): number {
+  return error instanceof HttpError && typeof error.status === 'number' ? error.status : 0;
+}
+
+/** The text to show for a failed call. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : messages.networkTrouble;
+}

@@ -1,0 +1,11 @@
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/** react-admin's light theme in the club's green (the player app's accent). */
+export const theme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: {
+    ...defaultLightTheme.palette,
+    primary: { main: '#0f5132' },
+    secondary: { main: '#14532d' },
+  },
+};

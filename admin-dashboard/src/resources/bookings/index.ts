@@ -1,0 +1,8 @@
+import SportsTennisIcon from '@mui/icons-material/SportsTennis';
+import { lazy } from 'react';
+
+/** Games: a day of both courts, hour by hour, with cancelling on the player's behalf. */
+export const bookings = {
+  list: lazy(() => import('./booking-day-list').then((module) => ({ default: module.BookingDayList }))),
+  icon: SportsTennisIcon,
+};

@@ -1,0 +1,56 @@
+import {
+  BooleanInput,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { SettingRecord } from '../types';
+
+/** The value's input: a switch for storage ('true'/'false' on the wire), a text area otherwise. */
+function ValueInput() {
+  const translate = useTranslate();
+  const setting = useRecordContext<SettingRecord>();
+  if (!setting) return null;
+  const label = translate(`kort.settings.${setting.id}`);
+  if (setting.id === 'storage_enabled')
+    return (
+      <BooleanInput
+        source="value"
+        label={label}
+        format={(value: unknown) => value === 'true'}
+        parse={(checked: boolean) => (checked ? 'true' : 'false')}
+      />
+    );
+  return <TextInput source="value" label={label} multiline minRows={4} fullWidth />;
+}
+
+function SettingTitle() {
+  const translate = useTranslate();
+  const setting = useRecordContext<SettingRecord>();
+  return <>{setting ? translate('kort.settings.title', { name: translate(`kort.settings.${setting.id}`) }) : ''}</>;
+}
+
+/** Settings are a fixed set: they are saved, never deleted. */
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+export function SettingEdit() {
+  return (
+    <Edit<SettingRecord>
+      title={<SettingTitle />}
+      mutationMode="pessimistic"
+      transform={(setting: SettingRecord) => ({ value: setting.value })}
+    >
+      <SimpleForm toolbar={<SaveOnly />}>
+        <ValueInput />
+      </SimpleForm>
+    </Edit>
+  );
+}

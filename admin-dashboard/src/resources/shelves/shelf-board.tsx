@@ -1,0 +1,49 @@
+import { EQUIPMENT_SHELVES, PLAYER_SHELVES } from '@kort/contracts';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import type { ShelfRecord } from '../types';
+import { ShelfGrid } from './shelf-grid';
+
+const REFRESH_MS = 30_000;
+
+const SECTIONS = {
+  shelf: { title: 'kort.shelves.boxes_title', ids: PLAYER_SHELVES },
+  equipment: { title: 'kort.shelves.equipment_title', ids: EQUIPMENT_SHELVES },
+} as const;
+
+/**
+ * The shelves page: 1–9 (the spec's /admin_boxes), 10 and 11 (/admin_equipment), or both (the
+ * `shelves` resource). Read again after every action and every 30 s.
+ */
+export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
+  const translate = useTranslate();
+  const { data, error, refetch } = useGetList<ShelfRecord>(
+    'shelves',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
+    { refetchInterval: REFRESH_MS },
+  );
+  const sections = kind ? [SECTIONS[kind]] : [SECTIONS.shelf, SECTIONS.equipment];
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate(kind ? SECTIONS[kind].title : 'resources.shelves.name', { smart_count: 2 })} />
+      {error && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('kort.errors.load_failed')}: {error.message}
+        </Alert>
+      )}
+      <Stack spacing={3}>
+        {sections.map((section) => (
+          <section key={section.title} aria-label={translate(section.title)}>
+            {/* One section is the page itself: the app bar already names it. */}
+            {sections.length > 1 && (
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {translate(section.title)}
+              </Typography>
+            )}
+            <ShelfGrid shelves={data} ids={section.ids} onChanged={() => void refetch()} />
+          </section>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

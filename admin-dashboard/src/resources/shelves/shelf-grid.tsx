@@ -1,0 +1,149 @@
+import type { DetailResponse } from '@kort/contracts';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import BlockIcon from '@mui/icons-material/Block';
+import CleaningServicesIcon from '@mui/icons-material/CleaningServices';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { LinkBase, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { callApi, messageOf } from '../../providers/http-client';
+import type { ShelfRecord, ShelfStatus } from '../types';
+import { formatClubDateTime } from '../../lib/club-time';
+
+const statusColor: Record<ShelfStatus, 'success' | 'primary' | 'error' | 'warning'> = {
+  free: 'success',
+  occupied: 'primary',
+  blocked: 'error',
+  on_loan: 'warning',
+};
+
+export interface ShelfGridProps {
+  /** The shelves as the API lists them (undefined while loading). */
+  shelves: ShelfRecord[] | undefined;
+  /** Which numbers to show, in order: 1–9 or 10–11. */
+  ids: readonly number[];
+  /** After an action: read the shelves again. */
+  onChanged?: () => void;
+}
+
+/** A card per shelf: its state, its renter, and the spec's admin_open, admin_close and admin_block. */
+export function ShelfGrid({ shelves, ids, onChanged }: ShelfGridProps) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+      }}
+    >
+      {ids.map((id) => (
+        <ShelfCard key={id} id={id} shelf={shelves?.find((shelf) => shelf.id === id)} onChanged={onChanged} />
+      ))}
+    </Box>
+  );
+}
+
+type Action = 'admin_open' | 'admin_close' | 'admin_block';
+
+function ShelfCard({ id, shelf, onChanged }: { id: number; shelf?: ShelfRecord; onChanged?: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const [update] = useUpdate<ShelfRecord>();
+  const title = translate(id >= 10 ? 'kort.shelves.item' : 'kort.shelves.shelf', { number: id });
+
+  const run = async (action: Action) => {
+    setPending(true);
+    try {
+      const answer = await callApi<Partial<DetailResponse>>(`/api/${action}/?shelf_id=${id}`);
+      if (typeof answer.detail === 'string') notify(answer.detail, { type: 'success' });
+      onChanged?.();
+    } catch (error) {
+      notify(messageOf(error), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const markCleared = () =>
+    shelf &&
+    update(
+      'shelves',
+      { id, data: { needs_clearing: false }, previousData: shelf },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('kort.shelves.cleared_done', { type: 'info' });
+          onChanged?.();
+        },
+        onError: (error) => notify(messageOf(error), { type: 'error' }),
+      },
+    );
+
+  return (
+    <Card variant="outlined" role="group" aria-label={title} data-status={shelf?.status ?? 'unknown'}>
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h3">
+            {title}
+          </Typography>
+          {shelf ? (
+            <Chip
+              size="small"
+              color={statusColor[shelf.status]}
+              label={translate(`kort.shelves.${shelf.kind === 'equipment' ? 'item_status' : 'status'}_${shelf.status}`)}
+            />
+          ) : (
+            <Chip size="small" label={translate('kort.shelves.no_data')} />
+          )}
+        </Stack>
+        <Box sx={{ minHeight: 48, mt: 1 }}>
+          {shelf?.renter_name && shelf.renter_id !== null && (
+            <Typography variant="body2">
+              <LinkBase to={`/users/${shelf.renter_id}/show`} style={{ color: 'inherit', fontWeight: 500 }}>
+                {shelf.renter_name}
+              </LinkBase>
+              {shelf.rented_since &&
+                ` ${translate('kort.shelves.since', { date: formatClubDateTime(shelf.rented_since, 'short') })}`}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+            {shelf?.relay_on && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<LockOpenIcon />}
+                label={translate('kort.shelves.lock_open')}
+              />
+            )}
+            {shelf?.needs_clearing && (
+              <Chip size="small" color="warning" label={translate('kort.shelves.needs_clearing')} />
+            )}
+          </Stack>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <Button size="small" startIcon={<LockOpenIcon />} disabled={pending} onClick={() => void run('admin_open')}>
+          {translate('kort.shelves.open')}
+        </Button>
+        <Button size="small" startIcon={<LockIcon />} disabled={pending} onClick={() => void run('admin_close')}>
+          {translate('kort.shelves.close')}
+        </Button>
+        <Button
+          size="small"
+          color={shelf?.is_blocked ? 'primary' : 'error'}
+          startIcon={<BlockIcon />}
+          disabled={pending}
+          onClick={() => void run('admin_block')}
+        >
+          {translate(shelf?.is_blocked ? 'kort.shelves.unblock' : 'kort.shelves.block')}
+        </Button>
+        {shelf?.needs_clearing && (
+          <Button size="small" color="warning" startIcon={<CleaningServicesIcon />} onClick={() => void markCleared()}>
+            {translate('kort.shelves.cleared')}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import type { AdminBooking, AdminCommand, AdminSetting, AdminShelf, AdminUser } from '@kort/contracts';
+
+/** The records of /api/admin/<resource> (docs/admin-api.md; their schemas live in @kort/contracts). */
+export type UserRecord = AdminUser;
+export type BookingRecord = AdminBooking;
+export type BookingStatus = AdminBooking['status'];
+export type ShelfRecord = AdminShelf;
+export type ShelfStatus = AdminShelf['status'];
+export type CommandRecord = AdminCommand;
+export type CommandStatus = AdminCommand['status'];
+export type SettingRecord = AdminSetting;

@@ -1,0 +1,40 @@
+import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { messageOf } from '../../providers/http-client';
+import type { UserRecord } from '../types';
+
+/** The sport-school flag (no limit on the number of games, spec section 9): saved on toggle. */
+export function SportSchoolSwitch() {
+  const translate = useTranslate();
+  const user = useRecordContext<UserRecord>();
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate<UserRecord>();
+  if (!user) return null;
+  return (
+    <Stack>
+      <FormControlLabel
+        label={translate('resources.users.fields.is_sport_school')}
+        control={
+          <Switch
+            checked={user.is_sport_school}
+            disabled={isPending}
+            onChange={(event) =>
+              void update(
+                'users',
+                { id: user.id, data: { is_sport_school: event.target.checked }, previousData: user },
+                {
+                  mutationMode: 'pessimistic',
+                  onSuccess: () => notify('kort.users.sport_school_saved', { type: 'info' }),
+                  onError: (error) => notify(messageOf(error), { type: 'error' }),
+                },
+              )
+            }
+          />
+        }
+      />
+      <Typography variant="caption" color="text.secondary">
+        {translate('kort.users.sport_school_hint')}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  DataTable,
+  EmailField,
+  FunctionField,
+  Labeled,
+  Pagination,
+  ReferenceManyField,
+  Show,
+  TabbedShowLayout,
+  TabbedShowLayoutTabs,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { BookingStatusChip } from '../../components/booking-status';
+import { CancelBookingButton } from '../../components/cancel-booking-button';
+import { ClubDateField } from '../../components/club-date-field';
+import { formatClubDateTime } from '../../lib/club-time';
+import { actionKey, CommandStatusChip } from '../../components/command-labels';
+import type { BookingRecord, CommandRecord, UserRecord } from '../types';
+import { BlockUserButton } from './block-user-button';
+import { SportSchoolSwitch } from './sport-school-switch';
+import { UserRentals } from './user-rentals';
+import { roleLabel, UserStatusChip } from './user-status';
+
+/** The spec's player profile (/admin_user_profile): details, games, rental and door openings. */
+export function UserShow() {
+  const translate = useTranslate();
+  return (
+    <Show<UserRecord>
+      actions={
+        <TopToolbar>
+          <BlockUserButton />
+        </TopToolbar>
+      }
+    >
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+        <TabbedShowLayout.Tab label="kort.users.tab_profile">
+          <TextField source="name" />
+          <EmailField source="email" />
+          <TextField source="phone_number" emptyText="—" />
+          <FunctionField<UserRecord> source="role" render={(user) => translate(roleLabel(user.role))} />
+          <Labeled label="kort.users.state">
+            <UserStatusChip />
+          </Labeled>
+          <SportSchoolSwitch />
+          <ClubDateField source="confirmed_at" />
+          <ClubDateField source="rules_accepted_at" />
+          <ClubDateField source="deleted_at" />
+        </TabbedShowLayout.Tab>
+
+        <TabbedShowLayout.Tab label="kort.users.tab_games" path="games">
+          <ReferenceManyField<UserRecord, BookingRecord>
+            reference="bookings"
+            target="user_id"
+            sort={{ field: 'starts_at', order: 'DESC' }}
+            perPage={25}
+            pagination={<Pagination />}
+            empty={translate('kort.users.no_games')}
+          >
+            <DataTable<BookingRecord> bulkActionButtons={false}>
+              <DataTable.Col<BookingRecord>
+                source="starts_at"
+                render={(booking) => formatClubDateTime(booking.starts_at)}
+              />
+              <DataTable.Col<BookingRecord> source="court_id" />
+              <DataTable.Col<BookingRecord>
+                source="status"
+                render={(booking) => <BookingStatusChip status={booking.status} />}
+              />
+              <DataTable.Col<BookingRecord> label=" ">
+                <CancelBookingButton />
+              </DataTable.Col>
+            </DataTable>
+          </ReferenceManyField>
+        </TabbedShowLayout.Tab>
+
+        <TabbedShowLayout.Tab label="kort.users.tab_rental" path="rental">
+          <UserRentals />
+        </TabbedShowLayout.Tab>
+
+        <TabbedShowLayout.Tab label="kort.users.tab_door" path="door">
+          <ReferenceManyField<UserRecord, CommandRecord>
+            reference="commands"
+            target="requested_by"
+            filter={{ device: 'door' }}
+            sort={{ field: 'requested_at', order: 'DESC' }}
+            perPage={25}
+            pagination={<Pagination />}
+            empty={translate('kort.users.no_door')}
+          >
+            <DataTable<CommandRecord> bulkActionButtons={false}>
+              <DataTable.Col<CommandRecord>
+                source="requested_at"
+                render={(command) => formatClubDateTime(command.requested_at)}
+              />
+              <DataTable.Col<CommandRecord>
+                source="action"
+                render={(command) => translate(actionKey(command.action))}
+              />
+              <DataTable.Col<CommandRecord>
+                source="status"
+                render={(command) => <CommandStatusChip status={command.status} />}
+              />
+            </DataTable>
+          </ReferenceManyField>
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

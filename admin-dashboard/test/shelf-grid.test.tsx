@@ -1,0 +1,78 @@
+import { messages } from '@kort/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ShelfGrid } from '../src/resources/shelves/shelf-grid';
+import type { ShelfRecord } from '../src/resources/types';
+import { fail, fakeServer, ok } from './support/fake-server';
+import { renderInAdmin } from './support/render';
+
+const shelf = (id: number, change: Partial<ShelfRecord> = {}): ShelfRecord => ({
+  id,
+  kind: id >= 10 ? 'equipment' : 'shelf',
+  status: 'free',
+  is_blocked: false,
+  renter_id: null,
+  renter_name: null,
+  rented_since: null,
+  needs_clearing: false,
+  relay_on: false,
+  ...change,
+});
+
+const shelves = [
+  shelf(1),
+  shelf(2, { status: 'occupied', renter_id: 7, renter_name: 'Анна Петрова', rented_since: '2026-11-20T10:00:00Z' }),
+  shelf(3, { status: 'blocked', is_blocked: true }),
+  shelf(10, { status: 'on_loan', renter_id: 8, renter_name: 'Борис' }),
+];
+
+const card = (name: string) => within(screen.getByRole('group', { name }));
+
+test('each shelf shows its state and its renter', () => {
+  fakeServer({});
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 4]} />);
+  expect(card('Ячейка 1').getByText('Свободна')).toBeTruthy();
+  expect(card('Ячейка 2').getByText('Занята')).toBeTruthy();
+  expect(card('Ячейка 2').getByRole('link', { name: 'Анна Петрова' }).getAttribute('href')).toContain('/users/7/show');
+  expect(card('Ячейка 3').getByText('Заблокирована')).toBeTruthy();
+  expect(card('Ячейка 3').getByRole('button', { name: 'Разблокировать' })).toBeTruthy();
+  expect(card('Ячейка 1').getByRole('button', { name: 'Заблокировать' })).toBeTruthy();
+  // A number the API did not list is still drawn, saying so.
+  expect(card('Ячейка 4').getByText('Нет данных')).toBeTruthy();
+});
+
+test('equipment 10 and 11 are the same cards', () => {
+  fakeServer({});
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[10, 11]} />);
+  expect(card('Инвентарь 10').getByText('Выдан')).toBeTruthy();
+  expect(card('Инвентарь 10').getByText('Борис')).toBeTruthy();
+});
+
+test.each([
+  ['Ячейка 2', 'Открыть', 'GET /api/admin_open/', '2', messages.boxOpened],
+  ['Ячейка 2', 'Закрыть', 'GET /api/admin_close/', '2', messages.boxClosed],
+  ['Ячейка 1', 'Заблокировать', 'GET /api/admin_block/', '1', messages.shelfBlocked],
+  ['Ячейка 3', 'Разблокировать', 'GET /api/admin_block/', '3', messages.shelfUnblocked],
+  ['Инвентарь 10', 'Открыть', 'GET /api/admin_open/', '10', messages.boxOpened],
+])('%s: «%s» calls %s?shelf_id=%s and shows its detail', async (name, button, route, id, detail) => {
+  const server = fakeServer({ [route]: ok({ detail }) });
+  const onChanged = vi.fn();
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 10]} onChanged={onChanged} />);
+  await userEvent.click(card(name).getByRole('button', { name: button }));
+  expect(await screen.findByText(detail)).toBeTruthy();
+  const calls = server.callsTo(route);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.query.get('shelf_id')).toBe(id);
+  expect(calls[0]?.headers.get('X-CSRFToken')).toBe('test.token');
+  expect(onChanged).toHaveBeenCalledTimes(1);
+  expect(server.strays).toEqual([]);
+});
+
+test('a refused action shows the Russian reason and changes nothing', async () => {
+  fakeServer({ 'GET /api/admin_open/': fail(503, messages.agentOffline) });
+  const onChanged = vi.fn();
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1]} onChanged={onChanged} />);
+  await userEvent.click(card('Ячейка 1').getByRole('button', { name: 'Открыть' }));
+  expect(await screen.findByText(messages.agentOffline)).toBeTruthy();
+  expect(onChanged).not.toHaveBeenCalled();
+});

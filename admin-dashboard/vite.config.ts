@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // The API serves the build at /admin/ (services/api/src/web/serve-web-apps.ts).
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    // The shared contract is compiled from source into the app (it is CommonJS when built for Node).
+    alias: { '@kort/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)) },
+    // npm nests several copies of these (react-admin's own, react-router-dom's, this workspace's, and
+    // the player app's react-router 8 at the root). One copy each, or react-admin's router and query
+    // contexts are not the ones our code reads.
+    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', 'ra-core'],
+  },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } } },
+  build: { outDir: 'dist', sourcemap: true },
+  test: { environment: 'jsdom', globals: true, include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'] },
+});

@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { BOOKING_STATUSES, messages, type AdminBooking } from '@kort/contracts';
+import { BookingsService } from '../bookings/bookings.service';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { GameEvents } from '../devices/game-events';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { SiteTime } from '../time/site-time';
+import type { User } from '../users/user.entity';
+import { intIds, intValue, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const SORTABLE = [
+  'id',
+  'user_id',
+  'user_name',
+  'user_email',
+  'court_id',
+  'starts_at',
+  'ends_at',
+  'cancelled_at',
+  'started_at',
+  'ended_at',
+  'status',
+] as const;
+type BookingField = (typeof SORTABLE)[number];
+
+const bookingsFilter = z.strictObject({
+  id: intIds.optional(),
+  /** The club's local day of the start, YYYY-MM-DD. */
+  day: z.iso.date().optional(),
+  court_id: intValue.optional(),
+  user_id: intValue.optional(),
+  status: z.enum(BOOKING_STATUSES).optional(),
+});
+type BookingsFilter = z.output<typeof bookingsFilter>;
+
+export const bookingsListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'starts_at', order: 'DESC' },
+  filter: bookingsFilter,
+});
+
+/** Bookings with their player and a status as of `now` (the clock is the first parameter). */
+const bookingsSource = (clock: Clock) => (params: SqlParams) => {
+  const now = params.add(clock.now());
+  return `
+    SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
+           b.cancelled_at, b.started_at, b.ended_at,
+           CASE WHEN b.cancelled_at IS NOT NULL THEN 'cancelled'
+                WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
+                WHEN b.started_at IS NOT NULL THEN 'started'
+                ELSE 'booked' END AS status
+      FROM bookings b JOIN users u ON u.id = b.user_id`;
+};
+
+const toBooking = (row: Record<string, unknown>): AdminBooking => isoDates<AdminBooking>(row);
+
+/** Games as the admin sees them; deleting one is the club cancelling it for the player. */
+@Injectable()
+export class AdminBookingsService {
+  private readonly logger = new Logger('AdminBookings');
+  private readonly resource: SqlResource<BookingField, BookingsFilter>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bookings: BookingsService,
+    private readonly games: GameEvents,
+    private readonly mail: MailService,
+    private readonly time: SiteTime,
+    private readonly clock: Clock,
+  ) {
+    this.resource = {
+      source: bookingsSource(clock),
+      columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<BookingField, string>,
+      tiebreak: 'r.id',
+      conditions: (filter, params) => {
+        const where: string[] = [];
+        if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+        if (filter.day) {
+          const day = this.time.day(this.time.at(filter.day, 12));
+          where.push(`r.starts_at >= ${params.add(day.start)} AND r.starts_at < ${params.add(day.end)}`);
+        }
+        if (filter.court_id !== undefined) where.push(`r.court_id = ${params.add(filter.court_id)}`);
+        if (filter.user_id !== undefined) where.push(`r.user_id = ${params.add(filter.user_id)}`);
+        if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
+        return where;
+      },
+    };
+  }
+
+  list(query: ListQuery<BookingField, BookingsFilter>): Promise<Page<AdminBooking>> {
+    return sqlPage(this.db, this.resource, query, toBooking);
+  }
+
+  async get(id: number): Promise<AdminBooking> {
+    const [booking] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
+    if (!booking) throw new DetailException(404, messages.gameNotFound);
+    return booking;
+  }
+
+  /** A player's games not over yet (booked or on now), soonest first: give_user's list. */
+  upcomingOf(userId: number): Promise<AdminBooking[]> {
+    return sqlRows(
+      this.db,
+      this.resource,
+      (params) => `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started')`,
+      toBooking,
+      'r.starts_at, r.id',
+    );
+  }
+
+  /**
+   * The club cancels a game for the player: at any time before it is over (the player's own
+   * one-hour limit does not apply), through the same cancellation as the player's (slot freed,
+   * reminder removed); an equipment loan for the game ends as when a game ends; the player is mailed.
+   */
+  async cancel(admin: User, id: number): Promise<AdminBooking> {
+    const booking = await this.get(id);
+    if (booking.status === 'cancelled') throw new DetailException(409, messages.bookingAlreadyCancelled);
+    if (booking.status === 'ended') throw new DetailException(409, messages.gameOver);
+    if (!(await this.bookings.cancelById(id, this.clock.now()))) {
+      throw new DetailException(409, messages.bookingAlreadyCancelled);
+    }
+    this.games.ended.next({ bookingId: id, userId: booking.user_id });
+    await this.mailPlayer(booking);
+    this.logger.log({ booking: id, user: booking.user_id, admin: admin.id }, 'game cancelled by the club');
+    return this.get(id);
+  }
+
+  private async mailPlayer(booking: AdminBooking): Promise<void> {
+    const [player] = await this.db.query<{ purged: boolean }[]>(
+      `SELECT purged_at IS NOT NULL AS purged FROM users WHERE id = $1`,
+      [booking.user_id],
+    );
+    if (!player || player.purged) return;
+    const startsAt = new Date(booking.starts_at);
+    await this.mail.enqueue(
+      letters.gameCancelledByClub(booking.user_email, booking.user_name, {
+        date: this.time.longDate(startsAt),
+        weekday: this.time.weekday(startsAt),
+        time: this.time.time(startsAt),
+        court: `корт ${booking.court_id}`,
+      }),
+    );
+  }
+}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import {
+  COMMAND_ACTIONS,
+  COMMAND_STATUSES,
+  messages,
+  RELAYS,
+  type AdminCommand,
+  type AdminDevice,
+  type RelayId,
+} from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import { DEFAULT_SITE, DevicesService } from '../devices/devices.service';
+import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+
+// Devices: the relays and the door sensor of the site, from the state the agent last reported.
+
+const DOOR_SENSOR = 'door-sensor';
+const DEVICE_IDS = [...RELAYS, DOOR_SENSOR] as const;
+const DEVICE_SORTABLE = ['id', 'kind', 'name', 'on', 'online', 'last_seen'] as const;
+type DeviceField = (typeof DEVICE_SORTABLE)[number];
+
+const devicesFilter = z.strictObject({
+  id: idsOf(z.enum(DEVICE_IDS)).optional(),
+  kind: z.enum(['relay', 'sensor']).optional(),
+  on: boolValue.optional(),
+});
+type DevicesFilter = z.output<typeof devicesFilter>;
+
+export const devicesListQuery = listQuery({
+  sortable: DEVICE_SORTABLE,
+  defaultSort: { field: 'id', order: 'ASC' },
+  filter: devicesFilter,
+});
+
+function deviceName(id: RelayId): string {
+  if (id === 'door') return 'Замок двери';
+  if (id === 'light') return 'Свет';
+  const shelf = Number(id.slice('shelf-'.length));
+  return shelf >= 10 ? `Инвентарь ${shelf}` : `Ячейка ${shelf}`;
+}
+
+// Commands: the audit log of every door, light, shelf and display command.
+
+const COMMAND_SORTABLE = [
+  'id',
+  'action',
+  'device',
+  'requested_by',
+  'requested_by_name',
+  'requested_at',
+  'deadline',
+  'status',
+  'finished_at',
+] as const;
+type CommandField = (typeof COMMAND_SORTABLE)[number];
+
+const commandsFilter = z.strictObject({
+  id: idsOf(z.uuid()).optional(),
+  action: z.enum(COMMAND_ACTIONS).optional(),
+  device: z.string().max(40).optional(),
+  status: z.enum(COMMAND_STATUSES).optional(),
+  requested_by: intValue.optional(),
+  /** Instants (ISO with an offset) bounding requested_at: from inclusive, to exclusive. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+type CommandsFilter = z.output<typeof commandsFilter>;
+
+export const commandsListQuery = listQuery({
+  sortable: COMMAND_SORTABLE,
+  defaultSort: { field: 'requested_at', order: 'DESC' },
+  filter: commandsFilter,
+});
+
+const commandsResource: SqlResource<CommandField, CommandsFilter> = {
+  source: () => `
+    SELECT c.id, c.action, c.device, c.requested_by, u.name AS requested_by_name, c.requested_at, c.deadline,
+           c.status, c.error, c.finished_at
+      FROM commands c LEFT JOIN users u ON u.id = c.requested_by`,
+  columns: Object.fromEntries(COMMAND_SORTABLE.map((field) => [field, `r.${field}`])) as Record<CommandField, string>,
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    const where: string[] = [];
+    if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::uuid[])`);
+    if (filter.action) where.push(`r.action = ${params.add(filter.action)}`);
+    if (filter.device) where.push(`r.device = ${params.add(filter.device)}`);
+    if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
+    if (filter.requested_by !== undefined) where.push(`r.requested_by = ${params.add(filter.requested_by)}`);
+    if (filter.from) where.push(`r.requested_at >= ${params.add(new Date(filter.from))}`);
+    if (filter.to) where.push(`r.requested_at < ${params.add(new Date(filter.to))}`);
+    return where;
+  },
+};
+
+const toCommand = (row: Record<string, unknown>): AdminCommand => isoDates<AdminCommand>(row);
+
+@Injectable()
+export class AdminDevicesService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly devices: DevicesService,
+  ) {}
+
+  /** Read only: switching goes through the spec's calls (turn_on_light, open_door, admin_open …). */
+  async devicesList(query: ListQuery<DeviceField, DevicesFilter>): Promise<Page<AdminDevice>> {
+    const { filter } = query;
+    const rows = (await this.allDevices()).filter(
+      (device) =>
+        (!filter.id || (filter.id as string[]).includes(device.id)) &&
+        (!filter.kind || device.kind === filter.kind) &&
+        (filter.on === undefined || device.on === filter.on),
+    );
+    return pageInMemory(rows, query);
+  }
+
+  async device(id: string): Promise<AdminDevice> {
+    const device = (await this.allDevices()).find((candidate) => candidate.id === id);
+    if (!device) throw new DetailException(404, messages.deviceNotFound);
+    return device;
+  }
+
+  commandsList(query: ListQuery<CommandField, CommandsFilter>): Promise<Page<AdminCommand>> {
+    return sqlPage(this.db, commandsResource, query, toCommand);
+  }
+
+  async command(id: string): Promise<AdminCommand> {
+    const [command] = await sqlRows(this.db, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
+    if (!command) throw new DetailException(404, messages.commandNotFound);
+    return command;
+  }
+
+  private async allDevices(): Promise<AdminDevice[]> {
+    const state = await this.devices.state(DEFAULT_SITE);
+    const common = { online: state.online, last_seen: state.lastSeenAt };
+    const relays: AdminDevice[] = RELAYS.map((id) => ({
+      id,
+      kind: 'relay',
+      name: deviceName(id),
+      on: state.relays[id] ?? false,
+      ...common,
+    }));
+    const sensor: AdminDevice = {
+      id: DOOR_SENSOR,
+      kind: 'sensor',
+      name: 'Датчик двери',
+      on: state.doorClosed === null ? null : !state.doorClosed,
+      ...common,
+    };
+    return [...relays, sensor];
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { ADMIN_SETTINGS, messages, settingValueSchemas, type AdminSetting } from '@kort/contracts';
+import { DetailException } from '../common/detail.exception';
+import type { User } from '../users/user.entity';
+import { idsOf, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const SORTABLE = ['id', 'updated_at'] as const;
+type SettingField = (typeof SORTABLE)[number];
+
+const settingsFilter = z.strictObject({ id: idsOf(z.string().max(40)).optional() });
+type SettingsFilter = z.output<typeof settingsFilter>;
+
+export const settingsListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'id', order: 'ASC' },
+  filter: settingsFilter,
+});
+
+/** Only the settings an admin edits (the id is the key). */
+const settingsResource: SqlResource<SettingField, SettingsFilter> = {
+  source: (params: SqlParams) =>
+    `SELECT key AS id, value, updated_at FROM settings WHERE key = ANY(${params.add([...ADMIN_SETTINGS])}::text[])`,
+  columns: { id: 'r.id', updated_at: 'r.updated_at' },
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    return filter.id ? [`r.id = ANY(${params.add(filter.id)}::text[])`] : [];
+  },
+};
+
+const toSetting = (row: Record<string, unknown>): AdminSetting => isoDates<AdminSetting>(row);
+const isAdminSetting = (key: string): key is (typeof ADMIN_SETTINGS)[number] =>
+  (ADMIN_SETTINGS as readonly string[]).includes(key);
+
+/** storage_enabled, court_rules and club_contacts: read by the API on every use, so a change applies at once. */
+@Injectable()
+export class AdminSettingsService {
+  private readonly logger = new Logger('AdminSettings');
+
+  constructor(private readonly db: DataSource) {}
+
+  list(query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
+    return sqlPage(this.db, settingsResource, query, toSetting);
+  }
+
+  async get(key: string): Promise<AdminSetting> {
+    const [setting] = isAdminSetting(key)
+      ? await sqlRows(this.db, settingsResource, (params) => `r.id = ${params.add(key)}`, toSetting)
+      : [];
+    if (!setting) throw new DetailException(404, messages.settingNotFound);
+    return setting;
+  }
+
+  async update(admin: User, key: string, value: string): Promise<AdminSetting> {
+    if (!isAdminSetting(key)) throw new DetailException(404, messages.settingNotFound);
+    const checked = settingValueSchemas[key].safeParse(value);
+    if (!checked.success) {
+      throw new DetailException(400, checked.error.issues[0]?.message ?? messages.genericError);
+    }
+    await this.db.query(
+      `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+      [key, checked.data],
+    );
+    this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
+    return this.get(key);
+  }
+}

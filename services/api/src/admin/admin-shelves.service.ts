@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { messages, type AdminShelf, type AdminShelfUpdate } from '@kort/contracts';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { DEFAULT_SITE } from '../devices/devices.service';
+import type { User } from '../users/user.entity';
+import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const SORTABLE = [
+  'id',
+  'kind',
+  'status',
+  'is_blocked',
+  'renter_id',
+  'renter_name',
+  'rented_since',
+  'needs_clearing',
+  'relay_on',
+] as const;
+type ShelfField = (typeof SORTABLE)[number];
+
+const shelfId = intValue.pipe(z.number().min(1).max(11));
+const shelvesFilter = z.strictObject({
+  id: idsOf(shelfId).optional(),
+  kind: z.enum(['shelf', 'equipment']).optional(),
+  status: z.enum(['free', 'occupied', 'blocked', 'on_loan']).optional(),
+  is_blocked: boolValue.optional(),
+  needs_clearing: boolValue.optional(),
+  renter_id: intValue.optional(),
+});
+type ShelvesFilter = z.output<typeof shelvesFilter>;
+
+export const shelvesListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'id', order: 'ASC' },
+  filter: shelvesFilter,
+});
+
+/**
+ * Shelves 1-11 with their renter (shelves 1-9) or the player holding the equipment (10-11: a loan
+ * counts while its game is not over, as the player's inventory shows it) and the lock relay.
+ */
+const shelvesSource = (clock: Clock) => (params: SqlParams) => {
+  const now = params.add(clock.now());
+  const site = params.add(DEFAULT_SITE);
+  return `
+    SELECT s.id, s.kind,
+           CASE WHEN s.is_blocked THEN 'blocked'
+                WHEN r.user_id IS NOT NULL THEN 'occupied'
+                WHEN l.user_id IS NOT NULL THEN 'on_loan'
+                ELSE 'free' END AS status,
+           s.is_blocked, coalesce(r.user_id, l.user_id) AS renter_id, holder.name AS renter_name,
+           coalesce(r.started_at, l.started_at) AS rented_since, s.needs_clearing,
+           coalesce(d.is_on, false) AS relay_on
+      FROM shelves s
+      LEFT JOIN shelf_rentals r ON r.shelf_id = s.id AND r.ended_at IS NULL
+      LEFT JOIN (SELECT loan.shelf_id, loan.user_id, loan.started_at
+                   FROM equipment_loans loan JOIN bookings b ON b.id = loan.booking_id
+                  WHERE loan.ended_at IS NULL AND b.cancelled_at IS NULL AND b.ended_at IS NULL
+                    AND b.ends_at > ${now}::timestamptz) l ON l.shelf_id = s.id
+      LEFT JOIN users holder ON holder.id = coalesce(r.user_id, l.user_id)
+      LEFT JOIN device_states d ON d.site_id = ${site} AND d.device = 'shelf-' || s.id`;
+};
+
+const toShelf = (row: Record<string, unknown>): AdminShelf => isoDates<AdminShelf>(row);
+
+@Injectable()
+export class AdminShelvesService {
+  private readonly logger = new Logger('AdminShelves');
+  private readonly resource: SqlResource<ShelfField, ShelvesFilter>;
+
+  constructor(
+    private readonly db: DataSource,
+    clock: Clock,
+  ) {
+    this.resource = {
+      source: shelvesSource(clock),
+      columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<ShelfField, string>,
+      tiebreak: 'r.id',
+      conditions: (filter, params) => {
+        const where: string[] = [];
+        if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+        if (filter.kind) where.push(`r.kind = ${params.add(filter.kind)}`);
+        if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
+        if (filter.is_blocked !== undefined) where.push(`r.is_blocked = ${params.add(filter.is_blocked)}`);
+        if (filter.needs_clearing !== undefined) where.push(`r.needs_clearing = ${params.add(filter.needs_clearing)}`);
+        if (filter.renter_id !== undefined) where.push(`r.renter_id = ${params.add(filter.renter_id)}`);
+        return where;
+      },
+    };
+  }
+
+  list(query: ListQuery<ShelfField, ShelvesFilter>): Promise<Page<AdminShelf>> {
+    return sqlPage(this.db, this.resource, query, toShelf);
+  }
+
+  async get(id: number): Promise<AdminShelf> {
+    const [shelf] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toShelf);
+    if (!shelf) throw new DetailException(404, messages.shelfNotFound);
+    return shelf;
+  }
+
+  /** Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. */
+  async update(admin: User, id: number, changes: AdminShelfUpdate): Promise<AdminShelf> {
+    const [rows] = await this.db.query<[{ id: number }[], number]>(
+      `UPDATE shelves SET is_blocked = coalesce($2, is_blocked), needs_clearing = coalesce($3, needs_clearing)
+        WHERE id = $1 RETURNING id`,
+      [id, changes.is_blocked ?? null, changes.needs_clearing ?? null],
+    );
+    if (rows.length === 0) throw new DetailException(404, messages.shelfNotFound);
+    this.logger.log({ shelf: id, admin: admin.id, ...changes }, 'shelf updated by an admin');
+    return this.get(id);
+  }
+}

@@ -1,0 +1,232 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { messages, type AdminUser, type AdminUserUpdate, type CurrentPlayer, type GivenUser } from '@kort/contracts';
+import { BookingReminders } from '../bookings/booking-reminders';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import type { CommandStatus } from '../devices/command.entity';
+import type { User } from '../users/user.entity';
+import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
+import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+
+const SORTABLE = [
+  'id',
+  'email',
+  'name',
+  'phone_number',
+  'role',
+  'is_sport_school',
+  'confirmed_at',
+  'blocked',
+  'deleted_at',
+  'rules_accepted_at',
+  'created_at',
+] as const;
+type UserField = (typeof SORTABLE)[number];
+
+const usersFilter = z.strictObject({
+  id: intIds.optional(),
+  /** E-mail, name or phone contains it (case-insensitive). */
+  q: z.string().max(200).optional(),
+  role: z.enum(['player', 'admin']).optional(),
+  blocked: boolValue.optional(),
+  /** Deleted in any way (self-deleted or blocked). */
+  deleted: boolValue.optional(),
+});
+type UsersFilter = z.output<typeof usersFilter>;
+
+export const usersListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'id', order: 'ASC' },
+  filter: usersFilter,
+});
+
+export const USERS_SOURCE = `
+  SELECT u.id, u.email, u.name, u.phone_number, u.role, u.is_sport_school, u.confirmed_at,
+         coalesce(u.deletion_kind = 'admin', false) AS blocked, u.deleted_at, u.deletion_kind,
+         (u.purged_at IS NOT NULL) AS purged, u.rules_accepted_at, u.created_at
+    FROM users u`;
+
+const usersResource: SqlResource<UserField, UsersFilter> = {
+  source: () => USERS_SOURCE,
+  columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<UserField, string>,
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    const where: string[] = [];
+    if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+    const q = filter.q?.trim();
+    if (q) {
+      const pattern = params.add(containsPattern(q));
+      where.push(
+        `(r.email ILIKE ${pattern} OR r.name ILIKE ${pattern} OR coalesce(r.phone_number, '') ILIKE ${pattern})`,
+      );
+    }
+    if (filter.role) where.push(`r.role = ${params.add(filter.role)}`);
+    if (filter.blocked !== undefined) where.push(`r.blocked = ${params.add(filter.blocked)}`);
+    if (filter.deleted !== undefined) where.push(`(r.deleted_at IS NOT NULL) = ${params.add(filter.deleted)}`);
+    return where;
+  },
+};
+
+const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(row);
+
+interface AccountState {
+  deleted_at: Date | null;
+  deletion_kind: 'self' | 'admin' | null;
+  purged_at: Date | null;
+}
+
+/**
+ * Players as the admin sees them, and the admin's block (the spec's delete_user) and restore.
+ * A block keeps every row (restorable, never purged); see docs/decisions.md for its effects.
+ */
+@Injectable()
+export class AdminUsersService {
+  private readonly logger = new Logger('AdminUsers');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly reminders: BookingReminders,
+    private readonly clock: Clock,
+  ) {}
+
+  list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
+    return sqlPage(this.db, usersResource, query, toUser);
+  }
+
+  async get(id: number): Promise<AdminUser> {
+    const [user] = await sqlRows(this.db, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
+    if (!user) throw new DetailException(404, messages.userNotFound);
+    return user;
+  }
+
+  /** The spec's user_search: the whole e-mail, case-insensitively (e-mails are stored lowercased). */
+  async findByEmail(email: string): Promise<AdminUser> {
+    const address = email.trim().toLowerCase();
+    const [user] = await sqlRows(this.db, usersResource, (params) => `r.email = ${params.add(address)}`, toUser);
+    if (!user) throw new DetailException(404, messages.userNotFound);
+    return user;
+  }
+
+  /** Fields react-admin sends back unchanged change nothing; `blocked` blocks or restores. */
+  async update(admin: User, id: number, changes: AdminUserUpdate): Promise<AdminUser> {
+    const user = await this.get(id);
+    if (changes.blocked !== undefined && changes.blocked !== user.blocked) {
+      if (changes.blocked) await this.block(admin, id);
+      else await this.restore(id);
+    }
+    if (changes.is_sport_school !== undefined && changes.is_sport_school !== user.is_sport_school) {
+      await this.db.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [
+        id,
+        changes.is_sport_school,
+      ]);
+      this.logger.log({ user: id, admin: admin.id, sportSchool: changes.is_sport_school }, 'sport-school flag set');
+    }
+    return this.get(id);
+  }
+
+  /**
+   * The admin block (spec: delete_user). The account stops working at once (every session ends on
+   * its next request), its games not yet started are cancelled (their courts are free again) and
+   * its shelf rental ends, the shelf marked for clearing. Nothing is erased; restore undoes the
+   * block (not the cancellations). Blocking a blocked account changes nothing.
+   */
+  async block(admin: User, id: number): Promise<void> {
+    if (id === admin.id) throw new DetailException(409, messages.cannotBlockSelf);
+    const now = this.clock.now();
+    const cancelled = await this.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, id);
+      if (account.deletion_kind === 'admin') return null;
+      if (account.deletion_kind === 'self') throw new DetailException(409, messages.userSelfDeleted);
+      await tx.query(
+        `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', auth_epoch = auth_epoch + 1, updated_at = now()
+          WHERE id = $1`,
+        [id, now],
+      );
+      const games = await tx.query<{ id: number }[]>(
+        `UPDATE bookings SET cancelled_at = $2
+          WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
+        [id, now],
+      );
+      await tx.query(
+        `WITH ended AS (
+           UPDATE shelf_rentals SET ended_at = $2, ended_reason = 'account-blocked'
+            WHERE user_id = $1 AND ended_at IS NULL RETURNING shelf_id)
+         UPDATE shelves SET needs_clearing = true WHERE id IN (SELECT shelf_id FROM ended)`,
+        [id, now],
+      );
+      return games.map((game) => game.id);
+    });
+    if (cancelled === null) return;
+    for (const bookingId of cancelled) {
+      // A reminder left behind finds the game cancelled (and the account blocked) and stays silent.
+      await this.reminders
+        .cancel(bookingId)
+        .catch((error: unknown) =>
+          this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
+        );
+    }
+    this.logger.log({ user: id, admin: admin.id, gamesCancelled: cancelled.length }, 'account blocked by an admin');
+  }
+
+  /**
+   * The spec's restore_user: lifts an admin block, or takes back a self-deletion whose data was
+   * not erased yet (the purge job then finds the account active and does nothing).
+   */
+  async restore(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, id);
+      if (account.purged_at) throw new DetailException(409, messages.userPurged);
+      if (!account.deleted_at) return;
+      await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
+        id,
+      ]);
+    });
+    this.logger.log({ user: id }, 'account restored by an admin');
+  }
+
+  /**
+   * The spec's get_current_players: players with a game on now, i.e. not cancelled, not ended,
+   * its hour not over, and either its hour has begun or the door was already opened for it.
+   */
+  async currentPlayers(): Promise<CurrentPlayer[]> {
+    return this.db.query<CurrentPlayer[]>(
+      `SELECT id, name, phone_number, email FROM (
+         SELECT DISTINCT ON (u.id) u.id, u.name, u.phone_number, u.email, b.starts_at
+           FROM bookings b JOIN users u ON u.id = b.user_id
+          WHERE b.cancelled_at IS NULL AND b.ended_at IS NULL AND b.ends_at > $1
+            AND (b.starts_at <= $1 OR b.started_at IS NOT NULL)
+          ORDER BY u.id, b.starts_at) playing
+        ORDER BY starts_at, name, id`,
+      [this.clock.now()],
+    );
+  }
+
+  async currentShelf(userId: number): Promise<GivenUser['shelf']> {
+    const [rental] = await this.db.query<{ shelf_id: number; rental_id: number; since: Date }[]>(
+      `SELECT shelf_id, id AS rental_id, started_at AS since FROM shelf_rentals WHERE user_id = $1 AND ended_at IS NULL`,
+      [userId],
+    );
+    return rental ? { ...rental, since: rental.since.toISOString() } : null;
+  }
+
+  /** The player's door openings by code: their `door.open` commands (the audit log), newest first. */
+  async doorOpenings(userId: number, limit = 20): Promise<GivenUser['door_openings']> {
+    const rows = await this.db.query<{ command_id: string; requested_at: Date; status: CommandStatus }[]>(
+      `SELECT id AS command_id, requested_at, status FROM commands
+        WHERE requested_by = $1 AND action = 'door.open' ORDER BY requested_at DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((row) => ({ ...row, requested_at: row.requested_at.toISOString() }));
+  }
+}
+
+async function lockAccount(tx: { query: DataSource['query'] }, id: number): Promise<AccountState> {
+  const [account] = await tx.query<AccountState[]>(
+    `SELECT deleted_at, deletion_kind, purged_at FROM users WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!account) throw new DetailException(404, messages.userNotFound);
+  return account;
+}

@@ -1,0 +1,16 @@
+import { DetailException } from '../common/detail.exception';
+
+const INT_MAX = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id from the path (`/api/admin/users/7`); anything that cannot be one is "not found". */
+export function intId(raw: string, notFound: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > INT_MAX) throw new DetailException(404, notFound);
+  return id;
+}
+
+export function uuidId(raw: string, notFound: string): string {
+  if (!UUID.test(raw)) throw new DetailException(404, notFound);
+  return raw.toLowerCase();
+}

@@ -1,0 +1,449 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { DataProvider } from 'ra-core';
+import {
+  messages,
+  type AdminBooking,
+  type AdminCommand,
+  type AdminDevice,
+  type AdminSetting,
+  type AdminShelf,
+  type AdminUser,
+} from '@kort/contracts';
+import { reminderJobId } from '../../src/bookings/booking-reminders';
+import { DEFAULT_SITE, DevicesService } from '../../src/devices/devices.service';
+import { QUEUES } from '../../src/queues/queues';
+import { PASSWORD } from '../support/accounts';
+import { nextMail } from '../support/mailbox';
+import { cancel, msk, order, signedInPlayers } from '../support/players';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { TestClock } from '../support/test-clock';
+import { adminDataProvider, eventually, failure, insertGame, insertUser, tag } from './admin-support';
+
+// The dashboard's real data provider (ra-data-simple-rest) against the running API.
+const NOW = '2027-09-06T06:00:00Z'; // Monday 6 September 2027, 09:00 in Moscow
+
+let api: TestApp;
+let admin: { client: ReturnType<TestApp['client']>; id: number; email: string };
+let provider: DataProvider;
+
+beforeAll(async () => {
+  // A database of its own: these tests switch storage off, block shelves and report device state.
+  api = await startTestApp({}, new TestClock(), { ownDatabase: true });
+  api.clock.set(NOW);
+  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  provider = adminDataProvider(api, admin.client);
+});
+beforeEach(() => api.clock.set(NOW));
+afterAll(() => api.close());
+
+const all = { pagination: { page: 1, perPage: 100 }, filter: {} };
+
+describe('users', () => {
+  test('getList sorts, pages and searches name, e-mail or phone (q); the total comes from Content-Range', async () => {
+    const t = tag();
+    const digits = String(randomInt(1_000_000, 9_999_999));
+    for (const name of ['Вера', 'Анна', 'Дарья', 'Глеб']) await insertUser(api, { name: `${name} ${t}` });
+    await insertUser(api, { name: `Борис ${t}`, phone: `+7912${digits}`, email: `boris-${t}@example.com` });
+    const byName = (page: number, perPage: number, order: 'ASC' | 'DESC' = 'ASC') =>
+      provider.getList<AdminUser>('users', {
+        pagination: { page, perPage },
+        sort: { field: 'name', order },
+        filter: { q: t.toUpperCase() },
+      });
+
+    const first = await byName(1, 2);
+    expect(first.total).toBe(5);
+    expect(first.data.map((user) => user.name)).toEqual([`Анна ${t}`, `Борис ${t}`]);
+    expect((await byName(3, 2)).data.map((user) => user.name)).toEqual([`Дарья ${t}`]);
+    expect((await byName(1, 10, 'DESC')).data.map((user) => user.name)).toEqual(
+      ['Дарья', 'Глеб', 'Вера', 'Борис', 'Анна'].map((name) => `${name} ${t}`),
+    );
+
+    const search = async (q: string) =>
+      (await provider.getList<AdminUser>('users', { ...all, sort: { field: 'id', order: 'ASC' }, filter: { q } })).data;
+    expect((await search(digits.slice(1))).map((user) => user.name)).toEqual([`Борис ${t}`]);
+    expect((await search(`BORIS-${t.toUpperCase()}@`)).map((user) => user.email)).toEqual([`boris-${t}@example.com`]);
+    expect(await search(`нет-такого-${t}`)).toEqual([]);
+  });
+
+  test('getOne and getMany give the records; unknown ids are 404 "Нет такого пользователя"', async () => {
+    const anna = await insertUser(api, { name: 'Анна', phone: '+79990001122' });
+    const boris = await insertUser(api, { name: 'Борис' });
+    const { data } = await provider.getOne<AdminUser>('users', { id: anna.id });
+    expect(data).toEqual({
+      id: anna.id,
+      email: anna.email,
+      name: 'Анна',
+      phone_number: '+79990001122',
+      role: 'player',
+      is_sport_school: false,
+      confirmed_at: expect.any(String),
+      blocked: false,
+      deleted_at: null,
+      deletion_kind: null,
+      purged: false,
+      rules_accepted_at: expect.any(String),
+      created_at: expect.any(String),
+    });
+    const many = await provider.getMany<AdminUser>('users', { ids: [boris.id, anna.id] });
+    expect(many.data.map((user) => user.name).sort()).toEqual(['Анна', 'Борис']);
+    expect(await failure(provider.getOne('users', { id: 99_999_999 }))).toEqual({
+      status: 404,
+      detail: messages.userNotFound,
+    });
+    expect((await failure(provider.getOne('users', { id: 'abc' }))).status).toBe(404);
+  });
+
+  test("blocking through update ends the player's session and login answers the spec's text; restoring lets them in", async () => {
+    const [player] = await signedInPlayers(api, 1);
+    const { data: before } = await provider.getOne<AdminUser>('users', { id: player!.id });
+    const { data: blocked } = await provider.update<AdminUser>('users', {
+      id: player!.id,
+      data: { ...before, blocked: true },
+      previousData: before,
+    });
+    expect(blocked).toMatchObject({ blocked: true, deletion_kind: 'admin', deleted_at: expect.any(String) });
+
+    expect((await player!.client.get('/api/profile/')).status).toBe(401);
+    const refused = await api.client().post('/api/login/', { email: player!.email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(messages.accountBlocked);
+    const listed = await provider.getList<AdminUser>('users', {
+      ...all,
+      sort: { field: 'id', order: 'ASC' },
+      filter: { blocked: true, q: player!.email },
+    });
+    expect(listed.data.map((user) => user.id)).toEqual([player!.id]);
+
+    const { data: restored } = await provider.update<AdminUser>('users', {
+      id: player!.id,
+      data: { ...blocked, blocked: false },
+      previousData: blocked,
+    });
+    expect(restored).toMatchObject({ blocked: false, deleted_at: null, deletion_kind: null });
+    const again = api.client();
+    expect((await again.post('/api/login/', { email: player!.email, password: PASSWORD })).status).toBe(200);
+    expect((await again.get('/api/profile/')).status).toBe(200);
+  });
+
+  test('update sets the sport-school flag, which the player sees', async () => {
+    const [player] = await signedInPlayers(api, 1);
+    const { data } = await provider.update<AdminUser>('users', {
+      id: player!.id,
+      data: { is_sport_school: true },
+      previousData: {},
+    });
+    expect(data.is_sport_school).toBe(true);
+    expect((await player!.client.get('/api/sport_school/')).body.detail).toBe(true);
+  });
+
+  test('an admin cannot block themselves', async () => {
+    const { data: self } = await provider.getOne<AdminUser>('users', { id: admin.id });
+    expect(
+      await failure(provider.update('users', { id: admin.id, data: { ...self, blocked: true }, previousData: self })),
+    ).toEqual({ status: 409, detail: messages.cannotBlockSelf });
+    expect((await admin.client.get('/api/is_admin/')).body.detail).toBe(true);
+  });
+});
+
+describe('bookings', () => {
+  test("getList filters by the club's day, court, player and status; getManyReference lists a player's games", async () => {
+    const player = await insertUser(api, { name: `Игрок ${tag()}` });
+    const tuesday = await insertGame(api, player.id, 1, msk('2027-09-07', 10));
+    // 01:00 in Moscow on Wednesday is still Tuesday in UTC: the day is the club's.
+    const wednesday = await insertGame(api, player.id, 2, msk('2027-09-08', 1));
+    const cancelled = await insertGame(api, player.id, 1, msk('2027-09-09', 12), { cancelledAt: NOW });
+    const past = await insertGame(api, player.id, 2, msk('2027-09-05', 12));
+    const onNow = await insertGame(api, player.id, 1, msk('2027-09-06', 9), { startedAt: '2027-09-06T05:55:00Z' });
+
+    const ids = async (filter: Record<string, unknown>) =>
+      (
+        await provider.getList<AdminBooking>('bookings', {
+          ...all,
+          sort: { field: 'starts_at', order: 'ASC' },
+          filter: { user_id: player.id, ...filter },
+        })
+      ).data.map((booking) => booking.id);
+    expect(await ids({ day: '2027-09-08' })).toEqual([wednesday]);
+    expect(await ids({ day: '2027-09-07' })).toEqual([tuesday]);
+    expect(await ids({ court_id: 2 })).toEqual([past, wednesday]);
+    expect(await ids({ status: 'cancelled' })).toEqual([cancelled]);
+    expect(await ids({ status: 'ended' })).toEqual([past]);
+    expect(await ids({ status: 'started' })).toEqual([onNow]);
+    expect(await ids({ status: 'booked' })).toEqual([tuesday, wednesday]);
+
+    const reference = await provider.getManyReference<AdminBooking>('bookings', {
+      target: 'user_id',
+      id: player.id,
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'starts_at', order: 'DESC' },
+      filter: {},
+    });
+    expect(reference.total).toBe(5);
+    expect(reference.data.map((booking) => booking.id)).toEqual([cancelled, wednesday]);
+    const { data } = await provider.getOne<AdminBooking>('bookings', { id: onNow });
+    expect(data).toEqual({
+      id: onNow,
+      user_id: player.id,
+      user_name: expect.stringMatching(/^Игрок /),
+      user_email: player.email,
+      court_id: 1,
+      starts_at: '2027-09-06T06:00:00.000Z',
+      ends_at: '2027-09-06T07:00:00.000Z',
+      cancelled_at: null,
+      started_at: '2027-09-06T05:55:00.000Z',
+      ended_at: null,
+      status: 'started',
+    });
+  });
+
+  test('delete cancels a game even within the hour: the slot is free, the player is mailed, no reminder, loan over', async () => {
+    const [player, other] = await signedInPlayers(api, 2);
+    const booked = await order(player!.client, 1, msk('2027-09-06', 18));
+    expect(booked.status).toBe(200);
+    const id = booked.body.id as number;
+    const reminders = api.app.get<Queue>(getQueueToken(QUEUES.bookings));
+    expect(await reminders.getJob(reminderJobId(id))).toBeDefined();
+    // Equipment taken for the game, as if compartment 11 had opened.
+    await api.db.query(
+      `INSERT INTO equipment_loans (shelf_id, user_id, booking_id, started_at) VALUES (11, $1, $2, $3)`,
+      [player!.id, id, new Date(NOW)],
+    );
+    expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data).toMatchObject({
+      status: 'on_loan',
+      renter_id: player!.id,
+    });
+
+    api.clock.set('2027-09-06T14:30:00Z'); // 17:30 in Moscow: too late for the player to cancel
+    expect((await cancel(player!.client, 1, msk('2027-09-06', 18))).status).toBe(409);
+    const { data } = await provider.delete<AdminBooking>('bookings', { id });
+    expect(data).toMatchObject({
+      id,
+      user_id: player!.id,
+      status: 'cancelled',
+      cancelled_at: '2027-09-06T14:30:00.000Z',
+    });
+
+    const letter = await nextMail(player!.email);
+    expect(letter.subject).toBe('Игра отменена клубом: 6 сентября 2027, 18:00');
+    expect(letter.text).toContain('6 сентября 2027 (понедельник) в 18:00, корт 1');
+    expect(await reminders.getJob(reminderJobId(id))).toBeUndefined();
+    expect((await order(other!.client, 1, msk('2027-09-06', 18))).status).toBe(200);
+    expect((await player!.client.get('/api/my-orders/')).body.detail).toEqual([]);
+    expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data.status).toBe('free');
+    // The loan itself ends as when a game ends (the compartment is told to close).
+    await eventually(async () => {
+      const [loan] = await api.db.query<{ ended_reason: string | null }[]>(
+        `SELECT ended_reason FROM equipment_loans WHERE booking_id = $1`,
+        [id],
+      );
+      return loan?.ended_reason === 'game-ended';
+    });
+
+    expect(await failure(provider.delete('bookings', { id }))).toEqual({
+      status: 409,
+      detail: messages.bookingAlreadyCancelled,
+    });
+    expect(await failure(provider.delete('bookings', { id: 99_999_999 }))).toEqual({
+      status: 404,
+      detail: messages.gameNotFound,
+    });
+  });
+});
+
+describe('shelves', () => {
+  test('the list shows 1-11 with renters; a blocked renter leaves the shelf to clear; update blocks and clears', async () => {
+    const [player, other] = await signedInPlayers(api, 2);
+    expect((await player!.client.act('/api/reserve_shelf/?id=3')).status).toBe(200);
+
+    const list = await provider.getList<AdminShelf>('shelves', { ...all, sort: { field: 'id', order: 'ASC' } });
+    expect(list.total).toBe(11);
+    expect(list.data.map((shelf) => shelf.kind)).toEqual([...Array(9).fill('shelf'), 'equipment', 'equipment']);
+    expect(list.data[2]).toMatchObject({
+      id: 3,
+      status: 'occupied',
+      renter_id: player!.id,
+      renter_name: 'Игрок',
+      rented_since: '2027-09-06T06:00:00.000Z',
+    });
+
+    const { data: renter } = await provider.getOne<AdminUser>('users', { id: player!.id });
+    await provider.update('users', { id: player!.id, data: { ...renter, blocked: true }, previousData: renter });
+    const { data: left } = await provider.getOne<AdminShelf>('shelves', { id: 3 });
+    expect(left).toMatchObject({ status: 'free', renter_id: null, needs_clearing: true });
+    const { data: cleared } = await provider.update<AdminShelf>('shelves', {
+      id: 3,
+      data: { ...left, needs_clearing: false },
+      previousData: left,
+    });
+    expect(cleared.needs_clearing).toBe(false);
+
+    const { data: blocked } = await provider.update<AdminShelf>('shelves', {
+      id: 5,
+      data: { is_blocked: true },
+      previousData: {},
+    });
+    expect(blocked).toMatchObject({ id: 5, status: 'blocked', is_blocked: true });
+    const seen = (await other!.client.get('/api/shelves/')).body.detail as { id: number; status: string }[];
+    expect(seen.find((shelf) => shelf.id === 5)?.status).toBe('blocked');
+    expect((await other!.client.act('/api/reserve_shelf/?id=5')).status).toBe(403);
+    const filtered = await provider.getList<AdminShelf>('shelves', {
+      ...all,
+      sort: { field: 'id', order: 'ASC' },
+      filter: { is_blocked: true },
+    });
+    expect(filtered.data.map((shelf) => shelf.id)).toEqual([5]);
+    await provider.update('shelves', { id: 5, data: { is_blocked: false }, previousData: blocked });
+
+    const equipment = await provider.getMany<AdminShelf>('shelves', { ids: [10, 11] });
+    expect(equipment.data.map((shelf) => shelf.kind)).toEqual(['equipment', 'equipment']);
+    expect(await failure(provider.getOne('shelves', { id: 12 }))).toEqual({
+      status: 404,
+      detail: messages.shelfNotFound,
+    });
+  });
+});
+
+describe('devices and commands', () => {
+  test('devices: every relay and the door sensor, as the agent last reported them; read only', async () => {
+    const devices = api.app.get(DevicesService);
+    await devices.applyRelay(DEFAULT_SITE, 'light', true);
+    await devices.applyRelay(DEFAULT_SITE, 'shelf-4', true);
+    await devices.applyDoorSensor(DEFAULT_SITE, false);
+
+    const list = await provider.getList<AdminDevice>('devices', { ...all, sort: { field: 'id', order: 'ASC' } });
+    expect(list.total).toBe(14);
+    expect(list.data.find((device) => device.id === 'light')).toEqual({
+      id: 'light',
+      kind: 'relay',
+      name: 'Свет',
+      on: true,
+      online: false,
+      last_seen: expect.any(String),
+    });
+    expect(list.data.find((device) => device.id === 'door-sensor')).toMatchObject({ kind: 'sensor', on: true });
+    const on = await provider.getList<AdminDevice>('devices', {
+      ...all,
+      sort: { field: 'id', order: 'ASC' },
+      filter: { on: true },
+    });
+    expect(on.data.map((device) => device.id)).toEqual(['door-sensor', 'light', 'shelf-4']);
+    expect((await provider.getOne<AdminDevice>('devices', { id: 'shelf-10' })).data).toMatchObject({
+      name: 'Инвентарь 10',
+      on: false,
+    });
+    expect((await provider.getMany<AdminDevice>('devices', { ids: ['door', 'light'] })).data).toHaveLength(2);
+    expect((await provider.getOne<AdminShelf>('shelves', { id: 4 })).data.relay_on).toBe(true);
+    expect(await failure(provider.getOne('devices', { id: 'toaster' }))).toEqual({
+      status: 404,
+      detail: messages.deviceNotFound,
+    });
+    expect(
+      (await failure(provider.update('devices', { id: 'light', data: { on: false }, previousData: {} }))).status,
+    ).toBe(404);
+    await devices.applyRelay(DEFAULT_SITE, 'light', false);
+  });
+
+  test('commands: the audit log newest first, filtered by action, by player (getManyReference) and by id', async () => {
+    const [player] = await signedInPlayers(api, 1);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const rows: [string, string, string, number, string, string, string | null][] = [
+      [ids[0]!, 'light', 'light.on', admin.id, '2027-09-06T05:00:00Z', 'done', null],
+      [ids[1]!, 'door', 'door.open', player!.id, '2027-09-06T05:10:00Z', 'failed', 'agent-offline'],
+      [ids[2]!, 'light', 'light.off', admin.id, '2027-09-06T05:20:00Z', 'done', null],
+    ];
+    for (const [id, device, action, by, at, status, error] of rows) {
+      await api.db.query(
+        `INSERT INTO commands (id, site_id, device, action, requested_by, requested_at, deadline, status, error, finished_at)
+         VALUES ($1, 'default', $2, $3, $4, $5, $5::timestamptz + interval '8 seconds', $6, $7, $5::timestamptz + interval '1 second')`,
+        [id, device, action, by, at, status, error],
+      );
+    }
+    const since = { from: '2027-09-06T08:00:00+03:00' };
+    const newest = await provider.getList<AdminCommand>('commands', {
+      ...all,
+      sort: { field: 'requested_at', order: 'DESC' },
+      filter: since,
+    });
+    expect(newest.data.map((command) => command.id)).toEqual([ids[2], ids[1], ids[0]]);
+    const doors = await provider.getList<AdminCommand>('commands', {
+      ...all,
+      sort: { field: 'requested_at', order: 'DESC' },
+      filter: { ...since, action: 'door.open' },
+    });
+    expect(doors.data.map((command) => command.id)).toEqual([ids[1]]);
+
+    const byAdmin = await provider.getManyReference<AdminCommand>('commands', {
+      target: 'requested_by',
+      id: admin.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'requested_at', order: 'DESC' },
+      filter: since,
+    });
+    expect(byAdmin.data.map((command) => [command.action, command.requested_by_name])).toEqual([
+      ['light.off', 'Игрок'],
+      ['light.on', 'Игрок'],
+    ]);
+    expect((await provider.getOne<AdminCommand>('commands', { id: ids[1]! })).data).toEqual({
+      id: ids[1],
+      action: 'door.open',
+      device: 'door',
+      requested_by: player!.id,
+      requested_by_name: 'Игрок',
+      requested_at: '2027-09-06T05:10:00.000Z',
+      deadline: '2027-09-06T05:10:08.000Z',
+      status: 'failed',
+      error: 'agent-offline',
+      finished_at: '2027-09-06T05:10:01.000Z',
+    });
+    // Without a sort (a bare request), the newest come first.
+    const bare = await admin.client.get(`/api/admin/commands?filter=${encodeURIComponent(JSON.stringify(since))}`);
+    expect((bare.body as AdminCommand[]).map((command) => command.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(bare.headers['content-range']).toBe('commands 0-2/3');
+    expect(await failure(provider.getOne('commands', { id: 'not-a-uuid' }))).toEqual({
+      status: 404,
+      detail: messages.commandNotFound,
+    });
+  });
+});
+
+describe('settings', () => {
+  test('storage is switched off and on, the rules and contacts edited; bad values are refused', async () => {
+    const list = await provider.getList<AdminSetting>('settings', { ...all, sort: { field: 'id', order: 'ASC' } });
+    expect(list.data.map((setting) => setting.id)).toEqual(['club_contacts', 'court_rules', 'storage_enabled']);
+    expect(list.total).toBe(3);
+    const [player] = await signedInPlayers(api, 1);
+    const set = (id: string, value: string) =>
+      provider.update<AdminSetting>('settings', { id, data: { id, value }, previousData: { id } });
+
+    expect((await set('storage_enabled', 'false')).data.value).toBe('false');
+    expect((await player!.client.get('/api/is_shelf/')).body.detail).toBe(false);
+    expect((await player!.client.act('/api/reserve_shelf/?id=1')).body.detail).toBe(messages.storageOff);
+    expect(await failure(set('storage_enabled', 'maybe'))).toEqual({
+      status: 400,
+      detail: messages.settingStorageValue,
+    });
+    await set('storage_enabled', 'true');
+    expect((await player!.client.get('/api/is_shelf/')).body.detail).toBe(true);
+
+    await set('court_rules', 'Новые правила клуба');
+    expect((await api.client().get('/api/give_rules/')).body.detail).toBe('Новые правила клуба');
+    expect(await failure(set('court_rules', '   '))).toEqual({ status: 400, detail: messages.settingRulesEmpty });
+    expect(await failure(set('court_rules', 'п'.repeat(20_001)))).toEqual({
+      status: 400,
+      detail: messages.settingRulesTooLong,
+    });
+    await set('club_contacts', 'Телефон клуба: +7 900 000-00-01');
+    expect((await api.client().get('/api/give_contacts/')).body.detail).toBe('Телефон клуба: +7 900 000-00-01');
+    expect(await failure(set('club_contacts', 'x'.repeat(2_001)))).toEqual({
+      status: 400,
+      detail: messages.settingContactsTooLong,
+    });
+    expect(await failure(provider.getOne('settings', { id: 'password_pepper' }))).toEqual({
+      status: 404,
+      detail: messages.settingNotFound,
+    });
+  });
+});

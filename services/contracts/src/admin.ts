@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * The admin dashboard's data (docs/admin-api.md): records of `/api/admin/<resource>` in
+ * ra-data-simple-rest's convention, and the answers of the spec's admin calls. Instants are ISO
+ * strings (UTC); local days and hours are the club's (SITE_TIMEZONE).
+ */
+
+/** At most this many rows per list request (`range` is inclusive: [0, 999] is the largest). */
+export const ADMIN_MAX_RANGE = 1000;
+
+export const ADMIN_RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings'] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+const instant = z.string();
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  role: z.enum(['player', 'admin']),
+  is_sport_school: z.boolean(),
+  confirmed_at: instant.nullable(),
+  /** Blocked by an admin (`delete_user`): kept, restorable, never purged. */
+  blocked: z.boolean(),
+  deleted_at: instant.nullable(),
+  deletion_kind: z.enum(['self', 'admin']).nullable(),
+  /** Personal data erased 10 days after a self-deletion: such an account cannot be restored. */
+  purged: z.boolean(),
+  rules_accepted_at: instant.nullable(),
+  created_at: instant,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const BOOKING_STATUSES = ['booked', 'cancelled', 'started', 'ended'] as const;
+export type AdminBookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const adminBookingSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  user_email: z.string(),
+  court_id: z.number().int(),
+  starts_at: instant,
+  ends_at: instant,
+  cancelled_at: instant.nullable(),
+  started_at: instant.nullable(),
+  ended_at: instant.nullable(),
+  /**
+   * `cancelled`; `ended` (ended by the player, or its hour is over); `started` (the door was opened
+   * for it, its hour not over); `booked` (not started yet).
+   */
+  status: z.enum(BOOKING_STATUSES),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+export const adminShelfSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['shelf', 'equipment']),
+  status: z.enum(['free', 'occupied', 'blocked', 'on_loan']),
+  is_blocked: z.boolean(),
+  /** The renter of a shelf (1-9) or the player holding the equipment (10-11). */
+  renter_id: z.number().int().nullable(),
+  renter_name: z.string().nullable(),
+  rented_since: instant.nullable(),
+  /** A rental ended without the player (account deleted or blocked): something may be left inside. */
+  needs_clearing: z.boolean(),
+  /** The lock relay as the agent last reported it (true: released, open). */
+  relay_on: z.boolean(),
+});
+export type AdminShelf = z.infer<typeof adminShelfSchema>;
+
+export const adminDeviceSchema = z.object({
+  /** A relay ('door', 'light', 'shelf-1' … 'shelf-11') or 'door-sensor'. */
+  id: z.string(),
+  kind: z.enum(['relay', 'sensor']),
+  /** Russian label for the dashboard. */
+  name: z.string(),
+  /** Relay: on (door unlocked, light on, shelf released). Sensor: the door is open; null without a sensor. */
+  on: z.boolean().nullable(),
+  /** The site's agent is connected. */
+  online: z.boolean(),
+  /** The agent's last report (any device of the site). */
+  last_seen: instant.nullable(),
+});
+export type AdminDevice = z.infer<typeof adminDeviceSchema>;
+
+export const COMMAND_STATUSES = ['queued', 'delivered', 'done', 'failed', 'expired'] as const;
+
+export const adminCommandSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  device: z.string().nullable(),
+  requested_by: z.number().int().nullable(),
+  requested_by_name: z.string().nullable(),
+  requested_at: instant,
+  deadline: instant,
+  status: z.enum(COMMAND_STATUSES),
+  error: z.string().nullable(),
+  finished_at: instant.nullable(),
+});
+export type AdminCommand = z.infer<typeof adminCommandSchema>;
+
+export const ADMIN_SETTINGS = ['storage_enabled', 'court_rules', 'club_contacts'] as const;
+export type AdminSettingKey = (typeof ADMIN_SETTINGS)[number];
+
+export const adminSettingSchema = z.object({
+  id: z.enum(ADMIN_SETTINGS),
+  value: z.string(),
+  updated_at: instant.nullable(),
+});
+export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+/** Limits of the settings an admin edits. */
+export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000 } as const;
+
+/** The value a setting accepts; the API answers 400 with the message otherwise. */
+export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
+  storage_enabled: z.enum(['true', 'false'], { error: messages.settingStorageValue }),
+  court_rules: z
+    .string({ error: messages.settingRulesEmpty })
+    .refine((value) => value.trim().length > 0, { error: messages.settingRulesEmpty })
+    .refine((value) => value.length <= settingLimits.courtRulesMax, { error: messages.settingRulesTooLong }),
+  club_contacts: z
+    .string({ error: messages.settingContactsTooLong })
+    .max(settingLimits.clubContactsMax, { error: messages.settingContactsTooLong }),
+};
+
+/**
+ * PUT bodies. react-admin sends the whole record back: read-only fields are ignored, and a field
+ * equal to the current value changes nothing.
+ */
+export const adminUserUpdate = z.object({
+  blocked: z.boolean({ error: messages.adminFieldBoolean }).optional(),
+  is_sport_school: z.boolean({ error: messages.adminFieldBoolean }).optional(),
+});
+export const adminShelfUpdate = z.object({
+  is_blocked: z.boolean({ error: messages.adminFieldBoolean }).optional(),
+  needs_clearing: z.boolean({ error: messages.adminFieldBoolean }).optional(),
+});
+export const adminSettingUpdate = z.object({ value: z.string({ error: messages.settingValueRequired }) });
+export type AdminUserUpdate = z.input<typeof adminUserUpdate>;
+export type AdminShelfUpdate = z.input<typeof adminShelfUpdate>;
+export type AdminSettingUpdate = z.input<typeof adminSettingUpdate>;
+
+// The spec's admin calls (section 7).
+
+const userIdParam = z.coerce
+  .number({ error: messages.userIdRequired })
+  .int({ error: messages.userIdRequired })
+  .positive({ error: messages.userIdRequired })
+  .max(2_147_483_647, { error: messages.userIdRequired });
+
+/** `?id=` of give_user, restore_user and delete_user. */
+export const userIdQuery = z.object({ id: userIdParam });
+/** `?email=` of user_search: compared case-insensitively with the whole address. */
+export const userSearchQuery = z.object({
+  email: z
+    .string({ error: messages.searchEmailRequired })
+    .trim()
+    .min(1, { error: messages.searchEmailRequired })
+    .max(254, { error: messages.userNotFound }),
+});
+
+/** One entry of GET /api/get_current_players/ (an empty list: the app shows "Никто не играет"). */
+export const currentPlayerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string(),
+});
+export type CurrentPlayer = z.infer<typeof currentPlayerSchema>;
+
+/** GET /api/give_user/?id: the user, their games still ahead or on now, their shelf and door openings. */
+export const givenUserSchema = z.object({
+  user: adminUserSchema,
+  /** Not cancelled, not ended, hour not over; soonest first. */
+  games: z.array(adminBookingSchema),
+  /** The live shelf rental, or null. */
+  shelf: z.object({ shelf_id: z.number().int(), rental_id: z.number().int(), since: instant }).nullable(),
+  /** The last 20 door openings the player asked for with a code (`door.open` commands), newest first. */
+  door_openings: z.array(z.object({ command_id: z.string(), requested_at: instant, status: z.enum(COMMAND_STATUSES) })),
+});
+export type GivenUser = z.infer<typeof givenUserSchema>;
