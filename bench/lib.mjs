@@ -56,8 +56,11 @@ export async function benchDatabase() {
   return { url, drop: () => dropDatabase(url) };
 }
 
-/** Confirmed players inserted directly, then signed in through the real login call. */
-export async function players(base, databaseUrl, count, { sportSchool = false } = {}) {
+/**
+ * Confirmed players inserted directly, then signed in through the real login call; `role: 'admin'`
+ * makes club admins (what `npm run admin:create` makes of a registered account).
+ */
+export async function players(base, databaseUrl, count, { sportSchool = false, role = 'player' } = {}) {
   const argon2 = require('argon2');
   const password = 'Bench-2026-pass';
   const hash = await argon2.hash(password, { type: argon2.argon2id });
@@ -65,9 +68,9 @@ export async function players(base, databaseUrl, count, { sportSchool = false } 
   await client.connect();
   const emails = Array.from({ length: count }, (_, i) => `bench-${i}-${Date.now()}@example.com`);
   await client.query(
-    `INSERT INTO users (email, name, password_hash, confirmed_at, rules_accepted_at, is_sport_school)
-     SELECT e, 'Нагрузка', $2, now(), now(), $3 FROM unnest($1::text[]) AS e`,
-    [emails, hash, sportSchool],
+    `INSERT INTO users (email, name, password_hash, confirmed_at, rules_accepted_at, is_sport_school, role)
+     SELECT e, 'Нагрузка', $2, now(), now(), $3, $4 FROM unnest($1::text[]) AS e`,
+    [emails, hash, sportSchool, role],
   );
   await client.end();
   const sessions = [];

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { doorOpenings, redisRoundTrip, socketAckRoundTrip } from './door.mjs';
 import { benchDatabase, load, machine, players, root, startServer } from './lib.mjs';
+import { adminDashboard, printAdmin } from './admin.mjs';
 import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
 
 const PARTS = ['api', 'web'];
@@ -24,6 +25,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 10);
+const LIVE_FLIPS = Number(process.env.BENCH_LIVE_FLIPS ?? 30);
 const agentToken = randomBytes(24).toString('base64url');
 const prefix = `kort-bench:${Date.now().toString(36)}:`;
 
@@ -46,6 +49,8 @@ try {
   if (parts.includes('web')) web = { initial_js: initialJavaScript() };
   if (parts.includes('api')) await apiPart();
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
+  if (web)
+    web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
 } finally {
   await Promise.all([api.stop(), hello?.stop()]);
   await database.drop();
@@ -143,6 +148,7 @@ if (parts.includes('api')) {
   );
 }
 if (web) printWeb(web);
+if (web?.admin) printAdmin(web.admin);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)

@@ -43,7 +43,8 @@ test('an admin runs the club from the dashboard', async () => {
   await registerAccount(env.product, PLAYER);
   await until(async () => (await agentState()).connected, 'the simulated agent to connect');
 
-  const context = await env.browser.newContext({ viewport: viewports.desktop });
+  // An admin's browser in Russian (the native date input follows the browser's language).
+  const context = await env.browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
   // Material UI fades dialogs and notifications in: axe would judge a half-transparent frame.
   await context.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
@@ -121,7 +122,7 @@ test('an admin runs the club from the dashboard', async () => {
     // Shelves: block shelf 3, and the player cannot rent it; open shelf 4 and see its relay.
     await page.goto(`${base}/admin/admin_boxes`);
     const shelf3 = page.getByRole('group', { name: 'Ячейка 3' });
-    await shelf3.waitFor();
+    await shelf3.getByText('Свободна').waitFor();
     await snap('shelves');
     await shelf3.getByRole('button', { name: 'Заблокировать' }).click();
     await shelf3.getByText('Заблокирована').first().waitFor();
@@ -163,9 +164,14 @@ test('an admin runs the club from the dashboard', async () => {
   }
 });
 
-test('the dashboard on a phone, and a player who opens it is refused politely', async () => {
+test('the dashboard on a phone', async () => {
   const { base } = env.product;
-  const context = await env.browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
+  const context = await env.browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+  });
   const page = await context.newPage();
   try {
     await page.goto(`${base}/admin/`);
@@ -175,16 +181,35 @@ test('the dashboard on a phone, and a player who opens it is refused politely', 
     await page.getByRole('group', { name: 'Свет' }).waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-home.png` });
     await page.goto(`${base}/admin/admin_boxes`);
-    await page.getByRole('group', { name: 'Ячейка 1' }).waitFor();
+    await page.getByRole('group', { name: 'Ячейка 1' }).getByText('Свободна').waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-shelves.png` });
-    await context.clearCookies();
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/admin-phone-FAILED.png` }).catch(() => undefined);
+    throw failure;
+  } finally {
+    await context.close();
+  }
+});
 
+test('a player who opens the dashboard is refused politely', async () => {
+  const { base } = env.product;
+  const context = await env.browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+  });
+  const page = await context.newPage();
+  try {
     await page.goto(`${base}/admin/`);
     await page.getByLabel('E-mail').fill(PLAYER.email);
     await page.getByLabel('Пароль').fill(PLAYER.password);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByText('Эта панель только для администраторов клуба').waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-not-admin.png` });
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/admin-phone-FAILED.png` }).catch(() => undefined);
+    throw failure;
   } finally {
     await context.close();
   }

@@ -203,6 +203,7 @@ export const ru: TranslationMessages = {
       unblock: 'Разблокировать',
       since: 'с %{date}',
       no_data: 'Нет данных',
+      loading: 'Загрузка…',
     },
     commands: {
       actions: {

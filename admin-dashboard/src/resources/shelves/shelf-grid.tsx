@@ -37,7 +37,13 @@ export function ShelfGrid({ shelves, ids, onChanged }: ShelfGridProps) {
       }}
     >
       {ids.map((id) => (
-        <ShelfCard key={id} id={id} shelf={shelves?.find((shelf) => shelf.id === id)} onChanged={onChanged} />
+        <ShelfCard
+          key={id}
+          id={id}
+          shelf={shelves?.find((shelf) => shelf.id === id)}
+          shelves={shelves}
+          onChanged={onChanged}
+        />
       ))}
     </Box>
   );
@@ -45,7 +51,17 @@ export function ShelfGrid({ shelves, ids, onChanged }: ShelfGridProps) {
 
 type Action = 'admin_open' | 'admin_close' | 'admin_block';
 
-function ShelfCard({ id, shelf, onChanged }: { id: number; shelf?: ShelfRecord; onChanged?: () => void }) {
+function ShelfCard({
+  id,
+  shelf,
+  shelves,
+  onChanged,
+}: {
+  id: number;
+  shelf?: ShelfRecord;
+  shelves: ShelfRecord[] | undefined;
+  onChanged?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
@@ -94,7 +110,11 @@ function ShelfCard({ id, shelf, onChanged }: { id: number; shelf?: ShelfRecord; 
               label={translate(`kort.shelves.${shelf.kind === 'equipment' ? 'item_status' : 'status'}_${shelf.status}`)}
             />
           ) : (
-            <Chip size="small" label={translate('kort.shelves.no_data')} />
+            // Until the list arrives (or if it failed: the page says so above the grid).
+            <Chip
+              size="small"
+              label={translate(shelves === undefined ? 'kort.shelves.loading' : 'kort.shelves.no_data')}
+            />
           )}
         </Stack>
         <Box sx={{ minHeight: 48, mt: 1 }}>
