@@ -1,6 +1,7 @@
 // The admin dashboard served by `npm start` at /admin/: an admin runs the club. Counters, the light
 // with the simulated agent's relay and the live update, blocking and restoring a player, blocking a
-// shelf, and every device action in the command log. Screens go to e2e/artifacts/admin-*.png.
+// shelf, every device action in the command log and the other admin actions in the actions log.
+// Screens go to e2e/artifacts/admin-*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
@@ -146,6 +147,15 @@ test('an admin runs the club from the dashboard', async () => {
     }
     await page.getByText(ADMIN.name).first().waitFor();
     await snap('commands');
+
+    // Actions that move no device have their own log: the block, the restore, the shelf.
+    await page.goto(`${base}/admin/actions`);
+    for (const action of ['Игрок удалён', 'Игрок восстановлен', 'Ячейка заблокирована']) {
+      await page.getByText(action).first().waitFor();
+    }
+    await page.getByText(PLAYER.email).first().waitFor();
+    await page.getByText('Ячейка 3').first().waitFor();
+    await snap('actions');
 
     // The rest of the dashboard renders: bookings of the day, settings.
     await page.goto(`${base}/admin/bookings`);

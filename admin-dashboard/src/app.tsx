@@ -18,6 +18,7 @@ import { authProvider, NOT_ADMIN_PATH } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { theme } from './providers/theme';
+import { actions } from './resources/actions';
 import { bookings } from './resources/bookings';
 import { commands } from './resources/commands';
 import { settings } from './resources/settings';
@@ -37,7 +38,7 @@ const ToHome = () => <Navigate to="/" replace />;
  * - `/users`, `/users/:id/show`: players (the spec's /admin_user_search and /admin_user_profile)
  * - `/bookings`: a day of both courts
  * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
- * - `/commands`: the audit log; `/settings`, `/settings/:id`: storage, rules, contacts
+ * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts
  * - `/login`; `/not-admin` for a signed-in player
  *
  * This is react-admin's <Admin> taken apart (AdminContext + CoreAdminUI, as AdminUI does) so that
@@ -70,6 +71,7 @@ export function App() {
         <Resource name="bookings" {...bookings} />
         <Resource name="shelves" {...shelves} />
         <Resource name="commands" {...commands} />
+        <Resource name="actions" {...actions} />
         <Resource name="settings" {...settings} />
         <CustomRoutes>
           <Route path="/admin_boxes" element={<ShelfBoardPage kind="shelf" />} />

@@ -68,6 +68,16 @@ export const ru: TranslationMessages = {
         relay_on: 'Замок открыт',
       },
     },
+    actions: {
+      name: 'Действие |||| Журнал действий',
+      fields: {
+        at: 'Когда',
+        action: 'Действие',
+        target_label: 'Кого или что',
+        admin_name: 'Кто',
+        detail: 'Подробности',
+      },
+    },
     commands: {
       name: 'Команда |||| Журнал команд',
       fields: {
@@ -204,6 +214,17 @@ export const ru: TranslationMessages = {
       since: 'с %{date}',
       no_data: 'Нет данных',
       loading: 'Загрузка…',
+    },
+    actions: {
+      user_block: 'Игрок удалён',
+      user_restore: 'Игрок восстановлен',
+      user_sport_school_on: 'Спортивная школа: включена',
+      user_sport_school_off: 'Спортивная школа: выключена',
+      shelf_block: 'Ячейка заблокирована',
+      shelf_unblock: 'Ячейка разблокирована',
+      shelf_cleared: 'Ячейка освобождена',
+      booking_cancel: 'Игра отменена клубом',
+      setting_update: 'Настройка изменена',
     },
     commands: {
       actions: {

@@ -13,6 +13,7 @@ export function KortMenu() {
       <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
       <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
       <Menu.ResourceItem name="commands" />
+      <Menu.ResourceItem name="actions" />
       <Menu.ResourceItem name="settings" />
     </Menu>
   );

@@ -1,4 +1,4 @@
-import type { AdminBooking, AdminCommand, AdminSetting, AdminShelf, AdminUser } from '@kort/contracts';
+import type { AdminAction, AdminBooking, AdminCommand, AdminSetting, AdminShelf, AdminUser } from '@kort/contracts';
 
 /** The records of /api/admin/<resource> (docs/admin-api.md; their schemas live in @kort/contracts). */
 export type UserRecord = AdminUser;
@@ -9,3 +9,4 @@ export type ShelfStatus = AdminShelf['status'];
 export type CommandRecord = AdminCommand;
 export type CommandStatus = AdminCommand['status'];
 export type SettingRecord = AdminSetting;
+export type AdminActionRecord = AdminAction;

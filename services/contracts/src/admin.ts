@@ -10,7 +10,7 @@ import { messages } from './messages';
 /** At most this many rows per list request (`range` is inclusive: [0, 999] is the largest). */
 export const ADMIN_MAX_RANGE = 1000;
 
-export const ADMIN_RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings'] as const;
+export const ADMIN_RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings', 'actions'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 const instant = z.string();
@@ -112,6 +112,44 @@ export const adminSettingSchema = z.object({
   updated_at: instant.nullable(),
 });
 export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+/**
+ * The admin actions that move no device (the `actions` resource, next to `commands` in the log).
+ * Only done changes are recorded: a refused one (409, 400, 404) or one that changed nothing is not.
+ */
+export const ADMIN_ACTIONS = [
+  'user.block',
+  'user.restore',
+  'user.sport_school_on',
+  'user.sport_school_off',
+  'shelf.block',
+  'shelf.unblock',
+  'shelf.cleared',
+  'booking.cancel',
+  'setting.update',
+] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting'] as const;
+export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
+
+export const adminActionSchema = z.object({
+  id: z.number().int(),
+  at: instant,
+  admin_id: z.number().int(),
+  admin_name: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  target_type: z.enum(ADMIN_ACTION_TARGETS),
+  /** The user's or booking's id, the shelf number or the setting's key, as text. */
+  target_id: z.string(),
+  /**
+   * Read-time text for the target: 'Гоша (gosha@example.com)', 'Ячейка 3' / 'Инвентарь 10',
+   * 'Корт 1, 22.11.2026 18:00' (the club's local time), the setting's key.
+   */
+  target_label: z.string(),
+  /** A short Russian note (games cancelled by a block, the setting's key), or null. */
+  detail: z.string().nullable(),
+});
+export type AdminAction = z.infer<typeof adminActionSchema>;
 
 /** Limits of the settings an admin edits. */
 export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000 } as const;

@@ -131,6 +131,7 @@ export const messages = {
   gameCancelledByClub: 'Игра отменена, игроку отправлено письмо',
   deviceNotFound: 'Такого устройства нет',
   commandNotFound: 'Команда не найдена',
+  actionNotFound: 'Такой записи в журнале нет',
   settingNotFound: 'Такой настройки нет',
   settingValueRequired: 'Укажите значение настройки строкой',
   settingStorageValue: 'Значение storage_enabled: true или false',

@@ -10,6 +10,7 @@ import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
+import { AdminActions } from './admin-actions.service';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
@@ -72,6 +73,7 @@ export class AdminBookingsService {
     private readonly mail: MailService,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly actions: AdminActions,
   ) {
     this.resource = {
       source: bookingsSource(clock),
@@ -125,6 +127,8 @@ export class AdminBookingsService {
     if (!(await this.bookings.cancelById(id, this.clock.now()))) {
       throw new DetailException(409, messages.bookingAlreadyCancelled);
     }
+    // cancelById commits on its own: the log row follows right after it succeeded.
+    await this.actions.record(undefined, admin.id, 'booking.cancel', 'booking', id);
     this.games.ended.next({ bookingId: id, userId: booking.user_id });
     await this.mailPlayer(booking);
     this.logger.log({ booking: id, user: booking.user_id, admin: admin.id }, 'game cancelled by the club');

@@ -65,8 +65,11 @@ export class AdminPlayersController {
   @ChangesState()
   @QuerySchema(userIdQuery)
   @ResponseSchema(detailOf(z.string()).extend({ user: adminUserSchema }))
-  async restore(@Query() query: Parsed<typeof userIdQuery>): Promise<DetailResponse & { user: AdminUser }> {
-    await this.users.restore(query.id);
+  async restore(
+    @CurrentUser() admin: User,
+    @Query() query: Parsed<typeof userIdQuery>,
+  ): Promise<DetailResponse & { user: AdminUser }> {
+    await this.users.restore(admin, query.id);
     return { detail: messages.userRestored, user: await this.users.get(query.id) };
   }
 

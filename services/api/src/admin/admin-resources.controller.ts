@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  adminActionSchema,
   adminBookingSchema,
   adminCommandSchema,
   adminDeviceSchema,
@@ -13,6 +14,7 @@ import {
   adminUserSchema,
   adminUserUpdate,
   messages,
+  type AdminAction,
   type AdminBooking,
   type AdminCommand,
   type AdminDevice,
@@ -24,6 +26,7 @@ import { CurrentUser } from '../common/request-user';
 import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import { AdminOnly } from '../common/route-policy';
 import type { User } from '../users/user.entity';
+import { actionsListQuery, AdminActions } from './admin-actions.service';
 import { AdminBookingsService, bookingsListQuery } from './admin-bookings.service';
 import { AdminDevicesService, commandsListQuery, devicesListQuery } from './admin-devices.service';
 import { AdminSettingsService, settingsListQuery } from './admin-settings.service';
@@ -234,5 +237,32 @@ export class AdminSettingsController {
     @Body() body: Parsed<typeof adminSettingUpdate>,
   ): Promise<AdminSetting> {
     return this.settings.update(admin, id, body.value);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/actions')
+@AdminOnly()
+export class AdminActionsController {
+  constructor(private readonly actions: AdminActions) {}
+
+  /**
+   * Admin actions that move no device (blocks, restores, shelf marks, cancellations, settings),
+   * newest first by default. Filters: id, action, admin_id, target_type, target_id, from, to.
+   */
+  @Get()
+  @QuerySchema(actionsListQuery)
+  @ListResponse(adminActionSchema)
+  async list(
+    @Query() query: Parsed<typeof actionsListQuery>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminAction[]> {
+    return sendPage(response, 'actions', await this.actions.list(query));
+  }
+
+  @Get(':id')
+  @ResponseSchema(adminActionSchema)
+  getOne(@Param('id') id: string): Promise<AdminAction> {
+    return this.actions.get(intId(id, messages.actionNotFound));
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_SETTINGS, messages, settingValueSchemas, type AdminSetting } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
 import type { User } from '../users/user.entity';
+import { AdminActions } from './admin-actions.service';
 import { idsOf, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
@@ -39,7 +40,10 @@ const isAdminSetting = (key: string): key is (typeof ADMIN_SETTINGS)[number] =>
 export class AdminSettingsService {
   private readonly logger = new Logger('AdminSettings');
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly actions: AdminActions,
+  ) {}
 
   list(query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
     return sqlPage(this.db, settingsResource, query, toSetting);
@@ -59,12 +63,22 @@ export class AdminSettingsService {
     if (!checked.success) {
       throw new DetailException(400, checked.error.issues[0]?.message ?? messages.genericError);
     }
-    await this.db.query(
-      `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-      [key, checked.data],
-    );
-    this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
+    const changed = await this.db.transaction(async (tx) => {
+      const [current] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [
+        key,
+      ]);
+      // The value it already has changes nothing (react-admin sends the whole record back).
+      if (current?.value === checked.data) return false;
+      await tx.query(
+        `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+        [key, checked.data],
+      );
+      // Only which setting changed: the values (court_rules is long text) stay out of the log.
+      await this.actions.record(tx, admin.id, 'setting.update', 'setting', key, key);
+      return true;
+    });
+    if (changed) this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
     return this.get(key);
   }
 }

@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { DEFAULT_SITE } from '../devices/devices.service';
 import type { User } from '../users/user.entity';
+import { AdminActions } from './admin-actions.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
@@ -74,6 +75,7 @@ export class AdminShelvesService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly actions: AdminActions,
     clock: Clock,
   ) {
     this.resource = {
@@ -103,14 +105,29 @@ export class AdminShelvesService {
     return shelf;
   }
 
-  /** Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. */
+  /**
+   * Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. Each real
+   * change is recorded in the admin-actions log in the same transaction.
+   */
   async update(admin: User, id: number, changes: AdminShelfUpdate): Promise<AdminShelf> {
-    const [rows] = await this.db.query<[{ id: number }[], number]>(
-      `UPDATE shelves SET is_blocked = coalesce($2, is_blocked), needs_clearing = coalesce($3, needs_clearing)
-        WHERE id = $1 RETURNING id`,
-      [id, changes.is_blocked ?? null, changes.needs_clearing ?? null],
-    );
-    if (rows.length === 0) throw new DetailException(404, messages.shelfNotFound);
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ is_blocked: boolean; needs_clearing: boolean }[]>(
+        `SELECT is_blocked, needs_clearing FROM shelves WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!before) throw new DetailException(404, messages.shelfNotFound);
+      await tx.query(
+        `UPDATE shelves SET is_blocked = coalesce($2, is_blocked), needs_clearing = coalesce($3, needs_clearing)
+          WHERE id = $1`,
+        [id, changes.is_blocked ?? null, changes.needs_clearing ?? null],
+      );
+      if (changes.is_blocked !== undefined && changes.is_blocked !== before.is_blocked) {
+        await this.actions.record(tx, admin.id, changes.is_blocked ? 'shelf.block' : 'shelf.unblock', 'shelf', id);
+      }
+      if (changes.needs_clearing === false && before.needs_clearing) {
+        await this.actions.record(tx, admin.id, 'shelf.cleared', 'shelf', id);
+      }
+    });
     this.logger.log({ shelf: id, admin: admin.id, ...changes }, 'shelf updated by an admin');
     return this.get(id);
   }

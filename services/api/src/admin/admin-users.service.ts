@@ -7,6 +7,7 @@ import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import type { CommandStatus } from '../devices/command.entity';
 import type { User } from '../users/user.entity';
+import { AdminActions } from './admin-actions.service';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 
@@ -89,6 +90,7 @@ export class AdminUsersService {
     private readonly db: DataSource,
     private readonly reminders: BookingReminders,
     private readonly clock: Clock,
+    private readonly actions: AdminActions,
   ) {}
 
   list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
@@ -114,13 +116,20 @@ export class AdminUsersService {
     const user = await this.get(id);
     if (changes.blocked !== undefined && changes.blocked !== user.blocked) {
       if (changes.blocked) await this.block(admin, id);
-      else await this.restore(id);
+      else await this.restore(admin, id);
     }
-    if (changes.is_sport_school !== undefined && changes.is_sport_school !== user.is_sport_school) {
-      await this.db.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [
-        id,
-        changes.is_sport_school,
-      ]);
+    const sportSchool = changes.is_sport_school;
+    if (sportSchool !== undefined && sportSchool !== user.is_sport_school) {
+      await this.db.transaction(async (tx) => {
+        await tx.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [id, sportSchool]);
+        await this.actions.record(
+          tx,
+          admin.id,
+          sportSchool ? 'user.sport_school_on' : 'user.sport_school_off',
+          'user',
+          id,
+        );
+      });
       this.logger.log({ user: id, admin: admin.id, sportSchool: changes.is_sport_school }, 'sport-school flag set');
     }
     return this.get(id);
@@ -144,7 +153,8 @@ export class AdminUsersService {
           WHERE id = $1`,
         [id, now],
       );
-      const games = await tx.query<{ id: number }[]>(
+      // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
+      const [games] = await tx.query<[{ id: number }[], number]>(
         `UPDATE bookings SET cancelled_at = $2
           WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
         [id, now],
@@ -155,6 +165,14 @@ export class AdminUsersService {
             WHERE user_id = $1 AND ended_at IS NULL RETURNING shelf_id)
          UPDATE shelves SET needs_clearing = true WHERE id IN (SELECT shelf_id FROM ended)`,
         [id, now],
+      );
+      await this.actions.record(
+        tx,
+        admin.id,
+        'user.block',
+        'user',
+        id,
+        games.length > 0 ? `Отменено игр: ${games.length}` : null,
       );
       return games.map((game) => game.id);
     });
@@ -174,7 +192,7 @@ export class AdminUsersService {
    * The spec's restore_user: lifts an admin block, or takes back a self-deletion whose data was
    * not erased yet (the purge job then finds the account active and does nothing).
    */
-  async restore(id: number): Promise<void> {
+  async restore(admin: User, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
       if (account.purged_at) throw new DetailException(409, messages.userPurged);
@@ -182,8 +200,10 @@ export class AdminUsersService {
       await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
         id,
       ]);
+      const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
+      await this.actions.record(tx, admin.id, 'user.restore', 'user', id, detail);
     });
-    this.logger.log({ user: id }, 'account restored by an admin');
+    this.logger.log({ user: id, admin: admin.id }, 'account restored by an admin');
   }
 
   /**

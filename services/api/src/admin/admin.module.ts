@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
 import { DevicesModule } from '../devices/devices.module';
+import { AdminActionsModule } from './admin-actions.module';
 import { AdminBookingsService } from './admin-bookings.service';
 import { AdminDevicesService } from './admin-devices.service';
 import { AdminPlayersController } from './admin-players.controller';
 import {
+  AdminActionsController,
   AdminBookingsController,
   AdminCommandsController,
   AdminDevicesController,
@@ -18,7 +20,7 @@ import { AdminUsersService } from './admin-users.service';
 
 /** The admin dashboard's REST resources and the spec's admin calls about players (docs/admin-api.md). */
 @Module({
-  imports: [BookingsModule, DevicesModule],
+  imports: [AdminActionsModule, BookingsModule, DevicesModule],
   controllers: [
     AdminPlayersController,
     AdminUsersController,
@@ -27,6 +29,7 @@ import { AdminUsersService } from './admin-users.service';
     AdminDevicesController,
     AdminCommandsController,
     AdminSettingsController,
+    AdminActionsController,
   ],
   providers: [AdminUsersService, AdminBookingsService, AdminShelvesService, AdminDevicesService, AdminSettingsService],
 })

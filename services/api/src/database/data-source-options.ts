@@ -11,6 +11,7 @@ import { Bookings1763800000000 } from './migrations/1763800000000-bookings';
 import { Devices1763810000000 } from './migrations/1763810000000-devices';
 import { Shelves1763820000000 } from './migrations/1763820000000-shelves';
 import { DoorCodeFailures1763830000000 } from './migrations/1763830000000-door-code-failures';
+import { AdminActions1763840000000 } from './migrations/1763840000000-admin-actions';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command];
 export const migrations = [
@@ -19,6 +20,7 @@ export const migrations = [
   Devices1763810000000,
   Shelves1763820000000,
   DoorCodeFailures1763830000000,
+  AdminActions1763840000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -115,8 +115,11 @@ export class ShelvesController {
   @Get('admin_block')
   @ChangesState()
   @QuerySchema(shelfIdQuery)
-  async adminBlock(@Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse & { is_blocked: boolean }> {
-    const blocked = await this.shelves.toggleBlock(query.shelf_id);
+  async adminBlock(
+    @CurrentUser() admin: User,
+    @Query() query: Parsed<typeof shelfIdQuery>,
+  ): Promise<DetailResponse & { is_blocked: boolean }> {
+    const blocked = await this.shelves.toggleBlock(admin, query.shelf_id);
     return { detail: blocked ? messages.shelfBlocked : messages.shelfUnblocked, is_blocked: blocked };
   }
 }

@@ -10,6 +10,7 @@ import {
   type RelayId,
   type ShelfView,
 } from '@kort/contracts';
+import { AdminActions } from '../admin/admin-actions.service';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -45,6 +46,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     private readonly games: GameEvents,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly actions: AdminActions,
   ) {}
 
   onModuleInit(): void {
@@ -161,15 +163,20 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     await this.run(admin, shelfId, open);
   }
 
-  async toggleBlock(shelfId: number): Promise<boolean> {
-    const [rows] = await this.db.query<[{ is_blocked: boolean }[], number]>(
-      `UPDATE shelves SET is_blocked = NOT is_blocked WHERE id = $1 RETURNING is_blocked`,
-      [shelfId],
-    );
-    const row = rows[0];
-    if (!row) throw new DetailException(404, messages.shelfNotFound);
-    this.logger.log({ shelf: shelfId, blocked: row.is_blocked }, 'shelf block toggled');
-    return row.is_blocked;
+  /** The spec's admin_block: toggles the block; recorded in the admin-actions log with it. */
+  async toggleBlock(admin: User, shelfId: number): Promise<boolean> {
+    const blocked = await this.db.transaction(async (tx) => {
+      const [rows] = await tx.query<[{ is_blocked: boolean }[], number]>(
+        `UPDATE shelves SET is_blocked = NOT is_blocked WHERE id = $1 RETURNING is_blocked`,
+        [shelfId],
+      );
+      const row = rows[0];
+      if (!row) throw new DetailException(404, messages.shelfNotFound);
+      await this.actions.record(tx, admin.id, row.is_blocked ? 'shelf.block' : 'shelf.unblock', 'shelf', shelfId);
+      return row.is_blocked;
+    });
+    this.logger.log({ shelf: shelfId, admin: admin.id, blocked }, 'shelf block toggled');
+    return blocked;
   }
 
   private async takeEquipment(user: User, shelfId: number): Promise<void> {

@@ -30,7 +30,7 @@ const send = (client: Client, route: RouteInfo) => {
   return client.post(route.example, {});
 };
 
-const RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings'];
+const RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings', 'actions'];
 const SPEC_ADMIN_CALLS = [
   'get_device_status',
   'count_users',
@@ -172,6 +172,7 @@ describe('list parameters', () => {
       ['/api/admin/bookings/0', messages.gameNotFound],
       ['/api/admin/shelves/99999999999', messages.shelfNotFound],
       ['/api/admin/commands/123', messages.commandNotFound],
+      ['/api/admin/actions/x1', messages.actionNotFound],
       ['/api/admin/settings/secret', messages.settingNotFound],
     ] as const) {
       const response = await admin.get(path);

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import {
+  ADMIN_ACTION_TARGETS,
+  ADMIN_ACTIONS,
+  messages,
+  type AdminAction,
+  type AdminActionName,
+  type AdminActionTarget,
+} from '@kort/contracts';
+import { Clock } from '../common/clock';
+import { DetailException } from '../common/detail.exception';
+import { SiteTime } from '../time/site-time';
+import { intIds, intValue, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+
+// The log of admin actions that move no device (docs/admin-api.md, `actions`). Rows hold ids only;
+// the admin's name and the target's label are looked up when the log is read.
+
+const SORTABLE = ['id', 'at', 'action', 'admin_id'] as const;
+type ActionField = (typeof SORTABLE)[number];
+
+const actionsFilter = z.strictObject({
+  id: intIds.optional(),
+  action: z.enum(ADMIN_ACTIONS).optional(),
+  admin_id: intValue.optional(),
+  target_type: z.enum(ADMIN_ACTION_TARGETS).optional(),
+  /** A user's or booking's id, a shelf number or a setting key (numbers are taken as their text). */
+  target_id: z.union([z.string().max(40), intValue.transform(String)]).optional(),
+  /** Instants (ISO with an offset) bounding `at`: from inclusive, to exclusive. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+type ActionsFilter = z.output<typeof actionsFilter>;
+
+export const actionsListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'at', order: 'DESC' },
+  filter: actionsFilter,
+});
+
+/** Each row with what its label is made of (removed by toRecord). */
+const ACTIONS_SOURCE = `
+  SELECT a.id, a.at, a.admin_id, admin.name AS admin_name, a.action, a.target_type, a.target_id, a.detail,
+         tu.name AS label_user_name, tu.email AS label_user_email, ts.kind AS label_shelf_kind,
+         tb.court_id AS label_court_id, tb.starts_at AS label_starts_at
+    FROM admin_actions a
+    JOIN users admin ON admin.id = a.admin_id
+    LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
+    LEFT JOIN shelves ts ON a.target_type = 'shelf' AND ts.id::text = a.target_id
+    LEFT JOIN bookings tb ON a.target_type = 'booking' AND tb.id::text = a.target_id`;
+
+const actionsResource: SqlResource<ActionField, ActionsFilter> = {
+  source: () => ACTIONS_SOURCE,
+  columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<ActionField, string>,
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    const where: string[] = [];
+    if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+    if (filter.action) where.push(`r.action = ${params.add(filter.action)}`);
+    if (filter.admin_id !== undefined) where.push(`r.admin_id = ${params.add(filter.admin_id)}`);
+    if (filter.target_type) where.push(`r.target_type = ${params.add(filter.target_type)}`);
+    if (filter.target_id !== undefined) where.push(`r.target_id = ${params.add(filter.target_id)}`);
+    if (filter.from) where.push(`r.at >= ${params.add(new Date(filter.from))}`);
+    if (filter.to) where.push(`r.at < ${params.add(new Date(filter.to))}`);
+    return where;
+  },
+};
+
+interface ActionRow {
+  id: number;
+  at: Date;
+  admin_id: number;
+  admin_name: string;
+  action: AdminActionName;
+  target_type: AdminActionTarget;
+  target_id: string;
+  detail: string | null;
+  label_user_name: string | null;
+  label_user_email: string | null;
+  label_shelf_kind: 'shelf' | 'equipment' | null;
+  label_court_id: number | null;
+  label_starts_at: Date | null;
+}
+
+@Injectable()
+export class AdminActions {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly time: SiteTime,
+  ) {}
+
+  /**
+   * Records a done change. Pass the transaction's manager when the change runs in one (the row
+   * then commits or rolls back with it); otherwise call this right after the change succeeded.
+   */
+  async record(
+    manager: EntityManager | undefined,
+    adminId: number,
+    action: AdminActionName,
+    targetType: AdminActionTarget,
+    targetId: string | number,
+    detail?: string | null,
+  ): Promise<void> {
+    await (manager ?? this.db).query(
+      `INSERT INTO admin_actions (at, admin_id, action, target_type, target_id, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [this.clock.now(), adminId, action, targetType, String(targetId), detail ?? null],
+    );
+  }
+
+  list(query: ListQuery<ActionField, ActionsFilter>): Promise<Page<AdminAction>> {
+    return sqlPage(this.db, actionsResource, query, (row) => this.toRecord(row as unknown as ActionRow));
+  }
+
+  async get(id: number): Promise<AdminAction> {
+    const [action] = await sqlRows(
+      this.db,
+      actionsResource,
+      (params) => `r.id = ${params.add(id)}`,
+      (row) => this.toRecord(row as unknown as ActionRow),
+    );
+    if (!action) throw new DetailException(404, messages.actionNotFound);
+    return action;
+  }
+
+  private toRecord(row: ActionRow): AdminAction {
+    const { label_user_name, label_user_email, label_shelf_kind, label_court_id, label_starts_at, ...fields } = row;
+    const label = (): string => {
+      switch (row.target_type) {
+        case 'user':
+          return label_user_name === null ? `#${row.target_id}` : `${label_user_name} (${label_user_email ?? ''})`;
+        case 'shelf':
+          return `${label_shelf_kind === 'equipment' ? 'Инвентарь' : 'Ячейка'} ${row.target_id}`;
+        case 'booking':
+          return label_starts_at === null
+            ? `#${row.target_id}`
+            : `Корт ${label_court_id}, ${this.time.local(label_starts_at).toFormat('dd.MM.yyyy HH:mm')}`;
+        case 'setting':
+          return row.target_id;
+      }
+    };
+    return isoDates<AdminAction>({ ...fields, target_label: label() });
+  }
+}
