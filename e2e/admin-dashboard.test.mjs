@@ -6,25 +6,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
-import { apiClient, artifacts, registerAccount, useProductAndBrowser, viewports } from './support.mjs';
+import {
+  agentState,
+  apiClient,
+  artifacts,
+  registerAccount,
+  until,
+  useProductAndBrowser,
+  viewports,
+} from './support.mjs';
 
 const env = useProductAndBrowser();
 const ADMIN = { email: `admin-${Date.now()}@example.com`, password: 'Админ-2026-пароль!', name: 'Светлана' };
 const PLAYER = { email: `player-${Date.now()}@example.com`, password: 'Игрок-2026-пароль!', name: 'Гоша' };
-
-async function agentState() {
-  return (await fetch(`${env.product.displayUrl}/state.json`)).json();
-}
-
-async function until(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** An admin account: registered as a player, then promoted (as `npm run admin:create` does). */
 async function createAdmin() {
@@ -42,7 +36,7 @@ test('an admin runs the club from the dashboard', async () => {
   const { base } = env.product;
   const admin = await createAdmin();
   await registerAccount(env.product, PLAYER);
-  await until(async () => (await agentState()).connected, 'the simulated agent to connect');
+  await until(async () => (await agentState(env.product)).connected, 'the simulated agent to connect');
 
   // An admin's browser in Russian (the native date input follows the browser's language).
   const context = await env.browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
@@ -82,14 +76,14 @@ test('an admin runs the club from the dashboard', async () => {
 
     // The light from the dashboard: the agent's relay closes and the card says so.
     await light.getByRole('button', { name: 'Включить свет' }).click();
-    await until(async () => (await agentState()).relays.light, 'the light relay to switch on');
+    await until(async () => (await agentState(env.product)).relays.light, 'the light relay to switch on');
     await light.getByText('Включён').waitFor();
     await snap('light-on');
 
     // Switched from elsewhere (another admin's call): the dashboard follows with no reload.
     assert.equal((await admin.get('/api/turn_off_light/')).status, 200);
     await light.getByText('Выключен').waitFor();
-    assert.equal((await agentState()).relays.light, false);
+    assert.equal((await agentState(env.product)).relays.light, false);
 
     // Players: block, and the player cannot log in; restore, and they can.
     await page.goto(`${base}/admin/users`);
@@ -133,7 +127,7 @@ test('an admin runs the club from the dashboard', async () => {
     const shelf4 = page.getByRole('group', { name: 'Ячейка 4' });
     await shelf4.getByRole('button', { name: 'Открыть' }).click();
     await notification('Ящик открыт');
-    await until(async () => (await agentState()).relays['shelf-4'], 'shelf 4 to open');
+    await until(async () => (await agentState(env.product)).relays['shelf-4'], 'shelf 4 to open');
     await shelf4.getByRole('button', { name: 'Закрыть' }).click();
     await notification('Ящик закрыт');
     await page.goto(`${base}/admin/admin_equipment`);
@@ -174,8 +168,16 @@ test('an admin runs the club from the dashboard', async () => {
   }
 });
 
-test('the dashboard on a phone', async () => {
-  const { base } = env.product;
+/** The dashboard's login screen, filled and sent. */
+async function signIn(page, { email, password }) {
+  await page.goto(`${env.product.base}/admin/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+/** Runs `steps` on a fresh phone page (Russian browser); a failure leaves admin-phone-FAILED.png. */
+async function onPhone(steps) {
   const context = await env.browser.newContext({
     viewport: viewports.phone,
     isMobile: true,
@@ -184,43 +186,28 @@ test('the dashboard on a phone', async () => {
   });
   const page = await context.newPage();
   try {
-    await page.goto(`${base}/admin/`);
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Пароль').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await steps(page);
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/admin-phone-FAILED.png` }).catch(() => undefined);
+    throw failure;
+  } finally {
+    await context.close();
+  }
+}
+
+test('the dashboard on a phone', () =>
+  onPhone(async (page) => {
+    await signIn(page, ADMIN);
     await page.getByRole('group', { name: 'Свет' }).waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-home.png` });
-    await page.goto(`${base}/admin/admin_boxes`);
+    await page.goto(`${env.product.base}/admin/admin_boxes`);
     await page.getByRole('group', { name: 'Ячейка 1' }).getByText('Свободна').waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-shelves.png` });
-  } catch (failure) {
-    await page.screenshot({ path: `${artifacts}/admin-phone-FAILED.png` }).catch(() => undefined);
-    throw failure;
-  } finally {
-    await context.close();
-  }
-});
+  }));
 
-test('a player who opens the dashboard is refused politely', async () => {
-  const { base } = env.product;
-  const context = await env.browser.newContext({
-    viewport: viewports.phone,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-  });
-  const page = await context.newPage();
-  try {
-    await page.goto(`${base}/admin/`);
-    await page.getByLabel('E-mail').fill(PLAYER.email);
-    await page.getByLabel('Пароль').fill(PLAYER.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+test('a player who opens the dashboard is refused politely', () =>
+  onPhone(async (page) => {
+    await signIn(page, PLAYER);
     await page.getByText('Эта панель только для администраторов клуба').waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-not-admin.png` });
-  } catch (failure) {
-    await page.screenshot({ path: `${artifacts}/admin-phone-FAILED.png` }).catch(() => undefined);
-    throw failure;
-  } finally {
-    await context.close();
-  }
-});
+  }));

@@ -8,7 +8,7 @@ import contracts from '@kort/contracts';
 import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
 import { fakeCameraArgs, writeQrVideo } from './support/fake-camera.mjs';
-import { artifacts, nextMail, useProductAndBrowser, viewports } from './support.mjs';
+import { agentState, artifacts, nextMail, until, useProductAndBrowser, viewports } from './support.mjs';
 
 // The browser's camera plays this file: the QR of the door code, written once the code is shown.
 const camera = `${artifacts}/door-camera.y4m`;
@@ -16,30 +16,13 @@ const env = useProductAndBrowser({ chromiumArgs: fakeCameraArgs(camera) });
 const SITE_ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 
 /** 'YYYY-MM-DD' of the club's local day `days` from now. */
-function clubDate(days) {
-  const day = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE }).format(day);
-}
+const clubDate = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), SITE_ZONE).date;
 
 /** The calendar button's accessible name starts like '29 ноября 2026'. */
 const dayLabel = (date) => {
   const [year, month, day] = date.split('-').map(Number);
   return new RegExp(`^${day} ${contracts.monthsGenitive[month - 1]} ${year}`);
 };
-
-async function state(displayUrl) {
-  return (await fetch(`${displayUrl}/state.json`)).json();
-}
-
-async function until(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * A game on now: the journey cannot wait for a booked hour to come, so the test gives the player a
@@ -192,7 +175,7 @@ function journey(name, viewport, court) {
       await snap('game-card-today');
       await page.getByRole('button', { name: 'Открыть дверь' }).click();
       await page.getByRole('dialog', { name: 'Открыть дверь' }).waitFor();
-      const display = await until(async () => (await state(displayUrl)).display, 'the code on the door display');
+      const display = await until(async () => (await agentState(env.product)).display, 'the code on the door display');
       assert.match(display.code, /^\d{4}$/);
       const doorPage = await context.newPage();
       await doorPage.goto(displayUrl);
@@ -221,7 +204,7 @@ function journey(name, viewport, court) {
         await page.keyboard.type(display.code);
       }
       await toast('Дверь открыта!');
-      await until(async () => (await state(displayUrl)).relays.door, 'the door relay to open');
+      await until(async () => (await agentState(env.product)).relays.door, 'the door relay to open');
       await snap('door-opened');
 
       await page.getByRole('button', { name: 'Завершить игру' }).click();
@@ -240,12 +223,15 @@ function journey(name, viewport, court) {
       await heading('Моя ячейка');
       await page.getByRole('button', { name: 'Открыть ячейку' }).click();
       await toast('Ящик открыт');
-      await until(async () => (await state(displayUrl)).relays[`shelf-${shelfNumber}`], `shelf ${shelfNumber} to open`);
+      await until(
+        async () => (await agentState(env.product)).relays[`shelf-${shelfNumber}`],
+        `shelf ${shelfNumber} to open`,
+      );
       await snap('my-shelf-open');
       await page.getByRole('button', { name: 'Закрыть ячейку' }).click();
       await toast('Ящик закрыт');
       await until(
-        async () => !(await state(displayUrl)).relays[`shelf-${shelfNumber}`],
+        async () => !(await agentState(env.product)).relays[`shelf-${shelfNumber}`],
         `shelf ${shelfNumber} to close`,
       );
       await page.getByRole('button', { name: 'Завершить аренду' }).click();

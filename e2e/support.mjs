@@ -175,3 +175,19 @@ export async function registerAccount(product, { email, password, name }) {
   await client.get('/api/user_read/');
   return client;
 }
+
+/** The simulated agent's own report of itself (`/state.json` of its door display). */
+export async function agentState(product) {
+  return (await fetch(`${product.displayUrl}/state.json`)).json();
+}
+
+/** Polls `check` every 100 ms until it gives something truthy, and returns that. */
+export async function until(check, what, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,33 +1,11 @@
-import type { DetailResponse, SiteClock } from '@kort/contracts';
+import { wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { callApi } from '../providers/http-client';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
 /** The club's wall clock at an instant ('YYYY-MM-DD', hour, minute), whatever zone the admin is in. */
 export function clubMoment(instant: Date | string, zone: string): { date: string; hour: number; minute: number } {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+  const { date, hour, minute } = wallClock(instant, zone);
+  return { date, hour, minute };
 }
 
 /** 'HH:MM' on the club's clock. */
@@ -37,11 +15,13 @@ export function clubTime(instant: Date | string, zone: string): string {
 }
 
 let zone: Promise<string> | null = null;
+/** The zone once read, for the formatters below (main.tsx reads it before the first render). */
+let clubZone: string | undefined;
 
 /** The club's time zone (GET /api/site_time/, read once); the browser's own if the API cannot say. */
 export function loadClubZone(): Promise<string> {
   zone ??= callApi<DetailResponse<SiteClock>>('/api/site_time/').then(
-    (answer) => answer.detail.time_zone,
+    (answer) => (clubZone = answer.detail.time_zone),
     () => {
       zone = null;
       return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,9 +42,6 @@ export function useClubZone(): string | null {
   }, []);
   return known;
 }
-
-let clubZone: string | undefined;
-void loadClubZone().then((value) => (clubZone = value));
 
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 /**

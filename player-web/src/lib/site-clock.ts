@@ -1,4 +1,4 @@
-import type { DetailResponse, SiteClock } from '@kort/contracts';
+import { wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api-client';
 
@@ -10,49 +10,16 @@ export interface LocalMoment {
   minute: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
 /** The club's wall clock at an instant, whatever zone the phone is in. */
 export function localMoment(instant: Date, zone: string): LocalMoment {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+  const { date, hour, minute } = wallClock(instant, zone);
+  return { date, hour, minute };
 }
 
 function offsetMinutes(instant: Date, zone: string): number {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const { date, hour, minute, second } = wallClock(instant, zone);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 

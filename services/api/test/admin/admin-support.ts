@@ -4,7 +4,25 @@ import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kort/contracts';
 import type { Client } from '../support/client';
-import type { TestApp } from '../support/test-app';
+import { signedInPlayers } from '../support/players';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { TestClock } from '../support/test-clock';
+
+/** The tests' "now": Monday 6 September 2027, 09:00 in Moscow. */
+export const ADMIN_NOW = '2027-09-06T06:00:00Z';
+
+export type AdminSession = { client: Client; id: number; email: string };
+
+/**
+ * A test API with a database of its own (these tests switch storage off, block shelves and report
+ * device state), its clock at ADMIN_NOW, a signed-in admin and the dashboard's data provider.
+ */
+export async function startAdminApp(): Promise<{ api: TestApp; admin: AdminSession; provider: DataProvider }> {
+  const api = await startTestApp({}, new TestClock(), { ownDatabase: true });
+  api.clock.set(ADMIN_NOW);
+  const [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [AdminSession];
+  return { api, admin, provider: adminDataProvider(api, admin.client) };
+}
 
 /**
  * The dashboard's own data provider (ra-data-simple-rest with ra-core's fetchJson) pointed at the
