@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on one machine (ARCHITECTURE.md section 2).
-// Checks Postgres and Redis, migrates and seeds the database (creating it if missing), starts
+// Checks that Postgres and Redis run, migrates and seeds the database (creating it if missing), starts
 // MailDev unless SMTP_URL is set, then runs the API on PORT and a simulated edge agent (door display
 // on AGENT_DISPLAY_PORT, default 8090) and stops everything on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,30 +20,12 @@ env.EDGE_AGENT_TOKEN ||= randomBytes(24).toString('base64url');
 
 const log = (message) => process.stdout.write(`[kort] ${message}\n`);
 
-async function reachable(url, defaultPort) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || defaultPort), timeout: 2000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
+// PostgreSQL and Redis must be running: if not, one sentence says which and how to start it.
+const run = (script) => spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
+const ready = run('services/api/dist/cli/preflight.js');
+if (ready.status !== 0) process.exit(ready.status ?? 1);
 
-const missing = [];
-if (!(await reachable(env.DATABASE_URL, 5432))) missing.push(['PostgreSQL', env.DATABASE_URL, 'postgres']);
-if (!(await reachable(env.REDIS_URL, 6379))) missing.push(['Redis', env.REDIS_URL, 'redis']);
-if (missing.length) {
-  for (const [name, url] of missing) log(`${name} is not reachable at ${new URL(url).host}.`);
-  log(`Start it with: docker compose up -d ${missing.map(([, , service]) => service).join(' ')}`);
-  process.exit(1);
-}
-
-const migrated = spawnSync(process.execPath, ['services/api/dist/cli/migrate.js'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+const migrated = run('services/api/dist/cli/migrate.js');
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 let maildev;
@@ -59,35 +40,14 @@ if (!env.SMTP_URL) {
 
 const api = spawn(process.execPath, ['services/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
 log(`API on http://127.0.0.1:${env.PORT}/api/ (docs at /api/docs/)`);
-
-// The agent would connect (and retry) on its own; starting it once the API answers keeps the log clean.
-for (let tries = 0; tries < 150; tries += 1) {
-  const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/health/`).then(
-    (response) => response.ok,
-    () => false,
-  );
-  if (healthy || api.exitCode !== null) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
-const agentEnv = {
-  ...env,
-  API_URL: `http://127.0.0.1:${env.PORT}`,
-  DRIVER: 'simulated',
-  DISPLAY_PORT: env.AGENT_DISPLAY_PORT || '8090',
-  STATE_FILE: env.AGENT_STATE_FILE || join(tmpdir(), `kort-agent-${env.PORT}.json`),
-  LOG_LEVEL: env.AGENT_LOG_LEVEL || 'warn',
-};
-const agent = spawn(process.execPath, ['edge-agent/dist/cli.js'], { cwd: root, env: agentEnv, stdio: 'inherit' });
-log(`Simulated edge agent: door display at http://127.0.0.1:${agentEnv.DISPLAY_PORT}/`);
-
+let agent;
 let stopping = false;
 const exited = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  agent.kill('SIGTERM');
-  await exited(agent);
+  agent?.kill('SIGTERM');
+  if (agent) await exited(agent);
   api.kill('SIGTERM');
   await exited(api);
   await maildev?.stop();
@@ -95,7 +55,31 @@ async function stop(code) {
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-api.on('exit', (code) => void stop(code ?? 0));
-agent.on('exit', (code) => {
-  if (!stopping) log(`The edge agent stopped (exit ${code}); the API keeps running.`);
-});
+// The API ending (a crash, or a refusal to start) ends everything, agent and MailDev included.
+api.on('exit', (code) => void stop(code ?? 1));
+
+// The agent would connect (and retry) on its own; starting it once the API answers keeps the log clean.
+for (let tries = 0; tries < 150 && !stopping; tries += 1) {
+  const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/health/`).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (healthy) break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+if (!stopping) {
+  const agentEnv = {
+    ...env,
+    API_URL: `http://127.0.0.1:${env.PORT}`,
+    DRIVER: 'simulated',
+    DISPLAY_PORT: env.AGENT_DISPLAY_PORT || '8090',
+    STATE_FILE: env.AGENT_STATE_FILE || join(tmpdir(), `kort-agent-${env.PORT}.json`),
+    LOG_LEVEL: env.AGENT_LOG_LEVEL || 'warn',
+  };
+  agent = spawn(process.execPath, ['edge-agent/dist/cli.js'], { cwd: root, env: agentEnv, stdio: 'inherit' });
+  log(`Simulated edge agent: door display at http://127.0.0.1:${agentEnv.DISPLAY_PORT}/`);
+  agent.on('exit', (code) => {
+    if (!stopping) log(`The edge agent stopped (exit ${code}); the API keeps running.`);
+  });
+}

@@ -5,8 +5,9 @@ export type LiveSocket = Socket<ServerToLiveEvents>;
 
 /**
  * The /live namespace of the API (same origin, the session cookie admits admins only). socket.io
- * reconnects by itself; the namespace sends the whole state again on every connect.
+ * reconnects by itself; the namespace sends the whole state again on every connect. Websocket
+ * only: behind the proxy's round-robin, polling's requests would land on different replicas.
  */
 export function openLiveSocket(): LiveSocket {
-  return io('/live', { withCredentials: true });
+  return io('/live', { withCredentials: true, transports: ['websocket'] });
 }

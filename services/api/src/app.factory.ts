@@ -10,11 +10,23 @@ import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { SessionMiddleware } from './common/session.middleware';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { MetricsService } from './metrics/metrics.service';
 import { serveWebApps } from './web/serve-web-apps';
 
 export const BODY_LIMIT = '100kb';
 
-/** Builds the whole API (used by main.ts and by the tests, so both run the same pipeline). */
+const socketAdapters = new WeakMap<INestApplication, RedisIoAdapter>();
+
+/** Closes the app's own socket.io connections (the graceful shutdown's second step). */
+export function disconnectLocalSockets(app: INestApplication): number {
+  return socketAdapters.get(app)?.disconnectLocalSockets() ?? 0;
+}
+
+/**
+ * Builds the whole API (used by main.ts and by the tests, so both run the same pipeline). Signals
+ * are main.ts's business: it drains the replica before Nest's shutdown hooks run.
+ */
 export async function createApp(options: AppOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     bodyParser: false,
@@ -22,10 +34,13 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustProxySetting(options.config.trustProxy));
-  app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
-  app.useWebSocketAdapter(new RedisIoAdapter(app, options.config));
+  // `/metrics` sits beside the API, where Prometheus expects it (ARCHITECTURE.md section 2).
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
+  const sockets = new RedisIoAdapter(app, options.config);
+  socketAdapters.set(app, sockets);
+  app.useWebSocketAdapter(sockets);
 
+  app.use(httpMetrics(app.get(MetricsService)));
   app.use(cookieParser());
   app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);
   serveWebApps(app);

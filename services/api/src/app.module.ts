@@ -18,10 +18,12 @@ import { ShutdownLog } from './common/shutdown-log';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
+import { Readiness } from './lifecycle/readiness';
 import { loggerOptions } from './logger-options';
 import { SiteTime } from './time/site-time';
 import { SiteTimeController } from './time/site-time.controller';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { RulesModule } from './rules/rules.module';
@@ -45,8 +47,9 @@ class CoreModule {
         CsrfService,
         RateLimiter,
         SiteTime,
+        Readiness,
       ],
-      exports: [AppConfig, Clock, CsrfService, RateLimiter, SiteTime],
+      exports: [AppConfig, Clock, CsrfService, RateLimiter, SiteTime, Readiness],
     };
   }
 }
@@ -63,6 +66,7 @@ export class AppModule {
         RedisModule,
         SessionModule,
         QueuesModule,
+        MetricsModule,
         MailModule,
         UsersModule,
         AuthModule,

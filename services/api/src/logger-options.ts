@@ -18,7 +18,8 @@ export function loggerOptions(config: AppConfig): Params {
         ],
         censor: '[redacted]',
       },
-      autoLogging: { ignore: (request) => request.url === '/api/health/' || request.url === '/api/health' },
+      // Probes and scrapes come every few seconds from the proxy and Prometheus: not worth a line each.
+      autoLogging: { ignore: (request) => /^\/(api\/health|metrics)(\/|$|\?)/.test(request.url ?? '') },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
       serializers: {

@@ -1,21 +1,56 @@
 import 'reflect-metadata';
-import { createApp } from './app.factory';
+import { Logger } from '@nestjs/common';
+import { createApp, disconnectLocalSockets } from './app.factory';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { shutDownGracefully } from './lifecycle/graceful-shutdown';
+import { PreflightError, preflight } from './lifecycle/preflight';
+
+/** Below compose's stop_grace_period (30 s) and systemd's default (90 s): we finish, not get killed. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
+/** A wrong setting or a missing service ends the start with one readable message, never a trace. */
+function exitWith(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
 
 function configOrExit(): AppConfig {
   try {
     return loadConfig();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
+    if (error instanceof ConfigError) exitWith(error.message);
+    throw error;
   }
 }
 
+/** `npm run start:prod` (and the containers): one API replica on PORT. */
 async function main(): Promise<void> {
   const config = configOrExit();
+  await preflight(config, { postgres: 'migrated', redis: true }).catch((error: unknown) => {
+    if (error instanceof PreflightError) exitWith(error.message);
+    throw error;
+  });
   const app = await createApp({ config });
   await app.listen(config.port);
+
+  const logger = new Logger('Shutdown');
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C does not start a second shutdown; it waits for the first.
+    stopping ??= shutDownGracefully(app, {
+      deadlineMs: SHUTDOWN_DEADLINE_MS,
+      logger,
+      disconnectSockets: () => disconnectLocalSockets(app),
+    }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ signal, error: String(error) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 void main();

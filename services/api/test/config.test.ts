@@ -20,6 +20,10 @@ describe('configuration is validated at boot', () => {
         DATABASE_URL: 'mysql://db/kort',
         SITE_TIMEZONE: 'Mars/Olympus',
         NODE_ENV: 'production',
+        REDIS_URL: 'redis://redis:6379',
+        SMTP_URL: 'smtp://mail:25',
+        PUBLIC_URL: 'https://kort.example.ru',
+        EDGE_AGENT_TOKEN: 'agent-token-0123456789',
       });
     expect(attempt).toThrow(ConfigError);
     try {

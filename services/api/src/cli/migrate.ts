@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
 import { prepareDatabase } from '../database/migrate';
+import { PreflightError, preflight } from '../lifecycle/preflight';
 
 /**
  * `npm run migrate`: create the database if missing, apply migrations, seed reference data.
@@ -10,6 +11,7 @@ import { prepareDatabase } from '../database/migrate';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  await preflight(config, { postgres: 'server' });
   const withSeed = !process.argv.includes('--no-seed');
   const applied = await prepareDatabase(
     config.databaseUrl,
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `Migration failed: ${String(error)}`}\n`);
+  const readable = error instanceof ConfigError || error instanceof PreflightError;
+  process.stderr.write(`${readable ? error.message : `Migration failed: ${String(error)}`}\n`);
   process.exit(1);
 });

@@ -49,7 +49,7 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SITE_TIMEZONE: timezone.default('Europe/Moscow'),
-  EDGE_AGENT_TOKEN: z.string().min(16).optional(),
+  EDGE_AGENT_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Deadline of light, shelf and display commands (door openings always get 10 seconds). */
   COMMAND_DEADLINE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -116,6 +116,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Production has no development defaults: a server that silently talked to a local database, sent
+ * mail into a local MailDev or signed sessions with a published secret would look healthy and be
+ * wrong. Each of these must be set, and the reason is printed beside the name.
+ */
+const REQUIRED_IN_PRODUCTION: Partial<Record<keyof Env, string>> = {
+  SESSION_SECRET: '32 or more random characters',
+  DATABASE_URL: 'postgres://user:password@host:5432/kort',
+  REDIS_URL: 'redis://host:6379',
+  SMTP_URL: 'the mail server players get their codes from, smtp:// or smtps://',
+  PUBLIC_URL: 'the address players open, https://… behind the proxy',
+  EDGE_AGENT_TOKEN: "the token the court's edge agent connects with, 16 or more characters",
+};
+
 /** Validates the environment; throws a ConfigError listing every problem at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set": `FOO= npm start` should fall back to the default.
@@ -124,9 +138,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
-  // Checked beside the schema so it is reported together with every other problem.
-  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-    problems.push('SESSION_SECRET is required when NODE_ENV=production (32 or more random characters)');
+  // Checked beside the schema so they are reported together with every other problem.
+  if (env.NODE_ENV === 'production') {
+    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION)) {
+      if (!env[name]) problems.push(`${name} is required when NODE_ENV=production (${why})`);
+    }
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return new AppConfig(parsed.data);

@@ -7,6 +7,7 @@ import type { Repository } from 'typeorm';
 import { messages, type CommandAction, type EdgeCommand, type RelayId, type RelayStates } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { DOOR_COMMAND_DEADLINE_MS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
@@ -48,6 +49,7 @@ export class CommandsService implements OnModuleDestroy {
     @InjectQueue(QUEUES.commands) private readonly queue: Queue<CommandJob>,
     @InjectRepository(Command) private readonly commands: Repository<Command>,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     this.events = new QueueEvents(QUEUES.commands, bullOptions(config));
   }
@@ -81,7 +83,9 @@ export class CommandsService implements OnModuleDestroy {
       timer = setTimeout(() => reject(new Error(DELIVERY_FAILURE.noAck)), budget + 250);
     });
     try {
-      return (await Promise.race([job.waitUntilFinished(this.events), timeout])) as RelayStates;
+      const relays = (await Promise.race([job.waitUntilFinished(this.events), timeout])) as RelayStates;
+      this.metrics.commandFinished(request.action, 'done');
+      return relays;
     } catch (error) {
       throw this.toHttp(command, error);
     } finally {
@@ -107,6 +111,9 @@ export class CommandsService implements OnModuleDestroy {
   private toHttp(command: Command, error: unknown): DetailException {
     const reason = error instanceof Error ? error.message : String(error);
     this.logger.warn({ command: command.id, action: command.action, reason }, 'command failed');
+    // Counted here, by the caller's replica, so a command is counted once whichever worker ran it.
+    const failure = Object.values(DELIVERY_FAILURE).find((known) => reason.includes(known));
+    this.metrics.commandFinished(command.action, failure ?? 'error');
     if (reason.includes(DELIVERY_FAILURE.offline)) return new DetailException(503, messages.agentOffline);
     if (reason.includes(DELIVERY_FAILURE.refused)) return new DetailException(502, messages.deviceFailed);
     // No ack, the deadline passed, or nobody picked the job up in time.

@@ -15,6 +15,7 @@ import {
   type AgentToServerEvents,
   type ServerToAgentEvents,
 } from '@kort/contracts';
+import { MetricsService } from '../metrics/metrics.service';
 import { DevicesService } from './devices.service';
 
 export type EdgeNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
@@ -39,7 +40,10 @@ export class EdgeGateway
   @WebSocketServer()
   server!: EdgeNamespace;
 
-  constructor(private readonly devices: DevicesService) {}
+  constructor(
+    private readonly devices: DevicesService,
+    private readonly metrics: MetricsService,
+  ) {}
 
   /**
    * The online flag follows connect and disconnect events; a replica killed with an agent attached
@@ -63,6 +67,7 @@ export class EdgeGateway
   }
 
   afterInit(namespace: EdgeNamespace): void {
+    this.metrics.watchSockets('/edge', () => namespace.sockets.size);
     const reconcile = () =>
       void this.reconcileOnline().catch((error: unknown) =>
         this.logger.warn({ error: String(error) }, 'online state not reconciled'),

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Namespace, Socket } from 'socket.io';
 import { LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
 import { SessionMiddleware } from '../common/session.middleware';
+import { MetricsService } from '../metrics/metrics.service';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_SITE, DevicesService } from './devices.service';
 
@@ -27,9 +28,11 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     private readonly devices: DevicesService,
     private readonly users: UsersService,
     private readonly session: SessionMiddleware,
+    private readonly metrics: MetricsService,
   ) {}
 
   afterInit(namespace: LiveNamespace): void {
+    this.metrics.watchSockets('/live', () => namespace.sockets.size);
     namespace.server.engine.use((request: Request, response: never, next: (error?: unknown) => void) =>
       this.session.use(request, response, next),
     );

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/app-config';
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly clients: Redis[] = [];
+  private readonly servers: Server[] = [];
 
   constructor(
     app: INestApplicationContext,
@@ -30,7 +31,23 @@ export class RedisIoAdapter extends IoAdapter {
     const sub = pub.duplicate();
     this.clients.push(pub, sub);
     server.adapter(createAdapter(pub, sub, { key: `${this.config.redisPrefix}socket.io`, requestsTimeout: 3000 }));
+    this.servers.push(server);
     return server;
+  }
+
+  /**
+   * Closes this replica's own sockets (never the other replicas': `local`), so agents and dashboards
+   * reconnect, through the proxy, to a replica that stays.
+   */
+  disconnectLocalSockets(): number {
+    let closed = 0;
+    for (const server of this.servers) {
+      for (const namespace of server._nsps.values()) {
+        closed += namespace.sockets.size;
+        namespace.local.disconnectSockets(true);
+      }
+    }
+    return closed;
   }
 
   /** Called once after every gateway's server is closed (close() runs per gateway). */

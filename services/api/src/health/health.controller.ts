@@ -6,19 +6,25 @@ import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/route-policy';
+import { Readiness } from '../lifecycle/readiness';
 import { QUEUES } from '../queues/queues';
 import { REDIS } from '../redis/redis.module';
 
 type Check = 'up' | 'down';
 
 export interface HealthReport {
-  detail: 'ok' | 'degraded';
+  /** 'draining': this replica is shutting down and takes no new work. */
+  detail: 'ok' | 'degraded' | 'draining';
   postgres: Check;
   redis: Check;
   queues: Record<string, { waiting: number; delayed: number; failed: number } | 'down'>;
 }
 
-/** Readiness for load balancers and operators: 200 when Postgres and Redis answer, else 503. */
+/**
+ * Readiness (`/api/health/`): 200 when Postgres and Redis answer and the replica is not shutting
+ * down, else 503 with what is wrong. Liveness (`/api/health/live`): 200 while the process serves
+ * HTTP at all; a restart would not fix a database outage, so liveness does not look at it.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -31,6 +37,7 @@ export class HealthController {
     @InjectQueue(QUEUES.accounts) accounts: Queue,
     @InjectQueue(QUEUES.bookings) bookings: Queue,
     @InjectQueue(QUEUES.commands) commands: Queue,
+    private readonly readiness: Readiness,
   ) {
     this.queues = [mail, accounts, bookings, commands];
   }
@@ -44,8 +51,15 @@ export class HealthController {
       this.queueDepths(),
     ]);
     const healthy = postgres === 'up' && redis === 'up';
-    response.status(healthy ? 200 : 503);
-    return { detail: healthy ? 'ok' : 'degraded', postgres, redis, queues };
+    const detail = this.readiness.draining ? 'draining' : healthy ? 'ok' : 'degraded';
+    response.status(detail === 'ok' ? 200 : 503);
+    return { detail, postgres, redis, queues };
+  }
+
+  @Public()
+  @Get('live')
+  live(): { detail: 'ok' } {
+    return { detail: 'ok' };
   }
 
   private async queueDepths(): Promise<HealthReport['queues']> {

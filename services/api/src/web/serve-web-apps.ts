@@ -14,7 +14,7 @@ export function adminWebDir(): string {
   return process.env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist');
 }
 
-const NOT_THE_PLAYER_APP = /^\/(api|socket\.io|admin)(\/|$)/;
+const NOT_THE_PLAYER_APP = /^\/(api|socket\.io|admin|metrics)(\/|$)/;
 
 /**
  * Serves both web apps (ARCHITECTURE.md section 2): the admin dashboard at `/admin/` and the
@@ -26,8 +26,8 @@ export function serveWebApps(app: NestExpressApplication): void {
 }
 
 /**
- * The player app: its files, and index.html for every other GET that is not the API, socket.io or
- * the admin dashboard, so client-side routes load.
+ * The player app: its files, and index.html for every other GET that is not the API, socket.io,
+ * `/metrics` or the admin dashboard, so client-side routes load.
  */
 function servePlayerApp(app: NestExpressApplication): void {
   const root = playerWebDir();
