@@ -150,6 +150,9 @@ export function apiClient(base) {
     return { status: response.status, body: await response.json().catch(() => null) };
   }
   return {
+    /** The Cookie header this client sends (for a socket.io client in the same session). */
+    cookieHeader: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    csrfToken: () => decodeURIComponent(cookies.get('csrftoken') ?? ''),
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     async login(email, password) {

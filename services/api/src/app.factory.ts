@@ -10,6 +10,7 @@ import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { SessionMiddleware } from './common/session.middleware';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
+import { Readiness } from './lifecycle/readiness';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { serveWebApps } from './web/serve-web-apps';
@@ -40,6 +41,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   socketAdapters.set(app, sockets);
   app.useWebSocketAdapter(sockets);
 
+  app.use(app.get(Readiness).track);
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(cookieParser());
   app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);

@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { Client } from './support/client';
 import { nextCode } from './support/mailbox';
+import { obedient, scriptedAgent, waitFor } from './support/agents';
 import { startScript } from './support/processes';
 
 /** The compiled API as an operator runs it (`npm run start:prod`), in this run's database and Redis prefix. */
@@ -36,8 +39,8 @@ test('JSON logs an operator can read, with no password, code, session or CSRF to
   expect(lines.some((l) => l.req?.url === '/api/login/' && l.res?.statusCode === 400)).toBe(true);
   expect(lines.some((l) => l.msg === 'mail sent')).toBe(true);
   expect(lines.map((l) => l.msg).slice(-4)).toEqual([
-    'shutting down: no new connections, waiting for requests in flight',
-    'requests drained',
+    'shutting down: no new connections, finishing requests',
+    'requests drained, sockets moved',
     'stopping: finishing requests, closing queue workers and connections',
     'stopped',
   ]);
@@ -47,4 +50,47 @@ test('JSON logs an operator can read, with no password, code, session or CSRF to
   }
   expect(output).not.toMatch(new RegExp(`"code":\\s*"${code}"|код[^"]*${code}`, 'i'));
   expect(output).not.toContain(email); // addresses are masked in mail logs
+});
+
+test('SIGTERM while a device command waits for its agent: the answer still arrives, new connections are refused, the agent is let go, exit 0', async () => {
+  const { child, base, exited } = await startProcess();
+  const email = uniqueEmail('drain-admin');
+  execFileSync(
+    process.execPath,
+    [join(__dirname, '../dist/cli/admin-create.js'), '--email', email, '--password', PASSWORD],
+    {
+      env: process.env,
+    },
+  );
+  const admin = new Client(base);
+  expect((await admin.post('/api/login/', { email, password: PASSWORD })).status).toBe(200);
+
+  // An agent that takes 1.5 s to switch the light on.
+  const events: string[] = [];
+  const agent = await scriptedAgent(base, (command, ack) =>
+    setTimeout(() => obedient(command, ack, agent.socket), 1500),
+  );
+  agent.socket.on('disconnect', (reason) => events.push(`agent disconnected: ${reason}`));
+
+  const light = admin.act('/api/turn_on_light/').then((response) => {
+    events.push('light answered');
+    return response;
+  });
+  await waitFor(() => agent.commands.length === 1);
+  child.kill('SIGTERM');
+  // The listener is closed at once: nothing new reaches this replica.
+  const refused = () =>
+    fetch(`${base}/api/health/live`).then(
+      () => false,
+      () => true,
+    );
+  await waitFor(refused);
+
+  const answer = await light;
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({ light_on: true });
+  expect(await exited).toBe(0);
+  // The agent is disconnected only after the request it was serving was answered.
+  expect(events).toEqual(['light answered', 'agent disconnected: io server disconnect']);
+  agent.close();
 });

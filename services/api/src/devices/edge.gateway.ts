@@ -15,6 +15,7 @@ import {
   type AgentToServerEvents,
   type ServerToAgentEvents,
 } from '@kort/contracts';
+import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
 import { DevicesService } from './devices.service';
 
@@ -43,6 +44,7 @@ export class EdgeGateway
   constructor(
     private readonly devices: DevicesService,
     private readonly metrics: MetricsService,
+    private readonly readiness: Readiness,
   ) {}
 
   /**
@@ -54,7 +56,7 @@ export class EdgeGateway
     const stale: string[] = [];
     for (const siteId of await this.devices.onlineSites()) {
       const sockets = await this.server.in(siteRoom(siteId)).fetchSockets();
-      if (sockets.length === 0 && !this.stopping) {
+      if (sockets.length === 0 && !this.leaving) {
         await this.devices.setOnline(siteId, false);
         stale.push(siteId);
       }
@@ -125,18 +127,26 @@ export class EdgeGateway
     }
   }
 
-  /** Agents move to another replica when this one stops: their disconnects here mean nothing. */
+  /**
+   * Agents move to another replica when this one stops (the drain disconnects them before Nest's
+   * hooks run): their disconnects here mean nothing, and marking them offline could land after the
+   * other replica marked them online.
+   */
   beforeApplicationShutdown(): void {
     this.stopping = true;
   }
 
+  private get leaving(): boolean {
+    return this.stopping || this.readiness.draining;
+  }
+
   async handleDisconnect(socket: AgentSocket): Promise<void> {
     const { siteId } = socket.data;
-    if (!siteId || this.stopping) return;
+    if (!siteId || this.leaving) return;
     try {
       // Another agent process of the same site (on any replica) may still be connected.
       const remaining = await this.server.in(siteRoom(siteId)).fetchSockets();
-      if (remaining.length === 0 && !this.stopping) await this.devices.setOnline(siteId, false);
+      if (remaining.length === 0 && !this.leaving) await this.devices.setOnline(siteId, false);
     } catch (error) {
       this.logger.warn({ site: siteId, error: String(error) }, 'agent disconnect not recorded');
     }

@@ -1,6 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Request } from 'express';
+import type { Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import { LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
 import { SessionMiddleware } from '../common/session.middleware';
@@ -20,6 +21,7 @@ const ADMINS = 'admins';
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('LiveGateway');
   private recheck?: NodeJS.Timeout;
+  private changes?: Subscription;
 
   @WebSocketServer()
   server!: LiveNamespace;
@@ -42,12 +44,14 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
-    this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state));
+    this.changes = this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state));
     this.recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
   }
 
+  /** Before the socket.io servers and their Redis clients close: nothing is emitted after. */
   onModuleDestroy(): void {
     clearInterval(this.recheck);
+    this.changes?.unsubscribe();
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Readiness } from './readiness';
 
 export interface ShutdownOptions {
@@ -12,34 +13,36 @@ export interface ShutdownOptions {
 
 /**
  * Stops one replica without losing work (issue 8), in this order:
- * 1. readiness turns 503 and the listening socket closes: the proxy sends new requests elsewhere
- *    (a refused connection is retried on the next upstream);
- * 2. this replica's agents and dashboards are disconnected and reconnect through the proxy to
- *    another replica;
- * 3. requests already in flight finish (idle keep-alive connections are closed as they go idle);
- *    whatever is still open at the deadline is cut;
+ * 1. readiness turns 503, answers say `Connection: close`, and the listening socket closes: the
+ *    proxy sends new requests to the other replica;
+ * 2. requests already in flight finish, a device command waiting for its agent included; idle
+ *    keep-alive connections are closed as they go idle; at the deadline the rest is cut;
+ * 3. this replica's agents and dashboards are disconnected and reconnect, through the proxy, to
+ *    another replica (after step 2: an agent leaving would fail a command still waiting for it);
  * 4. Nest's shutdown hooks: BullMQ workers finish their current jobs, then Redis and Postgres close.
  */
 export async function shutDownGracefully(app: INestApplication, options: ShutdownOptions): Promise<void> {
   const started = Date.now();
-  app.get(Readiness).drain();
+  const readiness = app.get(Readiness);
+  readiness.drain();
   const server = app.getHttpServer() as Server;
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-  const sockets = options.disconnectSockets();
-  options.logger.log({ sockets }, 'shutting down: no new connections, waiting for requests in flight');
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  options.logger.log({ inFlight: readiness.inFlight }, 'shutting down: no new connections, finishing requests');
 
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'deadline'>((resolve) => {
-    timer = setTimeout(() => resolve('deadline'), options.deadlineMs);
-  });
-  const outcome = await Promise.race([drained.then(() => 'drained' as const), deadline]);
-  clearInterval(idle);
-  clearTimeout(timer);
-  if (outcome === 'deadline') {
-    options.logger.warn({ deadlineMs: options.deadlineMs }, 'requests still open at the deadline were cut');
-    server.closeAllConnections();
+  const deadline = started + options.deadlineMs;
+  while (readiness.inFlight > 0 && Date.now() < deadline) {
+    server.closeIdleConnections();
+    await sleep(50);
   }
-  options.logger.log({ ms: Date.now() - started }, 'requests drained');
+  if (readiness.inFlight > 0) {
+    options.logger.warn({ inFlight: readiness.inFlight }, 'requests still open at the deadline are cut');
+  }
+  const sockets = options.disconnectSockets();
+  server.closeIdleConnections();
+  // Websockets end with their disconnect; anything else left open is cut after a moment.
+  const cut = setTimeout(() => server.closeAllConnections(), 1000);
+  await closed;
+  clearTimeout(cut);
+  options.logger.log({ sockets, ms: Date.now() - started }, 'requests drained, sockets moved');
   await app.close();
 }

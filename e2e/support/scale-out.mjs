@@ -1,0 +1,275 @@
+// Kort as production runs it, on one machine: the migrate command, two API replicas started with
+// `npm run start:prod`'s command and NODE_ENV=production, Debian's nginx in front of them with
+// deploy/nginx/kort.conf.template (the file compose's proxy renders), MailDev, and the simulated
+// edge agent connected through the proxy.
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../scripts/free-port.mjs';
+import { startMailDev } from '../../scripts/maildev.mjs';
+import { artifacts, until } from '../support.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** A root package.json script's node arguments: exactly what the containers run. */
+function scriptArgs(name) {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const [command, ...args] = scripts[name].split(' ');
+  if (command !== 'node') throw new Error(`${name} is not a plain node command: ${scripts[name]}`);
+  return args;
+}
+
+/** A child process whose output is kept (and printed if the test fails), with its exit awaited. */
+function launch(label, command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  return { label, child, exited, output: () => output };
+}
+
+/** deploy/nginx/kort.conf.template with its ${KORT_*} variables filled, as the nginx image does. */
+export function renderProxyConfig(variables) {
+  const template = readFileSync(join(root, 'deploy/nginx/kort.conf.template'), 'utf8');
+  return template.replace(/\$\{(KORT_[A-Z0-9_]+)\}/g, (_, name) => {
+    if (!(name in variables)) throw new Error(`the nginx template needs ${name}`);
+    return variables[name];
+  });
+}
+
+async function startNginx(proxyPort, upstreams) {
+  const prefix = mkdtempSync(join(tmpdir(), 'kort-nginx-'));
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/client_body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+${renderProxyConfig({
+  KORT_API_1: upstreams[0],
+  KORT_API_2: upstreams[1],
+  KORT_PROXY_PORT: `127.0.0.1:${proxyPort}`,
+})}
+}
+`,
+  );
+  const nginx = launch('nginx', NGINX, ['-p', prefix, '-c', conf, '-e', `${prefix}/error.log`, '-g', 'daemon off;'], {
+    PATH: process.env.PATH,
+  });
+  await until(
+    async () => nginx.child.exitCode !== null || (await fetch(`http://127.0.0.1:${proxyPort}/api/health/`)).ok,
+    'nginx to answer',
+  ).catch(() => undefined);
+  if (nginx.child.exitCode !== null) throw new Error(`nginx did not start:\n${nginx.output()}`);
+  return {
+    ...nginx,
+    prefix,
+    errorLog: () => readFileSync(`${prefix}/error.log`, 'utf8'),
+    /** deploy/nginx/set-replica.sh, the operator's command, against this nginx. */
+    setReplica(replica, state) {
+      const result = spawnSync(join(root, 'deploy/nginx/set-replica.sh'), [`127.0.0.1:${replica.port}`, state], {
+        env: {
+          PATH: `${process.env.PATH}:/usr/sbin`,
+          KORT_NGINX_CONF: conf,
+          KORT_NGINX_ARGS: `-p ${prefix} -c ${conf} -e ${prefix}/error.log`,
+        },
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) throw new Error(`set-replica.sh failed:\n${result.stdout}${result.stderr}`);
+      return result.stdout.trim();
+    },
+  };
+}
+
+async function startReplica(name, env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const replica = launch(name, process.execPath, scriptArgs('start:prod'), { ...env, PORT: String(port) });
+  await until(
+    async () => {
+      if (replica.child.exitCode !== null) throw new Error(`${name} exited:\n${replica.output()}`);
+      return fetch(`${url}/api/health/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    `${name} to be ready`,
+    30_000,
+  );
+  return { ...replica, name, url, port };
+}
+
+/** A replica's own Prometheus metrics as { 'name{labels}': value }. */
+export async function metricsOf(replica) {
+  const text = await (await fetch(`${replica.url}/metrics`)).text();
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => {
+        const at = line.lastIndexOf(' ');
+        return [line.slice(0, at), Number(line.slice(at + 1))];
+      }),
+  );
+}
+
+export async function startScaledProduct() {
+  const id = `${Date.now().toString(36)}_${process.pid}`;
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/kort_e2e_${id}`;
+  const [proxyPort, smtpPort, webPort, displayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const base = `http://127.0.0.1:${proxyPort}`;
+  const maildev = await startMailDev({ smtpPort, webPort });
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `kort-e2e:${id}:`,
+    SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
+    PUBLIC_URL: base,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    EDGE_AGENT_TOKEN: randomBytes(24).toString('base64url'),
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: 'warn',
+  };
+  const parts = [];
+  const stop = async () => {
+    for (const part of parts.reverse()) {
+      if (part.child.exitCode === null) part.child.kill('SIGTERM');
+      await part.exited;
+    }
+    await maildev.stop();
+    const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "kort_e2e_${id}" WITH (FORCE)`);
+    await admin.end();
+  };
+
+  try {
+    // The migrate command first (compose's `migrate` service), then the replicas.
+    const migrated = spawnSync(process.execPath, scriptArgs('migrate:prod'), { cwd: root, env, encoding: 'utf8' });
+    if (migrated.status !== 0) throw new Error(`migrate:prod failed:\n${migrated.stdout}${migrated.stderr}`);
+
+    const replicas = [await startReplica('api-1', env), await startReplica('api-2', env)];
+    parts.push(...replicas);
+    const proxy = await startNginx(
+      proxyPort,
+      replicas.map((replica) => `127.0.0.1:${replica.port}`),
+    );
+    parts.push(proxy);
+
+    mkdirSync(artifacts, { recursive: true });
+    const stateFile = `${artifacts}/agent-state-${id}.json`;
+    const agent = launch('edge-agent', process.execPath, ['edge-agent/dist/cli.js'], {
+      PATH: process.env.PATH,
+      API_URL: base,
+      EDGE_AGENT_TOKEN: env.EDGE_AGENT_TOKEN,
+      DRIVER: 'simulated',
+      DISPLAY_PORT: String(displayPort),
+      STATE_FILE: stateFile,
+      LOG_LEVEL: 'warn',
+    });
+    parts.push(agent);
+    const displayUrl = `http://127.0.0.1:${displayPort}`;
+    await until(
+      () =>
+        fetch(`${displayUrl}/state.json`).then(
+          async (response) => (await response.json()).connected,
+          () => false,
+        ),
+      'the agent to connect through the proxy',
+      20_000,
+    );
+
+    return {
+      base,
+      databaseUrl,
+      env,
+      mailUrl: `http://127.0.0.1:${webPort}`,
+      displayUrl,
+      replicas,
+      proxy,
+      agent,
+      /** Everything every part printed: attached to a failure. */
+      output: () => parts.map((part) => `--- ${part.label}\n${part.output()}`).join('\n'),
+      stop: async () => {
+        await stop();
+        rmSync(proxy.prefix, { recursive: true, force: true });
+        rmSync(stateFile, { force: true });
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Creates an admin with the operator's command (`node services/api/dist/cli/admin-create.js`). */
+export function createAdmin(product, { email, password, name }) {
+  const result = spawnSync(
+    process.execPath,
+    ['services/api/dist/cli/admin-create.js', '--email', email, '--password', password, '--name', name],
+    { cwd: root, env: product.env, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`admin-create failed:\n${result.stdout}${result.stderr}`);
+}
+
+/**
+ * Load as browsers make it: `connections` keep-alive connections, each sending `requests` in turn
+ * for `durationMs`. Like a browser, a request whose reused connection the server had just closed
+ * (reset before any answer) is sent once more on a new one; nothing else is retried. Returns the
+ * count of answers by status and every failure.
+ */
+export async function browserLikeLoad(base, { connections, durationMs, requests }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const statuses = {};
+  const failures = [];
+  const send = (request, retried = false) =>
+    new Promise((resolve) => {
+      const call = http.request(`${base}${request.path}`, { method: request.method, headers: request.headers, agent });
+      call.on('response', (response) => {
+        response.resume();
+        response.on('end', () => {
+          statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+          resolve();
+        });
+      });
+      call.on('error', (error) => {
+        if (call.reusedSocket && !retried && ['ECONNRESET', 'EPIPE'].includes(error.code)) {
+          resolve(send(request, true));
+        } else {
+          failures.push(`${request.method} ${request.path}: ${error.code ?? error.message}`);
+          resolve();
+        }
+      });
+      call.end();
+    });
+  const until = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, lane) => {
+      for (let i = lane; Date.now() < until; i += 1) await send(requests[i % requests.length]);
+    }),
+  );
+  agent.destroy();
+  const total = Object.values(statuses).reduce((sum, count) => sum + count, 0) + failures.length;
+  return { total, statuses, failures };
+}
