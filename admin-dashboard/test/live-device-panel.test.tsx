@@ -52,7 +52,8 @@ test('device.state pushed on /live updates the light, the door and the agent wit
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: false, last_seen: null }),
   });
   renderInAdmin(<LiveDevicePanel />);
-  expect(io).toHaveBeenCalledWith('/live', { withCredentials: true });
+  // Websocket only: behind the proxy's round-robin, long-polling's requests would hit both replicas.
+  expect(io).toHaveBeenCalledWith('/live', { withCredentials: true, transports: ['websocket'] });
   // The first paint comes from the status call.
   expect(await screen.findByText('Оборудование не на связи')).toBeTruthy();
   const socket = sockets.at(-1)!;
