@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { DevicesModule } from './devices/devices.module';
 import { ShelvesModule } from './shelves/shelves.module';
+import { SocialModule } from './social/social.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AuthGuard } from './common/auth.guard';
 import { RequestSchemaInterceptor } from './common/request-schema';
@@ -70,6 +71,7 @@ export class AppModule {
         MailModule,
         UsersModule,
         AuthModule,
+        SocialModule,
         RulesModule,
         BookingsModule,
         DevicesModule,

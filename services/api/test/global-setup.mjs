@@ -1,8 +1,9 @@
 // Once per `jest` run: a database of its own (created, migrated, seeded; dropped at the end), a
-// Redis key prefix of its own, and a real MailDev on free ports. Workers inherit them through env.
+// Redis key prefix of its own, a real MailDev and the fake VK ID / Yandex ID on free ports. Workers inherit them through env.
 import { createRequire } from 'node:module';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { DataSource } from 'typeorm';
+import { startFakeOAuthProvider } from '../../../scripts/fake-oauth-provider.mjs';
 import { startMailDev } from '../../../scripts/maildev.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,9 @@ export default async function globalSetup() {
   });
 
   const maildev = await startMailDev({ smtpPort: await freePort(), webPort: await freePort() });
-  globalThis.__KORT_TEST__ = { maildev, databaseUrl };
+  // VK ID and Yandex ID as their documentation describes them (test/social-login.test.ts).
+  const oauth = await startFakeOAuthProvider();
+  globalThis.__KORT_TEST__ = { maildev, oauth, databaseUrl };
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -30,6 +33,7 @@ export default async function globalSetup() {
     REDIS_PREFIX: `kort-test:${runId}:`,
     SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
     MAILDEV_URL: `http://127.0.0.1:${maildev.webPort}`,
+    FAKE_OAUTH_URL: oauth.url,
     LOG_LEVEL: 'silent',
     EDGE_AGENT_TOKEN: 'test-edge-agent-token-0123456789',
   });

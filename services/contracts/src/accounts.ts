@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import type { SocialProvider } from './social';
 
 /** Limits of spec section 9 and ARCHITECTURE.md section 4. */
 export const limits = {
@@ -104,4 +105,6 @@ export interface ProfileDetail {
   role_code: Role;
   /** The player's personal iCalendar feed of their games, or null when switched off. */
   calendar_url: string | null;
+  /** Providers this account can log in with besides its password (VK ID, Yandex ID). */
+  linked_providers: SocialProvider[];
 }

@@ -6,3 +6,4 @@ export * from './devices';
 export * from './http';
 export * from './messages';
 export * from './shelves';
+export * from './social';

@@ -64,6 +64,19 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * VK ID (id.vk.com): on when the app's id is set. Its code flow is a public client's: PKCE proves
+   * the caller, and VK's documentation and SDK send no secret with the code.
+   */
+  VK_CLIENT_ID: z.string().min(1).optional(),
+  VK_ID_URL: url(['https:', 'http:']).default('https://id.vk.com'),
+  /** Yandex ID: on when both the client id and its secret are set. */
+  YANDEX_CLIENT_ID: z.string().min(1).optional(),
+  YANDEX_CLIENT_SECRET: z.string().min(1).optional(),
+  YANDEX_OAUTH_URL: url(['https:', 'http:']).default('https://oauth.yandex.ru'),
+  YANDEX_LOGIN_URL: url(['https:', 'http:']).default('https://login.yandex.ru'),
+  /** How long a call to VK ID or Yandex ID may take before the login fails with "provider down". */
+  OAUTH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +98,12 @@ export class AppConfig {
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
   readonly commandDeadlineMs: number;
+  /** Configured social providers only: a provider without its settings is off. */
+  readonly social: {
+    vk?: { clientId: string; baseUrl: string };
+    yandex?: { clientId: string; clientSecret: string; oauthUrl: string; loginUrl: string };
+    timeoutMs: number;
+  };
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -102,6 +121,19 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.trustProxy = env.TRUST_PROXY;
     this.commandDeadlineMs = env.COMMAND_DEADLINE_MS;
+    this.social = {
+      vk: env.VK_CLIENT_ID ? { clientId: env.VK_CLIENT_ID, baseUrl: trimSlash(env.VK_ID_URL) } : undefined,
+      yandex:
+        env.YANDEX_CLIENT_ID && env.YANDEX_CLIENT_SECRET
+          ? {
+              clientId: env.YANDEX_CLIENT_ID,
+              clientSecret: env.YANDEX_CLIENT_SECRET,
+              oauthUrl: trimSlash(env.YANDEX_OAUTH_URL),
+              loginUrl: trimSlash(env.YANDEX_LOGIN_URL),
+            }
+          : undefined,
+      timeoutMs: env.OAUTH_TIMEOUT_MS,
+    };
   }
 
   get isProduction(): boolean {
@@ -144,6 +176,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       if (!env[name]) problems.push(`${name} is required when NODE_ENV=production (${why})`);
     }
   }
+  // Half a provider is a typo, not a choice: say so instead of quietly hiding the button.
+  if (Boolean(env.YANDEX_CLIENT_ID) !== Boolean(env.YANDEX_CLIENT_SECRET)) {
+    problems.push('YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET are set together (Yandex ID login), or neither');
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return new AppConfig(parsed.data);
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }

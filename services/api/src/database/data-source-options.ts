@@ -12,8 +12,10 @@ import { Devices1763810000000 } from './migrations/1763810000000-devices';
 import { Shelves1763820000000 } from './migrations/1763820000000-shelves';
 import { DoorCodeFailures1763830000000 } from './migrations/1763830000000-door-code-failures';
 import { AdminActions1763840000000 } from './migrations/1763840000000-admin-actions';
+import { UserIdentities1763850000000 } from './migrations/1763850000000-user-identities';
+import { UserIdentity } from '../social/user-identity.entity';
 
-export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command];
+export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
 export const migrations = [
   Accounts1763790000000,
   Bookings1763800000000,
@@ -21,6 +23,7 @@ export const migrations = [
   Shelves1763820000000,
   DoorCodeFailures1763830000000,
   AdminActions1763840000000,
+  UserIdentities1763850000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

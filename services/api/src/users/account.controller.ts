@@ -24,8 +24,8 @@ export class AccountController {
   }
 
   @Get('profile')
-  profile(@CurrentUser() user: User): DetailResponse<ProfileDetail> {
-    return { detail: this.account.profile(user) };
+  async profile(@CurrentUser() user: User): Promise<DetailResponse<ProfileDetail>> {
+    return { detail: await this.account.profile(user) };
   }
 
   @Get('del_account')

@@ -1,6 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import type { Repository } from 'typeorm';
 import { messages, type ProfileDetail } from '@kort/contracts';
 import { assertNewPassword } from '../auth/password-rules';
 import { calendarUrl } from '../calendar/calendar-url';
@@ -10,6 +12,7 @@ import { DetailException } from '../common/detail.exception';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { JOBS, PURGE_AFTER_MS, QUEUES } from '../queues/queues';
+import { UserIdentity } from '../social/user-identity.entity';
 import type { PurgeAccountJob } from './purge-account.processor';
 import type { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -25,9 +28,11 @@ export class AccountService {
     private readonly mail: MailService,
     @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
     private readonly config: AppConfig,
+    @InjectRepository(UserIdentity) private readonly identities: Repository<UserIdentity>,
   ) {}
 
-  profile(user: User): ProfileDetail {
+  async profile(user: User): Promise<ProfileDetail> {
+    const linked = await this.identities.find({ where: { userId: user.id }, order: { provider: 'ASC' } });
     return {
       email: user.email,
       phone_number: user.phoneNumber,
@@ -35,6 +40,7 @@ export class AccountService {
       role: roleLabel(user),
       role_code: user.role,
       calendar_url: calendarUrl(this.config.publicUrl, user.calendarToken),
+      linked_providers: linked.map((identity) => identity.provider),
     };
   }
 

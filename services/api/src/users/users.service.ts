@@ -91,13 +91,20 @@ export class UsersService {
    */
   async purgeIfDue(userId: number): Promise<boolean> {
     const now = this.clock.now();
-    const rows = await this.users.query<[unknown[], number]>(
-      `UPDATE users
-          SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
-              name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
-        WHERE id = $1 AND deletion_kind = 'self' AND purged_at IS NULL AND deleted_at <= $3`,
+    // The provider identities (VK ID, Yandex ID user ids) are personal data too: they go with it.
+    const rows = await this.users.query<{ id: number }[]>(
+      `WITH purged AS (
+         UPDATE users
+            SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
+                name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
+          WHERE id = $1 AND deletion_kind = 'self' AND purged_at IS NULL AND deleted_at <= $3
+          RETURNING id
+       ), unlinked AS (
+         DELETE FROM user_identities WHERE user_id IN (SELECT id FROM purged)
+       )
+       SELECT id FROM purged`,
       [userId, now, new Date(now.getTime() - PURGE_AFTER_MS)],
     );
-    return rows[1] > 0;
+    return rows.length > 0;
   }
 }

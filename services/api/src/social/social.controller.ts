@@ -1,0 +1,97 @@
+import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  isSocialProvider,
+  messages,
+  SOCIAL_ERROR_PARAM,
+  SOCIAL_PROVIDER_PARAM,
+  type SocialProvider,
+  type SocialProvidersResponse,
+} from '@kort/contracts';
+import { clientIp } from '../common/client-ip';
+import { DetailException } from '../common/detail.exception';
+import { Public } from '../common/route-policy';
+import { saveSession } from '../common/session-ops';
+import { SessionService } from '../auth/session.service';
+import type { CallbackQuery } from './provider-clients';
+import { SocialLoginFailure, SocialLoginService } from './social-login.service';
+
+/**
+ * Social login (spec section 2): the login screen's buttons navigate to `/api/auth/{provider}/login/`,
+ * the provider sends the browser back to `/api/auth/{provider}/callback/`. Both are page
+ * navigations that end in a redirect, to /profile or to /login with the reason; they carry no CSRF
+ * header (a navigation cannot), and `state`, bound to this browser's session, is what stops a
+ * forged callback.
+ */
+@ApiTags('auth')
+@Controller('auth')
+@Public()
+export class SocialController {
+  private readonly logger = new Logger('SocialLogin');
+
+  constructor(
+    private readonly social: SocialLoginService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Which buttons the login screen shows: a provider without settings is off. */
+  @Get('providers')
+  providers(): SocialProvidersResponse {
+    return this.social.enabled();
+  }
+
+  @Get(':provider/login')
+  async start(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const provider = providerOf(name);
+    try {
+      const { url, pending } = this.social.start(provider, request.session.oauth);
+      request.session.oauth = pending;
+      await saveSession(request);
+      response.redirect(302, url);
+    } catch (error) {
+      this.fail(provider, error, response);
+    }
+  }
+
+  @Get(':provider/callback')
+  async callback(
+    @Param('provider') name: string,
+    @Query() query: CallbackQuery,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const provider = providerOf(name);
+    try {
+      const pending = request.session.oauth;
+      const user = await this.social.finish(provider, onlyStrings(query), pending, clientIp(request)).finally(() =>
+        // The state is used up, whatever the outcome.
+        saveSession(request),
+      );
+      await this.sessions.start(request, response, user);
+      response.redirect(302, '/profile');
+    } catch (error) {
+      this.fail(provider, error, response);
+    }
+  }
+
+  /** Back to /login with the reason; anything unexpected is logged and shown as "provider down". */
+  private fail(provider: SocialProvider, error: unknown, response: Response): void {
+    const code = error instanceof SocialLoginFailure ? error.code : 'provider';
+    if (error instanceof SocialLoginFailure)
+      this.logger.warn({ provider, code, reason: error.message }, 'social login refused');
+    else this.logger.error({ provider, error: String(error) }, 'social login failed');
+    const target = new URLSearchParams({ [SOCIAL_ERROR_PARAM]: code, [SOCIAL_PROVIDER_PARAM]: provider });
+    response.redirect(302, `/login?${target.toString()}`);
+  }
+}
+
+function providerOf(name: string): SocialProvider {
+  if (!isSocialProvider(name)) throw new DetailException(404, messages.notFound);
+  return name;
+}
+
+/** Express parses `?a=1&a=2` into an array: a provider never sends that, so keep only plain values. */
+function onlyStrings(query: Record<string, unknown>): CallbackQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string')) as CallbackQuery;
+}
