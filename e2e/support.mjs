@@ -12,8 +12,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
 
-/** Runs scripts/start.mjs (what `npm start` runs after building) and waits for a healthy API. */
-export async function startProduct() {
+/**
+ * Runs scripts/start.mjs (what `npm start` runs after building) and waits for a healthy API.
+ * `env` adds settings (the social login tests point the providers at their fake).
+ */
+export async function startProduct(env = {}) {
   const id = `${Date.now().toString(36)}_${process.pid}`;
   const [port, smtpPort, webPort, displayPort] = [
     await freePort(),
@@ -34,7 +37,9 @@ export async function startProduct() {
       AGENT_DISPLAY_PORT: String(displayPort),
       AGENT_STATE_FILE: `${artifacts}/agent-state-${id}.json`,
       SMTP_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import {
   fakeServer,
   installDialogApi,
   ok,
+  profile,
   removeDialogApi,
   type Answer,
   type FakeServer,
@@ -23,16 +24,8 @@ afterEach(() => {
   removeDialogApi();
 });
 
-const me = {
-  email: 'anna@example.com',
-  phone_number: '+79991234567',
-  name: 'Анна',
-  role: 'Игрок',
-  calendar_url: null,
-};
-
 function renderAccount(routes: Record<string, Answer> = {}) {
-  server = fakeServer({ 'GET /api/profile/': ok(me), ...routes });
+  server = fakeServer({ 'GET /api/profile/': profile(), ...routes });
   render(
     <MemoryRouter initialEntries={['/account']}>
       <ToastProvider>
@@ -61,6 +54,19 @@ test('the profile is shown read-only: e-mail, phone in the mask, name, role', as
   expect(screen.getByText('Анна')).toBeTruthy();
   expect(screen.getByText('Игрок')).toBeTruthy();
   expect(screen.queryByRole('textbox')).toBeNull();
+  expect(screen.queryByText('Вход через')).toBeNull();
+});
+
+test('an account linked to VK ID and Yandex ID says so with the read-only fields', async () => {
+  renderAccount({ 'GET /api/profile/': profile({ linked_providers: ['yandex', 'vk'] }) });
+  const label = await screen.findByText('Вход через');
+  expect(label.closest('dl')?.textContent).toContain('Анна');
+  expect(label.nextElementSibling?.textContent).toBe('VK ID, Яндекс ID');
+});
+
+test('one linked provider is named alone', async () => {
+  renderAccount({ 'GET /api/profile/': profile({ linked_providers: ['yandex'] }) });
+  expect((await screen.findByText('Вход через')).nextElementSibling?.textContent).toBe('Яндекс ID');
 });
 
 test('new passwords that differ are stopped before the server', async () => {

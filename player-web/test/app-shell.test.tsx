@@ -8,7 +8,15 @@ import { App } from '../src/app/app';
 import { PlayerShell } from '../src/app/player-shell';
 import { ToastProvider } from '../src/components/ui/toasts';
 import { api } from '../src/lib/api-client';
-import { fail, fakeServer, installDialogApi, ok, removeDialogApi, type FakeServer } from './support/fake-server';
+import {
+  fail,
+  fakeServer,
+  installDialogApi,
+  ok,
+  removeDialogApi,
+  socialProviders,
+  type FakeServer,
+} from './support/fake-server';
 
 let server: FakeServer;
 beforeEach(installDialogApi);
@@ -217,7 +225,10 @@ test('/box_reserve/game_equipment and /box_reserve/user_equipment lead to /box_r
 });
 
 test('401 on the admin check goes to /login', async () => {
-  server = fakeServer({ 'GET /api/is_admin/': fail(401, messages.notAuthenticated) });
+  server = fakeServer({
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated),
+    'GET /api/auth/providers/': socialProviders(),
+  });
   openApp('/profile');
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(window.location.pathname).toBe('/login');

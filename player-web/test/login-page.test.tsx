@@ -1,19 +1,18 @@
-import { messages } from '@kort/contracts';
-import { render, screen } from '@testing-library/react';
+import { messages, SOCIAL_ERRORS } from '@kort/contracts';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, expect, test, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/login-page';
+import { fail, fakeServer, ok, socialProviders, type Answer, type FakeServer, type Reply } from './support/fake-server';
 
-// The page already has its CSRF token (the client fetches one only when it has none).
-beforeEach(() => {
-  document.cookie = 'csrftoken=test.token';
+let server: FakeServer;
+afterEach(() => {
+  expect(server.strays).toEqual([]);
+  vi.unstubAllGlobals();
 });
-afterEach(() => vi.unstubAllGlobals());
 
-function reply(status: number, body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
+const routes = (rest: Record<string, Answer> = {}) => ({ 'GET /api/auth/providers/': socialProviders(), ...rest });
 
 function renderLogin() {
   render(
@@ -26,40 +25,60 @@ function renderLogin() {
   );
 }
 
+/**
+ * The login screen at a real address (the API's callback lands here), in the browser's history;
+ * returns how many entries the history had when the screen opened.
+ */
+function openLogin(search: string): number {
+  window.history.pushState({}, '', `/login${search}`);
+  const entries = window.history.length;
+  render(
+    <BrowserRouter>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    </BrowserRouter>,
+  );
+  return entries;
+}
+
+const socialLinks = () => screen.queryAllByRole('link', { name: /^Войти через/ });
+
+/** Lets the providers answer (or its failure) reach the screen: a working answer shows up well within this. */
+async function providersSettled() {
+  await waitFor(() => expect(server.callsTo('GET /api/auth/providers/')).toHaveLength(1));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
 test('e-mail step, then password step, then the profile', async () => {
-  const fetch = vi.fn((path: string) => reply(200, { detail: path.includes('check-phone') ? 'Готово' : 'Вы вошли' }));
-  vi.stubGlobal('fetch', fetch);
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово'), 'POST /api/login/': ok('Вы вошли') }));
   renderLogin();
   await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
   await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
   expect(await screen.findByText('Профиль открыт')).toBeTruthy();
-  const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
-  expect(JSON.parse(init.body as string)).toEqual({
-    email: 'anna@example.com',
-    password: 'Пароль-2026',
-  });
+  expect(server.callsTo('POST /api/login/').map((call) => call.body)).toEqual([
+    { email: 'anna@example.com', password: 'Пароль-2026' },
+  ]);
 });
 
 test('an unknown e-mail shows "Проверьте почту"; a wrong password shows the server text; back returns', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => reply(400, { detail: 'x', errors: { phone_number: 'Проверьте почту' } })),
+  server = fakeServer(
+    routes({
+      'POST /api/check-phone/': { status: 400, body: { detail: 'x', errors: { phone_number: 'Проверьте почту' } } },
+    }),
   );
   renderLogin();
   await userEvent.type(screen.getByLabelText('E-mail'), 'nobody@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   expect((await screen.findByRole('alert')).textContent).toBe(messages.checkEmail);
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((path: string) =>
-      path.includes('check-phone')
-        ? reply(200, { detail: 'Готово' })
-        : reply(400, { detail: messages.authFailed, errors: { auth_error: messages.authFailed } }),
-    ),
-  );
+  server.answer('POST /api/check-phone/', ok('Готово'));
+  server.answer('POST /api/login/', {
+    status: 400,
+    body: { detail: messages.authFailed, errors: { auth_error: messages.authFailed } },
+  });
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   await userEvent.type(await screen.findByLabelText('Пароль'), 'wrong');
   await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
@@ -69,12 +88,151 @@ test('an unknown e-mail shows "Проверьте почту"; a wrong password 
 });
 
 test('a server error or no network shows "Неполадки сети, попробуйте позже"', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.reject(new TypeError('offline'))),
-  );
+  server = fakeServer({ 'GET /api/auth/providers/': 'offline', 'POST /api/check-phone/': 'offline' });
   renderLogin();
   await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   expect((await screen.findByRole('alert')).textContent).toBe(messages.networkTrouble);
+});
+
+// --- Social login (issue 9) ---
+
+test('both providers on: "или", then a link each to where the API starts the login', async () => {
+  server = fakeServer(routes({ 'GET /api/auth/providers/': socialProviders({ vk: true, yandex: true }) }));
+  renderLogin();
+  const vk = await screen.findByRole('link', { name: 'Войти через VK ID' });
+  const yandex = screen.getByRole('link', { name: 'Войти через Яндекс ID' });
+  expect(vk.getAttribute('href')).toBe('/api/auth/vk/login/');
+  expect(yandex.getAttribute('href')).toBe('/api/auth/yandex/login/');
+  expect(screen.getByText('или')).toBeTruthy();
+  expect(socialLinks()).toEqual([vk, yandex]);
+});
+
+test.each([
+  [{ vk: true }, ['Войти через VK ID']],
+  [{ yandex: true }, ['Войти через Яндекс ID']],
+])('only the providers switched on get a link (%o)', async (enabled, names) => {
+  server = fakeServer(routes({ 'GET /api/auth/providers/': socialProviders(enabled) }));
+  renderLogin();
+  await screen.findByText('или');
+  expect(socialLinks()).toEqual(names.map((name) => screen.getByRole('link', { name })));
+});
+
+test('both providers off: no "или" and no social link', async () => {
+  server = fakeServer(routes());
+  renderLogin();
+  await providersSettled();
+  expect(screen.queryByText('или')).toBeNull();
+  expect(socialLinks()).toEqual([]);
+});
+
+test('no social link until the providers answer', async () => {
+  let answerProviders: (reply: Reply) => void = () => undefined;
+  server = fakeServer({
+    'GET /api/auth/providers/': () => new Promise<Reply>((resolve) => (answerProviders = resolve)),
+  });
+  renderLogin();
+  await providersSettled();
+  expect(screen.queryByText('или')).toBeNull();
+  expect(socialLinks()).toEqual([]);
+  answerProviders(socialProviders({ vk: true, yandex: true }));
+  expect(await screen.findByRole('link', { name: 'Войти через VK ID' })).toBeTruthy();
+});
+
+test.each([
+  ['a 500', fail(500, 'Internal server error')],
+  ['no network', 'offline' as const],
+])('the providers call fails (%s): no social link, and the password login still works', async (_, failure) => {
+  server = fakeServer({
+    'GET /api/auth/providers/': failure,
+    'POST /api/check-phone/': ok('Готово'),
+    'POST /api/login/': ok('Вы вошли'),
+  });
+  renderLogin();
+  await providersSettled();
+  expect(screen.queryByText('или')).toBeNull();
+  expect(socialLinks()).toEqual([]);
+  expect(screen.queryByRole('alert')).toBeNull();
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+  expect(await screen.findByText('Профиль открыт')).toBeTruthy();
+});
+
+test('the social links belong to the e-mail step only', async () => {
+  server = fakeServer(
+    routes({ 'GET /api/auth/providers/': socialProviders({ vk: true }), 'POST /api/check-phone/': ok('Готово') }),
+  );
+  renderLogin();
+  await screen.findByRole('link', { name: 'Войти через VK ID' });
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await screen.findByLabelText('Пароль');
+  expect(socialLinks()).toEqual([]);
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(screen.getByRole('link', { name: 'Войти через VK ID' })).toBeTruthy();
+  expect(server.callsTo('GET /api/auth/providers/')).toHaveLength(1);
+});
+
+/** What the API's callback can send back, and what the player reads. */
+const socialFailures: [code: string, provider: string, text: string][] = [
+  ['denied', 'vk', 'Вход через VK ID отменён'],
+  ['denied', 'github', 'Вход отменён'],
+  ['state', 'yandex', 'Ссылка для входа устарела. Попробуйте ещё раз'],
+  ['provider', 'yandex', 'Яндекс ID сейчас не отвечает. Попробуйте позже или войдите по паролю'],
+  ['no_email', 'vk', 'VK ID не передал адрес e-mail. Разрешите доступ к почте или зарегистрируйтесь по e-mail'],
+  ['blocked', 'vk', messages.accountBlocked],
+  ['deleted', 'yandex', messages.accountDeleted],
+  ['off', 'yandex', 'Вход через Яндекс ID сейчас выключен'],
+  ['too_many', 'vk', messages.tooManyRequests],
+  ['something-new', 'vk', 'VK ID сейчас не отвечает. Попробуйте позже или войдите по паролю'],
+];
+
+test('every failure the contract names has its case here', () => {
+  server = fakeServer({});
+  expect(SOCIAL_ERRORS.filter((code) => !socialFailures.some(([known]) => known === code))).toEqual([]);
+});
+
+test.each(socialFailures)(
+  '/login?social_error=%s&provider=%s: the reason in an alert above the form, gone from the address',
+  async (code, provider, text) => {
+    server = fakeServer(routes());
+    const entries = openLogin(`?social_error=${code}&provider=${provider}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(text);
+    expect(
+      alert.compareDocumentPosition(screen.getByLabelText('E-mail')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/login');
+    // Replaced, not pushed: "back" does not return to the failure, a reload does not show it again.
+    expect(window.history.length).toBe(entries);
+    expect(screen.getByRole('alert').textContent).toBe(text);
+  },
+);
+
+test('the reason goes away when the player logs in by e-mail instead', async () => {
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово') }));
+  openLogin('?social_error=denied&provider=vk');
+  expect((await screen.findByRole('alert')).textContent).toBe('Вход через VK ID отменён');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await screen.findByLabelText('Пароль');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('a plain /login shows no alert', async () => {
+  server = fakeServer(routes());
+  openLogin('');
+  await providersSettled();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('only the two parameters leave the address; anything else in it stays', async () => {
+  server = fakeServer(routes());
+  openLogin('?utm_source=mail&social_error=off&provider=vk#top');
+  expect((await screen.findByRole('alert')).textContent).toBe('Вход через VK ID сейчас выключен');
+  await waitFor(() => expect(window.location.search).toBe('?utm_source=mail'));
+  expect(window.location.hash).toBe('#top');
 });

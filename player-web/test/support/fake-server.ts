@@ -1,3 +1,4 @@
+import type { ProfileDetail, SocialProvidersResponse } from '@kort/contracts';
 import { vi } from 'vitest';
 
 /** One request the app made, as the fake server saw it. */
@@ -17,6 +18,25 @@ export type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 export const ok = (detail: unknown): Reply => ({ status: 200, body: { detail } });
 /** An error answer carrying the server's text. */
 export const fail = (status: number, detail: string): Reply => ({ status, body: { detail } });
+
+/** GET /api/auth/providers/: the bare flags (not `{detail}`); a provider not named is off. */
+export const socialProviders = (enabled: Partial<SocialProvidersResponse> = {}): Reply => ({
+  status: 200,
+  body: { vk: false, yandex: false, ...enabled },
+});
+
+/** GET /api/profile/: Анна, a player with no social login linked, with `changes` on top. */
+export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>
+  ok({
+    email: 'anna@example.com',
+    phone_number: '+79991234567',
+    name: 'Анна',
+    role: 'Игрок',
+    role_code: 'player',
+    calendar_url: null,
+    linked_providers: [],
+    ...changes,
+  } satisfies ProfileDetail);
 
 export interface FakeServer {
   /** Every request, in order. */

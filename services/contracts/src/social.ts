@@ -40,10 +40,12 @@ export const SOCIAL_PROVIDER_PARAM = 'provider';
 
 /** The Russian text for a failed social login; an unknown code gets the generic one. */
 export function socialErrorMessage(code: string | null, provider: string | null): string {
-  const name = isSocialProvider(provider) ? socialProviderNames[provider] : 'соцсеть';
+  const known = isSocialProvider(provider);
+  const name = known ? socialProviderNames[provider] : 'Сервис входа';
+  const through = known ? ` через ${name}` : '';
   switch (code as SocialError) {
     case 'denied':
-      return `Вход через ${name} отменён`;
+      return `Вход${through} отменён`;
     case 'state':
       return 'Ссылка для входа устарела. Попробуйте ещё раз';
     case 'no_email':
@@ -53,7 +55,7 @@ export function socialErrorMessage(code: string | null, provider: string | null)
     case 'deleted':
       return messages.accountDeleted;
     case 'off':
-      return `Вход через ${name} сейчас выключен`;
+      return `Вход${through} сейчас выключен`;
     case 'too_many':
       return messages.tooManyRequests;
     case 'provider':

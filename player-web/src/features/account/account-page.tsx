@@ -1,4 +1,10 @@
-import { messages, type ProfileDetail } from '@kort/contracts';
+import {
+  messages,
+  SOCIAL_PROVIDERS,
+  socialProviderNames,
+  type ProfileDetail,
+  type SocialProvider,
+} from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
@@ -10,7 +16,11 @@ import { calendarLinkOff, changePassword, deleteAccount, newCalendarLink, profil
 import { NewPasswordForm } from './new-password-form';
 import { passwordError } from './password-errors';
 
-/** /account: the read-only profile, the rules, password change and self-deletion (spec section 2). */
+/**
+ * /account: the read-only profile (with the social logins linked to it), the rules, password change
+ * and self-deletion (spec section 2). A social-only account sets its first password with "Сменить
+ * пароль", which never asks for the old one.
+ */
 export function AccountPage() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -68,6 +78,12 @@ export function AccountPage() {
           <dd>{me.name}</dd>
           <dt>Роль</dt>
           <dd>{me.role}</dd>
+          {me.linked_providers.length > 0 && (
+            <>
+              <dt>Вход через</dt>
+              <dd>{providerNames(me.linked_providers)}</dd>
+            </>
+          )}
         </dl>
       )}
       {me && (
@@ -130,4 +146,11 @@ export function AccountPage() {
       </Modal>
     </main>
   );
+}
+
+/** "VK ID, Яндекс ID": the linked providers in the login screen's order. */
+function providerNames(linked: SocialProvider[]): string {
+  return SOCIAL_PROVIDERS.filter((provider) => linked.includes(provider))
+    .map((provider) => socialProviderNames[provider])
+    .join(', ');
 }

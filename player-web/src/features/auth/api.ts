@@ -1,6 +1,8 @@
-import type { DetailResponse, LoginBody } from '@kort/contracts';
+import type { DetailResponse, LoginBody, SocialProvidersResponse } from '@kort/contracts';
 import { api } from '../../lib/api-client';
 
+/** Public; the bare flags `{vk, yandex}`, not a `{detail}` answer. */
+export const socialProviders = () => api<SocialProvidersResponse>('GET', '/api/auth/providers/');
 export const checkEmail = (email: string) => api<DetailResponse>('POST', '/api/check-phone/', { email });
 export const login = (body: LoginBody) => api<DetailResponse>('POST', '/api/login/', body);
 export const logout = () => api<DetailResponse>('GET', '/api/logout/');

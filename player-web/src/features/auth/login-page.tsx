@@ -4,8 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { checkEmail, login } from './api';
 import { PasswordRecovery } from './password-recovery';
+import { SocialLoginLinks, useSocialError, useSocialProviders } from './social-login';
 
-/** The spec's login screen: the e-mail step, then the password step (section 4). */
+/**
+ * The spec's login screen: the e-mail step, then the password step (section 4); under the e-mail
+ * step, the social logins that are switched on (issue 9), and the reason a social login failed.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'password'>('email');
@@ -14,11 +18,14 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [recovering, setRecovering] = useState(false);
+  const providers = useSocialProviders();
+  const [socialError, dismissSocialError] = useSocialError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError('');
+    dismissSocialError();
     try {
       if (step === 'email') {
         await checkEmail(email);
@@ -40,6 +47,11 @@ export function LoginPage() {
   return (
     <main className="auth">
       <h1>Вход</h1>
+      {socialError && (
+        <p role="alert" className="alert">
+          {socialError}
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         {step === 'email' ? (
           <label>
@@ -84,6 +96,7 @@ export function LoginPage() {
           </button>
         )}
       </form>
+      {step === 'email' && <SocialLoginLinks providers={providers} />}
       <button type="button" className="link" onClick={() => setRecovering(true)}>
         Восстановить пароль
       </button>
