@@ -114,7 +114,7 @@ test('a replica stops under load: no request is lost, its agent moves to the oth
     `# ${result.total} requests in 6 s through the proxy: ${JSON.stringify(result.statuses)}, ` +
       `${result.failures.length} failed; the replica drained and stopped in ${stopMs} ms`,
   );
-  assert.ok(result.total > 500, `load ran: ${result.total} requests`);
+  assert.ok(result.total > 200, `load ran: ${result.total} requests`);
   assert.deepEqual(result.failures, [], 'no request failed');
   assert.deepEqual(Object.keys(result.statuses), ['200'], 'every answer was 200');
   assert.equal(exitCode, 0, `the replica stops cleanly:\n${agentReplica.output()}`);

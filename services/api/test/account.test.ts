@@ -29,6 +29,8 @@ test('my_name and profile show the player their own data', async () => {
       role: messages.rolePlayer,
       role_code: 'player',
       calendar_url: null,
+      // A password account: no VK ID or Yandex ID linked.
+      linked_providers: [],
     },
   });
 });
