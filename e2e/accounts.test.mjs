@@ -71,6 +71,7 @@ test('register, confirm with the e-mailed code, see the profile, log out, log in
     role: 'Игрок',
     role_code: 'player',
     calendar_url: null,
+    linked_providers: [],
   });
 
   assert.equal((await api('GET', '/api/logout/')).status, 200);

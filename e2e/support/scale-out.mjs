@@ -1,7 +1,8 @@
 // Kort as production runs it, on one machine: the migrate command, two API replicas started with
 // `npm run start:prod`'s command and NODE_ENV=production, Debian's nginx in front of them with
 // deploy/nginx/kort.conf.template (the file compose's proxy renders), MailDev, and the simulated
-// edge agent connected through the proxy.
+// edge agent connected through the proxy. The fault tests (e2e/faults-*.test.mjs) give it a Redis,
+// a PostgreSQL or a mail server of their own, and kill and restart its parts.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
+import { withDescendants } from './processes.mjs';
 import { startMailDev } from '../../scripts/maildev.mjs';
 import { artifacts, until } from '../support.mjs';
 
@@ -25,13 +27,22 @@ function scriptArgs(name) {
 }
 
 /** A child process whose output is kept (and printed if the test fails), with its exit awaited. */
-function launch(label, command, args, env) {
+export function launch(label, command, args, env) {
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  return { label, child, exited, output: () => output };
+  return { label, child, exited, output: () => output, running: () => child.exitCode === null && !child.signalCode };
+}
+
+/** SIGTERM, and SIGKILL for a part that has not exited 10 s later (or was frozen with SIGSTOP). */
+export async function stopPart(part) {
+  if (!part.running()) return part.exited;
+  part.child.kill('SIGTERM');
+  const killer = setTimeout(() => part.child.kill('SIGKILL'), 10_000);
+  await part.exited;
+  clearTimeout(killer);
 }
 
 /** deploy/nginx/kort.conf.template with its ${KORT_*} variables filled, as the nginx image does. */
@@ -127,9 +138,17 @@ export async function metricsOf(replica) {
   );
 }
 
-export async function startScaledProduct() {
+/**
+ * Starts the whole product. Options, for the fault tests:
+ * - `env`: more settings for the replicas and the operator's commands (`COMMAND_DEADLINE_MS`, …);
+ * - `agentEnv`: more settings for the agent (`LOG_LEVEL: 'info'` logs every command it runs);
+ * - `redisUrl`, `postgresUrl` (the server, without a database): a Redis or PostgreSQL of the test's
+ *   own instead of this machine's;
+ * - `smtpUrl`: a mail server of the test's own; MailDev is not started then (no `mailUrl`).
+ */
+export async function startScaledProduct({ env: settings = {}, agentEnv = {}, redisUrl, postgresUrl, smtpUrl } = {}) {
   const id = `${Date.now().toString(36)}_${process.pid}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/kort_e2e_${id}`;
+  const databaseUrl = `${postgresUrl ?? 'postgres://postgres@127.0.0.1:5432'}/kort_e2e_${id}`;
   const [proxyPort, smtpPort, webPort, displayPort] = [
     await freePort(),
     await freePort(),
@@ -137,27 +156,25 @@ export async function startScaledProduct() {
     await freePort(),
   ];
   const base = `http://127.0.0.1:${proxyPort}`;
-  const maildev = await startMailDev({ smtpPort, webPort });
+  const maildev = smtpUrl ? undefined : await startMailDev({ smtpPort, webPort });
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `kort-e2e:${id}:`,
-    SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
+    SMTP_URL: smtpUrl ?? `smtp://127.0.0.1:${maildev.smtpPort}`,
     PUBLIC_URL: base,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     EDGE_AGENT_TOKEN: randomBytes(24).toString('base64url'),
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
+    ...settings,
   };
   const parts = [];
   const stop = async () => {
-    for (const part of parts.reverse()) {
-      if (part.child.exitCode === null) part.child.kill('SIGTERM');
-      await part.exited;
-    }
-    await maildev.stop();
+    for (const part of parts.reverse()) await stopPart(part);
+    await maildev?.stop();
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "kort_e2e_${id}" WITH (FORCE)`);
@@ -179,44 +196,72 @@ export async function startScaledProduct() {
 
     mkdirSync(artifacts, { recursive: true });
     const stateFile = `${artifacts}/agent-state-${id}.json`;
-    const agent = launch('edge-agent', process.execPath, ['edge-agent/dist/cli.js'], {
-      PATH: process.env.PATH,
-      API_URL: base,
-      EDGE_AGENT_TOKEN: env.EDGE_AGENT_TOKEN,
-      DRIVER: 'simulated',
-      DISPLAY_PORT: String(displayPort),
-      STATE_FILE: stateFile,
-      LOG_LEVEL: 'warn',
-    });
-    parts.push(agent);
     const displayUrl = `http://127.0.0.1:${displayPort}`;
-    await until(
-      () =>
-        fetch(`${displayUrl}/state.json`).then(
-          async (response) => (await response.json()).connected,
-          () => false,
-        ),
-      'the agent to connect through the proxy',
-      20_000,
-    );
-
-    return {
+    const product = {
       base,
       databaseUrl,
       env,
-      mailUrl: `http://127.0.0.1:${webPort}`,
+      mailUrl: maildev && `http://127.0.0.1:${webPort}`,
       displayUrl,
       replicas,
       proxy,
-      agent,
+      /** The agent process running now (startAgent replaces it). */
+      agent: undefined,
+      /** The agent's state file: the ids of the commands it ran, kept across its restarts. */
+      agentStateFile: stateFile,
+      /**
+       * Starts the edge agent (again, after a crash: same settings, same state file) and waits until
+       * it says it is connected, unless `wait` is false.
+       */
+      async startAgent({ wait = true } = {}) {
+        const agent = launch('edge-agent', process.execPath, ['edge-agent/dist/cli.js'], {
+          PATH: process.env.PATH,
+          API_URL: base,
+          EDGE_AGENT_TOKEN: env.EDGE_AGENT_TOKEN,
+          DRIVER: 'simulated',
+          DISPLAY_PORT: String(displayPort),
+          STATE_FILE: stateFile,
+          LOG_LEVEL: 'warn',
+          ...agentEnv,
+        });
+        parts.push(agent);
+        product.agent = agent;
+        if (wait) {
+          await until(
+            () => {
+              if (!agent.running()) throw new Error(`the agent exited:\n${agent.output()}`);
+              return fetch(`${displayUrl}/state.json`).then(
+                async (response) => (await response.json()).connected,
+                () => false,
+              );
+            },
+            'the agent to connect through the proxy',
+            20_000,
+          );
+        }
+        return agent;
+      },
+      /** Every process of the product still alive: its parts and their children (nginx's workers). */
+      processes: () => withDescendants(parts.filter((part) => part.running()).map((part) => part.child.pid)),
+      /** What every agent process printed, restarts included (JSON lines). */
+      agentOutput: () =>
+        parts
+          .filter((part) => part.label === 'edge-agent')
+          .map((part) => part.output())
+          .join(''),
       /** Everything every part printed: attached to a failure. */
       output: () => parts.map((part) => `--- ${part.label}\n${part.output()}`).join('\n'),
       stop: async () => {
-        await stop();
-        rmSync(proxy.prefix, { recursive: true, force: true });
-        rmSync(stateFile, { force: true });
+        try {
+          await stop();
+        } finally {
+          rmSync(proxy.prefix, { recursive: true, force: true });
+          rmSync(stateFile, { force: true });
+        }
       },
     };
+    await product.startAgent();
+    return product;
   } catch (error) {
     await stop();
     throw error;

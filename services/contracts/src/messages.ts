@@ -18,6 +18,7 @@ export const messages = {
   notFound: 'Не найдено',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже',
   serverError: 'Внутренняя ошибка сервера. Мы уже разбираемся',
+  serviceUnavailable: 'Сервис временно недоступен. Попробуйте позже',
 
   // Login and registration
   checkEmail: 'Проверьте почту', // (spec) errors.phone_number

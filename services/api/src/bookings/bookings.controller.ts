@@ -17,7 +17,7 @@ import {
 import { DetailException } from '../common/detail.exception';
 import { CurrentUser } from '../common/request-user';
 import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
-import { AdminOnly } from '../common/route-policy';
+import { AdminOnly, OwnObject, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AvailabilityService } from './availability.service';
@@ -61,6 +61,7 @@ export class BookingsController {
 
   @Post('order-court/:id_cort')
   @HttpCode(200)
+  @SharedObject('court', 'id_cort')
   @BodySchema(orderCourtBody)
   async order(
     @CurrentUser() user: User,
@@ -76,8 +77,10 @@ export class BookingsController {
     return { detail: messages.courtBooked, id: booking.id };
   }
 
+  /** The game is named by its court and start, in the path and the body. */
   @Post('delete_order/:id_cort')
   @HttpCode(200)
+  @OwnObject('game', 'id_cort', 'time_start')
   @BodySchema(deleteOrderBody)
   async cancel(
     @CurrentUser() user: User,

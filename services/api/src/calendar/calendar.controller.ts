@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/
 import { ApiTags } from '@nestjs/swagger';
 import { messages, type DetailResponse } from '@kort/contracts';
 import { CurrentUser } from '../common/request-user';
-import { Public } from '../common/route-policy';
+import { OwnObject, Public } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { CalendarService } from './calendar.service';
 
@@ -27,6 +27,7 @@ export class CalendarController {
   /** The feed itself: the secret in the path is the credential (calendar apps send no cookies). */
   @Public()
   @Get('calendar/:file')
+  @OwnObject('calendar-feed', 'file')
   @Header('Content-Type', 'text/calendar; charset=utf-8')
   @Header('Cache-Control', 'private, max-age=300')
   feed(@Param('file') file: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { messages, type ErrorResponse } from '@kort/contracts';
+import { isOutage } from './outage-error';
 
 const defaultDetail: Record<number, string> = {
   [HttpStatus.BAD_REQUEST]: messages.genericError,
@@ -12,8 +13,9 @@ const defaultDetail: Record<number, string> = {
 };
 
 /**
- * The one place an error becomes an HTTP answer: always JSON with a Russian `detail`. Anything that
- * is not an HttpException is a bug: it is logged with its stack and the client sees a plain 500.
+ * The one place an error becomes an HTTP answer: always JSON with a Russian `detail`. PostgreSQL or
+ * Redis being away (a restart, a network cut) is a 503 the client may retry; anything else that is
+ * not an HttpException is a bug: it is logged with its stack and the client sees a plain 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -37,6 +39,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const bodyParserStatus = bodyParserError(exception);
     if (bodyParserStatus) return bodyParserStatus;
+    if (isOutage(exception)) {
+      this.logger.warn({ error: String(exception) }, 'PostgreSQL or Redis unavailable: answered 503');
+      return [HttpStatus.SERVICE_UNAVAILABLE, { detail: messages.serviceUnavailable }];
+    }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
     return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: messages.serverError }];
   }

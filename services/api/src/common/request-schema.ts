@@ -46,11 +46,18 @@ export function ResponseSchema(schema: z.ZodType) {
   return ApiOkResponse({ schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as object });
 }
 
-/** Declares the handler's query parameters: validated and coerced like a body, published in OpenAPI. */
+/**
+ * Declares the handler's query parameters: validated and coerced like a body, published in OpenAPI
+ * with each one's type and bounds as the query text is read (`?month=11`: an integer from 1 to 12).
+ */
 export function QuerySchema(schema: z.ZodObject) {
-  const params = Object.entries(schema.shape).map(([name, field]) =>
-    ApiQuery({ name, required: !(field as z.ZodType).safeParse(undefined).success, type: String }),
-  );
+  const params = Object.entries(schema.shape).map(([name, field]) => {
+    const { $schema: _dialect, ...fieldSchema } = z.toJSONSchema(field as z.ZodType, {
+      io: 'input',
+      unrepresentable: 'any',
+    });
+    return ApiQuery({ name, required: !(field as z.ZodType).safeParse(undefined).success, schema: fieldSchema as object });
+  });
   return applyDecorators(SetMetadata(QUERY_SCHEMA, schema), ...params);
 }
 

@@ -1,8 +1,11 @@
 import { SetMetadata } from '@nestjs/common';
+import { messages } from '@kort/contracts';
 
 export const PUBLIC_ROUTE = 'kort:public';
 export const ADMIN_ROUTE = 'kort:admin';
 export const CHANGES_STATE = 'kort:changes-state';
+export const OWN_OBJECT = 'kort:own-object';
+export const SHARED_OBJECT = 'kort:shared-object';
 
 /** No session needed (login, registration, recovery, rules text, health). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -15,3 +18,40 @@ export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);
  * needs the CSRF header like any POST: a cross-site link or image must never change anything.
  */
 export const ChangesState = () => SetMetadata(CHANGES_STATE, true);
+
+/**
+ * The objects that belong to one player, and what anyone else who names one gets: the answer for
+ * an object that does not exist, so another player's ids are never confirmed (docs/decisions.md).
+ * Admins included: they reach players' objects through the admin routes, not these. A secret
+ * link is the credential itself (calendar apps send no cookies): whoever holds it may read.
+ */
+export const OWNED_OBJECTS = {
+  game: { refusal: { status: 404, detail: messages.gameNotFound } },
+  'door-code': { refusal: { status: 400, detail: messages.wrongDoorCode } },
+  shelf: { refusal: { status: 404, detail: messages.notYourShelf } },
+  rental: { refusal: { status: 404, detail: messages.rentalNotFound } },
+  'calendar-feed': { secretLink: true },
+} as const satisfies Record<string, { refusal: { status: number; detail: string } } | { secretLink: true }>;
+
+export type OwnedKind = keyof typeof OWNED_OBJECTS;
+
+/** Club objects any player may name: a court to book, a shelf to rent, a login provider. */
+export type SharedKind = 'court' | 'shelf' | 'provider';
+
+export interface ObjectDeclaration<Kind extends string> {
+  kind: Kind;
+  /** The path parameters, query or body fields that name the object. */
+  fields: string[];
+}
+
+/**
+ * The route acts on an object of the caller's own, named by these path, query or body fields (a
+ * game by id, a rented shelf, a rental). Metadata only: the service checks the owner; the
+ * authorization matrix (test/authz-matrix.test.ts) holds every other caller to the refusal above.
+ */
+export const OwnObject = (kind: OwnedKind, ...fields: [string, ...string[]]) =>
+  SetMetadata(OWN_OBJECT, { kind, fields } satisfies ObjectDeclaration<OwnedKind>);
+
+/** The route names a club object that belongs to no player (metadata only, like OwnObject). */
+export const SharedObject = (kind: SharedKind, ...fields: [string, ...string[]]) =>
+  SetMetadata(SHARED_OBJECT, { kind, fields } satisfies ObjectDeclaration<SharedKind>);

@@ -4,7 +4,7 @@ import { messages, recieveBody, type DetailResponse } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
 import { CurrentUser } from '../common/request-user';
 import { BodySchema } from '../common/request-schema';
-import { ChangesState } from '../common/route-policy';
+import { ChangesState, OwnObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { DoorService } from './door.service';
 
@@ -16,6 +16,7 @@ export class DoorController {
   /** Shows a door code for the game on the door display; the code is not returned to the phone. */
   @Get('send/:gameId')
   @ChangesState()
+  @OwnObject('game', 'gameId')
   async send(@CurrentUser() user: User, @Param('gameId') gameId: string): Promise<DetailResponse> {
     await this.door.sendCode(user, gameNumber(gameId));
     return { detail: messages.codeOnDisplay };
@@ -24,6 +25,7 @@ export class DoorController {
   /** The code typed or scanned at the door (the spec's spelling of the path). */
   @Post('recieve')
   @HttpCode(200)
+  @OwnObject('door-code', 'qr_code')
   @BodySchema(recieveBody)
   async receive(@CurrentUser() user: User, @Body() body: { qr_code: string }): Promise<DetailResponse> {
     await this.door.openWithCode(user, body.qr_code);
@@ -32,6 +34,7 @@ export class DoorController {
 
   @Get('end/:gameId')
   @ChangesState()
+  @OwnObject('game', 'gameId')
   async end(@CurrentUser() user: User, @Param('gameId') gameId: string): Promise<DetailResponse> {
     await this.door.endGame(user, gameNumber(gameId));
     return { detail: messages.gameEnded };

@@ -1,10 +1,10 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { QUEUES } from '../queues/queues';
+import { MAIL_CONCURRENCY, QUEUES } from '../queues/queues';
 import { MailSender, type OutgoingMail } from './mail-sender';
 
-@Processor(QUEUES.mail)
+@Processor(QUEUES.mail, { concurrency: MAIL_CONCURRENCY })
 export class SendMailProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger('Mail');
 

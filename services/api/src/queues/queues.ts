@@ -44,6 +44,13 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   },
 };
 
+/**
+ * Letters each replica sends at once. One at a time, a slow mail server (seconds per connection)
+ * held every letter behind the one being sent: the tenth code of a burst of registrations came
+ * ten greetings later.
+ */
+export const MAIL_CONCURRENCY = 5;
+
 /** A door opening must happen within this long of the request, or not at all. */
 export const DOOR_COMMAND_DEADLINE_MS = 10_000;
 

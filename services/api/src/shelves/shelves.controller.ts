@@ -17,7 +17,7 @@ import {
 } from '@kort/contracts';
 import { CurrentUser } from '../common/request-user';
 import { QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
-import { AdminOnly, ChangesState } from '../common/route-policy';
+import { AdminOnly, ChangesState, OwnObject, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { ShelvesService } from './shelves.service';
 
@@ -46,6 +46,7 @@ export class ShelvesController {
 
   @Get('reserve_shelf')
   @ChangesState()
+  @SharedObject('shelf', 'id')
   @QuerySchema(reserveShelfQuery)
   @ResponseSchema(detailOf(z.string()).extend({ shelf: currentShelfSchema }))
   async reserve(
@@ -55,8 +56,10 @@ export class ShelvesController {
     return { detail: messages.shelfRented, shelf: await this.shelves.reserve(user, query.id) };
   }
 
+  /** The renter's shelf, or an equipment compartment on the day of the caller's game. */
   @Get('open_shelf')
   @ChangesState()
+  @OwnObject('shelf', 'shelf_id')
   @QuerySchema(shelfIdQuery)
   async open(@CurrentUser() user: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
     await this.shelves.move(user, query.shelf_id, true);
@@ -65,6 +68,7 @@ export class ShelvesController {
 
   @Get('close_shelf')
   @ChangesState()
+  @OwnObject('shelf', 'shelf_id')
   @QuerySchema(shelfIdQuery)
   async close(@CurrentUser() user: User, @Query() query: Parsed<typeof shelfIdQuery>): Promise<DetailResponse> {
     await this.shelves.move(user, query.shelf_id, false);
@@ -73,6 +77,7 @@ export class ShelvesController {
 
   @Get('cancel_reservation')
   @ChangesState()
+  @OwnObject('rental', 'reservation_id')
   @QuerySchema(reservationQuery)
   async endRental(@CurrentUser() user: User, @Query() query: Parsed<typeof reservationQuery>): Promise<DetailResponse> {
     await this.shelves.endRental(user, query.reservation_id);

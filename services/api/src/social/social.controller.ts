@@ -11,7 +11,7 @@ import {
 } from '@kort/contracts';
 import { clientIp } from '../common/client-ip';
 import { DetailException } from '../common/detail.exception';
-import { Public } from '../common/route-policy';
+import { Public, SharedObject } from '../common/route-policy';
 import { saveSession } from '../common/session-ops';
 import { SessionService } from '../auth/session.service';
 import type { CallbackQuery } from './provider-clients';
@@ -42,6 +42,7 @@ export class SocialController {
   }
 
   @Get(':provider/login')
+  @SharedObject('provider', 'provider')
   async start(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const provider = providerOf(name);
     try {
@@ -55,6 +56,7 @@ export class SocialController {
   }
 
   @Get(':provider/callback')
+  @SharedObject('provider', 'provider')
   async callback(
     @Param('provider') name: string,
     @Query() query: CallbackQuery,

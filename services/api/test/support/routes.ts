@@ -1,45 +1,120 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { z } from 'zod';
 import { BODY_SCHEMA } from '../../src/common/request-schema';
-import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from '../../src/common/route-policy';
+import {
+  ADMIN_ROUTE,
+  CHANGES_STATE,
+  OWN_OBJECT,
+  PUBLIC_ROUTE,
+  SHARED_OBJECT,
+  type ObjectDeclaration,
+  type OwnedKind,
+  type SharedKind,
+} from '../../src/common/route-policy';
+
+// request-schema.ts keeps the key to itself; the matrix test fails if no route reports a query field.
+const QUERY_SCHEMA = 'kort:query-schema';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteInfo {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: Method;
+  /** The path as the app's router serves it (`/api/…/`, or `/metrics/` outside the prefix). */
   path: string;
+  /** `Controller.method`: the handler serving the route. */
+  handler: string;
   changesState: boolean;
   isPublic: boolean;
   adminOnly: boolean;
   /** The handler declares a JSON body (and so must refuse a bad one). */
   hasBody: boolean;
+  /** Names of the path parameters, the declared query fields and the declared body fields. */
+  params: string[];
+  queryFields: string[];
+  bodyFields: string[];
+  /** `@OwnObject`: the route acts on the caller's own object, named by these fields. */
+  owns?: ObjectDeclaration<OwnedKind>;
+  /** `@SharedObject`: the route names a club object that belongs to nobody. */
+  shares?: ObjectDeclaration<SharedKind>;
   /** The path with every :param filled in, ready to call. */
   example: string;
 }
 
-/** Every HTTP route of the running app, read from Nest's own metadata (not a hand-kept list). */
+export interface RouterEndpoint {
+  /** One method for an endpoint; Nest binds a middleware (`forRoutes`) to every method at once. */
+  methods: string[];
+  path: string;
+  /** Names of the functions the router calls: `Controller.method` for a Nest handler. */
+  handlers: string[];
+}
+
+/**
+ * Every route layer in the app's HTTP router (Express), whoever registered it: Nest's handlers,
+ * Swagger's documents, and Nest's middleware bindings.
+ */
+export function listRouterEndpoints(app: INestApplication): RouterEndpoint[] {
+  const express = app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
+  return express.router.stack.flatMap(({ route }) =>
+    route
+      ? [
+          {
+            methods: Object.keys(route.methods).map((method) => method.toUpperCase()),
+            path: route.path,
+            handlers: route.stack.map((handler) => handler.name),
+          },
+        ]
+      : [],
+  );
+}
+
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean>; stack: { name: string }[] };
+}
+
+/**
+ * Every HTTP route of the running app, read from Nest's own metadata (not a hand-kept list), with
+ * its policy and the path the router really serves it at.
+ */
 export function listRoutes(app: INestApplication): RouteInfo[] {
   const discovery = app.get(DiscoveryService);
   const scanner = app.get(MetadataScanner);
   const reflector = app.get(Reflector);
+  const mounted = new Map(
+    listRouterEndpoints(app)
+      .filter((endpoint) => endpoint.methods.length === 1 && endpoint.handlers.length === 1)
+      .map((endpoint) => [`${endpoint.methods[0]} ${endpoint.handlers[0]}`, endpoint.path]),
+  );
   const routes: RouteInfo[] = [];
   for (const wrapper of discovery.getControllers()) {
     const instance = wrapper.instance as Record<string, unknown> | undefined;
     if (!instance) continue;
-    const controller = wrapper.metatype as object;
-    const prefix = String(Reflect.getMetadata('path', controller) ?? '');
+    const controller = wrapper.metatype as { name: string };
     for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
       const handler = instance[name] as object;
       const path = Reflect.getMetadata('path', handler) as string | undefined;
       const verb = Reflect.getMetadata('method', handler) as RequestMethod | undefined;
       if (path === undefined || verb === undefined) continue;
-      const method = RequestMethod[verb] as RouteInfo['method'];
-      const flag = (key: string) =>
-        Boolean(reflector.getAllAndOverride<boolean>(key, [handler as never, controller as never]));
-      const full = `/api/${[prefix, path].filter((p) => p && p !== '/').join('/')}/`.replace(/\/+/g, '/');
+      const method = RequestMethod[verb] as Method;
+      const targets = [handler as never, controller as never];
+      const flag = (key: string) => Boolean(reflector.getAllAndOverride<boolean>(key, targets));
+      const handlerName = `${controller.name}.${name}`;
+      const served = mounted.get(`${method} ${handlerName}`);
+      if (served === undefined) throw new Error(`${method} ${handlerName} is in Nest's metadata but not in the router`);
+      const full = `${served}/`.replace(/\/+/g, '/');
+      const body = Reflect.getMetadata(BODY_SCHEMA, handler) as { schema: z.ZodType } | undefined;
+      const query = Reflect.getMetadata(QUERY_SCHEMA, handler) as z.ZodType | undefined;
       routes.push({
         method,
         path: full,
+        handler: handlerName,
         example: full.replace(/:[^/]+/g, '1'),
-        hasBody: Reflect.getMetadata(BODY_SCHEMA, handler) !== undefined,
+        hasBody: body !== undefined,
+        params: [...full.matchAll(/:([^/]+)/g)].map((match) => match[1]!),
+        queryFields: fieldsOf(query),
+        bodyFields: fieldsOf(body?.schema),
+        owns: reflector.getAllAndOverride<ObjectDeclaration<OwnedKind>>(OWN_OBJECT, targets),
+        shares: reflector.getAllAndOverride<ObjectDeclaration<SharedKind>>(SHARED_OBJECT, targets),
         changesState: method !== 'GET' || flag(CHANGES_STATE),
         isPublic: flag(PUBLIC_ROUTE),
         adminOnly: flag(ADMIN_ROUTE),
@@ -47,4 +122,10 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
     }
   }
   return routes;
+}
+
+/** The keys of an object schema (the request schemas are zod objects). */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
 }
