@@ -5,15 +5,11 @@
 // happen: in the page (performance.now() from navigation start; Date.now() when the light card's
 // text flips or a socket frame arrives) and in the agent (Date.now() when it reports the relay).
 // The bench and Chromium run on the same machine, so Date.now() is one clock for both.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { players, root } from './lib.mjs';
+import { players, root, startEdgeAgent } from './lib.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web.mjs';
-
-const require = createRequire(import.meta.url);
 
 const VIEWPORT = { width: 1366, height: 900 };
 const LIGHT_ON = 'Включён';
@@ -184,38 +180,6 @@ async function firstRender(browser, base, admin, runs) {
   return { cold: renderSummary(cold), warm: renderSummary(warm) };
 }
 
-async function startEdgeAgent(base, token) {
-  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = require('../edge-agent/dist/index.js');
-  const stateDir = mkdtempSync(join(tmpdir(), 'kort-bench-admin-'));
-  const agent = await startAgent(
-    loadAgentConfig(
-      {
-        API_URL: base,
-        EDGE_AGENT_TOKEN: token,
-        DRIVER: 'simulated',
-        DISPLAY_PORT: '0',
-        STATE_FILE: join(stateDir, 'state.json'),
-        LOG_LEVEL: 'error',
-      },
-      [],
-    ),
-    { driver: new SimulatedDriver(), logger: silentLogger },
-  );
-  const stop = async () => {
-    await agent.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (!agent.connected()) {
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the simulated edge agent did not connect to the API');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { agent, stop };
-}
-
 /**
  * One switch of the light through the admin call, from this process (another admin's dashboard, as
  * far as the page is concerned: only the /live push can change it). Returns the moments, Date.now().
@@ -254,7 +218,7 @@ async function switchLight(base, admin, agent, page, on) {
 }
 
 async function liveDelay(browser, base, admin, token, flips) {
-  const { agent, stop } = await startEdgeAgent(base, token);
+  const { agent, stop } = await startEdgeAgent(base, token, { timeoutMs: TIMEOUT_MS });
   const context = await newContext(browser, base, admin, { live: true });
   try {
     const page = await context.newPage();

@@ -1,11 +1,13 @@
 // Shared pieces of the benchmarks: processes on free ports, a database of their own, players.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from '../scripts/free-port.mjs';
 
 export { freePort };
 import os from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -58,9 +60,17 @@ export async function benchDatabase() {
 
 /**
  * Confirmed players inserted directly, then signed in through the real login call; `role: 'admin'`
- * makes club admins (what `npm run admin:create` makes of a registered account).
+ * makes club admins (what `npm run admin:create` makes of a registered account). `address(i)` gives
+ * player i a client address of its own (X-Forwarded-For, believed from loopback): the API allows
+ * 100 logins per address in 15 minutes, and a crowd of players does not share one. `parallel`
+ * logins run at once (each is an argon2 verification on the API's side).
  */
-export async function players(base, databaseUrl, count, { sportSchool = false, role = 'player' } = {}) {
+export async function players(
+  base,
+  databaseUrl,
+  count,
+  { sportSchool = false, role = 'player', address = null, parallel = 1 } = {},
+) {
   const argon2 = require('argon2');
   const password = 'Bench-2026-pass';
   const hash = await argon2.hash(password, { type: argon2.argon2id });
@@ -73,21 +83,61 @@ export async function players(base, databaseUrl, count, { sportSchool = false, r
     [emails, hash, sportSchool, role],
   );
   await client.end();
-  const sessions = [];
-  for (const email of emails) {
-    const first = await fetch(`${base}/api/give_rules/`);
+  const login = async (email, i) => {
+    const from = address ? { 'x-forwarded-for': address(i) } : {};
+    const first = await fetch(`${base}/api/give_rules/`, { headers: from });
     const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie'))[1];
-    const login = await fetch(`${base}/api/login/`, {
+    const answer = await fetch(`${base}/api/login/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf, ...from },
       body: JSON.stringify({ email, password }),
     });
-    if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (!answer.ok) throw new Error(`login failed: ${answer.status} ${await answer.text()}`);
+    const cookies = answer.headers.getSetCookie().map((c) => c.split(';')[0]);
     const token = cookies.find((c) => c.startsWith('csrftoken=')).slice('csrftoken='.length);
-    sessions.push({ cookie: cookies.join('; '), csrf: token });
-  }
+    return { cookie: cookies.join('; '), csrf: token, ...(address && { address: address(i) }) };
+  };
+  const sessions = [];
+  for (let i = 0; i < emails.length; i += parallel)
+    sessions.push(...(await Promise.all(emails.slice(i, i + parallel).map((email, j) => login(email, i + j)))));
   return sessions;
+}
+
+/**
+ * The real edge agent (simulated driver) in this process, connected to the API as `site`'s agent;
+ * `stop()` also removes its state directory.
+ */
+export async function startEdgeAgent(base, token, { site = 'default', timeoutMs = 15_000 } = {}) {
+  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = require('../edge-agent/dist/index.js');
+  const stateDir = mkdtempSync(join(os.tmpdir(), 'kort-bench-agent-'));
+  const agent = await startAgent(
+    loadAgentConfig(
+      {
+        API_URL: base,
+        SITE_ID: site,
+        EDGE_AGENT_TOKEN: token,
+        DRIVER: 'simulated',
+        DISPLAY_PORT: '0',
+        STATE_FILE: join(stateDir, 'state.json'),
+        LOG_LEVEL: 'error',
+      },
+      [],
+    ),
+    { driver: new SimulatedDriver(), logger: silentLogger },
+  );
+  const stop = async () => {
+    await agent.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!agent.connected()) {
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the simulated edge agent of site "${site}" did not connect to the API`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { agent, stop };
 }
 
 /** autocannon with the project's settings; returns the figures we report. */
@@ -112,5 +162,22 @@ export function machine() {
     memory_gib: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
+    // Other work on the machine shares its cores with the bench: the load when the report was written.
+    load_average: os.loadavg().map((load) => Number(load.toFixed(2))),
   };
+}
+
+/** p50, p90, p99 (nearest rank) and max of samples in ms, rounded to 0.1 ms; nulls are left out. */
+export function quantiles(samples) {
+  const sorted = samples.filter((value) => typeof value === 'number').sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  const at = (q) => (sorted.length ? round(sorted[Math.ceil(q * sorted.length) - 1]) : null);
+  return { n: sorted.length, p50_ms: at(0.5), p90_ms: at(0.9), p99_ms: at(0.99), max_ms: at(1) };
+}
+
+/** A figure from the API's /metrics (Prometheus text): the first line of `name` (labels included). */
+export async function apiMetric(base, name) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : null;
 }

@@ -2,16 +2,18 @@
 // `npm run bench`: measures the API against a bare NestJS "hello" endpoint in the same run, on
 // this machine, and the web apps (initial JavaScript, Lighthouse), and writes
 // bench/results/latest.json. Every target lives here, not in unit tests.
-// `--only web` (or BENCH_ONLY=web) runs one part: `api` or `web`.
+// `--only web` (or BENCH_ONLY=web) runs one part: `api`, `web` or `load` (bench/load.mjs; sizes in
+// BENCH_LOAD_*); `--only api,load` runs two.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { doorOpenings, redisRoundTrip, socketAckRoundTrip } from './door.mjs';
 import { benchDatabase, load, machine, players, root, startServer } from './lib.mjs';
 import { adminDashboard, printAdmin } from './admin.mjs';
+import { loadPart, loadSettings, printLoad } from './load.mjs';
 import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
 
-const PARTS = ['api', 'web'];
+const PARTS = ['api', 'web', 'load'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -19,7 +21,7 @@ const only =
     : (process.argv[onlyFlag].split('=')[1] ?? process.argv[onlyFlag + 1] ?? '');
 const parts = only === undefined ? PARTS : only.split(',');
 if (parts.some((part) => !PARTS.includes(part)))
-  throw new Error(`--only / BENCH_ONLY takes ${PARTS.join(' or ')}, not "${only}"`);
+  throw new Error(`--only / BENCH_ONLY takes ${PARTS.join(', ')} (or several, comma-separated), not "${only}"`);
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
@@ -42,6 +44,7 @@ const hello = parts.includes('api') ? await startServer('bench/hello-app.cjs', '
 const results = [];
 const latency = [];
 let web = null;
+let loadFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -51,6 +54,7 @@ try {
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
   if (web)
     web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
+  if (parts.includes('load')) loadFigures = await loadPart(api.base, database.url, agentToken, loadSettings());
 } finally {
   await Promise.all([api.stop(), hello?.stop()]);
   await database.drop();
@@ -125,6 +129,7 @@ const report = {
     latency,
   }),
   ...(web && { web: { lighthouse_runs: LIGHTHOUSE_RUNS, ...web } }),
+  ...(loadFigures && { load: loadFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -149,6 +154,7 @@ if (parts.includes('api')) {
 }
 if (web) printWeb(web);
 if (web?.admin) printAdmin(web.admin);
+if (loadFigures) printLoad(loadFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)

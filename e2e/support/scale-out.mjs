@@ -9,11 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
-import { withDescendants } from './processes.mjs';
 import { startMailDev } from '../../scripts/maildev.mjs';
 import { artifacts, until } from '../support.mjs';
+import { withDescendants } from './processes.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -124,6 +125,22 @@ async function startReplica(name, env) {
   return { ...replica, name, url, port };
 }
 
+/** Deletes the run's keys (sessions, queues) from a Redis that may be shared; a Redis away is left. */
+async function deleteKeys(url, prefix) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
+      if (keys.length) await redis.del(...keys);
+    }
+  } catch {
+    // a test's own Redis already stopped: its directory goes with it
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** A replica's own Prometheus metrics as { 'name{labels}': value }. */
 export async function metricsOf(replica) {
   const text = await (await fetch(`${replica.url}/metrics`)).text();
@@ -175,6 +192,7 @@ export async function startScaledProduct({ env: settings = {}, agentEnv = {}, re
   const stop = async () => {
     for (const part of parts.reverse()) await stopPart(part);
     await maildev?.stop();
+    await deleteKeys(env.REDIS_URL, env.REDIS_PREFIX);
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "kort_e2e_${id}" WITH (FORCE)`);

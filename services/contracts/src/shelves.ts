@@ -41,8 +41,10 @@ const shelfNumber = z.coerce
 export const reserveShelfQuery = z.object({ id: shelfNumber });
 export const shelfIdQuery = z.object({ shelf_id: shelfNumber });
 export const reservationQuery = z.object({
+  // Rental ids are PostgreSQL integers: a larger number is no rental (and no query).
   reservation_id: z.coerce
     .number({ error: messages.rentalNotFound })
     .int({ error: messages.rentalNotFound })
-    .positive({ error: messages.rentalNotFound }),
+    .positive({ error: messages.rentalNotFound })
+    .max(2_147_483_647, { error: messages.rentalNotFound }),
 });

@@ -91,6 +91,9 @@ export class AuthService {
       passwordHash: await this.passwords.hash(body.password1),
     };
     const existing = await this.users.findByEmail(body.email);
+    // An unconfirmed account is taken over only once its code may be sent: a registration refused
+    // for the hourly code limit (429) leaves the account as it was.
+    const code = existing ? await this.codes.issue(existing.id, 'activation') : undefined;
     let user: User;
     try {
       user = await this.users.save(existing ? Object.assign(existing, fields) : this.users.create(fields));
@@ -99,7 +102,9 @@ export class AuthService {
         throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
       throw error;
     }
-    await this.sendActivationCode(user);
+    await this.mail.enqueue(
+      letters.activationCode(user.email, code ?? (await this.codes.issue(user.id, 'activation'))),
+    );
   }
 
   /** The e-mailed code confirms the account; the caller then starts a session. */

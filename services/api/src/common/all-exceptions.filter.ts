@@ -25,7 +25,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.toAnswer(exception);
     if (response.headersSent) return;
-    response.status(status).json(body);
+    // Set outright: a handler's @Header (the calendar feed's text/calendar) is applied before it
+    // runs, and res.json keeps a Content-Type already there.
+    response.status(status).type('application/json').json(body);
   }
 
   private toAnswer(exception: unknown): [number, ErrorResponse] {

@@ -51,14 +51,20 @@ export function ResponseSchema(schema: z.ZodType) {
  * with each one's type and bounds as the query text is read (`?month=11`: an integer from 1 to 12).
  */
 export function QuerySchema(schema: z.ZodObject) {
-  const params = Object.entries(schema.shape).map(([name, field]) => {
-    const { $schema: _dialect, ...fieldSchema } = z.toJSONSchema(field as z.ZodType, {
-      io: 'input',
-      unrepresentable: 'any',
-    });
-    return ApiQuery({ name, required: !(field as z.ZodType).safeParse(undefined).success, schema: fieldSchema as object });
-  });
+  const params = Object.entries(schema.shape).map(([name, field]) =>
+    ApiQuery({
+      name,
+      required: !(field as z.ZodType).safeParse(undefined).success,
+      schema: parameterSchema(field as z.ZodType),
+    }),
+  );
   return applyDecorators(SetMetadata(QUERY_SCHEMA, schema), ...params);
+}
+
+function parameterSchema(field: z.ZodType): object {
+  const schema = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' });
+  delete schema.$schema; // the dialect is the document's, not each parameter's
+  return schema;
 }
 
 @Injectable()
@@ -69,19 +75,36 @@ export class RequestSchemaInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const query = this.reflector.get<z.ZodType | undefined>(QUERY_SCHEMA, context.getHandler());
     if (query) {
-      const parsed = query.safeParse(request.query);
-      if (!parsed.success) throw toBadRequest(parsed.error, {}, request.query);
+      const parsed = parse(query, request.query, {});
       // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.
-      Object.defineProperty(request, 'query', { value: parsed.data, configurable: true, enumerable: true });
+      Object.defineProperty(request, 'query', { value: parsed, configurable: true, enumerable: true });
     }
     const body = this.reflector.get<BodySchemaMeta | undefined>(BODY_SCHEMA, context.getHandler());
-    if (body) {
-      const parsed = body.schema.safeParse(request.body ?? {});
-      if (!parsed.success) throw toBadRequest(parsed.error, body.errorFields ?? {}, request.body);
-      request.body = parsed.data;
-    }
+    if (body) request.body = parse(body.schema, request.body ?? {}, body.errorFields ?? {});
     return next.handle();
   }
+}
+
+function parse(schema: z.ZodType, input: unknown, aliases: Record<string, keyof FieldErrors>): unknown {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw toBadRequest(parsed.error, aliases, input);
+  // PostgreSQL text cannot hold U+0000: such a value is refused here, not by a failing query.
+  const field = fieldWithNul(parsed.data);
+  if (field === null) return parsed.data;
+  const problem = `Неверное значение поля ${field}`;
+  throw new DetailException(400, problem, { [aliases[field] ?? field]: problem });
+}
+
+/** The top-level field whose value (a string, or strings inside it) holds U+0000, or null. */
+function fieldWithNul(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  return Object.entries(data).find(([, value]) => holdsNul(value))?.[0] ?? null;
+}
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > 8) return false;
+  return Object.values(value).some((item) => holdsNul(item, depth + 1));
 }
 
 function toBadRequest(error: z.ZodError, aliases: Record<string, keyof FieldErrors>, body: unknown): DetailException {

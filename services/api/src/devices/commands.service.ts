@@ -25,6 +25,8 @@ export const DELIVERY_FAILURE = {
   expired: 'deadline-passed',
   noAck: 'no-ack',
   refused: 'agent-refused',
+  /** PostgreSQL went away while the command was being delivered. */
+  unavailable: 'service-unavailable',
 } as const;
 
 export interface CommandRequest {
@@ -116,6 +118,7 @@ export class CommandsService implements OnModuleDestroy {
     this.metrics.commandFinished(command.action, failure ?? 'error');
     if (reason.includes(DELIVERY_FAILURE.offline)) return new DetailException(503, messages.agentOffline);
     if (reason.includes(DELIVERY_FAILURE.refused)) return new DetailException(502, messages.deviceFailed);
+    if (reason.includes(DELIVERY_FAILURE.unavailable)) return new DetailException(503, messages.serviceUnavailable);
     // No ack, the deadline passed, or nobody picked the job up in time.
     return new DetailException(504, messages.deviceTimeout);
   }

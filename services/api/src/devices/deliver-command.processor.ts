@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { commandAckSchema, EDGE_EVENTS, type RelayStates } from '@kort/contracts';
+import { isOutage } from '../common/outage-error';
 import { QUEUES } from '../queues/queues';
 import { Command, type CommandStatus } from './command.entity';
 import { CommandsService, DELIVERY_FAILURE, type CommandJob } from './commands.service';
@@ -28,6 +29,16 @@ export class DeliverCommandProcessor extends WorkerHost {
   }
 
   async process(job: Job<CommandJob>): Promise<RelayStates> {
+    try {
+      return await this.deliver(job);
+    } catch (error) {
+      // The database away mid-delivery is not "the device did not answer": the caller answers 503.
+      if (isOutage(error)) throw new UnrecoverableError(DELIVERY_FAILURE.unavailable);
+      throw error;
+    }
+  }
+
+  private async deliver(job: Job<CommandJob>): Promise<RelayStates> {
     const command = await this.commands.findOneByOrFail({ id: job.data.commandId });
     if (command.deadline.getTime() <= Date.now()) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
 

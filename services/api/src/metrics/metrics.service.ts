@@ -29,8 +29,8 @@ export class MetricsService {
       name: 'kort_commands_total',
       help:
         'Device commands by action and outcome (done, or the delivery failure: agent-offline, ' +
-        'deadline-passed, no-ack, agent-refused, error), counted by the replica that took the call. ' +
-        'Per process: sum() across replicas.',
+        'deadline-passed, no-ack, agent-refused, service-unavailable, error), counted by the replica that ' +
+        'took the call. Per process: sum() across replicas.',
       labelNames: ['action', 'outcome'],
       registers: [registry],
     });

@@ -1,9 +1,10 @@
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   isSocialProvider,
   messages,
+  SOCIAL_PROVIDERS,
   SOCIAL_ERROR_PARAM,
   SOCIAL_PROVIDER_PARAM,
   type SocialProvider,
@@ -43,6 +44,7 @@ export class SocialController {
 
   @Get(':provider/login')
   @SharedObject('provider', 'provider')
+  @ApiParam({ name: 'provider', enum: SOCIAL_PROVIDERS })
   async start(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const provider = providerOf(name);
     try {
@@ -57,6 +59,7 @@ export class SocialController {
 
   @Get(':provider/callback')
   @SharedObject('provider', 'provider')
+  @ApiParam({ name: 'provider', enum: SOCIAL_PROVIDERS })
   async callback(
     @Param('provider') name: string,
     @Query() query: CallbackQuery,

@@ -1,0 +1,152 @@
+// Fault injection (issue 10): the edge agent dies with the light on, and starts again. Killed
+// (SIGKILL: its connection closes at once) and frozen (SIGSTOP: a hung Pi or a cut cable, where only
+// socket.io's heartbeat can tell), the dashboard must see it offline within the heartbeat (ping
+// every 10 s, 5 s to answer); started again, its relays are back in the safe state (all off), the
+// API's stored state follows its snapshot, and commands work again, none run twice or late.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { io } from 'socket.io-client';
+import contracts from '@kort/contracts';
+import { createAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { cleanUnavailable, commandAudit, recordFigure, timedCall, withDatabase } from './support/faults.mjs';
+import { agentState, apiClient, until } from './support.mjs';
+
+const SUITE = 'agent-restart';
+const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (redis-io.adapter.ts)
+const ADMIN = { email: `fault-admin-${Date.now()}@example.com`, password: 'Админ-2026-отказы!', name: 'Ирина' };
+let product;
+let admin;
+let live;
+/** Every device state the dashboard's live socket received, with when. */
+const liveStates = [];
+
+before(async () => {
+  product = await startScaledProduct({ agentEnv: { LOG_LEVEL: 'info' } });
+  createAdmin(product, ADMIN);
+  admin = apiClient(product.base);
+  assert.equal((await admin.login(ADMIN.email, ADMIN.password)).status, 200);
+  // The dashboard, through the proxy as a browser connects.
+  live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
+  live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));
+  await until(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
+});
+
+after(async () => {
+  live?.close();
+  if (process.exitCode && product) console.error(product.output());
+  await product?.stop();
+});
+
+const command = (path) => timedCall(product.base, admin, 'GET', path, { timeoutMs: 12_000 });
+
+/** The state the API stored for the site: every relay row and the online flag. */
+const storedState = () =>
+  withDatabase(product, async (db) => ({
+    online: (await db.query(`SELECT online FROM sites WHERE id = 'default'`)).rows[0].online,
+    relaysOn: (await db.query(`SELECT device FROM device_states WHERE site_id = 'default' AND is_on`)).rows.map(
+      (row) => row.device,
+    ),
+  }));
+
+async function lightOn() {
+  const light = await command('/api/turn_on_light/');
+  assert.equal(light.status, 200, JSON.stringify(light));
+  assert.equal((await agentState(product)).relays.light, true);
+  await until(() => liveStates.at(-1)?.relays.light, 'the light on the dashboard');
+  assert.deepEqual((await storedState()).relaysOn, ['light']);
+}
+
+/** Waits for the dashboard to show the agent offline and returns how long after `since` it did. */
+async function offlineAfter(since) {
+  const state = await until(
+    () => liveStates.find((s) => s.at >= since && !s.online),
+    'the dashboard to show the agent offline',
+    HEARTBEAT_MS + 10_000,
+  );
+  assert.equal((await storedState()).online, false, 'the database says offline');
+  return state.at - since;
+}
+
+/** Starts the agent again and checks that the relays and the API's state are back to safe. */
+async function restartAndResync(label) {
+  const seen = liveStates.length;
+  const startedAt = Date.now();
+  await product.startAgent();
+  const state = await agentState(product);
+  assert.deepEqual(
+    Object.keys(state.relays).filter((relay) => state.relays[relay]),
+    [],
+    'the agent starts with every relay off',
+  );
+  const synced = await until(
+    () => liveStates.slice(seen).find((s) => s.online && !s.relays.light),
+    'the dashboard to see the agent back, light off',
+  );
+  recordFigure(
+    SUITE,
+    `${label}: dashboard shows it back, light off`,
+    synced.at - startedAt,
+    'ms',
+    'from starting the process',
+  );
+  assert.ok(
+    contracts.RELAYS.every((relay) => !synced.relays[relay]),
+    'the dashboard shows every relay off',
+  );
+  assert.deepEqual(await storedState(), { online: true, relaysOn: [] }, 'the stored state follows the snapshot');
+  const status = await command('/api/get_device_status/');
+  assert.deepEqual(
+    { online: status.body.online, light_on: status.body.light_on, door_open: status.body.door_open },
+    { online: true, light_on: false, door_open: false },
+  );
+}
+
+test('the agent killed with the light on: offline at once, back in the safe state, commands work', async () => {
+  await lightOn();
+  const killedAt = Date.now();
+  product.agent.child.kill('SIGKILL');
+  const offlineMs = await offlineAfter(killedAt);
+  recordFigure(SUITE, 'SIGKILL: dashboard shows the agent offline', offlineMs, 'ms');
+  assert.ok(offlineMs <= 20_000, `offline within the heartbeat: ${offlineMs} ms`);
+
+  // Meanwhile a command is refused at once with the reason, not queued for later.
+  const refused = await command('/api/turn_off_light/');
+  assert.ok(cleanUnavailable(refused), JSON.stringify(refused));
+  assert.equal(refused.body.detail, contracts.messages.agentOffline);
+  recordFigure(SUITE, 'command while the agent is away refused', Math.round(refused.ms), 'ms');
+
+  await restartAndResync('SIGKILL');
+  await lightOn();
+});
+
+test('the agent frozen with the light on: the heartbeat marks it offline, restarted it resynchronises', async () => {
+  await lightOn();
+  const frozenAt = Date.now();
+  product.agent.child.kill('SIGSTOP');
+  try {
+    const offlineMs = await offlineAfter(frozenAt);
+    recordFigure(
+      SUITE,
+      'SIGSTOP: dashboard shows the agent offline',
+      offlineMs,
+      'ms',
+      'heartbeat: ping 10 s + 5 s timeout',
+    );
+    assert.ok(offlineMs <= 20_000, `offline within the heartbeat: ${offlineMs} ms`);
+  } finally {
+    product.agent.child.kill('SIGKILL');
+    await product.agent.exited;
+  }
+  await restartAndResync('SIGSTOP');
+  await lightOn();
+
+  const audit = await commandAudit(product);
+  recordFigure(
+    SUITE,
+    'commands',
+    audit.rows,
+    '',
+    `${JSON.stringify(audit.statuses)}; the agent ran ${audit.run}, ${audit.unrecorded} of them not recorded as done`,
+  );
+  assert.deepEqual(audit.problems, [], 'no command ran twice, late, or unrecorded');
+});

@@ -1,0 +1,73 @@
+// Fault injection (issue 10): a slow mail server (it greets each connection only after 4 s). The
+// letters go out from a queue, off the request path: registration and password recovery must still
+// answer at once, and every letter must arrive later.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { startScaledProduct } from './support/scale-out.mjs';
+import { startSlowSmtp } from './support/slow-smtp.mjs';
+import { insertPlayers, PASSWORD, percentile, recordFigure, timedCall } from './support/faults.mjs';
+import { apiClient, until } from './support.mjs';
+
+const SUITE = 'slow-smtp';
+const GREETING_DELAY_MS = 4000;
+const CALLS = 10; // half registrations, half password recoveries
+let smtp;
+let product;
+
+before(async () => {
+  smtp = await startSlowSmtp({ greetingDelayMs: GREETING_DELAY_MS });
+  product = await startScaledProduct({ smtpUrl: smtp.url });
+});
+
+after(async () => {
+  if (process.exitCode && product) console.error(product.output());
+  await product?.stop();
+  await smtp?.stop();
+});
+
+test('a slow mail server: registration and recovery answer fast, the letters arrive later', async () => {
+  const known = await insertPlayers(product, CALLS / 2);
+  const calls = [];
+  for (let i = 0; i < CALLS; i += 1) {
+    const client = apiClient(product.base);
+    await client.get('/api/give_rules/'); // the CSRF cookie, as the app has it
+    const registering = i % 2 === 0;
+    const email = registering ? `fault-new-${randomUUID().slice(0, 12)}@example.com` : known[i >> 1].email;
+    const outcome = registering
+      ? await timedCall(product.base, client, 'POST', '/api/register/', {
+          body: { email, name_user: 'Игрок', password1: PASSWORD, password2: PASSWORD },
+        })
+      : await timedCall(product.base, client, 'POST', '/api/reset_password_request_code/', { body: { email } });
+    calls.push({ email, kind: registering ? 'register' : 'recovery', answeredAt: Date.now(), ...outcome });
+  }
+  assert.deepEqual(
+    calls.filter((call) => call.status !== 200).map((call) => `${call.kind}: ${call.status ?? call.error}`),
+    [],
+    'every call succeeds',
+  );
+  const ms = calls.map((call) => call.ms);
+  recordFigure(SUITE, 'mail server greeting delay', GREETING_DELAY_MS, 'ms');
+  recordFigure(
+    SUITE,
+    'HTTP p95 (registration and recovery)',
+    Math.round(percentile(ms, 0.95)),
+    'ms',
+    `${CALLS} calls, max ${Math.round(Math.max(...ms))} ms`,
+  );
+  assert.ok(percentile(ms, 0.95) < 1000, `p95 under 1 s: ${ms.map(Math.round)}`);
+
+  // Every letter arrives, later.
+  await until(
+    () => calls.every((call) => smtp.lettersTo(call.email).length === 1),
+    'every letter at the mail server',
+    60_000,
+  );
+  const delays = calls.map((call) => smtp.lettersTo(call.email)[0].at - call.answeredAt);
+  recordFigure(SUITE, 'letter arrived after the HTTP answer, median', Math.round(percentile(delays, 0.5)), 'ms');
+  recordFigure(SUITE, 'letter arrived after the HTTP answer, max', Math.round(Math.max(...delays)), 'ms');
+  assert.ok(Math.min(...delays) >= GREETING_DELAY_MS - 500, 'the letters waited for the slow server, not the calls');
+  // Sent side by side: a slow letter does not hold the others back.
+  assert.ok(Math.max(...delays) < 2 * GREETING_DELAY_MS, `no letter waited for another: ${delays}`);
+  assert.equal(smtp.letters.length, CALLS, 'one letter per call, none twice');
+});
