@@ -2,8 +2,9 @@
 // `npm run bench`: measures the API against a bare NestJS "hello" endpoint in the same run, on
 // this machine, and the web apps (initial JavaScript, Lighthouse), and writes
 // bench/results/latest.json. Every target lives here, not in unit tests.
-// `--only web` (or BENCH_ONLY=web) runs one part: `api`, `web` or `load` (bench/load.mjs; sizes in
-// BENCH_LOAD_*); `--only api,load` runs two.
+// `--only web` (or BENCH_ONLY=web) runs one part: `api`, `web`, `load` (bench/load.mjs; sizes in
+// BENCH_LOAD_*) or `suites` (bench/suites.mjs: the authorization matrix, BENCH_FUZZ_RUNS of fuzzing,
+// the fault files); `--only api,load` runs two.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -12,8 +13,9 @@ import { benchDatabase, load, machine, players, root, startServer } from './lib.
 import { adminDashboard, printAdmin } from './admin.mjs';
 import { loadPart, loadSettings, printLoad } from './load.mjs';
 import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
+import { printSuites, reliabilitySuites } from './suites.mjs';
 
-const PARTS = ['api', 'web', 'load'];
+const PARTS = ['api', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -45,6 +47,7 @@ const results = [];
 const latency = [];
 let web = null;
 let loadFigures = null;
+let suiteFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -55,6 +58,8 @@ try {
   if (web)
     web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
   if (parts.includes('load')) loadFigures = await loadPart(api.base, database.url, agentToken, loadSettings());
+  // The authorization matrix, a longer fuzz run and the fault files: their own apps and databases.
+  if (parts.includes('suites')) suiteFigures = await reliabilitySuites();
 } finally {
   await Promise.all([api.stop(), hello?.stop()]);
   await database.drop();
@@ -130,6 +135,7 @@ const report = {
   }),
   ...(web && { web: { lighthouse_runs: LIGHTHOUSE_RUNS, ...web } }),
   ...(loadFigures && { load: loadFigures }),
+  ...(suiteFigures && { suites: suiteFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -155,6 +161,7 @@ if (parts.includes('api')) {
 if (web) printWeb(web);
 if (web?.admin) printAdmin(web.admin);
 if (loadFigures) printLoad(loadFigures);
+if (suiteFigures) printSuites(suiteFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)

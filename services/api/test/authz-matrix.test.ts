@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { messages } from '@kort/contracts';
 import { OWNED_OBJECTS } from '../src/common/route-policy';
@@ -180,6 +183,11 @@ describe('authorization matrix', () => {
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${all.length} routes: ${cells} cells checked, ${violations.length} violations (${seconds} s)`);
+    // `npm run bench` collects these.
+    writeFileSync(
+      process.env.AUTHZ_FIGURES ?? join(tmpdir(), 'kort-authz-figures.json'),
+      JSON.stringify({ routes: all.length, cells, violations, seconds }, null, 2),
+    );
     expect(violations).toEqual([]);
     // Nothing is skipped: every route, every identity, with and without the header.
     expect(cells).toBeGreaterThanOrEqual(all.length * IDENTITIES.length * 2);

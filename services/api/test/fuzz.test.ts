@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { messages } from '@kort/contracts';
 import { CODE_POLICY } from '../src/auth/one-time-codes.service';
@@ -9,6 +11,9 @@ import { FuzzWorld, IDENTITIES, type Identity, type IdentityName } from './suppo
 import { operationsOf, type OpenApiDocument } from './support/openapi';
 import { listRoutes } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
+
+/** Where the run's figures go (`npm run bench` reads them). */
+const FIGURES_FILE = process.env.FUZZ_FIGURES ?? join(tmpdir(), 'kort-fuzz-figures.json');
 
 /**
  * Fuzzing (issue 10): every operation of the OpenAPI document the app serves, called with
@@ -217,12 +222,12 @@ test('every operation: no 5xx, 4xx answers in JSON, no change of state on a refu
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   const summary = { inputs, operations: operations.length, failures: failures.length, requests, seconds };
   writeFileSync(
-    '/tmp/fuzz-figures.json',
+    FIGURES_FILE,
     JSON.stringify({ ...summary, runsPerIdentity: RUNS, seed: SEED, failures, figures }, null, 2),
   );
   console.log(
     `${inputs} inputs over ${operations.length} operations, ${failures.length} failures ` +
-      `(${requests} requests, ${seconds} s, FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}; figures in /tmp/fuzz-figures.json)`,
+      `(${requests} requests, ${seconds} s, FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}; figures in ${FIGURES_FILE})`,
   );
   expect(failures).toEqual([]);
 }, 600_000);
