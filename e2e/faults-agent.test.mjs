@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { io } from 'socket.io-client';
 import contracts from '@kort/contracts';
-import { createAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
 import { cleanUnavailable, commandAudit, recordFigure, timedCall, withDatabase } from './support/faults.mjs';
-import { agentState, apiClient, until } from './support.mjs';
+import { agentState, until } from './support.mjs';
 
 const SUITE = 'agent-restart';
 const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (redis-io.adapter.ts)
-const ADMIN = { email: `fault-admin-${Date.now()}@example.com`, password: 'Админ-2026-отказы!', name: 'Ирина' };
 let product;
 let admin;
 let live;
@@ -22,9 +21,7 @@ const liveStates = [];
 
 before(async () => {
   product = await startScaledProduct({ agentEnv: { LOG_LEVEL: 'info' } });
-  createAdmin(product, ADMIN);
-  admin = apiClient(product.base);
-  assert.equal((await admin.login(ADMIN.email, ADMIN.password)).status, 200);
+  admin = await signedInAdmin(product);
   // The dashboard, through the proxy as a browser connects.
   live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
   live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));

@@ -6,7 +6,7 @@
 // whatever else uses it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
 import { startPostgres } from './support/postgres-server.mjs';
 import {
   commandAudit,
@@ -18,11 +18,10 @@ import {
   withDatabase,
 } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
-import { agentState, apiClient } from './support.mjs';
+import { agentState } from './support.mjs';
 
 const SUITE = 'postgres-restart';
 const DOWN_MS = 3000;
-const ADMIN = { email: `fault-admin-${Date.now()}@example.com`, password: 'Админ-2026-отказы!', name: 'Ирина' };
 let postgres;
 let product;
 let admin;
@@ -31,9 +30,7 @@ let players;
 before(async () => {
   postgres = await startPostgres();
   product = await startScaledProduct({ postgresUrl: postgres.url, agentEnv: { LOG_LEVEL: 'info' } });
-  createAdmin(product, ADMIN);
-  admin = apiClient(product.base);
-  assert.equal((await admin.login(ADMIN.email, ADMIN.password)).status, 200);
+  admin = await signedInAdmin(product);
   players = await signedInPlayers(product, 12);
 });
 

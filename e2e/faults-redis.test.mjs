@@ -4,15 +4,14 @@
 // seconds, and no device command may run twice or after its deadline.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
 import { startRedis } from './support/redis-server.mjs';
 import { commandAudit, recordFigure, signedInPlayers, timedCall } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
-import { agentState, apiClient } from './support.mjs';
+import { agentState } from './support.mjs';
 
 const SUITE = 'redis-restart';
 const DOWN_MS = 3000;
-const ADMIN = { email: `fault-admin-${Date.now()}@example.com`, password: 'Админ-2026-отказы!', name: 'Ирина' };
 let redis;
 let product;
 let admin;
@@ -21,9 +20,7 @@ let players;
 before(async () => {
   redis = await startRedis();
   product = await startScaledProduct({ redisUrl: redis.url, agentEnv: { LOG_LEVEL: 'info' } });
-  createAdmin(product, ADMIN);
-  admin = apiClient(product.base);
-  assert.equal((await admin.login(ADMIN.email, ADMIN.password)).status, 200);
+  admin = await signedInAdmin(product);
   players = await signedInPlayers(product, 4);
 });
 

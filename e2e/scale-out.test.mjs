@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { io } from 'socket.io-client';
 import { playerJourney } from './support/player-journey.mjs';
-import { browserLikeLoad, createAdmin, metricsOf, startScaledProduct } from './support/scale-out.mjs';
-import { agentState, apiClient, launchChromium, until, viewports } from './support.mjs';
+import { browserLikeLoad, signedInAdmin, metricsOf, startScaledProduct } from './support/scale-out.mjs';
+import { agentState, launchChromium, until, viewports } from './support.mjs';
 
-const ADMIN = { email: `scale-admin-${Date.now()}@example.com`, password: 'Админ-2026-реплики!', name: 'Ирина' };
 let product;
 let browser;
 let admin;
@@ -22,9 +21,7 @@ let live;
 before(async () => {
   product = await startScaledProduct();
   browser = await launchChromium();
-  createAdmin(product, ADMIN);
-  admin = apiClient(product.base);
-  assert.equal((await admin.login(ADMIN.email, ADMIN.password)).status, 200);
+  admin = await signedInAdmin(product);
 
   const online = await Promise.all(
     product.replicas.map(async (replica) => (await metricsOf(replica)).kort_agents_online),

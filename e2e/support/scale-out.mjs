@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
 import { startMailDev } from '../../scripts/maildev.mjs';
-import { artifacts, until } from '../support.mjs';
+import { apiClient, artifacts, until } from '../support.mjs';
 import { withDescendants } from './processes.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -286,14 +286,23 @@ export async function startScaledProduct({ env: settings = {}, agentEnv = {}, re
   }
 }
 
-/** Creates an admin with the operator's command (`node services/api/dist/cli/admin-create.js`). */
-export function createAdmin(product, { email, password, name }) {
+/**
+ * An admin created with the operator's command (`node services/api/dist/cli/admin-create.js`),
+ * signed in through the proxy: an apiClient with its session and CSRF token.
+ */
+export async function signedInAdmin(product) {
+  const email = `admin-${Date.now()}-${process.pid}@example.com`;
+  const password = 'Админ-2026-реплики!';
   const result = spawnSync(
     process.execPath,
-    ['services/api/dist/cli/admin-create.js', '--email', email, '--password', password, '--name', name],
+    ['services/api/dist/cli/admin-create.js', '--email', email, '--password', password, '--name', 'Ирина'],
     { cwd: root, env: product.env, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`admin-create failed:\n${result.stdout}${result.stderr}`);
+  const admin = apiClient(product.base);
+  const login = await admin.login(email, password);
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${JSON.stringify(login.body)}`);
+  return admin;
 }
 
 /**

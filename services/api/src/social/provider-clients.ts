@@ -12,6 +12,13 @@ export interface SocialProfile {
   phone: string | null;
 }
 
+export interface AuthorizeRequest {
+  state: string;
+  /** base64url(sha256(verifier)): PKCE S256. */
+  challenge: string;
+  redirectUri: string;
+}
+
 /** The browser came back from the provider with these query parameters. */
 export type CallbackQuery = Record<string, string | undefined>;
 
@@ -21,7 +28,7 @@ export type CallbackQuery = Record<string, string | undefined>;
  */
 export interface ProviderClient {
   readonly provider: SocialProvider;
-  authorizeUrl(request: { state: string; challenge: string; redirectUri: string }): string;
+  authorizeUrl(request: AuthorizeRequest): string;
   /** Trades the code for an access token. */
   exchange(request: { query: CallbackQuery; verifier: string; state: string; redirectUri: string }): Promise<string>;
   profile(accessToken: string): Promise<SocialProfile>;
@@ -66,19 +73,11 @@ export class VkIdClient implements ProviderClient {
     private readonly timeoutMs: number,
   ) {}
 
-  authorizeUrl({ state, challenge, redirectUri }: { state: string; challenge: string; redirectUri: string }): string {
-    const url = new URL(`${this.baseUrl}/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.clientId,
-      redirect_uri: redirectUri,
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
+  authorizeUrl(request: AuthorizeRequest): string {
+    return authorizeUrl(`${this.baseUrl}/authorize`, this.clientId, request, {
       scope: 'vkid.personal_info email phone',
       lang_id: '0',
-    }).toString();
-    return url.toString();
+    });
   }
 
   async exchange({
@@ -143,18 +142,10 @@ export class YandexIdClient implements ProviderClient {
     private readonly timeoutMs: number,
   ) {}
 
-  authorizeUrl({ state, challenge, redirectUri }: { state: string; challenge: string; redirectUri: string }): string {
-    const url = new URL(`${this.oauthUrl}/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.clientId,
-      redirect_uri: redirectUri,
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
+  authorizeUrl(request: AuthorizeRequest): string {
+    return authorizeUrl(`${this.oauthUrl}/authorize`, this.clientId, request, {
       scope: 'login:info login:email login:default_phone',
-    }).toString();
-    return url.toString();
+    });
   }
 
   async exchange({ query, verifier }: { query: CallbackQuery; verifier: string }): Promise<string> {
@@ -188,6 +179,26 @@ export class YandexIdClient implements ProviderClient {
       phone: russianMobile(phone?.number),
     };
   }
+}
+
+/** The authorization code request with state and PKCE S256, the same for both providers. */
+function authorizeUrl(
+  endpoint: string,
+  clientId: string,
+  { state, challenge, redirectUri }: AuthorizeRequest,
+  extra: Record<string, string>,
+): string {
+  const url = new URL(endpoint);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+  return url.toString();
 }
 
 async function postForm(
