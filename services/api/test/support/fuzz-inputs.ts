@@ -4,12 +4,12 @@ import {
   fieldName,
   hostileString,
   injected,
-  NUMERIC_TEXT,
   URL_HUGE_MAX,
   validish,
   type Body,
   type Dictionary,
 } from './fuzz-values';
+import { NUMERIC_TEXT } from './fuzz-corpus';
 import type { Operation, Parameter } from './openapi';
 
 /**

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EDGE_NUMBERS, MALFORMED_JSON, NASTY_STRINGS, NUMERIC_TEXT } from './fuzz-corpus';
 import type { JsonSchema } from './openapi';
 
 /**
@@ -42,118 +43,6 @@ export type Body =
   | { kind: 'raw'; text: string; contentType: string };
 
 // ---- hostile values ----
-
-/** Unicode and injection classics: NUL, lone surrogates (JSON escapes them), RTL override, emoji. */
-const NASTY_STRINGS = [
-  '',
-  ' ',
-  '\u0000',
-  'a\u0000b',
-  '\ud800',
-  'x\udc00y',
-  '👍🏽',
-  '👨‍👩‍👧‍👦',
-  '\u202Eevil',
-  'مرحبا بالعالم',
-  'שלום',
-  '\u200B',
-  '\uFEFFbom',
-  'e\u0301',
-  '𝕏𝔂𝔃',
-  "' OR '1'='1",
-  '"; DROP TABLE users; --',
-  '../../etc/passwd',
-  '%00',
-  '{{7*7}}',
-  '<script>alert(1)</script>',
-  'null',
-  'undefined',
-  'true',
-  '__proto__',
-  'constructor',
-  '\n\r\t',
-  '\\',
-  '[]',
-  '{}',
-];
-
-/** Numbers as text: what a query parameter or a path id may carry. */
-export const NUMERIC_TEXT = [
-  '0',
-  '-0',
-  '-1',
-  '1.5',
-  '1e3',
-  '1e400',
-  '-1e400',
-  'NaN',
-  'Infinity',
-  '-Infinity',
-  '0x10',
-  '1_000',
-  '١٢٣',
-  '９',
-  ' 1',
-  '1 ',
-  '+1',
-  '2147483647',
-  '2147483648',
-  '-2147483649',
-  '9007199254740993',
-  '99999999999999999999',
-];
-
-const EDGE_NUMBERS = [
-  0,
-  -0,
-  -1,
-  1,
-  2,
-  11,
-  12,
-  0.5,
-  1.5,
-  -2.5,
-  2 ** 31 - 1,
-  2 ** 31,
-  -(2 ** 31) - 1,
-  2 ** 53 - 1,
-  2 ** 53 + 2,
-  1e21,
-  1e308,
-  -1e308,
-  5e-324,
-];
-
-/** Malformed or surprising JSON texts; 1e400 parses to Infinity. */
-const MALFORMED_JSON = [
-  '{',
-  '}',
-  '{"a":}',
-  "{'a':1}",
-  '{"a":1,}',
-  '[1,2',
-  'NaN',
-  'undefined',
-  '{"a":NaN}',
-  '{"a":Infinity}',
-  '\uFEFF{}',
-  '{"a":"\\x41"}',
-  '{"a":"unterminated',
-  '//comment\n{}',
-  '{"__proto__":{"role":"admin"}}',
-  'null',
-  '"string"',
-  '123',
-  'true',
-  '[]',
-  ' ',
-  '\u0000',
-  '{"a":1}{"b":2}',
-  '{"a":01}',
-  '{"a":1e400}',
-  '{"a":-1e400}',
-];
 
 const CONTENT_TYPE: fc.Arbitrary<string> = fc.oneof(
   { weight: 12, arbitrary: fc.constant('application/json') },
