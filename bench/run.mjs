@@ -4,7 +4,8 @@
 // bench/results/latest.json. Every target lives here, not in unit tests.
 // `--only web` (or BENCH_ONLY=web) runs one part: `api`, `web`, `load` (bench/load.mjs; sizes in
 // BENCH_LOAD_*) or `suites` (bench/suites.mjs: the authorization matrix, BENCH_FUZZ_RUNS of fuzzing,
-// the fault files); `--only api,load` runs two.
+// the fault files) or `offline` (bench/offline.mjs: keypad, schedule sync and outbox, issue 15);
+// `--only api,load` runs two.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -14,8 +15,9 @@ import { adminDashboard, printAdmin } from './admin.mjs';
 import { loadPart, loadSettings, printLoad } from './load.mjs';
 import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
 import { printSuites, reliabilitySuites } from './suites.mjs';
+import { bookingToAgent, keypadToRelay, outboxUpload, printOffline, scheduleWrite } from './offline.mjs';
 
-const PARTS = ['api', 'web', 'load', 'suites'];
+const PARTS = ['api', 'offline', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -31,6 +33,8 @@ const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 10);
 const LIVE_FLIPS = Number(process.env.BENCH_LIVE_FLIPS ?? 30);
+const KEYPAD_ENTRIES = Number(process.env.BENCH_KEYPAD_ENTRIES ?? 300);
+const SYNCED_BOOKINGS = Number(process.env.BENCH_SYNCED_BOOKINGS ?? 40);
 const agentToken = randomBytes(24).toString('base64url');
 const prefix = `kort-bench:${Date.now().toString(36)}:`;
 
@@ -48,12 +52,20 @@ const latency = [];
 let web = null;
 let loadFigures = null;
 let suiteFigures = null;
+let offlineFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
   // rest fails.
   if (parts.includes('web')) web = { initial_js: initialJavaScript() };
   if (parts.includes('api')) await apiPart();
+  if (parts.includes('offline'))
+    offlineFigures = [
+      ...(await keypadToRelay(KEYPAD_ENTRIES)),
+      ...(await bookingToAgent(api.base, database.url, agentToken, SYNCED_BOOKINGS)),
+      ...(await scheduleWrite()),
+      ...(await outboxUpload(api.base, database.url, agentToken)),
+    ];
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
   if (web)
     web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
@@ -136,6 +148,7 @@ const report = {
   ...(web && { web: { lighthouse_runs: LIGHTHOUSE_RUNS, ...web } }),
   ...(loadFigures && { load: loadFigures }),
   ...(suiteFigures && { suites: suiteFigures }),
+  ...(offlineFigures && { offline: offlineFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -162,6 +175,7 @@ if (web) printWeb(web);
 if (web?.admin) printAdmin(web.admin);
 if (loadFigures) printLoad(loadFigures);
 if (suiteFigures) printSuites(suiteFigures);
+if (offlineFigures) printOffline(offlineFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)

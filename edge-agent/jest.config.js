@@ -10,7 +10,10 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': swc },
-  moduleNameMapper: { '^@kort/contracts$': '<rootDir>/../services/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@kort/contracts$': '<rootDir>/../services/contracts/src/index.ts',
+    '^@kort/contracts/schedule-crypto$': '<rootDir>/../services/contracts/src/schedule-crypto.ts',
+  },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   // The CLI tests run the built daemon, as systemd does.
   globalSetup: '<rootDir>/test/global-setup.mjs',

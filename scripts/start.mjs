@@ -2,7 +2,8 @@
 // `npm start`: the whole product on one machine (ARCHITECTURE.md section 2).
 // Checks that Postgres and Redis run, migrates and seeds the database (creating it if missing), starts
 // MailDev unless SMTP_URL is set, then runs the API on PORT and a simulated edge agent (door display
-// on AGENT_DISPLAY_PORT, default 8090) and stops everything on Ctrl-C.
+// on AGENT_DISPLAY_PORT, default 8090; `KORT_AGENT=off` leaves it out, for a real Pi or a test's own
+// agent) and stops everything on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/kort';
 env.REDIS_URL ||= 'redis://127.0.0.1:6379';
 env.PORT ||= '3000';
 // The API and the local simulated agent share the default site's token.
+const tokenGiven = Boolean(env.EDGE_AGENT_TOKEN);
 env.EDGE_AGENT_TOKEN ||= randomBytes(24).toString('base64url');
 
 const log = (message) => process.stdout.write(`[kort] ${message}\n`);
@@ -68,7 +70,13 @@ for (let tries = 0; tries < 150 && !stopping; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
-if (!stopping) {
+if (env.KORT_AGENT === 'off') {
+  log(
+    tokenGiven
+      ? 'No simulated edge agent (KORT_AGENT=off): connect your agent with the same EDGE_AGENT_TOKEN.'
+      : 'No simulated edge agent (KORT_AGENT=off), and no EDGE_AGENT_TOKEN was set: set one for the API and your agent.',
+  );
+} else if (!stopping) {
   const agentEnv = {
     ...env,
     API_URL: `http://127.0.0.1:${env.PORT}`,

@@ -6,7 +6,14 @@ import type { LiveDevices } from '../src/dashboard/use-live-devices';
 import { fail, fakeServer, ok } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 
-const devices: LiveDevices = { lightOn: false, doorOpen: false, doorClosed: true, online: true, lastSeenAt: null };
+const devices: LiveDevices = {
+  lightOn: false,
+  doorOpen: false,
+  doorClosed: true,
+  online: true,
+  lastSeenAt: null,
+  lastOffline: null,
+};
 const status = { light_on: true, door_open: false, online: true, last_seen: '2026-11-22T15:00:00.000Z' };
 
 test.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { RELAYS, type RelayId } from '@kort/contracts';
+import { OFFLINE_AFTER_MS, RELAYS, type RelayId } from '@kort/contracts';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logger';
 
@@ -73,6 +73,8 @@ const settingsSchema = z.object({
   displayPort: int(0, 65535, 'a port number (0-65535)').default(8090),
   doorPulseMs: int(1, 600_000, 'a number of milliseconds (1-600000)').default(5000),
   doorSensorDebounceMs: int(0, 10_000, 'a number of milliseconds (0-10000)').default(50),
+  /** Without reaching the API this long, the agent is offline: the door screen becomes a keypad. */
+  offlineAfterMs: int(100, 3_600_000, 'a number of milliseconds (100-3600000)').default(OFFLINE_AFTER_MS),
   stateFile: z.string().min(1),
   gpioSysfsRoot: z.string().min(1).default('/sys/class/gpio'),
   logLevel: z.enum(LOG_LEVELS).default('info'),
@@ -86,6 +88,11 @@ const settingsSchema = z.object({
 });
 
 export type AgentConfig = z.infer<typeof settingsSchema> & { configFile: string | null };
+
+/** The agent's other files live beside the state file: the signed schedule and the outbox. */
+export function agentFiles(stateFile: string): { schedule: string; outbox: string } {
+  return { schedule: `${stateFile}.schedule`, outbox: `${stateFile}.outbox` };
+}
 type SettingKey = keyof z.infer<typeof settingsSchema>;
 
 /** Which environment variable overrides which setting (the file uses the camelCase names). */
@@ -98,6 +105,7 @@ const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   displayPort: 'DISPLAY_PORT',
   doorPulseMs: 'DOOR_PULSE_MS',
   doorSensorDebounceMs: 'DOOR_SENSOR_DEBOUNCE_MS',
+  offlineAfterMs: 'OFFLINE_AFTER_MS',
   stateFile: 'STATE_FILE',
   gpioSysfsRoot: 'GPIO_SYSFS_ROOT',
   logLevel: 'LOG_LEVEL',

@@ -13,6 +13,15 @@ export interface AgentEvents {
   doorSensorChanged: { closed: boolean; at: number };
   displayChanged: { display: DisplayCode | null };
   connectionChanged: { connected: boolean };
+  /**
+   * The link monitor's verdict flipped. `since`: when the API was last reached (API time); coming back
+   * online, the offline period is [since, at).
+   */
+  linkChanged: { offline: boolean; since: number; at: number };
+  /** The strike was released for a pulse (door.open or an offline entry), for `game` when known. */
+  doorPulsed: { game: number | null; at: number };
+  /** The API switched the light (light.on / light.off); `manual` when an admin did it by hand. */
+  lightCommanded: { on: boolean; manual: boolean; at: number };
 }
 
 type Listener<K extends keyof AgentEvents> = (payload: AgentEvents[K]) => void | Promise<void>;

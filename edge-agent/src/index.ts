@@ -1,8 +1,12 @@
 export { startAgent, type AgentOptions, type RunningAgent } from './agent';
-export { loadAgentConfig, AgentConfigError, DEFAULT_PINS, type AgentConfig, type PinMap } from './config';
+export { loadAgentConfig, agentFiles, AgentConfigError, DEFAULT_PINS, type AgentConfig, type PinMap } from './config';
 export { GpioDriver, type GpioConstructor, type GpioLine, type GpioDriverOptions } from './hardware/gpio-driver';
 export { GpioSetupError } from './hardware/gpio-chip';
 export { SimulatedDriver } from './hardware/simulated-driver';
 export { createDriver } from './hardware/driver-factory';
 export { type RelayDriver, type RelayStates, safeRelayStates } from './hardware/relay-driver';
 export { createJsonLogger, silentLogger, type Logger } from './logger';
+export { ScheduleStore, scheduleKeyFor, type ScheduleStoreOptions } from './schedule/schedule-store';
+export { checkSignedSchedule, type ScheduleCheck } from './schedule/schedule-check';
+export { OutboxStore, type OutboxOptions } from './outbox/outbox-store';
+export { type DisplayState } from './display/display-server';

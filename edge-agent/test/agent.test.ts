@@ -130,8 +130,10 @@ test('the door display shows the code and its QR after display.show and clears a
   expect(idle).toContain('Код появится здесь, когда игрок нажмёт «Открыть дверь»');
   expect(await (await fetch(new URL('state.json', base))).json()).toEqual({
     connected: true,
+    offline: false,
     display: null,
     relays: expect.objectContaining({ door: false, 'shelf-1': false }),
+    schedule: null,
   });
 
   const expiresAt = Date.now() + 1500;
@@ -139,7 +141,13 @@ test('the door display shows the code and its QR after display.show and clears a
     ok: true,
   });
   const state = (await (await fetch(new URL('state.json', base))).json()) as Record<string, unknown>;
-  expect(state).toEqual({ connected: true, display: { code: '0427', expiresAt }, relays: expect.any(Object) });
+  expect(state).toEqual({
+    connected: true,
+    offline: false,
+    display: { code: '0427', expiresAt },
+    relays: expect.any(Object),
+    schedule: null,
+  });
   expect(Object.keys(state.relays as object)).toHaveLength(13);
 
   const page = await fetch(base);

@@ -32,6 +32,7 @@ describe('agent configuration', () => {
       displayPort: 8090,
       doorPulseMs: 5000,
       doorSensorDebounceMs: 50,
+      offlineAfterMs: 10_000,
       gpioSysfsRoot: '/sys/class/gpio',
       activeLow: false,
       pins: DEFAULT_PINS,
@@ -45,13 +46,18 @@ describe('agent configuration', () => {
       siteId: 'file-site',
       activeLow: true,
       doorPulseMs: 3000,
+      offlineAfterMs: 20_000,
     });
-    const config = loadAgentConfig({ EDGE_AGENT_TOKEN: 't', SITE_ID: 'env-site' }, ['--config', file]);
+    const config = loadAgentConfig({ EDGE_AGENT_TOKEN: 't', SITE_ID: 'env-site', OFFLINE_AFTER_MS: '15000' }, [
+      '--config',
+      file,
+    ]);
     expect(config).toMatchObject({
       apiUrl: 'http://api.local:3000',
       siteId: 'env-site',
       activeLow: true,
       doorPulseMs: 3000,
+      offlineAfterMs: 15_000,
     });
     expect(config.stateFile).toBe(join(file, '..', 'kort-agent-state.json'));
     expect(loadAgentConfig({ EDGE_AGENT_TOKEN: 't', KORT_AGENT_CONFIG: file }, []).siteId).toBe('file-site');
@@ -70,7 +76,10 @@ describe('agent configuration', () => {
       activeLow: 'yes',
     });
     const problems = problemsOf(() =>
-      loadAgentConfig({ EDGE_AGENT_TOKEN: 't', DISPLAY_PORT: 'eighty', DRIVER: 'magic' }, ['--config', file]),
+      loadAgentConfig({ EDGE_AGENT_TOKEN: 't', DISPLAY_PORT: 'eighty', DRIVER: 'magic', OFFLINE_AFTER_MS: '5s' }, [
+        '--config',
+        file,
+      ]),
     );
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -82,9 +91,10 @@ describe('agent configuration', () => {
         expect.stringMatching(/^pins\.shelf-12 is not a relay or input \(known: door, light, shelf-1, .*doorSensor\)$/),
         'pins.light uses BCM 17, already used by door',
         'activeLow must be true or false',
+        'OFFLINE_AFTER_MS must be a number of milliseconds (100-3600000)',
       ]),
     );
-    expect(problems).toHaveLength(8);
+    expect(problems).toHaveLength(9);
     const message = new AgentConfigError(problems).message;
     expect(message.split('\n')[0]).toBe('Kort agent cannot start: the configuration is invalid.');
     expect(

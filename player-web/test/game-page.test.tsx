@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
 import { GamePage } from '../src/features/game/game-page';
 import type { GameCardState } from '../src/features/profile/profile-page';
+import { rememberOfflinePins } from '../src/lib/offline-pins';
 import { loadSiteClock } from '../src/lib/site-clock';
 import { fail, fakeServer, installDialogApi, ok, removeDialogApi, type FakeServer } from './support/fake-server';
 
@@ -30,7 +31,9 @@ afterEach(() => {
   expect(server.strays).toEqual([]);
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   removeDialogApi();
+  localStorage.clear();
 });
 
 const tonight: GameCardState = {
@@ -198,6 +201,84 @@ test('the court\'s equipment offline (503) says so instead of "Неверный 
   const modal = await openDoorModal();
   await typeCode('4821');
   expect((await modal.findByRole('alert')).textContent).toBe(messages.agentOffline);
+});
+
+// --- The door without the club's link (issue 15) ---
+
+const offlinePin = (pin: string) => ({ status: 503, body: { detail: messages.offlinePin, offline_pin: pin } });
+/** The PIN view: its dialog, and the PIN as it reads (two groups of three, one number). */
+const pinView = () => screen.findByRole('dialog', { name: 'Код для двери' });
+const pinOnScreen = (dialog: HTMLElement) => dialog.querySelector('.offline-pin')?.textContent;
+/** What my-orders gave the phone earlier today (or on another day). */
+const keptPin = (gameId: number, pin: string, timeStart = tonight.timeStart) =>
+  rememberOfflinePins([
+    {
+      id: gameId,
+      date: '',
+      day_of_week: '',
+      time: '',
+      today: true,
+      name: 2,
+      id_cort: 2,
+      time_start: timeStart,
+      offline_pin: pin,
+    },
+  ]);
+
+test('503 with the offline PIN: the PIN in large digits and one sentence, no door modal', async () => {
+  const console = [vi.spyOn(globalThis.console, 'log'), vi.spyOn(globalThis.console, 'info')];
+  renderGame({ 'GET /api/send/41/': offlinePin('305917') });
+  await userEvent.click(button('Открыть дверь'));
+  const dialog = await pinView();
+  expect(pinOnScreen(dialog)).toBe('305917');
+  expect(
+    within(dialog)
+      .getAllByRole('paragraph')
+      .map((p) => p.textContent),
+  ).toEqual(['Нет связи с оборудованием корта. Введите этот код на экране у двери', '305917']);
+  expect(screen.queryByRole('dialog', { name: 'Открыть дверь' })).toBeNull();
+  expect(toasts().queryByText(messages.offlinePin)).toBeNull();
+  // The phone keeps it, in case it loses the API too; it never goes to the console.
+  expect(localStorage.getItem('kort.offline-pins')).toContain('305917');
+  for (const spy of console) expect(spy).not.toHaveBeenCalled();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('a 503 without a PIN (the equipment offline, no schedule) stays a message', async () => {
+  renderGame({ 'GET /api/send/41/': fail(503, messages.agentOffline) });
+  await userEvent.click(button('Открыть дверь'));
+  expect(await toasts().findByText(messages.agentOffline)).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('no answer at all, with the PIN kept on the phone: the same PIN view', async () => {
+  keptPin(41, '482913');
+  renderGame({ 'GET /api/send/41/': 'offline' });
+  await userEvent.click(button('Открыть дверь'));
+  const dialog = await pinView();
+  expect(pinOnScreen(dialog)).toBe('482913');
+  expect(within(dialog).getByText(messages.offlinePin)).toBeTruthy();
+  expect(toasts().queryByText(messages.networkTrouble)).toBeNull();
+});
+
+test('no answer at all and no PIN kept for this game: only the network error', async () => {
+  keptPin(42, '482913'); // another game's
+  renderGame({ 'GET /api/send/41/': 'offline' });
+  await userEvent.click(button('Открыть дверь'));
+  expect(await toasts().findByText(messages.networkTrouble)).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test("no answer at all and yesterday's PIN kept: not offered, and dropped from the phone", async () => {
+  vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+  keptPin(41, '482913', '2026-11-22T18:00:00+03:00');
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+  renderGame({ 'GET /api/send/41/': 'offline' });
+  await userEvent.click(button('Открыть дверь'));
+  expect(await toasts().findByText(messages.networkTrouble)).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(localStorage.getItem('kort.offline-pins')).toBeNull();
 });
 
 // The game page reads the club's clock itself: a phone clock that runs ahead must not lock the

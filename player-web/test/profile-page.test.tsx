@@ -128,3 +128,24 @@ test('no answer for my games shows the network-failure screen; "Повторит
   await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
   expect(await screen.findByText('21 ноября 2026, среда')).toBeTruthy();
 });
+
+test("today's offline PIN goes to the phone's storage, not on screen", async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+  try {
+    renderProfile(
+      ok([
+        game(3, { today: true, time_start: '2026-11-23T18:00:00+03:00', offline_pin: '305917' }),
+        game(5, { time_start: '2026-11-25T18:00:00+03:00' }),
+      ]),
+    );
+    await loaded();
+    expect(screen.queryByText(/305917/)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('kort.offline-pins') ?? '')).toEqual({
+      3: { pin: '305917', start: '2026-11-23T18:00:00+03:00' },
+    });
+  } finally {
+    vi.useRealTimers();
+    localStorage.clear();
+  }
+});

@@ -18,6 +18,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleNameMapper: {
     '^@kort/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@kort/contracts/schedule-crypto$': '<rootDir>/../contracts/src/schedule-crypto.ts',
     '^@kort/edge-agent$': '<rootDir>/../../edge-agent/src/index.ts',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],

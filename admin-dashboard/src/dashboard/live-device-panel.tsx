@@ -1,13 +1,27 @@
+import type { LiveDoorEvent } from '@kort/contracts';
 import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useCallback } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
 import { DeviceControls } from './device-controls';
+import { doorEventKey, DoorEvents, WARNING_KINDS } from './door-events';
 import { useLiveDevices } from './use-live-devices';
-import { formatClubDateTime } from '../lib/club-time';
+import { formatClubDateTime, formatClubPeriod } from '../lib/club-time';
 
-/** The light, the door and the court's edge agent, live, with their controls. */
+/**
+ * The light, the door and the court's edge agent, live, with their controls; the door's latest
+ * events, a warning for a door unlocked but not opened or held open, and the agent's last time
+ * without the API.
+ */
 export function LiveDevicePanel() {
   const translate = useTranslate();
-  const { devices, connected, applyStatus } = useLiveDevices();
+  const notify = useNotify();
+  const warn = useCallback(
+    (event: LiveDoorEvent) => {
+      if (WARNING_KINDS.has(event.kind)) notify(doorEventKey(event), { type: 'warning' });
+    },
+    [notify],
+  );
+  const { devices, connected, applyStatus, doorEvents } = useLiveDevices(warn);
   const lastSeen = devices?.lastSeenAt
     ? translate('kort.devices.last_seen', { time: formatClubDateTime(devices.lastSeenAt, 'short') })
     : translate('kort.devices.never_seen');
@@ -50,9 +64,17 @@ export function LiveDevicePanel() {
             </Typography>
           )}
         </Stack>
+        {devices?.lastOffline && (
+          <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
+            {translate('kort.devices.last_offline', {
+              period: formatClubPeriod(devices.lastOffline.from, devices.lastOffline.to),
+            })}
+          </Typography>
+        )}
         <Box>
           <DeviceControls devices={devices} onStatus={applyStatus} />
         </Box>
+        <DoorEvents events={doorEvents} />
       </CardContent>
     </Card>
   );

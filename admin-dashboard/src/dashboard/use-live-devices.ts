@@ -1,5 +1,5 @@
-import { LIVE_EVENTS, type DeviceState, type DeviceStatus } from '@kort/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { LIVE_EVENTS, type DeviceState, type DeviceStatus, type LiveDoorEvent } from '@kort/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
 import { openLiveSocket } from './live-socket';
 
@@ -13,7 +13,12 @@ export interface LiveDevices {
   /** The court's edge agent is connected to the API. */
   online: boolean;
   lastSeenAt: string | null;
+  /** The agent's last period without the API (ISO instants), once it has reported it. */
+  lastOffline: { from: string; to: string } | null;
 }
+
+/** How many door events the home page keeps, newest first. */
+export const DOOR_EVENTS_KEPT = 5;
 
 export function fromState(state: DeviceState): LiveDevices {
   return {
@@ -22,6 +27,8 @@ export function fromState(state: DeviceState): LiveDevices {
     doorClosed: state.doorClosed,
     online: state.online,
     lastSeenAt: state.lastSeenAt,
+    // An API from before issue 15 does not send it.
+    lastOffline: state.lastOffline ?? null,
   };
 }
 
@@ -32,6 +39,7 @@ function withStatus(previous: LiveDevices | null, status: DeviceStatus): LiveDev
     doorClosed: previous?.doorClosed ?? null,
     online: status.online,
     lastSeenAt: status.last_seen,
+    lastOffline: previous?.lastOffline ?? null,
   };
 }
 
@@ -41,15 +49,21 @@ export interface LiveDevicesResult {
   connected: boolean;
   /** Takes the state a control call answered with, ahead of the socket's push. */
   applyStatus: (status: DeviceStatus) => void;
+  /** The door events pushed since the page opened, newest first (at most DOOR_EVENTS_KEPT). */
+  doorEvents: LiveDoorEvent[];
 }
 
 /**
  * Live device state: GET /api/get_device_status/ for the first paint, then every `device.state`
- * the /live namespace pushes (on connect and on every change), with no reload.
+ * the /live namespace pushes (on connect and on every change), with no reload; and the door's
+ * events (`door.event`) as they are stored, each handed to `onDoorEvent` once.
  */
-export function useLiveDevices(): LiveDevicesResult {
+export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): LiveDevicesResult {
   const [devices, setDevices] = useState<LiveDevices | null>(null);
   const [connected, setConnected] = useState(false);
+  const [doorEvents, setDoorEvents] = useState<LiveDoorEvent[]>([]);
+  const hear = useRef(onDoorEvent);
+  hear.current = onDoorEvent;
   const applyStatus = useCallback((status: DeviceStatus) => setDevices((previous) => withStatus(previous, status)), []);
 
   useEffect(() => {
@@ -63,6 +77,13 @@ export function useLiveDevices(): LiveDevicesResult {
     socket.on('connect', () => setConnected(true));
     socket.on('disconnect', () => setConnected(false));
     socket.on(LIVE_EVENTS.deviceState, (state) => setDevices(fromState(state)));
+    const seen = new Set<string>();
+    socket.on(LIVE_EVENTS.doorEvent, (event) => {
+      if (seen.has(event.id)) return;
+      seen.add(event.id);
+      setDoorEvents((previous) => [event, ...previous].slice(0, DOOR_EVENTS_KEPT));
+      hear.current?.(event);
+    });
     return () => {
       live = false;
       socket.off();
@@ -70,5 +91,5 @@ export function useLiveDevices(): LiveDevicesResult {
     };
   }, []);
 
-  return { devices, connected, applyStatus };
+  return { devices, connected, applyStatus, doorEvents };
 }

@@ -46,21 +46,33 @@ export function useClubZone(): string | null {
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * An instant as the club reads it, in Russian: '22 нояб. 2026 г., 18:00' ('datetime'), '22.11.2026,
- * 18:00' ('short') or '18:00' ('time'). The zone is the club's once /api/site_time/ has answered
- * (main.tsx waits for it before the first render).
+ * 18:00' ('short'), '18:00' ('time') or '22.11' ('day'). The zone is the club's once
+ * /api/site_time/ has answered (main.tsx waits for it before the first render).
  */
-export function formatClubDateTime(instant: Date | string, style: 'datetime' | 'short' | 'time' = 'datetime'): string {
+export function formatClubDateTime(
+  instant: Date | string,
+  style: 'datetime' | 'short' | 'time' | 'day' = 'datetime',
+): string {
   const key = `${style}|${clubZone ?? ''}`;
   let format = displayFormats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
       style === 'time'
         ? { timeStyle: 'short' }
-        : style === 'short'
-          ? { dateStyle: 'short', timeStyle: 'short' }
-          : { dateStyle: 'medium', timeStyle: 'short' };
+        : style === 'day'
+          ? { day: '2-digit', month: '2-digit' }
+          : style === 'short'
+            ? { dateStyle: 'short', timeStyle: 'short' }
+            : { dateStyle: 'medium', timeStyle: 'short' };
     format = new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: clubZone });
     displayFormats.set(key, format);
   }
   return format.format(new Date(instant));
+}
+
+/** A period on the club's clock: '24.11 19:02 – 19:40', or '24.11 23:50 – 25.11 00:40' across midnight. */
+export function formatClubPeriod(from: Date | string, to: Date | string): string {
+  const [fromDay, toDay] = [formatClubDateTime(from, 'day'), formatClubDateTime(to, 'day')];
+  const start = `${fromDay} ${formatClubDateTime(from, 'time')}`;
+  return `${start} – ${toDay === fromDay ? '' : `${toDay} `}${formatClubDateTime(to, 'time')}`;
 }

@@ -94,9 +94,28 @@ export class CommandRunner {
     }
   }
 
-  private enqueue(command: Command): Promise<CommandResult> {
-    const result = this.queue.then(() => this.execute(command));
+  /**
+   * Releases the strike for one pulse exactly as door.open does (same relay path and relock), for a
+   * decision the agent took itself: an offline PIN at the keypad. Rejects on a hardware failure.
+   */
+  pulseDoor(game: number | null): Promise<void> {
+    return this.serial(() => this.openDoor(game));
+  }
+
+  /** Switches the light through the same path as the light commands (relayChanged reported). */
+  switchLight(on: boolean): Promise<void> {
+    return this.serial(() => this.setRelay('light', on));
+  }
+
+  /** One hardware action at a time, commands and the agent's own decisions alike. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
     this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private enqueue(command: Command): Promise<CommandResult> {
+    const result = this.serial(() => this.execute(command));
     return result.then(async (ack) => {
       this.options.state.recordCommand(command.id, ack, this.now());
       // Persisted before the ack leaves: a restart right after must still know this id ran.
@@ -130,10 +149,7 @@ export class CommandRunner {
     switch (command.action) {
       case 'door.open':
         this.expectDevice(command, 'door');
-        this.cancelRelock();
-        await this.setRelay('door', true);
-        this.relockTimer = setTimeout(() => void this.relock(), this.options.doorPulseMs);
-        return;
+        return this.openDoor(command.params.gameId ?? null);
       case 'door.hold':
         this.expectDevice(command, 'door');
         this.cancelRelock();
@@ -143,9 +159,13 @@ export class CommandRunner {
         this.cancelRelock();
         return this.setRelay('door', false);
       case 'light.on':
-      case 'light.off':
+      case 'light.off': {
         this.expectDevice(command, 'light');
-        return this.setRelay('light', command.action === 'light.on');
+        const on = command.action === 'light.on';
+        await this.setRelay('light', on);
+        this.options.bus.emit('lightCommanded', { on, manual: command.params.manual ?? false, at: this.now() });
+        return;
+      }
       case 'shelf.open':
       case 'shelf.close':
         if (!command.device?.startsWith('shelf-'))
@@ -163,6 +183,13 @@ export class CommandRunner {
         this.showCode(null);
         return;
     }
+  }
+
+  private async openDoor(game: number | null): Promise<void> {
+    this.cancelRelock();
+    await this.setRelay('door', true);
+    this.relockTimer = setTimeout(() => void this.relock(), this.options.doorPulseMs);
+    this.options.bus.emit('doorPulsed', { game, at: this.now() });
   }
 
   private expectDevice(command: Command, device: RelayId): void {

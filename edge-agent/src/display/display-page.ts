@@ -1,4 +1,5 @@
 import { type DisplayCode } from '../event-bus';
+import { KEYPAD_SCRIPT, KEYPAD_STYLE, renderKeypad } from './keypad-view';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,8 +21,11 @@ export function renderScreen(display: DisplayCode | null, qrSvg: string | null):
 </main>`;
 }
 
-/** A full-screen page for a kiosk browser at the door: no external assets, Russian text. */
-export function renderPage(screen: string): string {
+/**
+ * A full-screen page for a kiosk browser at the door: no external assets, Russian text. Online it
+ * shows the door code; offline (the agent cannot reach the API) the keypad instead.
+ */
+export function renderPage(screen: string, offline = false): string {
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -39,17 +43,23 @@ export function renderPage(screen: string): string {
   .qr svg { width: 100%; height: 100%; display: block; }
   .left { font-size: 3vmin; color: #9aa7b4; margin: 0; min-height: 1.2em; }
   #offline { position: fixed; bottom: 2vh; right: 2vw; font-size: 2.2vmin; color: #e0a458; display: none; }
+  body.keypad main { display: none; }${KEYPAD_STYLE}
 </style>
 </head>
-<body>
+<body${offline ? ' class="keypad"' : ''}>
 ${screen}
+${renderKeypad(offline)}
 <p id="offline">Нет связи с сервером</p>
-<script>
-  // Polls the agent every second; when the code changes, fetches this page again and swaps the screen.
+<script>${KEYPAD_SCRIPT}
+  // Polls the agent every second: the keypad while offline; when the code changes, fetches this page
+  // again and swaps the screen.
   async function refresh() {
     try {
       const state = await (await fetch('/state.json', { cache: 'no-store' })).json();
-      document.getElementById('offline').style.display = state.connected ? 'none' : 'block';
+      setOffline(state.offline);
+      document.body.classList.toggle('keypad', state.offline);
+      // The keypad's prompt already says the link is down.
+      document.getElementById('offline').style.display = state.connected || state.offline ? 'none' : 'block';
       const code = state.display ? state.display.code : '';
       if (code !== document.getElementById('screen').dataset.code) {
         const html = await (await fetch('/', { cache: 'no-store' })).text();

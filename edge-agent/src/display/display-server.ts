@@ -3,14 +3,20 @@ import { type AddressInfo } from 'node:net';
 import { toString as qrToSvg } from 'qrcode';
 import { type DisplayCode } from '../event-bus';
 import { type RelayStates } from '../hardware/relay-driver';
+import { type UnlockAnswer } from '../keypad/keypad-service';
 import { type Logger } from '../logger';
 import { renderPage, renderScreen } from './display-page';
+import { readUnlockRequest } from './unlock-request';
 
 /** Body of GET /state.json (ARCHITECTURE.md section 2, "agent display"). */
 export interface DisplayState {
   connected: boolean;
+  /** The link monitor's verdict: the page shows the keypad while true. */
+  offline: boolean;
   display: DisplayCode | null;
   relays: RelayStates;
+  /** The schedule held for offline entry: its version and the games whose door has not closed. */
+  schedule: { version: number; entries: number } | null;
 }
 
 export interface DisplayServerOptions {
@@ -19,6 +25,8 @@ export interface DisplayServerOptions {
   port: number;
   logger: Logger;
   state: () => DisplayState;
+  /** POST /unlock: the keypad's PIN. */
+  unlock: (pin: string) => Promise<UnlockAnswer>;
 }
 
 /** The door screen: a local page with the current code and its QR, and the agent state as JSON. */
@@ -68,21 +76,34 @@ export class DisplayServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://display').pathname;
     const headers = { 'cache-control': 'no-store' };
+    if (path === '/unlock') {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { ...headers, allow: 'POST' }).end();
+        return;
+      }
+      const request = await readUnlockRequest(req);
+      const answer = request.ok ? await this.options.unlock(request.pin) : request;
+      // An oversized body was not read to its end: close the connection rather than drain it.
+      const close = answer.status === 413 ? { connection: 'close' } : {};
+      res.writeHead(answer.status, { ...headers, ...close, 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ detail: answer.detail }));
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
       return;
     }
     if (path === '/state.json') {
-      const { connected, display, relays } = this.options.state();
+      const { connected, offline, display, relays, schedule } = this.options.state();
       res.writeHead(200, { ...headers, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ connected, display, relays }));
+      res.end(JSON.stringify({ connected, offline, display, relays, schedule }));
       return;
     }
     if (path === '/') {
-      const { display } = this.options.state();
+      const { display, offline } = this.options.state();
       const qr = display ? await this.qr(display.code) : null;
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-      res.end(renderPage(renderScreen(display, qr)));
+      res.end(renderPage(renderScreen(display, qr), offline));
       return;
     }
     res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');

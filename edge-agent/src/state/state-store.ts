@@ -1,8 +1,8 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { type CommandAck } from '@kort/contracts';
 import { type DisplayCode } from '../event-bus';
 import { type Logger } from '../logger';
+import { writeFileAtomic } from './atomic-file';
 
 /** The ack of a command, as first sent (a replay adds `repeated: true`). */
 export type CommandResult = CommandAck & { repeated?: boolean };
@@ -93,24 +93,6 @@ export class StateStore {
       commands: [...this.commands].map(([id, { result, at }]) => ({ id, result, at })),
       display: this.currentDisplay,
     };
-    await mkdir(dirname(this.file), { recursive: true });
-    // Temp file + fsync + rename: after a power cut the file is the old state or the new one,
-    // never half of each.
-    const temp = `${this.file}.${process.pid}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(JSON.stringify(state));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, this.file);
-    // And the directory, so the rename itself survives a power cut.
-    const directory = await open(dirname(this.file), 'r');
-    try {
-      await directory.sync();
-    } finally {
-      await directory.close();
-    }
+    await writeFileAtomic(this.file, JSON.stringify(state));
   }
 }

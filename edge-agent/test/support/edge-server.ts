@@ -1,9 +1,15 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type AgentSnapshot, EDGE_EVENTS } from '@kort/contracts';
+import { type AgentEvent, type AgentSnapshot, EDGE_EVENTS, type OutboxAck, type ScheduleAck } from '@kort/contracts';
 import { Server, type Socket } from 'socket.io';
 
 export const TOKEN = 'test-edge-token-0123456789';
+
+/**
+ * How the club's uplink behaves: `up`; `silent` (a black hole: the socket stays connected but nothing
+ * is answered, like a router that drops packets); `down` (connections closed and refused).
+ */
+export type Link = 'up' | 'silent' | 'down';
 
 /** A real socket.io server with the API's /edge namespace shape: token checked in a middleware. */
 /** `clockOffsetMs`: how far the server's clock is ahead of this machine's (a Pi booted with a wrong clock). */
@@ -15,16 +21,31 @@ export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
   const snapshots: AgentSnapshot[] = [];
   const events: { event: string; payload: unknown }[] = [];
   const sockets: Socket[] = [];
+  /** Every outbox batch received, in order (also the ones answered with a failure). */
+  const outboxBatches: AgentEvent[][] = [];
+  /** What the API would have stored: the events of the acknowledged batches, in order. */
+  const storedEvents: AgentEvent[] = [];
+  const control = { link: 'up' as Link, outbox: 'ack' as 'ack' | 'fail' };
 
   edge.use((socket, next) => {
     const auth = socket.handshake.auth as { site?: unknown; token?: unknown };
     handshakes.push({ site: auth.site, token: auth.token });
+    if (control.link === 'down') return next(new Error('unavailable'));
     next(auth.token === TOKEN ? undefined : new Error('unauthorized'));
   });
   edge.on('connection', (socket) => {
     sockets.push(socket);
     socket.on(EDGE_EVENTS.snapshot, (snapshot: AgentSnapshot) => void snapshots.push(snapshot));
-    socket.on(EDGE_EVENTS.clock, (ack: (serverNow: number) => void) => ack(Date.now() + clockOffsetMs));
+    socket.on(EDGE_EVENTS.clock, (ack: (serverNow: number) => void) => {
+      if (control.link === 'up') ack(Date.now() + clockOffsetMs);
+    });
+    socket.on(EDGE_EVENTS.outbox, ({ events: batch }: { events: AgentEvent[] }, ack: (result: OutboxAck) => void) => {
+      if (control.link !== 'up') return;
+      outboxBatches.push(batch);
+      if (control.outbox === 'fail') return ack({ ok: false, error: 'database unavailable' });
+      storedEvents.push(...batch);
+      ack({ ok: true, seq: batch.at(-1)!.seq, applied: batch.length });
+    });
     for (const event of [EDGE_EVENTS.relayChanged, EDGE_EVENTS.inputChanged]) {
       socket.on(event, (payload: unknown) => void events.push({ event, payload }));
     }
@@ -32,17 +53,32 @@ export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
 
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const agent = () => {
+    const socket = sockets.filter((candidate) => candidate.connected).at(-1);
+    if (!socket) throw new Error('no agent connected');
+    return socket;
+  };
   return {
     url,
     handshakes,
     snapshots,
     events,
+    outboxBatches,
+    storedEvents,
     /** The latest connected agent socket. */
-    agent: () => {
-      const socket = sockets.filter((candidate) => candidate.connected).at(-1);
-      if (!socket) throw new Error('no agent connected');
-      return socket;
+    agent,
+    setLink(link: Link) {
+      control.link = link;
+      if (link === 'down') edge.disconnectSockets(true);
     },
+    /** `fail`: every batch is answered {ok: false}. */
+    setOutboxAnswer(answer: 'ack' | 'fail') {
+      control.outbox = answer;
+    },
+    pushSchedule: (signed: unknown) =>
+      agent().timeout(5000).emitWithAck(EDGE_EVENTS.schedule, signed) as Promise<ScheduleAck>,
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
 }
+
+export type EdgeServer = Awaited<ReturnType<typeof startEdgeServer>>;

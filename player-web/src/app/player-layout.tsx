@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal';
 import { useToast } from '../components/ui/toasts';
 import { logout, myName } from '../features/auth/api';
+import { forgetOfflinePins } from '../lib/offline-pins';
 
 /** The menu's sections, with the paths that belong to each (booking and the game card are "my games"). */
 const MENU = [
@@ -54,6 +55,7 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
 
   function signOut() {
     setMenuOpen(false);
+    forgetOfflinePins();
     void logout()
       .then(() => toast(messages.loggedOut))
       .catch(() => undefined)

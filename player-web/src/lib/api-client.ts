@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly errors: FieldErrors = {},
+    /** The whole JSON answer, for the few calls that carry more than a text (the offline PIN). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail);
   }
@@ -59,5 +61,5 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   // own 502 page has no JSON detail and reads as network trouble.
   const ours = typeof payload.detail === 'string' && (response.status < 500 || response.status >= 502);
   const detail = ours ? (payload.detail as string) : messages.networkTrouble;
-  throw new ApiError(response.status, detail, payload.errors ?? {});
+  throw new ApiError(response.status, detail, payload.errors ?? {}, payload);
 }

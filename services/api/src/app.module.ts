@@ -25,6 +25,7 @@ import { SiteTime } from './time/site-time';
 import { SiteTimeController } from './time/site-time.controller';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { OfflineModule } from './offline/offline.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { RulesModule } from './rules/rules.module';
@@ -69,6 +70,7 @@ export class AppModule {
         QueuesModule,
         MetricsModule,
         MailModule,
+        OfflineModule,
         UsersModule,
         AuthModule,
         SocialModule,

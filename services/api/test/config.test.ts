@@ -50,4 +50,47 @@ describe('configuration is validated at boot', () => {
     expect(result.stderr).toContain('  - SESSION_SECRET is required when NODE_ENV=production');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+
+  test('the door window and the light: defaults, set values, and every wrong one listed', () => {
+    expect(loadConfig({})).toMatchObject({
+      doorWindow: { opensBeforeMin: 15, closesAfterMin: 0 },
+      light: { onBeforeMin: null, offAfterMin: 5, manualMaxMin: 120 },
+    });
+    expect(
+      loadConfig({
+        DOOR_OPENS_BEFORE_MIN: '30',
+        DOOR_CLOSES_AFTER_MIN: '10',
+        LIGHT_ON_BEFORE_MIN: '0',
+        LIGHT_OFF_AFTER_MIN: '0',
+        LIGHT_MANUAL_MAX_MIN: '45',
+      }),
+    ).toMatchObject({
+      doorWindow: { opensBeforeMin: 30, closesAfterMin: 10 },
+      light: { onBeforeMin: 0, offAfterMin: 0, manualMaxMin: 45 },
+    });
+    // Empty means unset: the light goes on when the door opens.
+    expect(loadConfig({ LIGHT_ON_BEFORE_MIN: '' }).light.onBeforeMin).toBeNull();
+
+    const attempt = () =>
+      loadConfig({
+        DOOR_OPENS_BEFORE_MIN: 'soon',
+        DOOR_CLOSES_AFTER_MIN: '-5',
+        LIGHT_ON_BEFORE_MIN: '2.5',
+        LIGHT_OFF_AFTER_MIN: '121',
+        LIGHT_MANUAL_MAX_MIN: '0',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      expect(problems).toEqual([
+        'DOOR_OPENS_BEFORE_MIN must be a whole number of minutes from 0 to 120',
+        'DOOR_CLOSES_AFTER_MIN must be a whole number of minutes from 0 to 120',
+        'LIGHT_ON_BEFORE_MIN must be a whole number of minutes from 0 to 120',
+        'LIGHT_OFF_AFTER_MIN must be a whole number of minutes from 0 to 120',
+        'LIGHT_MANUAL_MAX_MIN must be a whole number of minutes from 1 to 1440',
+      ]);
+    }
+  });
 });

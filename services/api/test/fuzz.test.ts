@@ -30,8 +30,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_010);
 const DEBUG = process.env.FUZZ_DEBUG;
 
-/** The two 503s the product answers on purpose. */
-const EXPECTED_503 = new Set<unknown>([messages.agentOffline, messages.storageOff]);
+/** The 503s the product answers on purpose (the offline PIN: a game's owner, the club's agent offline). */
+const EXPECTED_503 = new Set<unknown>([messages.agentOffline, messages.storageOff, messages.offlinePin]);
 
 /**
  * Node's HTTP parser answers 431 (no body) to a request line and headers over 16 kB, before the app

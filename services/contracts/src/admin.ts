@@ -100,6 +100,12 @@ export const adminCommandSchema = z.object({
   status: z.enum(COMMAND_STATUSES),
   error: z.string().nullable(),
   finished_at: instant.nullable(),
+  /** 'api': a command the API sent; 'agent': a decision the agent took or reported (offline.ts). */
+  origin: z.enum(['api', 'agent']),
+  /** Taken by the agent while it could not reach the API ("вход без связи" for door.entry). */
+  offline: z.boolean(),
+  /** The game it concerns, when there is one. */
+  booking_id: z.number().int().nullable(),
 });
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 

@@ -132,6 +132,11 @@ export interface MyOrder {
   id_cort: number;
   /** The start as an ISO instant with the site's offset: send it back to cancel. */
   time_start: string;
+  /**
+   * Today's games only: the game's offline PIN, for the keypad at the door when the club's link is
+   * down (the app keeps it on the phone). Absent for other days.
+   */
+  offline_pin?: string;
 }
 
 /** POST /api/order-court/{id_cort}/ success. */

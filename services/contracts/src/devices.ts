@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import {
+  type LiveDoorEvent,
+  type OutboxAck,
+  type ScheduleAck,
+  type SignedSchedule,
+  type outboxBatchSchema,
+} from './offline';
 
 /**
  * The court's hardware as the API, the dashboard and the edge agent name it (ARCHITECTURE.md
@@ -32,8 +39,12 @@ export const EDGE_EVENTS = {
   inputChanged: 'input.changed',
   /** The agent asks for the API's clock at every connect: deadlines are judged in API time. */
   clock: 'agent.clock',
+  /** API → agent, acknowledged: the site's signed schedule (offline.ts), on connect and on every change. */
+  schedule: 'schedule',
+  /** Agent → API, acknowledged: a batch of the agent's outbox (offline.ts), in order. */
+  outbox: 'agent.outbox',
 } as const;
-export const LIVE_EVENTS = { deviceState: 'device.state' } as const;
+export const LIVE_EVENTS = { deviceState: 'device.state', doorEvent: 'door.event' } as const;
 
 export const commandSchema = z.object({
   id: z.uuid(),
@@ -49,6 +60,10 @@ export const commandSchema = z.object({
         .regex(/^\d{4}$/)
         .optional(),
       expiresAt: z.number().int().optional(),
+      /** door.open for a game: the agent reports what the door sensor saw, and lights the court. */
+      gameId: z.number().int().positive().optional(),
+      /** light.on by an admin's hand: it goes off by itself after the club's manual limit. */
+      manual: z.boolean().optional(),
     })
     .default({}),
 });
@@ -88,12 +103,14 @@ export const inputChangedSchema = z.object({
 /** socket.io event maps, so both ends are typed by the same contract. */
 export interface ServerToAgentEvents {
   [EDGE_EVENTS.command]: (command: EdgeCommand, ack: (result: CommandAck) => void) => void;
+  [EDGE_EVENTS.schedule]: (schedule: SignedSchedule, ack: (result: ScheduleAck) => void) => void;
 }
 export interface AgentToServerEvents {
   [EDGE_EVENTS.snapshot]: (snapshot: AgentSnapshot) => void;
   [EDGE_EVENTS.relayChanged]: (change: z.infer<typeof relayChangedSchema>) => void;
   [EDGE_EVENTS.inputChanged]: (change: z.infer<typeof inputChangedSchema>) => void;
   [EDGE_EVENTS.clock]: (ack: (serverNow: number) => void) => void;
+  [EDGE_EVENTS.outbox]: (batch: z.input<typeof outboxBatchSchema>, ack: (result: OutboxAck) => void) => void;
 }
 
 /** What the dashboards see of a site, pushed on every change. */
@@ -103,9 +120,12 @@ export interface DeviceState {
   lastSeenAt: string | null;
   relays: RelayStates;
   doorClosed: boolean | null;
+  /** The agent's last period without the API (ISO instants), as it reported it on reconnect. */
+  lastOffline: { from: string; to: string } | null;
 }
 export interface ServerToLiveEvents {
   [LIVE_EVENTS.deviceState]: (state: DeviceState) => void;
+  [LIVE_EVENTS.doorEvent]: (event: LiveDoorEvent) => void;
 }
 
 /** POST /api/recieve/ (the spec's spelling): the 4 digits typed or read from the door's QR code. */

@@ -7,3 +7,4 @@ export * from './http';
 export * from './messages';
 export * from './shelves';
 export * from './social';
+export * from './offline';

@@ -1,7 +1,7 @@
-import { COMMAND_ACTIONS, COMMAND_STATUSES, RELAYS } from '@kort/contracts';
+import { AGENT_EVENT_KINDS, COMMAND_ACTIONS, COMMAND_STATUSES, RELAYS } from '@kort/contracts';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, DateTimeInput, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
-import { actionKey, CommandStatusChip, deviceLabel } from '../../components/command-labels';
+import { actionKey, CommandName, CommandStatusChip, deviceLabel, requester } from '../../components/command-labels';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import type { CommandRecord } from '../types';
@@ -10,17 +10,24 @@ import { formatClubDateTime } from '../../lib/club-time';
 /** The input's local 'YYYY-MM-DDTHH:mm' as the instant (with its offset) the API filters on. */
 const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
 const when = (instant: string | null) => (instant ? formatClubDateTime(instant) : '—');
+/** The API's commands and what the agent logs by itself (issue 15), each once (light.on is both). */
+const ACTIONS = [...new Set<string>([...COMMAND_ACTIONS, ...AGENT_EVENT_KINDS])];
 
-/** Who asked the equipment to do what, when, and how it went; filterable, newest first. */
+/**
+ * Who asked the equipment to do what, when, and how it went, beside what the court's agent decided
+ * or saw by itself ("Агент", "без связи" while it could not reach the API); filterable,
+ * newest first.
+ */
 export function CommandList() {
   const translate = useTranslate();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const device = (command: CommandRecord) => translate(...deviceLabel(command.device));
+  const who = (command: CommandRecord) => requester(command, translate);
   const filters = [
     <SelectInput
       key="action"
       source="action"
-      choices={COMMAND_ACTIONS.map((action) => ({ id: action, name: actionKey(action) }))}
+      choices={ACTIONS.map((action) => ({ id: action, name: actionKey(action) }))}
       alwaysOn
     />,
     <SelectInput
@@ -48,22 +55,17 @@ export function CommandList() {
     >
       {small ? (
         <SimpleList<CommandRecord>
-          primaryText={(command) => translate(actionKey(command.action))}
-          secondaryText={(command) =>
-            `${when(command.requested_at)} · ${command.requested_by_name ?? translate('kort.commands.system')}`
-          }
+          primaryText={(command) => <CommandName command={command} />}
+          secondaryText={(command) => `${when(command.requested_at)} · ${who(command)}`}
           tertiaryText={(command) => translate(`kort.commands.status_${command.status}`)}
           linkType={false}
         />
       ) : (
         <DataTable<CommandRecord> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col<CommandRecord> source="requested_at" render={(command) => when(command.requested_at)} />
-          <DataTable.Col<CommandRecord> source="action" render={(command) => translate(actionKey(command.action))} />
+          <DataTable.Col<CommandRecord> source="action" render={(command) => <CommandName command={command} />} />
           <DataTable.Col<CommandRecord> source="device" render={device} />
-          <DataTable.Col<CommandRecord>
-            source="requested_by_name"
-            render={(command) => command.requested_by_name ?? translate('kort.commands.system')}
-          />
+          <DataTable.Col<CommandRecord> source="requested_by_name" render={who} />
           <DataTable.Col<CommandRecord>
             source="status"
             render={(command) => <CommandStatusChip status={command.status} />}

@@ -11,6 +11,7 @@ import { Modal } from '../../components/ui/modal';
 import { NetworkFailure } from '../../components/ui/network-failure';
 import { useToast } from '../../components/ui/toasts';
 import { ApiError } from '../../lib/api-client';
+import { forgetOfflinePins } from '../../lib/offline-pins';
 import { formatPhone } from '../../lib/phone';
 import { calendarLinkOff, changePassword, deleteAccount, newCalendarLink, profile } from './api';
 import { NewPasswordForm } from './new-password-form';
@@ -42,6 +43,7 @@ export function AccountPage() {
     setDeleting(true);
     try {
       toast((await deleteAccount()).detail);
+      forgetOfflinePins();
       void navigate('/login');
     } catch (failure) {
       toast(failure instanceof ApiError && failure.status < 500 ? failure.detail : messages.networkTrouble, 'error');

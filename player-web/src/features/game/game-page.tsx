@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toasts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, NetworkError } from '../../lib/api-client';
+import { rememberOfflinePin, storedOfflinePin } from '../../lib/offline-pins';
 import { siteNowMs, useSiteNow } from '../../lib/site-clock';
 import type { GameCardState } from '../profile/profile-page';
-import { cancelGame, endGame, showDoorCode } from './api';
+import { cancelGame, endGame, offlinePinOf, showDoorCode } from './api';
 import { DoorModal } from './door-modal';
+import { OfflinePinModal } from './offline-pin-modal';
 
 /** Spec section 8: ending a game. */
 export function endGameError(failure: unknown): string {
@@ -28,6 +30,7 @@ export function GamePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [doorOpen, setDoorOpen] = useState(false);
+  const [offlinePin, setOfflinePin] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [busy, setBusy] = useState<'door' | 'end' | 'cancel' | null>(null);
   // The club's clock (read once a visit); until it is known the server alone judges a cancellation.
@@ -54,6 +57,12 @@ export function GamePage() {
         await showDoorCode(card.gameId);
         setDoorOpen(true);
       } catch (failure) {
+        // The court's equipment has no link: its keypad takes the game's offline PIN, which comes
+        // with the 503, or, when the phone cannot reach the API either, from the phone's own copy.
+        const sent = offlinePinOf(failure);
+        if (sent) rememberOfflinePin(card.gameId, sent, card.timeStart);
+        const pin = sent ?? (failure instanceof NetworkError ? storedOfflinePin(card.gameId) : null);
+        if (pin) return setOfflinePin(pin);
         // 425: too early ("Игра начнётся в 18:00. Пожалуйста, подождите"), 410 over, 503 offline.
         toast(failure instanceof ApiError ? failure.detail : messages.networkTrouble, 'error');
       }
@@ -144,6 +153,7 @@ export function GamePage() {
         </div>
       </Modal>
       <DoorModal open={doorOpen} onClose={() => setDoorOpen(false)} />
+      <OfflinePinModal pin={offlinePin} onClose={() => setOfflinePin(null)} />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContactText } from '../../components/ui/contact-text';
 import { NetworkFailure } from '../../components/ui/network-failure';
+import { rememberOfflinePins } from '../../lib/offline-pins';
 import { clubContacts, isSportSchool, myOrders } from './api';
 
 /** What /game receives in its navigation state (spec section 2: date, weekday, time, active, court, id). */
@@ -43,7 +44,11 @@ export function ProfilePage() {
   useEffect(() => {
     setFailed(false);
     myOrders().then(
-      (answer) => setGames(answer.detail),
+      (answer) => {
+        // Today's offline PINs stay on the phone for the door's keypad (issue 15); not on screen.
+        rememberOfflinePins(answer.detail);
+        setGames(answer.detail);
+      },
       () => setFailed(true),
     );
     isSportSchool().then(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import {
+  AGENT_EVENT_KINDS,
   COMMAND_ACTIONS,
   COMMAND_STATUSES,
   messages,
@@ -42,7 +43,8 @@ function deviceName(id: RelayId): string {
   return shelf >= 10 ? `Инвентарь ${shelf}` : `Ячейка ${shelf}`;
 }
 
-// Commands: the audit log of every door, light, shelf and display command.
+// Commands: the audit log of every door, light, shelf and display command, and of what the agent
+// decided or saw on its own (origin 'agent', uploaded from its outbox: offline entries, the light…).
 
 const COMMAND_SORTABLE = [
   'id',
@@ -54,15 +56,21 @@ const COMMAND_SORTABLE = [
   'deadline',
   'status',
   'finished_at',
+  'origin',
+  'offline',
+  'booking_id',
 ] as const;
 type CommandField = (typeof COMMAND_SORTABLE)[number];
 
 const commandsFilter = z.strictObject({
   id: idsOf(z.uuid()).optional(),
-  action: z.enum(COMMAND_ACTIONS).optional(),
+  action: z.union([z.enum(COMMAND_ACTIONS), z.enum(AGENT_EVENT_KINDS)]).optional(),
   device: z.string().max(40).optional(),
   status: z.enum(COMMAND_STATUSES).optional(),
   requested_by: intValue.optional(),
+  origin: z.enum(['api', 'agent']).optional(),
+  offline: boolValue.optional(),
+  booking_id: intValue.optional(),
   /** Instants (ISO with an offset) bounding requested_at: from inclusive, to exclusive. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -78,7 +86,7 @@ export const commandsListQuery = listQuery({
 const commandsResource: SqlResource<CommandField, CommandsFilter> = {
   source: () => `
     SELECT c.id, c.action, c.device, c.requested_by, u.name AS requested_by_name, c.requested_at, c.deadline,
-           c.status, c.error, c.finished_at
+           c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id
       FROM commands c LEFT JOIN users u ON u.id = c.requested_by`,
   columns: Object.fromEntries(COMMAND_SORTABLE.map((field) => [field, `r.${field}`])) as Record<CommandField, string>,
   tiebreak: 'r.id',
@@ -89,6 +97,9 @@ const commandsResource: SqlResource<CommandField, CommandsFilter> = {
     if (filter.device) where.push(`r.device = ${params.add(filter.device)}`);
     if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
     if (filter.requested_by !== undefined) where.push(`r.requested_by = ${params.add(filter.requested_by)}`);
+    if (filter.origin) where.push(`r.origin = ${params.add(filter.origin)}`);
+    if (filter.offline !== undefined) where.push(`r.offline = ${params.add(filter.offline)}`);
+    if (filter.booking_id !== undefined) where.push(`r.booking_id = ${params.add(filter.booking_id)}`);
     if (filter.from) where.push(`r.requested_at >= ${params.add(new Date(filter.from))}`);
     if (filter.to) where.push(`r.requested_at < ${params.add(new Date(filter.to))}`);
     return where;

@@ -186,7 +186,7 @@ export class AdminDevicesController {
 export class AdminCommandsController {
   constructor(private readonly devices: AdminDevicesService) {}
 
-  /** The audit log, newest first by default. Filters: id, action, device, status, requested_by, from, to. */
+  /** The audit log, newest first by default. Filters: id, action, device, status, requested_by, origin, offline, booking_id, from, to. */
   @Get()
   @QuerySchema(commandsListQuery)
   @ListResponse(adminCommandSchema)

@@ -6,6 +6,7 @@ import { BookingReminders } from '../bookings/booking-reminders';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import type { CommandStatus } from '../devices/command.entity';
+import { ScheduleChanges } from '../offline/schedule-changes';
 import type { User } from '../users/user.entity';
 import { AdminActions } from './admin-actions.service';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
@@ -91,6 +92,7 @@ export class AdminUsersService {
     private readonly reminders: BookingReminders,
     private readonly clock: Clock,
     private readonly actions: AdminActions,
+    private readonly schedule: ScheduleChanges,
   ) {}
 
   list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
@@ -177,6 +179,8 @@ export class AdminUsersService {
       return games.map((game) => game.id);
     });
     if (cancelled === null) return;
+    // Their games are out of the agent's schedule, a game on now included.
+    this.schedule.changed();
     for (const bookingId of cancelled) {
       // A reminder left behind finds the game cancelled (and the account blocked) and stays silent.
       await this.reminders
@@ -203,6 +207,8 @@ export class AdminUsersService {
       const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
       await this.actions.record(tx, admin.id, 'user.restore', 'user', id, detail);
     });
+    // A game still on (not cancelled by the block) opens the door again.
+    this.schedule.changed();
     this.logger.log({ user: id, admin: admin.id }, 'account restored by an admin');
   }
 
@@ -231,11 +237,14 @@ export class AdminUsersService {
     return rental ? { ...rental, since: rental.since.toISOString() } : null;
   }
 
-  /** The player's door openings by code: their `door.open` commands (the audit log), newest first. */
+  /**
+   * The player's door openings: their `door.open` commands (by code) and the agent's `door.entry`
+   * rows (by offline PIN), from the audit log, newest first.
+   */
   async doorOpenings(userId: number, limit = 20): Promise<GivenUser['door_openings']> {
     const rows = await this.db.query<{ command_id: string; requested_at: Date; status: CommandStatus }[]>(
       `SELECT id AS command_id, requested_at, status FROM commands
-        WHERE requested_by = $1 AND action = 'door.open' ORDER BY requested_at DESC LIMIT $2`,
+        WHERE requested_by = $1 AND action IN ('door.open', 'door.entry') ORDER BY requested_at DESC LIMIT $2`,
       [userId, limit],
     );
     return rows.map((row) => ({ ...row, requested_at: row.requested_at.toISOString() }));

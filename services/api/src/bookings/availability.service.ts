@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { bookingRules, type AvailableTimes, type MyOrder } from '@kort/contracts';
 import { Clock } from '../common/clock';
+import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
@@ -21,6 +22,7 @@ export class AvailabilityService {
     @InjectRepository(Court) private readonly courts: Repository<Court>,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly pins: OfflinePins,
   ) {}
 
   listCourts(): Promise<Court[]> {
@@ -81,7 +83,10 @@ export class AvailabilityService {
     return rows.map((row) => row.court);
   }
 
-  /** Today's and upcoming games of the player, soonest first. */
+  /**
+   * Today's and upcoming games of the player, soonest first. Today's carry their offline PIN, so
+   * the app has it at the door even when neither the phone nor the club can reach the API.
+   */
   async myOrders(user: User): Promise<MyOrder[]> {
     const now = this.clock.now();
     const today = this.time.day(now);
@@ -93,16 +98,20 @@ export class AvailabilityService {
       })
       .orderBy('b.starts_at', 'ASC')
       .getMany();
-    return games.map((game) => ({
-      id: game.id,
-      date: this.time.longDate(game.startsAt),
-      day_of_week: this.time.weekday(game.startsAt),
-      time: this.time.time(game.startsAt),
-      today: game.startsAt < today.end,
-      name: game.courtId,
-      id_cort: game.courtId,
-      time_start: this.time.iso(game.startsAt),
-    }));
+    return games.map((game) => {
+      const isToday = game.startsAt < today.end;
+      return {
+        id: game.id,
+        date: this.time.longDate(game.startsAt),
+        day_of_week: this.time.weekday(game.startsAt),
+        time: this.time.time(game.startsAt),
+        today: isToday,
+        name: game.courtId,
+        id_cort: game.courtId,
+        time_start: this.time.iso(game.startsAt),
+        ...(isToday ? { offline_pin: this.pins.pin(game.id) } : {}),
+      };
+    });
   }
 
   /** Live games starting today (site-local): the admin's counter. */

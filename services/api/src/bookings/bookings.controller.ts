@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   availableTimesQuery,
   bookedTimesQuery,
@@ -22,6 +22,36 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AvailabilityService } from './availability.service';
 import { BookingsService } from './bookings.service';
+
+/** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games. */
+const MY_ORDERS_SCHEMA = {
+  type: 'object',
+  required: ['detail'],
+  properties: {
+    detail: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'date', 'day_of_week', 'time', 'today', 'name', 'id_cort', 'time_start'],
+        properties: {
+          id: { type: 'integer' },
+          date: { type: 'string' },
+          day_of_week: { type: 'string' },
+          time: { type: 'string' },
+          today: { type: 'boolean' },
+          name: { type: 'integer' },
+          id_cort: { type: 'integer' },
+          time_start: { type: 'string', format: 'date-time' },
+          offline_pin: {
+            type: 'string',
+            pattern: '^[0-9]{6}$',
+            description: "Today's games only: the PIN for the door keypad while the club is offline",
+          },
+        },
+      },
+    },
+  },
+};
 
 @ApiTags('bookings')
 @Controller()
@@ -92,6 +122,7 @@ export class BookingsController {
   }
 
   @Get('my-orders')
+  @ApiOkResponse({ schema: MY_ORDERS_SCHEMA })
   async myOrders(@CurrentUser() user: User): Promise<DetailResponse<MyOrder[]>> {
     return { detail: await this.availability.myOrders(user) };
   }

@@ -5,6 +5,7 @@ import { bookingRules, messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
+import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
@@ -37,6 +38,7 @@ export class BookingsService {
     private readonly reminders: BookingReminders,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly schedule: ScheduleChanges,
   ) {}
 
   async order(user: User, request: OrderRequest): Promise<Booking> {
@@ -60,6 +62,7 @@ export class BookingsService {
         throw error;
       }
     });
+    this.schedule.changed();
     await this.reminders
       .schedule(booking)
       .catch((error: unknown) =>
@@ -97,6 +100,7 @@ export class BookingsService {
       [bookingId, now],
     );
     if (cancelled !== 1) return false;
+    this.schedule.changed();
     // A reminder that cannot be removed (being sent right now) finds the game cancelled and stays silent.
     await this.reminders
       .cancel(bookingId)

@@ -8,4 +8,8 @@ export class Court {
 
   @Column({ type: 'text' })
   name!: string;
+
+  /** The site whose agent opens this court's door (its games go into that site's schedule). */
+  @Column({ name: 'site_id', type: 'text', default: 'default' })
+  siteId!: string;
 }

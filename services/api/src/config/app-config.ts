@@ -14,6 +14,12 @@ const url = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** Whole minutes within a range, read from the environment's text. */
+const minutes = (min: number, max: number) => {
+  const error = `must be a whole number of minutes from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const timezone = z.string().refine(
   (zone) => {
     try {
@@ -58,6 +64,17 @@ const envSchema = z.object({
     .max(60_000)
     .default(8_000),
   /**
+   * The door window of a game (ARCHITECTURE.md section 2), online and offline alike: from this many
+   * minutes before the start to this many after the end (0: the end of the game).
+   */
+  DOOR_OPENS_BEFORE_MIN: minutes(0, 120).default(15),
+  DOOR_CLOSES_AFTER_MIN: minutes(0, 120).default(0),
+  /** The light's rules, sent to the agent with the schedule. Unset: on when the game's door opens. */
+  LIGHT_ON_BEFORE_MIN: minutes(0, 120).optional(),
+  LIGHT_OFF_AFTER_MIN: minutes(0, 120).default(5),
+  /** A light switched on by hand with no game goes off after this long. */
+  LIGHT_MANUAL_MAX_MIN: minutes(1, 1440).default(120),
+  /**
    * Which peers may set X-Forwarded-For (Express "trust proxy" syntax): the client IP behind the
    * per-IP limits. Only the reverse proxy's address belongs here; anything wider lets clients
    * pick their own IP.
@@ -98,6 +115,10 @@ export class AppConfig {
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
   readonly commandDeadlineMs: number;
+  /** When a game's door may be opened, in minutes around the game (door-window.ts). */
+  readonly doorWindow: { opensBeforeMin: number; closesAfterMin: number };
+  /** The light's rules the agent follows (offline.ts LightPolicy). */
+  readonly light: { onBeforeMin: number | null; offAfterMin: number; manualMaxMin: number };
   /** Configured social providers only: a provider without its settings is off. */
   readonly social: {
     vk?: { clientId: string; baseUrl: string };
@@ -121,6 +142,12 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.trustProxy = env.TRUST_PROXY;
     this.commandDeadlineMs = env.COMMAND_DEADLINE_MS;
+    this.doorWindow = { opensBeforeMin: env.DOOR_OPENS_BEFORE_MIN, closesAfterMin: env.DOOR_CLOSES_AFTER_MIN };
+    this.light = {
+      onBeforeMin: env.LIGHT_ON_BEFORE_MIN ?? null,
+      offAfterMin: env.LIGHT_OFF_AFTER_MIN,
+      manualMaxMin: env.LIGHT_MANUAL_MAX_MIN,
+    };
     this.social = {
       vk: env.VK_CLIENT_ID ? { clientId: env.VK_CLIENT_ID, baseUrl: trimSlash(env.VK_ID_URL) } : undefined,
       yandex:

@@ -13,6 +13,7 @@ import { Shelves1763820000000 } from './migrations/1763820000000-shelves';
 import { DoorCodeFailures1763830000000 } from './migrations/1763830000000-door-code-failures';
 import { AdminActions1763840000000 } from './migrations/1763840000000-admin-actions';
 import { UserIdentities1763850000000 } from './migrations/1763850000000-user-identities';
+import { Offline1763860000000 } from './migrations/1763860000000-offline';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -24,6 +25,7 @@ export const migrations = [
   DoorCodeFailures1763830000000,
   AdminActions1763840000000,
   UserIdentities1763850000000,
+  Offline1763860000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

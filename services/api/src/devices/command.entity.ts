@@ -1,9 +1,14 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CommandAction } from '@kort/contracts';
+import type { AgentEventKind, CommandAction } from '@kort/contracts';
 
 export type CommandStatus = 'queued' | 'delivered' | 'done' | 'failed' | 'expired';
+export type CommandOrigin = 'api' | 'agent';
 
-/** Every door, light, shelf and display command: the audit log of who moved what, and how it went. */
+/**
+ * Every door, light, shelf and display command: the audit log of who moved what, and how it went.
+ * Rows of origin 'agent' are what the agent decided or saw on its own (offline.ts), uploaded from
+ * its outbox: their id is the event's, their action the event's kind.
+ */
 @Entity({ name: 'commands' })
 export class Command {
   @PrimaryColumn({ type: 'uuid' })
@@ -16,7 +21,7 @@ export class Command {
   device!: string | null;
 
   @Column({ type: 'text' })
-  action!: CommandAction;
+  action!: CommandAction | AgentEventKind;
 
   @Column({ name: 'requested_by', type: 'integer', nullable: true })
   requestedBy!: number | null;
@@ -35,4 +40,15 @@ export class Command {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
+
+  @Column({ type: 'text', default: 'api' })
+  origin!: CommandOrigin;
+
+  /** Taken by the agent while it could not reach the API. */
+  @Column({ type: 'boolean', default: false })
+  offline!: boolean;
+
+  /** The game it concerns, when there is one. */
+  @Column({ name: 'booking_id', type: 'integer', nullable: true })
+  bookingId!: number | null;
 }

@@ -35,6 +35,15 @@ export interface CommandRequest {
   requestedBy: number | null;
   params?: EdgeCommand['params'];
   site?: string;
+  /** The game the command is for (a door opening, a door code on the display). */
+  bookingId?: number;
+}
+
+/** The agent of the command's site is not connected (the caller answers 503, or falls back offline). */
+export class AgentOfflineException extends DetailException {
+  constructor() {
+    super(503, messages.agentOffline);
+  }
 }
 
 /**
@@ -66,6 +75,7 @@ export class CommandsService implements OnModuleDestroy {
         device: request.device,
         action: request.action,
         requestedBy: request.requestedBy,
+        bookingId: request.bookingId ?? null,
         requestedAt: new Date(now),
         deadline: new Date(now + budget),
         status: 'queued',
@@ -99,7 +109,8 @@ export class CommandsService implements OnModuleDestroy {
   payload(command: Command, params: EdgeCommand['params'] = {}): EdgeCommand {
     return {
       id: command.id,
-      action: command.action,
+      // Only API commands (origin 'api') are ever delivered.
+      action: command.action as CommandAction,
       device: command.device as RelayId | null,
       deadline: command.deadline.getTime(),
       params,
@@ -115,8 +126,8 @@ export class CommandsService implements OnModuleDestroy {
     this.logger.warn({ command: command.id, action: command.action, reason }, 'command failed');
     // Counted here, by the caller's replica, so a command is counted once whichever worker ran it.
     const failure = Object.values(DELIVERY_FAILURE).find((known) => reason.includes(known));
-    this.metrics.commandFinished(command.action, failure ?? 'error');
-    if (reason.includes(DELIVERY_FAILURE.offline)) return new DetailException(503, messages.agentOffline);
+    this.metrics.commandFinished(command.action as CommandAction, failure ?? 'error');
+    if (reason.includes(DELIVERY_FAILURE.offline)) return new AgentOfflineException();
     if (reason.includes(DELIVERY_FAILURE.refused)) return new DetailException(502, messages.deviceFailed);
     if (reason.includes(DELIVERY_FAILURE.unavailable)) return new DetailException(503, messages.serviceUnavailable);
     // No ack, the deadline passed, or nobody picked the job up in time.

@@ -13,6 +13,8 @@ import { DevicesService } from './devices.service';
 import { EdgeGateway } from './edge.gateway';
 import { GameEvents } from './game-events';
 import { LiveGateway } from './live.gateway';
+import { OutboxService } from './outbox.service';
+import { ScheduleService } from './schedule.service';
 import { Site } from './site.entity';
 
 @Module({
@@ -26,7 +28,9 @@ import { Site } from './site.entity';
     LiveGateway,
     DoorService,
     GameEvents,
+    OutboxService,
+    ScheduleService,
   ],
-  exports: [CommandsService, DevicesService, GameEvents],
+  exports: [CommandsService, DevicesService, GameEvents, ScheduleService],
 })
 export class DevicesModule {}

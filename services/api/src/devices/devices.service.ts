@@ -49,7 +49,7 @@ export class DevicesService implements OnModuleInit {
   async setOnline(siteId: string, online: boolean): Promise<void> {
     await this.sites.update(siteId, { online, lastSeenAt: new Date() });
     this.logger.log({ site: siteId }, online ? 'agent online' : 'agent offline');
-    await this.publish(siteId);
+    await this.publishState(siteId);
   }
 
   async applySnapshot(siteId: string, snapshot: AgentSnapshot): Promise<void> {
@@ -61,18 +61,18 @@ export class DevicesService implements OnModuleInit {
         lastSeenAt: new Date(),
       });
     });
-    await this.publish(siteId);
+    await this.publishState(siteId);
   }
 
   async applyRelay(siteId: string, device: RelayId, on: boolean): Promise<void> {
     await upsertRelay(this.sites.manager, siteId, device, on);
     await this.sites.update(siteId, { lastSeenAt: new Date() });
-    await this.publish(siteId);
+    await this.publishState(siteId);
   }
 
   async applyDoorSensor(siteId: string, closed: boolean): Promise<void> {
     await this.sites.update(siteId, { doorClosed: closed, lastSeenAt: new Date() });
-    await this.publish(siteId);
+    await this.publishState(siteId);
   }
 
   async state(siteId: string): Promise<DeviceState> {
@@ -89,6 +89,10 @@ export class DevicesService implements OnModuleInit {
       lastSeenAt: site.lastSeenAt?.toISOString() ?? null,
       relays,
       doorClosed: site.doorClosed,
+      lastOffline:
+        site.lastOfflineFrom && site.lastOfflineTo
+          ? { from: site.lastOfflineFrom.toISOString(), to: site.lastOfflineTo.toISOString() }
+          : null,
     };
   }
 
@@ -102,7 +106,8 @@ export class DevicesService implements OnModuleInit {
     };
   }
 
-  private async publish(siteId: string): Promise<void> {
+  /** Sends the site's current state to the dashboards. */
+  async publishState(siteId: string): Promise<void> {
     this.changes.next(await this.state(siteId));
   }
 }

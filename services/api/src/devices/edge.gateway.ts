@@ -6,21 +6,25 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
+import { Subject } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import {
   EDGE_EVENTS,
   inputChangedSchema,
+  outboxBatchSchema,
   relayChangedSchema,
   snapshotSchema,
   type AgentToServerEvents,
+  type OutboxAck,
   type ServerToAgentEvents,
 } from '@kort/contracts';
 import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
 import { DevicesService } from './devices.service';
+import { OutboxService } from './outbox.service';
 
 export type EdgeNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
-type AgentSocket = Socket<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
+export type AgentSocket = Socket<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
 
 export const siteRoom = (siteId: string): string => `site:${siteId}`;
 
@@ -37,12 +41,15 @@ export class EdgeGateway
   /** Reports of one agent are applied one after another, in the order it sent them. */
   private readonly reports = new WeakMap<AgentSocket, Promise<void>>();
   private reconcileTimer?: NodeJS.Timeout;
+  /** A site's agent connected, joined its room and is marked online (the schedule follows). */
+  readonly connected = new Subject<string>();
 
   @WebSocketServer()
   server!: EdgeNamespace;
 
   constructor(
     private readonly devices: DevicesService,
+    private readonly outbox: OutboxService,
     private readonly metrics: MetricsService,
     private readonly readiness: Readiness,
   ) {}
@@ -107,6 +114,7 @@ export class EdgeGateway
     socket.on(EDGE_EVENTS.inputChanged, (payload) =>
       this.handle(socket, inputChangedSchema, payload, (c) => this.devices.applyDoorSensor(siteId, c.closed)),
     );
+    socket.on(EDGE_EVENTS.outbox, (payload, ack) => this.handleOutbox(socket, payload, ack));
     try {
       // One agent per site: a newer connection (a restarted Pi, a reconnect landing on another
       // replica) replaces the old one, so a command never goes to a dead or a second agent. Join
@@ -121,6 +129,7 @@ export class EdgeGateway
         this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       }
       await this.devices.setOnline(siteId, true);
+      this.connected.next(siteId);
     } catch (error) {
       this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');
       socket.disconnect(true);
@@ -152,6 +161,30 @@ export class EdgeGateway
     }
   }
 
+  /**
+   * A batch of the agent's outbox, applied in order with its other reports; the ack tells it which
+   * events it may drop. A failure acks ok:false and the agent uploads the batch again.
+   */
+  private handleOutbox(socket: AgentSocket, payload: unknown, ack: unknown): void {
+    const reply = (result: OutboxAck) => {
+      if (typeof ack === 'function') (ack as (result: OutboxAck) => void)(result);
+    };
+    const parsed = outboxBatchSchema.safeParse(payload);
+    if (!parsed.success) {
+      this.logger.warn({ site: socket.data.siteId }, 'agent outbox does not match the contract; refused');
+      reply({ ok: false, error: 'invalid' });
+      return;
+    }
+    this.chain(socket, async () => {
+      try {
+        reply(await this.outbox.apply(socket.data.siteId, parsed.data.events));
+      } catch (error) {
+        this.logger.error({ site: socket.data.siteId, error: String(error) }, 'agent outbox not stored');
+        reply({ ok: false, error: 'not stored' });
+      }
+    });
+  }
+
   private handle<T>(
     socket: AgentSocket,
     schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
@@ -163,12 +196,16 @@ export class EdgeGateway
       this.logger.warn({ site: socket.data.siteId }, 'agent report does not match the contract; ignored');
       return;
     }
-    const previous = this.reports.get(socket) ?? Promise.resolve();
-    const next = previous
-      .then(() => apply(parsed.data))
-      .catch((error: unknown) =>
+    this.chain(socket, () =>
+      apply(parsed.data).catch((error: unknown) =>
         this.logger.error({ site: socket.data.siteId, error: String(error) }, 'agent report not stored'),
-      );
+      ),
+    );
+  }
+
+  /** Runs `work` after every earlier report of the socket (it must not reject). */
+  private chain(socket: AgentSocket, work: () => Promise<void>): void {
+    const next = (this.reports.get(socket) ?? Promise.resolve()).then(work);
     this.reports.set(socket, next);
   }
 }

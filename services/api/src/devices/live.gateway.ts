@@ -8,6 +8,7 @@ import { SessionMiddleware } from '../common/session.middleware';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_SITE, DevicesService } from './devices.service';
+import { OutboxService } from './outbox.service';
 
 type LiveNamespace = Namespace<object, ServerToLiveEvents>;
 const SESSION_RECHECK_MS = 30_000;
@@ -21,13 +22,14 @@ const ADMINS = 'admins';
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('LiveGateway');
   private recheck?: NodeJS.Timeout;
-  private changes?: Subscription;
+  private subscriptions: Subscription[] = [];
 
   @WebSocketServer()
   server!: LiveNamespace;
 
   constructor(
     private readonly devices: DevicesService,
+    private readonly outbox: OutboxService,
     private readonly users: UsersService,
     private readonly session: SessionMiddleware,
     private readonly metrics: MetricsService,
@@ -44,14 +46,17 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
-    this.changes = this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state));
+    this.subscriptions = [
+      this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state)),
+      this.outbox.doorEvents.subscribe((event) => namespace.to(ADMINS).emit(LIVE_EVENTS.doorEvent, event)),
+    ];
     this.recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
   }
 
   /** Before the socket.io servers and their Redis clients close: nothing is emitted after. */
   onModuleDestroy(): void {
     clearInterval(this.recheck);
-    this.changes?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 
   /**

@@ -24,4 +24,15 @@ export class Site {
 
   @Column({ name: 'agent_version', type: 'text', nullable: true })
   agentVersion!: string | null;
+
+  /** The version of the last schedule issued to the agent (bigint: pg hands it over as text). */
+  @Column({ name: 'schedule_version', type: 'bigint', default: 0 })
+  scheduleVersion!: string;
+
+  /** The agent's last period without the API, as it reported it on reconnect. */
+  @Column({ name: 'last_offline_from', type: 'timestamptz', nullable: true })
+  lastOfflineFrom!: Date | null;
+
+  @Column({ name: 'last_offline_to', type: 'timestamptz', nullable: true })
+  lastOfflineTo!: Date | null;
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { messages, recieveBody, type DetailResponse } from '@kort/contracts';
 import { DetailException } from '../common/detail.exception';
 import { CurrentUser } from '../common/request-user';
@@ -17,6 +17,17 @@ export class DoorController {
   @Get('send/:gameId')
   @ChangesState()
   @OwnObject('game', 'gameId')
+  @ApiResponse({
+    status: 503,
+    description:
+      "The site's agent is offline: the game's offline PIN for the keypad at the door (OfflinePinResponse). " +
+      'Also 503, with `detail` only, when the service itself is unavailable.',
+    schema: {
+      type: 'object',
+      required: ['detail'],
+      properties: { detail: { type: 'string' }, offline_pin: { type: 'string', pattern: '^[0-9]{6}$' } },
+    },
+  })
   async send(@CurrentUser() user: User, @Param('gameId') gameId: string): Promise<DetailResponse> {
     await this.door.sendCode(user, gameNumber(gameId));
     return { detail: messages.codeOnDisplay };

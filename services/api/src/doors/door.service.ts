@@ -1,21 +1,23 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { gameStartsAtMessage, messages } from '@kort/contracts';
+import { gameStartsAtMessage, messages, type OfflinePinResponse } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
-import { CommandsService } from '../devices/commands.service';
+import { AgentOfflineException, CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
+import { doorWindow } from '../offline/door-window';
+import { OfflinePins } from '../offline/offline-pins';
+import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 
 export const DOOR_POLICY = {
-  earlyMs: 15 * 60_000,
   codeLifetimeMs: 2 * 60_000,
   /** Wrong tries per game within `failureWindowMs`, across all its codes: a new code resets nothing. */
   maxAttempts: 5,
@@ -25,6 +27,23 @@ export const DOOR_POLICY = {
 } as const;
 
 const DOOR_LOCK = 0x646f6f72; // 'door'
+
+/**
+ * 503 to the game's owner while the site's agent is offline: the keypad at the door takes the
+ * game's offline PIN instead of a code on the display. The body never reaches a log line.
+ */
+export class OfflinePinException extends HttpException {
+  constructor(offlinePin: string) {
+    super({ detail: messages.offlinePin, offline_pin: offlinePin } satisfies OfflinePinResponse, 503);
+  }
+}
+
+interface GameSite {
+  id: string;
+  online: boolean;
+  /** The site has a door sensor: a game starts when the agent reports the door really opened. */
+  sensor: boolean;
+}
 
 /**
  * The door flow (spec sections 4 and 8, ARCHITECTURE.md section 4): the player asks for a code,
@@ -44,23 +63,29 @@ export class DoorService {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
-    config: AppConfig,
+    private readonly pins: OfflinePins,
+    private readonly schedule: ScheduleChanges,
+    private readonly config: AppConfig,
   ) {
     this.key = createHmac('sha256', config.sessionSecret).update('door-codes').digest();
   }
 
-  /** Issues a one-time code for the caller's game and shows it on the door display. */
+  /**
+   * Issues a one-time code for the caller's game and shows it on the door display. With the site's
+   * agent offline the owner gets the game's offline PIN for the keypad instead (503).
+   */
   async sendCode(user: User, gameId: number): Promise<void> {
     const game = await this.ownGame(user, gameId);
     const now = this.clock.now();
-    if (now.getTime() < game.startsAt.getTime() - DOOR_POLICY.earlyMs) {
-      throw new DetailException(425, gameStartsAtMessage(this.time.time(game.startsAt)));
-    }
-    if (now >= game.endsAt || game.endedAt) throw new DetailException(410, messages.gameOver);
+    const window = doorWindow(game, this.config.doorWindow);
+    if (now < window.open) throw new DetailException(425, gameStartsAtMessage(this.time.time(game.startsAt)));
+    if (now >= window.close || game.endedAt) throw new DetailException(410, messages.gameOver);
     await this.limiter.enforce(`door-send:${user.id}`, DOOR_POLICY.sendsPer10Minutes, 600);
+    const site = await this.siteOf(game.id);
+    if (!site.online) throw this.offlinePin(user, game.id);
 
     const code = randomInt(0, 10_000).toString().padStart(4, '0');
-    const expiresAt = new Date(Math.min(now.getTime() + DOOR_POLICY.codeLifetimeMs, game.endsAt.getTime()));
+    const expiresAt = new Date(Math.min(now.getTime() + DOOR_POLICY.codeLifetimeMs, window.close.getTime()));
     await this.db.transaction(async (tx) => {
       await tx.query(`UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`, [
         game.id,
@@ -73,13 +98,21 @@ export class DoorService {
         expiresAt,
       ]);
     });
-    // The display clears the code by wall-clock time: give it the same lifetime from now.
-    await this.commands.run({
-      action: 'display.show',
-      device: null,
-      requestedBy: user.id,
-      params: { code, expiresAt: Date.now() + (expiresAt.getTime() - now.getTime()) },
-    });
+    try {
+      // The display clears the code by wall-clock time: give it the same lifetime from now.
+      await this.commands.run({
+        action: 'display.show',
+        device: null,
+        requestedBy: user.id,
+        site: site.id,
+        bookingId: game.id,
+        params: { code, expiresAt: Date.now() + (expiresAt.getTime() - now.getTime()) },
+      });
+    } catch (error) {
+      // The agent went away between the check and the command.
+      if (error instanceof AgentOfflineException) throw this.offlinePin(user, game.id);
+      throw error;
+    }
     this.logger.log({ user: user.id, game: game.id }, 'door code shown on the display');
   }
 
@@ -92,11 +125,18 @@ export class DoorService {
       const live = await tx.query<{ id: number; booking_id: number; code_hash: string }[]>(
         `SELECT c.id, c.booking_id, c.code_hash FROM door_codes c JOIN bookings b ON b.id = c.booking_id
           WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.ended_at IS NULL
-            AND b.ends_at > $2 AND b.starts_at - interval '15 minutes' <= $2
+            AND b.ends_at + make_interval(mins => $6) > $2 AND b.starts_at - make_interval(mins => $5) <= $2
             AND c.consumed_at IS NULL AND c.expires_at > $2
             AND (SELECT coalesce(sum(f.attempts), 0) FROM door_codes f
                   WHERE f.booking_id = b.id AND f.last_failed_at > $3) < $4`,
-        [user.id, now, new Date(now.getTime() - DOOR_POLICY.failureWindowMs), DOOR_POLICY.maxAttempts],
+        [
+          user.id,
+          now,
+          new Date(now.getTime() - DOOR_POLICY.failureWindowMs),
+          DOOR_POLICY.maxAttempts,
+          this.config.doorWindow.opensBeforeMin,
+          this.config.doorWindow.closesAfterMin,
+        ],
       );
       const found = /^\d{4}$/.test(code)
         ? live.find((c) => safeEqual(c.code_hash, this.hash(c.booking_id, code)))
@@ -115,13 +155,24 @@ export class DoorService {
       return found;
     });
     if (match === null) throw new DetailException(400, messages.wrongDoorCode);
-    await this.commands.run({ action: 'door.open', device: 'door', requestedBy: user.id });
+    const site = await this.siteOf(match.booking_id);
+    await this.commands.run({
+      action: 'door.open',
+      device: 'door',
+      requestedBy: user.id,
+      site: site.id,
+      bookingId: match.booking_id,
+      params: { gameId: match.booking_id },
+    });
     // The game starts with the first opening that really happened (not when the agent was offline).
-    await this.bookings.query(`UPDATE bookings SET started_at = coalesce(started_at, $2) WHERE id = $1`, [
-      match.booking_id,
-      now,
-    ]);
-    this.logger.log({ user: user.id, game: match.booking_id }, 'door opened with a code');
+    // With a door sensor, only the agent's door.opened report proves it (the outbox starts it).
+    if (!site.sensor) {
+      await this.bookings.query(`UPDATE bookings SET started_at = coalesce(started_at, $2) WHERE id = $1`, [
+        match.booking_id,
+        now,
+      ]);
+    }
+    this.logger.log({ user: user.id, game: match.booking_id, sensor: site.sensor }, 'door opened with a code');
   }
 
   /** Ends the caller's game; the light goes out when no other game is running. */
@@ -135,6 +186,8 @@ export class DoorService {
       now,
     ]);
     this.games.ended.next({ bookingId: game.id, userId: user.id });
+    const site = await this.siteOf(game.id);
+    this.schedule.changed(site.id);
     const [{ running }] = await this.bookings.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,
@@ -142,10 +195,27 @@ export class DoorService {
     );
     if (running === 0) {
       await this.commands
-        .run({ action: 'light.off', device: 'light', requestedBy: user.id })
+        .run({ action: 'light.off', device: 'light', requestedBy: user.id, site: site.id })
         .catch((error: unknown) => this.logger.warn({ game: game.id, error: String(error) }, 'light not switched off'));
     }
     this.logger.log({ user: user.id, game: game.id, running }, 'game ended');
+  }
+
+  /** The owner only (ownGame checked it); the PIN itself is never logged. */
+  private offlinePin(user: User, gameId: number): OfflinePinException {
+    this.logger.log({ user: user.id, game: gameId }, 'agent offline: the offline PIN given to the owner');
+    return new OfflinePinException(this.pins.pin(gameId));
+  }
+
+  private async siteOf(gameId: number): Promise<GameSite> {
+    const [site] = await this.db.query<GameSite[]>(
+      `SELECT s.id, s.online, s.door_closed IS NOT NULL AS sensor
+         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites s ON s.id = c.site_id
+        WHERE b.id = $1`,
+      [gameId],
+    );
+    if (!site) throw new Error(`game ${gameId} has no site`);
+    return site;
   }
 
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */

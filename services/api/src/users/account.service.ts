@@ -11,6 +11,7 @@ import { PasswordsService } from '../auth/passwords.service';
 import { DetailException } from '../common/detail.exception';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
+import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, PURGE_AFTER_MS, QUEUES } from '../queues/queues';
 import { UserIdentity } from '../social/user-identity.entity';
 import type { PurgeAccountJob } from './purge-account.processor';
@@ -29,6 +30,7 @@ export class AccountService {
     @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
     private readonly config: AppConfig,
     @InjectRepository(UserIdentity) private readonly identities: Repository<UserIdentity>,
+    private readonly schedule: ScheduleChanges,
   ) {}
 
   async profile(user: User): Promise<ProfileDetail> {
@@ -53,6 +55,8 @@ export class AccountService {
   /** The account stops working now; a delayed job erases its personal data 10 days later. */
   async deleteSelf(user: User): Promise<void> {
     const deletedAt = await this.users.markSelfDeleted(user.id);
+    // Its games ahead are cancelled, and one on now no longer opens the door.
+    this.schedule.changed();
     await this.accounts.add(
       JOBS.purgeAccount,
       { userId: user.id },

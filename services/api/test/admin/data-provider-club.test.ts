@@ -169,6 +169,9 @@ describe('devices and commands', () => {
       status: 'failed',
       error: 'agent-offline',
       finished_at: '2027-09-06T05:10:01.000Z',
+      origin: 'api',
+      offline: false,
+      booking_id: null,
     });
     // Without a sort (a bare request), the newest come first.
     const bare = await admin.client.get(`/api/admin/commands?filter=${encodeURIComponent(JSON.stringify(since))}`);

@@ -57,18 +57,26 @@ test('a player opens the door end to end: code on the display, typed at the door
   expect(agent.driver.states().door).toBe(true);
   await waitFor(() => agent.driver.states().door === false, 3000); // 400 ms pulse, then locked
 
-  const [game] = await api.db.query<[{ started_at: Date | null }]>(`SELECT started_at FROM bookings WHERE id = $1`, [
-    gameId,
-  ]);
-  expect(game.started_at).not.toBeNull();
+  // The simulated door has a sensor: the game starts when the agent reports the door opened.
+  const startedAt = async () =>
+    (await api.db.query<{ started_at: Date | null }[]>(`SELECT started_at FROM bookings WHERE id = $1`, [gameId]))[0]
+      ?.started_at ?? null;
+  await waitFor(async () => (await startedAt()) !== null, 3000);
   const audit = await api.db.query<{ action: string; status: string }[]>(
-    `SELECT action, status FROM commands WHERE requested_by = (SELECT user_id FROM bookings WHERE id = $1) ORDER BY requested_at`,
+    `SELECT action, status FROM commands WHERE requested_by = (SELECT user_id FROM bookings WHERE id = $1)
+        AND origin = 'api' ORDER BY requested_at`,
     [gameId],
   );
   expect(audit).toEqual([
     { action: 'display.show', status: 'done' },
     { action: 'door.open', status: 'done' },
   ]);
+  // What the agent saw and did for the game is in the log too, as its own rows.
+  const reported = await api.db.query<{ action: string }[]>(
+    `SELECT action FROM commands WHERE booking_id = $1 AND origin = 'agent' ORDER BY requested_at`,
+    [gameId],
+  );
+  expect(reported.map((row) => row.action)).toContain('door.opened');
   // The code was single use.
   expect((await client.post('/api/recieve/', { qr_code: shown.display!.code })).status).toBe(400);
 });

@@ -1,5 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
-import { EDGE_EVENTS, type CommandAck, type EdgeCommand } from '@kort/contracts';
+import {
+  EDGE_EVENTS,
+  type CommandAck,
+  type EdgeCommand,
+  type Schedule,
+  type ScheduleAck,
+  type SignedSchedule,
+} from '@kort/contracts';
 
 export const AGENT_TOKEN = process.env.EDGE_AGENT_TOKEN ?? 'test-edge-agent-token-0123456789';
 
@@ -8,14 +15,15 @@ type Behaviour = (command: EdgeCommand, ack: (result: CommandAck) => void, socke
 /**
  * A scripted agent for fault injection (silence, errors, disconnects mid-command): a real
  * socket.io client on the /edge namespace that behaves as the test says. The happy paths run the
- * real edge agent.
+ * real edge agent. It accepts every schedule the API pushes (kept in `schedules`, newest last).
  */
 export async function scriptedAgent(
   base: string,
   behaviour: Behaviour,
   { token = AGENT_TOKEN, site = 'default' } = {},
-): Promise<{ socket: Socket; commands: EdgeCommand[]; close: () => void }> {
+): Promise<{ socket: Socket; commands: EdgeCommand[]; schedules: SignedSchedule[]; close: () => void }> {
   const commands: EdgeCommand[] = [];
+  const schedules: SignedSchedule[] = [];
   const socket = io(`${base}/edge`, {
     auth: { site, token },
     transports: ['websocket'],
@@ -25,6 +33,11 @@ export async function scriptedAgent(
   socket.on(EDGE_EVENTS.command, (command: EdgeCommand, ack: (result: CommandAck) => void) => {
     commands.push(command);
     behaviour(command, ack, socket);
+  });
+  socket.on(EDGE_EVENTS.schedule, (signed: SignedSchedule, ack: (result: ScheduleAck) => void) => {
+    schedules.push(signed);
+    const schedule = JSON.parse(signed.payload) as Schedule;
+    ack({ ok: true, version: schedule.version, entries: schedule.games.length });
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -36,7 +49,7 @@ export async function scriptedAgent(
     display: null,
     agentVersion: 'scripted',
   });
-  return { socket, commands, close: () => socket.close() };
+  return { socket, commands, schedules, close: () => socket.close() };
 }
 
 export const obedient: Behaviour = (command, ack) =>

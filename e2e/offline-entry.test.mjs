@@ -1,0 +1,230 @@
+// The club keeps running when its link drops (issue 15). The edge agent reaches the API through a
+// TCP proxy this test controls (the club's uplink). With a game on now: the link is cut, the door
+// screen turns into a keypad, the player gets the offline PIN from the API, a wrong PIN is refused,
+// the agent is killed and started again while the link is still down (its schedule and its outbox
+// survive on disk), the right PIN typed on the keypad in Chromium opens the door; then the link comes
+// back and the API has the game started and each of the agent's decisions in the command log
+// exactly once.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { freePort } from '../scripts/free-port.mjs';
+import { apiClient, artifacts, launchChromium, registerAccount, startProduct, until } from './support.mjs';
+import { startTcpProxy } from './support/tcp-proxy.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const token = randomBytes(24).toString('base64url');
+let product;
+let proxy;
+let browser;
+let agent;
+let displayPort;
+const stateFile = `${artifacts}/offline-agent-${process.pid}.json`;
+
+before(async () => {
+  product = await startProduct({ KORT_AGENT: 'off', EDGE_AGENT_TOKEN: token });
+  proxy = await startTcpProxy(Number(new URL(product.base).port));
+  displayPort = await freePort();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await stopAgent();
+  await browser?.close();
+  await proxy?.close();
+  if (process.exitCode && product) console.error(product.output(), agent?.output());
+  await product?.stop();
+});
+
+/** The agent as a Pi runs it (simulated relays), reaching the API only through the proxy. */
+function startAgent() {
+  const child = spawn(process.execPath, ['edge-agent/dist/cli.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      API_URL: `http://127.0.0.1:${proxy.port}`,
+      EDGE_AGENT_TOKEN: token,
+      DRIVER: 'simulated',
+      DISPLAY_PORT: String(displayPort),
+      STATE_FILE: stateFile,
+      DOOR_PULSE_MS: '3000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  agent = { child, output: () => output, exited: new Promise((resolve) => child.once('exit', resolve)) };
+  return agent;
+}
+
+async function stopAgent(signal = 'SIGTERM') {
+  if (!agent || agent.child.exitCode !== null || agent.child.signalCode !== null) return;
+  agent.child.kill(signal);
+  await agent.exited;
+}
+
+const display = (path = '/') => `http://127.0.0.1:${displayPort}${path}`;
+const agentState = async () => {
+  try {
+    return await (await fetch(display('/state.json'))).json();
+  } catch {
+    return null; // not listening yet
+  }
+};
+
+async function withDb(work) {
+  const db = new pg.Client({ connectionString: product.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+function createAdmin() {
+  const email = `admin-offline-${process.pid}@example.com`;
+  const password = 'Админ-2026-без-связи!';
+  const result = spawnSync(
+    process.execPath,
+    ['services/api/dist/cli/admin-create.js', '--email', email, '--password', password, '--name', 'Ирина'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: product.databaseUrl }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`admin-create failed:\n${result.stdout}${result.stderr}`);
+  return { email, password };
+}
+
+/** Types `pin` on the door screen's keypad and returns the answer it shows. */
+async function typeOnKeypad(page, pin) {
+  await page.locator('#keypad').waitFor();
+  for (const digit of pin) await page.locator(`[data-key="${digit}"]`).click();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/unlock'));
+  await page.locator('[data-key="open"]').click();
+  const response = await answer;
+  await page.locator('#keypad-result').filter({ hasText: /\S/ }).waitFor();
+  return { status: response.status(), shown: (await page.locator('#keypad-result').textContent()).trim() };
+}
+
+test('link cut: offline PIN on the keypad after an agent restart; on reconnect the game is started, logged once', async () => {
+  const email = `offline-${Date.now()}@example.com`;
+  const player = await registerAccount(product, { email, password: 'Корт-2026-Вход!', name: 'Олег' });
+  // A game on now, as if booked earlier; the agent gets it in the schedule when it connects.
+  const game = await withDb(async (db) => {
+    const { rows } = await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       SELECT id, 1, now() - interval '5 minutes', now() + interval '55 minutes', 2 FROM users WHERE email = $1
+       RETURNING id`,
+      [email],
+    );
+    return rows[0].id;
+  });
+
+  startAgent();
+  await until(async () => (await agentState())?.connected, 'the agent to connect through the proxy', 20_000);
+  await until(async () => (await agentState())?.schedule?.entries >= 1, 'the agent to hold the schedule');
+  const online = await agentState();
+  assert.equal(online.offline, false, 'online, the door screen is no keypad');
+  const refusedOnline = await fetch(display('/unlock'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pin: '000000' }),
+  });
+  assert.equal(refusedOnline.status, 409, 'while online the keypad is refused');
+
+  // The uplink drops.
+  const cutAt = Date.now();
+  proxy.cut();
+  const offline = await until(async () => (await agentState())?.offline && Date.now(), 'the keypad', 20_000);
+  const keypadAfterMs = offline - cutAt;
+  assert.ok(keypadAfterMs >= 9_000 && keypadAfterMs <= 16_000, `keypad 10 s after the cut: ${keypadAfterMs} ms`);
+
+  // The player's app asks to open the door: the API knows the agent is away and gives the PIN.
+  const sent = await until(async () => {
+    const answer = await player.get(`/api/send/${game}/`);
+    return answer.status === 503 && answer.body.offline_pin ? answer : null;
+  }, 'the API to answer with the offline PIN');
+  const pin = sent.body.offline_pin;
+  assert.match(pin, /^\d{6}$/);
+  assert.ok(sent.body.detail.length > 0, 'a Russian sentence with the PIN');
+  const stranger = await registerAccount(product, {
+    email: `stranger-${Date.now()}@example.com`,
+    password: 'Корт-2026-Чужой!',
+    name: 'Пётр',
+  });
+  const strangers = await stranger.get(`/api/send/${game}/`);
+  assert.equal(strangers.status, 404, 'nobody else gets the PIN');
+  assert.equal(JSON.stringify(strangers.body).includes(pin), false);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  let page = await context.newPage();
+  await page.goto(display('/'));
+  await page.getByText('Нет связи с сервером. Введите код из приложения').waitFor();
+  await page.screenshot({ path: `${artifacts}/offline-keypad.png` });
+  const wrongPin = pin === '000000' ? '111111' : '000000';
+  const wrong = await typeOnKeypad(page, wrongPin);
+  assert.deepEqual(wrong, { status: 403, shown: 'Неверный код' });
+  await page.screenshot({ path: `${artifacts}/offline-keypad-wrong.png` });
+
+  // A power cut at the Pi while the link is still down: the schedule and the outbox are on disk.
+  await stopAgent('SIGKILL');
+  startAgent();
+  await until(async () => (await agentState())?.offline, 'the keypad after the restart', 25_000);
+  assert.equal((await agentState()).connected, false);
+  page = await context.newPage();
+  await page.goto(display('/'));
+  const entered = await typeOnKeypad(page, pin);
+  assert.deepEqual(entered, { status: 200, shown: 'Дверь открыта!' });
+  assert.equal((await agentState()).relays.door, true, 'the strike pulses');
+  await page.screenshot({ path: `${artifacts}/offline-keypad-opened.png` });
+  await context.close();
+
+  // Nothing reached the API yet.
+  const before = await withDb(
+    async (db) => (await db.query(`SELECT started_at FROM bookings WHERE id = $1`, [game])).rows[0],
+  );
+  assert.equal(before.started_at, null);
+
+  // The link comes back: the outbox is uploaded, in order, once.
+  proxy.restore();
+  await until(async () => (await agentState())?.connected, 'the agent to reconnect', 40_000);
+  const rows = await until(
+    () =>
+      withDb(async (db) => {
+        const { rows: found } = await db.query(
+          `SELECT action, offline, origin, booking_id FROM commands WHERE origin = 'agent' ORDER BY requested_at, action`,
+        );
+        return found.some((row) => row.action === 'agent.offline') ? found : null;
+      }),
+    'the outbox to be applied',
+    20_000,
+  );
+  const entries = rows.filter((row) => row.action === 'door.entry');
+  assert.equal(entries.length, 1, `one entry in the log: ${JSON.stringify(rows)}`);
+  assert.deepEqual(entries[0], { action: 'door.entry', offline: true, origin: 'agent', booking_id: game });
+  assert.equal(rows.filter((row) => row.action === 'door.pin-wrong').length, 1, 'the wrong PIN, once');
+  assert.equal(rows.filter((row) => row.action === 'agent.offline').length >= 1, true, 'the offline period');
+
+  const started = await withDb(
+    async (db) => (await db.query(`SELECT started_at FROM bookings WHERE id = $1`, [game])).rows[0],
+  );
+  assert.ok(started.started_at, 'the game counts as started');
+  const ended = await player.get(`/api/end/${game}/`);
+  assert.equal(ended.status, 200, JSON.stringify(ended.body));
+
+  // The admin's command log says so.
+  const { email: adminEmail, password } = createAdmin();
+  const admin = apiClient(product.base);
+  assert.equal((await admin.login(adminEmail, password)).status, 200);
+  const log = await admin.get(
+    `/api/admin/commands?filter=${encodeURIComponent(JSON.stringify({ action: 'door.entry' }))}`,
+  );
+  assert.equal(log.status, 200, JSON.stringify(log.body));
+  assert.equal(log.body.length, 1);
+  assert.equal(log.body[0].offline, true);
+  assert.equal(log.body[0].booking_id, game);
+});

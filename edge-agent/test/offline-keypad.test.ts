@@ -1,0 +1,246 @@
+import { request } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { keypadMessages } from '@kort/contracts';
+import { pinVerifier } from '@kort/contracts/schedule-crypto';
+import { type RunningAgent } from '../src/agent';
+import { agentFiles } from '../src/config';
+import { type AgentEvents } from '../src/event-bus';
+import { type EdgeServer, startEdgeServer } from './support/edge-server';
+import { eventually, sleep } from './support/helpers';
+import { game, pinOf, signedSchedule } from './support/schedules';
+import { kinds, OFFLINE_AFTER_MS, screenState, startTestAgent, unlock } from './support/test-agent';
+
+let server: EdgeServer;
+const agents: RunningAgent[] = [];
+
+beforeEach(async () => {
+  server = await startEdgeServer();
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
+  await server.close();
+});
+
+async function connectedAgent(env: Record<string, string> = {}) {
+  const started = await startTestAgent(server, env);
+  agents.push(started.agent);
+  await eventually(() => expect(started.agent.connected()).toBe(true));
+  return started;
+}
+
+/** The club's uplink drops; resolves when the door screen shows the keypad. */
+async function cutTheLink(agent: RunningAgent) {
+  server.setLink('down');
+  await eventually(async () => expect((await screenState(agent)).offline).toBe(true), OFFLINE_AFTER_MS + 3000);
+}
+
+const NOW = 101;
+const LATER = 102;
+
+test('online the keypad refuses; offline the screen is a keypad and the PIN of a game on now opens the door', async () => {
+  const { agent, driver } = await connectedAgent();
+  const ack = await server.pushSchedule(signedSchedule([game(NOW), game(LATER, { startsIn: 3 * 3600_000 })]));
+  expect(ack).toMatchObject({ ok: true, entries: 2 });
+  expect(await screenState(agent)).toMatchObject({ connected: true, offline: false, schedule: { entries: 2 } });
+  expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 409, detail: keypadMessages.online });
+  expect(driver.states().door).toBe(false);
+
+  await cutTheLink(agent);
+  const page = await (await fetch(agent.display.url)).text();
+  expect(page).toContain(keypadMessages.prompt);
+  expect(page).toMatch(/<section id="keypad" aria-label="Ввод кода">/); // shown, not hidden
+  for (const key of ['0', '5', '9', 'erase', 'open']) expect(page).toContain(`data-key="${key}"`);
+  expect(page).toContain('id="keypad-result"');
+
+  const doorChanges: AgentEvents['relayChanged'][] = [];
+  agent.bus.on('relayChanged', (change) => void (change.device === 'door' && doorChanges.push(change)));
+  expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 200, detail: keypadMessages.opened });
+  expect(driver.states().door).toBe(true);
+  await eventually(() => expect(doorChanges.map(({ on }) => on)).toEqual([true, false])); // relocked after the pulse
+  expect(agent.outbox.pending).toContainEqual(
+    expect.objectContaining({ kind: 'door.entry', game: NOW, offline: true, params: { sensor: true } }),
+  );
+
+  // The PIN of a game three hours away, and a PIN of no game of this site.
+  expect(await unlock(agent, { pin: pinOf(LATER) })).toEqual({ status: 409, detail: keypadMessages.outsideWindow });
+  expect(await unlock(agent, { pin: pinOf(555) })).toEqual({ status: 403, detail: keypadMessages.wrong });
+  expect(doorChanges).toHaveLength(2);
+  expect(JSON.stringify(agent.outbox.pending)).not.toContain(pinOf(NOW));
+
+  // The link comes back: the keypad goes, and the API gets what happened, in order, once.
+  server.setLink('up');
+  await eventually(
+    async () => expect(await screenState(agent)).toMatchObject({ connected: true, offline: false }),
+    8000,
+  );
+  await eventually(() => expect(kinds(server.storedEvents)).toContain('agent.offline'));
+  const stored = server.storedEvents;
+  expect(kinds(stored.filter((event) => event.kind !== 'light.on'))).toEqual([
+    'door.entry',
+    'door.sensor', // open
+    'door.opened',
+    'door.sensor', // closed again
+    'door.pin-wrong',
+    'agent.offline',
+  ]);
+  // The entry lit the court (the agent's decision, offline too).
+  expect(stored).toContainEqual(
+    expect.objectContaining({ kind: 'light.on', game: NOW, offline: true, params: { reason: 'game' } }),
+  );
+  const seqs = stored.map((event) => event.seq);
+  expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  expect(new Set(stored.map((event) => event.id)).size).toBe(stored.length);
+  const offline = server.storedEvents.at(-1)!;
+  expect(offline.params!.to! - offline.params!.from!).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
+  expect(agent.outbox.pending).toEqual([]);
+});
+
+test('five wrong PINs lock the keypad for five minutes, even for the right PIN', async () => {
+  const { agent, driver } = await connectedAgent();
+  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await cutTheLink(agent);
+  const wrong = pinOf(NOW) === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 5; i++) {
+    expect(await unlock(agent, { pin: wrong })).toEqual({ status: 403, detail: keypadMessages.wrong });
+  }
+  expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 423, detail: keypadMessages.locked });
+  expect(driver.states().door).toBe(false);
+  await eventually(() =>
+    expect(kinds(agent.outbox.pending)).toEqual([...Array(5).fill('door.pin-wrong'), 'door.keypad-locked']),
+  );
+  const locked = agent.outbox.pending.at(-1)!;
+  expect(locked.params!.until! - locked.at).toBeGreaterThan(5 * 60_000 - 1000);
+  expect(locked.params!.until! - locked.at).toBeLessThanOrEqual(5 * 60_000);
+});
+
+test('malformed, cross-site and oversized requests are refused before any PIN is tried', async () => {
+  const { agent, driver } = await connectedAgent();
+  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await cutTheLink(agent);
+  const malformed = { status: 400, detail: keypadMessages.malformed };
+  expect(await unlock(agent, { pin: pinOf(NOW) }, 'text/plain')).toEqual(malformed);
+  expect(await unlock(agent, `pin=${pinOf(NOW)}`, 'application/x-www-form-urlencoded')).toEqual(malformed);
+  expect(await unlock(agent, '{"pin":')).toEqual(malformed);
+  expect(await unlock(agent, { pin: '12a4' })).toEqual(malformed);
+  expect(await unlock(agent, { pin: 123456 })).toEqual(malformed);
+  expect(await unlock(agent, { pin: pinOf(NOW), extra: true })).toEqual(malformed);
+  expect(await unlock(agent, { pin: '1'.repeat(2000) })).toEqual({ status: 413, detail: keypadMessages.tooLarge });
+
+  // Without a content-length (chunked), reading stops at the limit.
+  const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(new URL('unlock', agent.display.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.write(`{"pin":"${'1'.repeat(900)}`);
+    req.write('1'.repeat(900));
+  });
+  expect(chunked.status).toBe(413);
+  expect(JSON.parse(chunked.body)).toEqual({ detail: keypadMessages.tooLarge });
+  expect((await fetch(new URL('unlock', agent.display.url))).status).toBe(405);
+
+  // None of it counted as a wrong PIN: the keypad still opens.
+  expect(agent.outbox.pending.filter((event) => event.kind === 'door.pin-wrong')).toEqual([]);
+  expect((await unlock(agent, { pin: pinOf(NOW) })).status).toBe(200);
+  expect(driver.states().door).toBe(true);
+});
+
+test('refused schedules let nobody in: tampered, replayed, or another site', async () => {
+  const { agent, logger } = await connectedAgent();
+  expect(await server.pushSchedule(signedSchedule([game(NOW)], { version: 50 }))).toMatchObject({ ok: true });
+  const extra = signedSchedule([game(NOW), game(201)], { version: 51 });
+  const tampered = { ...extra, payload: extra.payload.replace('"game":201', '"game":202') };
+  expect(await server.pushSchedule(tampered)).toEqual({ ok: false, error: 'signature' });
+  expect(await server.pushSchedule(signedSchedule([game(NOW), game(203)], { version: 50 }))).toEqual({
+    ok: false,
+    error: 'replay',
+  });
+  expect(await server.pushSchedule(signedSchedule([game(204)], { version: 52, site: 'court-9' }))).toEqual({
+    ok: false,
+    error: 'site',
+  });
+  expect(
+    logger
+      .entries()
+      .filter((entry) => entry.msg === 'schedule refused')
+      .map((entry) => entry.error),
+  ).toEqual(['signature', 'replay', 'site']);
+
+  await cutTheLink(agent);
+  for (const other of [202, 203, 204]) {
+    expect(await unlock(agent, { pin: pinOf(other) })).toEqual({ status: 403, detail: keypadMessages.wrong });
+  }
+  expect((await unlock(agent, { pin: pinOf(NOW) })).status).toBe(200);
+});
+
+test('a hand-edited schedule file lets nobody in after a restart', async () => {
+  const first = await connectedAgent();
+  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await first.agent.stop();
+
+  // Someone with the SD card sets game 101's verifier to a PIN of their own.
+  const file = agentFiles(first.config.stateFile).schedule;
+  const text = readFileSync(file, 'utf8');
+  const { salt, pinHash } = game(NOW);
+  writeFileSync(file, text.replace(pinHash, pinVerifier(salt, '424242')));
+
+  server.setLink('down');
+  const second = await startTestAgent(server, { STATE_FILE: first.config.stateFile });
+  agents.push(second.agent);
+  await eventually(async () => expect((await screenState(second.agent)).offline).toBe(true), 5000);
+  expect(await screenState(second.agent)).toMatchObject({ schedule: null });
+  expect(await unlock(second.agent, { pin: '424242' })).toEqual({ status: 403, detail: keypadMessages.wrong });
+  expect(await unlock(second.agent, { pin: pinOf(NOW) })).toEqual({ status: 403, detail: keypadMessages.wrong });
+  expect(second.driver.states().door).toBe(false);
+  expect(second.logger.entries()).toContainEqual(
+    expect.objectContaining({ level: 'error', msg: expect.stringMatching(/schedule file fails its check/) }),
+  );
+});
+
+/** How long after `cut()` the agent declared itself offline. */
+async function offlineAfter(agent: RunningAgent, cut: () => void): Promise<number> {
+  let offlineAt = 0;
+  agent.bus.on('linkChanged', ({ offline }) => void (offline && (offlineAt ||= Date.now())));
+  await sleep(OFFLINE_AFTER_MS); // a few answered heartbeats first
+  const cutAt = Date.now();
+  cut();
+  await eventually(() => expect(offlineAt).toBeGreaterThan(0), OFFLINE_AFTER_MS + 3000);
+  return offlineAt - cutAt;
+}
+
+test('the keypad comes OFFLINE_AFTER_MS after the link drops, not earlier', async () => {
+  const { agent } = await connectedAgent();
+  const after = await offlineAfter(agent, () => server.setLink('down'));
+  expect(after).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
+  expect(after).toBeLessThan(OFFLINE_AFTER_MS + 1500);
+});
+
+test('a link that drops packets (socket still connected) turns the agent offline too', async () => {
+  const { agent } = await connectedAgent();
+  const after = await offlineAfter(agent, () => server.setLink('silent'));
+  // From the first unanswered heartbeat (they go every OFFLINE_AFTER_MS / 3).
+  expect(after).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
+  expect(after).toBeLessThan(OFFLINE_AFTER_MS + OFFLINE_AFTER_MS / 3 + 1500);
+  expect((await screenState(agent)).offline).toBe(true);
+  expect(agent.connected()).toBe(true); // socket.io has not noticed anything
+  server.setLink('up');
+  await eventually(async () => expect(await screenState(agent)).toMatchObject({ offline: false }), 3000);
+});
+
+test('a strike that fails answers 503 and records no entry', async () => {
+  const { agent, driver } = await connectedAgent();
+  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await cutTheLink(agent);
+  jest.spyOn(driver, 'set').mockRejectedValueOnce(new Error('EIO: write /sys/class/gpio/gpio529/value'));
+  expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 503, detail: keypadMessages.hardware });
+  expect(driver.states().door).toBe(false);
+  expect(kinds(agent.outbox.pending)).not.toContain('door.entry');
+  // The next try works (the relay answered again).
+  expect((await unlock(agent, { pin: pinOf(NOW) })).status).toBe(200);
+});

@@ -1,0 +1,280 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Subscription } from 'rxjs';
+import {
+  EDGE_EVENTS,
+  SCHEDULE_HORIZON_MS,
+  SCHEDULE_MAX_ENTRIES,
+  scheduleAckSchema,
+  type Schedule,
+  type ScheduleEntry,
+  type SignedSchedule,
+} from '@kort/contracts';
+import { scheduleKey, signSchedulePayload } from '@kort/contracts/schedule-crypto';
+import { Clock } from '../common/clock';
+import { AppConfig } from '../config/app-config';
+import { doorWindow } from '../offline/door-window';
+import { OfflinePins } from '../offline/offline-pins';
+import { ScheduleChanges } from '../offline/schedule-changes';
+import { EdgeGateway, siteRoom, type AgentSocket } from './edge.gateway';
+
+/** A burst of changes (a player blocked with ten games) is one push, this long after the first. */
+const COALESCE_MS = 100;
+/** The horizon slides: every online agent gets a fresh schedule this often. */
+const REFRESH_MS = 10 * 60_000;
+const ACK_TIMEOUT_MS = 5_000;
+/** Pauses before the retries of a push nobody acknowledged (while the site stays online). */
+const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
+const ALL_SITES = '*';
+const GONE = Symbol('agent disconnected');
+
+interface GameRow {
+  id: number;
+  court_id: number;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/**
+ * The signed schedule each site's agent keeps so the club runs without its link (offline.ts): the
+ * next 48 hours of live games with their door windows and offline PIN verifiers, and the light's
+ * rules. Pushed on every agent connect, every 10 minutes, and within a second of every change.
+ */
+@Injectable()
+export class ScheduleService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Schedule');
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Pushes to one site run one after another, so versions arrive in the order they were issued. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, Promise<void>>();
+  private readonly subscriptions: Subscription[] = [];
+  private refreshTimer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly edge: EdgeGateway,
+    private readonly changes: ScheduleChanges,
+    private readonly pins: OfflinePins,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscriptions.push(
+      this.changes.changes.subscribe((siteId) => this.coalesce(siteId ?? ALL_SITES)),
+      // After the agent joined its room and was marked online.
+      this.edge.connected.subscribe((siteId) => this.enqueue(siteId)),
+    );
+    this.refreshTimer = setInterval(() => this.refreshLocalAgents(), REFRESH_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    clearInterval(this.refreshTimer);
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  }
+
+  /**
+   * The site's schedule, signed with the key derived from its agent's token; a new version each
+   * call. Null for a site without a token (no agent can connect to it).
+   */
+  async build(siteId: string): Promise<SignedSchedule | null> {
+    const [site] = await this.db.query<{ token_hash: string | null }[]>(`SELECT token_hash FROM sites WHERE id = $1`, [
+      siteId,
+    ]);
+    if (!site?.token_hash) return null;
+    const now = this.clock.now();
+    const { closesAfterMin } = this.config.doorWindow;
+    // Blocked and self-deleted players' games are out even while running (their account is shut).
+    const rows = await this.db.query<GameRow[]>(
+      `SELECT b.id, b.court_id, b.starts_at, b.ends_at
+         FROM bookings b
+         JOIN courts c ON c.id = b.court_id
+         JOIN users u ON u.id = b.user_id
+        WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.ended_at IS NULL AND u.deleted_at IS NULL
+          AND b.starts_at < $2 AND b.ends_at + make_interval(mins => $3) > $4
+        ORDER BY b.starts_at, b.id
+        LIMIT $5`,
+      [siteId, new Date(now.getTime() + SCHEDULE_HORIZON_MS), closesAfterMin, now, SCHEDULE_MAX_ENTRIES + 1],
+    );
+    if (rows.length > SCHEDULE_MAX_ENTRIES) {
+      this.logger.error(
+        { site: siteId, max: SCHEDULE_MAX_ENTRIES },
+        'more games ahead than a schedule holds: the latest are left out',
+      );
+      rows.length = SCHEDULE_MAX_ENTRIES;
+    }
+    // Monotonic across replicas, and past anything issued before a backup was restored.
+    const [[{ schedule_version: version }]] = await this.db.query<[[{ schedule_version: string }], number]>(
+      `UPDATE sites SET schedule_version = greatest(schedule_version + 1, floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
+        WHERE id = $1 RETURNING schedule_version`,
+      [siteId],
+    );
+    const schedule: Schedule = {
+      site: siteId,
+      version: Number(version),
+      // The agent's clock is set by EDGE_EVENTS.clock, which answers Date.now().
+      issuedAt: Date.now(),
+      light: this.config.light,
+      games: rows.map((row) => this.entry(row)),
+    };
+    const payload = JSON.stringify(schedule);
+    return { payload, signature: signSchedulePayload(payload, scheduleKey(site.token_hash)) };
+  }
+
+  /**
+   * Builds and sends the site's schedule to its agent, wherever it is connected (the Redis adapter
+   * reaches other replicas). A push nobody acknowledged is tried again while the site is online.
+   */
+  push(siteId: string): Promise<void> {
+    // A push still waiting for its turn builds the latest schedule anyway: join it.
+    const waiting = this.waiting.get(siteId);
+    if (waiting) return waiting;
+    const next = (this.chains.get(siteId) ?? Promise.resolve()).then(() => {
+      this.waiting.delete(siteId);
+      return this.pushWithRetries(siteId);
+    });
+    this.waiting.set(siteId, next);
+    this.chains.set(siteId, next);
+    void next.finally(() => {
+      if (this.chains.get(siteId) === next) this.chains.delete(siteId);
+    });
+    return next;
+  }
+
+  private entry(row: GameRow): ScheduleEntry {
+    const startsAt = new Date(row.starts_at);
+    const endsAt = new Date(row.ends_at);
+    const window = doorWindow({ startsAt, endsAt }, this.config.doorWindow);
+    return {
+      game: row.id,
+      court: row.court_id,
+      start: startsAt.getTime(),
+      end: endsAt.getTime(),
+      open: window.open.getTime(),
+      close: window.close.getTime(),
+      ...this.pins.verifier(row.id),
+    };
+  }
+
+  /** Never rejects: every failure is logged. */
+  private async pushWithRetries(siteId: string): Promise<void> {
+    for (const delay of [...RETRY_DELAYS_MS, null]) {
+      if (this.stopped) return;
+      try {
+        if (await this.pushOnce(siteId)) return;
+      } catch (error) {
+        this.logger.error({ site: siteId, error: String(error) }, 'schedule not pushed');
+      }
+      if (delay === null || this.stopped) break;
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+    if (!this.stopped) {
+      this.logger.error({ site: siteId }, 'schedule push given up: the agent keeps its previous schedule');
+    }
+  }
+
+  /** True when done (acknowledged, refused, or no agent online); false to try again. */
+  private async pushOnce(siteId: string): Promise<boolean> {
+    // An offline site's agent gets a fresh schedule when it connects.
+    if (!(await this.isOnline(siteId))) return true;
+    const signed = await this.build(siteId);
+    if (!signed || this.stopped) return true;
+    let answers: unknown[];
+    try {
+      answers = await this.send(siteId, signed);
+    } catch {
+      this.logger.warn({ site: siteId }, 'schedule not acknowledged in time');
+      return false;
+    }
+    if (answers.length === 0) return true;
+    for (const answer of answers) {
+      const ack = scheduleAckSchema.safeParse(answer);
+      if (!ack.success) this.logger.error({ site: siteId }, 'schedule answered with a malformed ack');
+      else if (ack.data.ok) {
+        this.logger.log({ site: siteId, version: ack.data.version, entries: ack.data.entries }, 'schedule accepted');
+      } else this.logger.error({ site: siteId, reason: ack.data.error }, 'schedule refused by the agent');
+    }
+    return true;
+  }
+
+  /**
+   * The agent's socket on this replica gets the schedule directly (its wait ends with our own timer,
+   * which a departing socket does not hold up); one on another replica through the Redis adapter.
+   */
+  private async send(siteId: string, signed: SignedSchedule): Promise<unknown[]> {
+    const ids = this.edge.server.adapter.rooms.get(siteRoom(siteId)) ?? new Set<string>();
+    const local = [...ids].flatMap((id) => this.edge.server.sockets.get(id) ?? []);
+    if (local.length === 0) {
+      return this.edge.server.to(siteRoom(siteId)).timeout(ACK_TIMEOUT_MS).emitWithAck(EDGE_EVENTS.schedule, signed);
+    }
+    const answers = await Promise.all(local.map((socket) => this.ask(socket, signed)));
+    return answers.filter((answer) => answer !== GONE);
+  }
+
+  /** One local agent's answer; GONE when it disconnects first (it gets a schedule when it is back). */
+  private ask(socket: AgentSocket, signed: SignedSchedule): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      const gone = () => {
+        clearTimeout(timer);
+        resolve(GONE);
+      };
+      const timer = setTimeout(() => {
+        socket.off('disconnect', gone);
+        reject(new Error('no ack'));
+      }, ACK_TIMEOUT_MS).unref();
+      socket.once('disconnect', gone);
+      socket.emit(EDGE_EVENTS.schedule, signed, (answer) => {
+        clearTimeout(timer);
+        socket.off('disconnect', gone);
+        resolve(answer);
+      });
+    });
+  }
+
+  /** Changes within COALESCE_MS of the first are one push (never postponed further by more changes). */
+  private coalesce(key: string): void {
+    if (this.stopped || this.pending.has(key)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(key);
+      void this.flush(key);
+    }, COALESCE_MS);
+    timer.unref();
+    this.pending.set(key, timer);
+  }
+
+  private async flush(key: string): Promise<void> {
+    try {
+      const sites = key === ALL_SITES ? await this.onlineSites() : [key];
+      for (const siteId of sites) this.enqueue(siteId);
+    } catch (error) {
+      this.logger.error({ error: String(error) }, 'schedule change not pushed');
+    }
+  }
+
+  private enqueue(siteId: string): void {
+    if (this.stopped) return;
+    void this.push(siteId);
+  }
+
+  /** Each replica refreshes the agents connected to it: one push per agent, whatever the replica count. */
+  private refreshLocalAgents(): void {
+    const sites = new Set([...this.edge.server.sockets.values()].map((socket) => socket.data.siteId));
+    for (const siteId of sites) if (siteId) this.enqueue(siteId);
+  }
+
+  private async onlineSites(): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `SELECT id FROM sites WHERE online AND token_hash IS NOT NULL ORDER BY id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private async isOnline(siteId: string): Promise<boolean> {
+    const [site] = await this.db.query<{ online: boolean }[]>(`SELECT online FROM sites WHERE id = $1`, [siteId]);
+    return site?.online ?? false;
+  }
+}
