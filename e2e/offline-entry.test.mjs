@@ -7,7 +7,8 @@
 // exactly once.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
@@ -16,7 +17,10 @@ import { apiClient, artifacts, launchChromium, registerAccount, startProduct, un
 import { startTcpProxy } from './support/tcp-proxy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const { offlinePin } = createRequire(import.meta.url)('../services/contracts/dist/schedule-crypto.js');
 const token = randomBytes(24).toString('base64url');
+// Known to the test, so it can derive a game's offline PIN as the API does (schedule-crypto.ts).
+const sessionSecret = randomBytes(32).toString('hex');
 let product;
 let proxy;
 let browser;
@@ -25,7 +29,14 @@ let displayPort;
 const stateFile = `${artifacts}/offline-agent-${process.pid}.json`;
 
 before(async () => {
-  product = await startProduct({ KORT_AGENT: 'off', EDGE_AGENT_TOKEN: token });
+  // The club opens its door two hours before a game: the second test needs games in their window
+  // on both courts without overlapping the first test's.
+  product = await startProduct({
+    KORT_AGENT: 'off',
+    EDGE_AGENT_TOKEN: token,
+    SESSION_SECRET: sessionSecret,
+    DOOR_OPENS_BEFORE_MIN: '120',
+  });
   proxy = await startTcpProxy(Number(new URL(product.base).port));
   displayPort = await freePort();
   browser = await launchChromium();
@@ -40,7 +51,7 @@ after(async () => {
 });
 
 /** The agent as a Pi runs it (simulated relays), reaching the API only through the proxy. */
-function startAgent() {
+function startAgent(settings = {}) {
   const child = spawn(process.execPath, ['edge-agent/dist/cli.js'], {
     cwd: root,
     env: {
@@ -52,6 +63,7 @@ function startAgent() {
       STATE_FILE: stateFile,
       DOOR_PULSE_MS: '3000',
       LOG_LEVEL: 'info',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,6 +97,17 @@ async function withDb(work) {
   } finally {
     await db.end();
   }
+}
+
+let adminSession;
+/** An admin signed in through the API (created with the operator's command, once per file). */
+async function signedInAdmin() {
+  if (adminSession) return adminSession;
+  const { email, password } = createAdmin();
+  const admin = apiClient(product.base);
+  assert.equal((await admin.login(email, password)).status, 200);
+  adminSession = admin;
+  return admin;
 }
 
 function createAdmin() {
@@ -217,9 +240,7 @@ test('link cut: offline PIN on the keypad after an agent restart; on reconnect t
   assert.equal(ended.status, 200, JSON.stringify(ended.body));
 
   // The admin's command log says so.
-  const { email: adminEmail, password } = createAdmin();
-  const admin = apiClient(product.base);
-  assert.equal((await admin.login(adminEmail, password)).status, 200);
+  const admin = await signedInAdmin();
   const log = await admin.get(
     `/api/admin/commands?filter=${encodeURIComponent(JSON.stringify({ action: 'door.entry' }))}`,
   );
@@ -227,4 +248,74 @@ test('link cut: offline PIN on the keypad after an agent restart; on reconnect t
   assert.equal(log.body.length, 1);
   assert.equal(log.body[0].offline, true);
   assert.equal(log.body[0].booking_id, game);
+});
+
+/** POST /unlock on the door display, as the keypad page sends it. */
+async function unlock(pin) {
+  const response = await fetch(display('/unlock'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pin }),
+  });
+  return { status: response.status, detail: (await response.json()).detail };
+}
+
+test('offline, the keypad refuses a cancelled game, a blocked player and a game outside its window', async () => {
+  await stopAgent();
+  const admin = await signedInAdmin();
+  const pins = createHmac('sha256', sessionSecret).update('offline-pins').digest();
+  const stamp = Date.now();
+  /** A player with a game starting `startsIn` minutes from now (negative: already running). */
+  async function playerWithGame(name, startsIn, court) {
+    const email = `${name}-${stamp}@example.com`;
+    const client = await registerAccount(product, { email, password: 'Корт-2026-Вход!', name: 'Игрок' });
+    const { id, user_id: userId } = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+             SELECT id, $2, now() + make_interval(mins => $3), now() + make_interval(mins => $3 + 60), 2
+               FROM users WHERE email = $1 RETURNING id, user_id`,
+            [email, court, startsIn],
+          )
+        ).rows[0],
+    );
+    return { client, id, userId, pin: offlinePin(pins, id) };
+  }
+  // Door window: 120 minutes before the start (DOOR_OPENS_BEFORE_MIN) to the end. Court 1 holds the
+  // first test's game for the next hour.
+  const cancelled = await playerWithGame('cancelled', 65, 1);
+  const blocked = await playerWithGame('blocked', -10, 2);
+  const playing = await playerWithGame('playing', 65, 2);
+  const later = await playerWithGame('later', 185, 1);
+
+  startAgent({ OFFLINE_AFTER_MS: '2000' });
+  await until(async () => (await agentState())?.schedule?.entries === 4, 'the four games on the agent', 20_000);
+  const { version } = (await agentState()).schedule;
+
+  // The club cancels one game and blocks another player: both leave the agent's schedule at once.
+  const cancelledByClub = await fetch(`${product.base}/api/admin/bookings/${cancelled.id}`, {
+    method: 'DELETE',
+    headers: { cookie: admin.cookieHeader(), 'X-CSRFToken': admin.csrfToken() },
+  });
+  assert.equal(cancelledByClub.status, 200, await cancelledByClub.text());
+  const block = await admin.get(`/api/delete_user/?id=${blocked.userId}`);
+  assert.equal(block.status, 200, JSON.stringify(block.body));
+  const pushed = await until(async () => {
+    const state = await agentState();
+    return state.schedule.version > version && state.schedule.entries === 2 ? state.schedule : null;
+  }, 'the schedule without the cancelled and the blocked games');
+  assert.ok(pushed.version > version);
+
+  proxy.cut();
+  await until(async () => (await agentState())?.offline, 'the keypad', 10_000);
+  assert.deepEqual(await unlock(cancelled.pin), { status: 403, detail: 'Неверный код' }, 'a cancelled game');
+  assert.deepEqual(await unlock(blocked.pin), { status: 403, detail: 'Неверный код' }, "a blocked player's game");
+  const early = await unlock(later.pin);
+  assert.equal(early.status, 409, 'a game outside its door window');
+  assert.match(early.detail, /окно вашей игры/);
+  assert.equal((await agentState()).relays.door, false, 'none of them moved the strike');
+  assert.deepEqual(await unlock(playing.pin), { status: 200, detail: 'Дверь открыта!' }, 'the game in its window');
+  assert.equal((await agentState()).relays.door, true);
+  proxy.restore();
 });

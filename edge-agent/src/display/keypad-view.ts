@@ -30,7 +30,7 @@ export const KEYPAD_STYLE = `
   #keypad .keys { display: grid; grid-template-columns: repeat(3, 17vmin); gap: 1.8vmin; }
   #keypad button { height: 12vmin; font-size: 6vmin; border: 0; border-radius: 2vmin; background: #26313d; color: #f2f5f8; font-family: inherit; touch-action: manipulation; }
   #keypad button:active { background: #3a4858; }
-  #keypad button.open { font-size: 3.6vmin; font-weight: 700; background: #2f7d4f; }
+  #keypad button.open { font-size: 3vmin; font-weight: 700; background: #2f7d4f; }
   #keypad button:disabled { opacity: 0.5; }
   #keypad-result { font-size: 3.6vmin; margin: 0; min-height: 1.3em; max-width: 80vw; }
   #keypad-result.ok { color: #5fd08a; }
