@@ -11,9 +11,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import pg from 'pg';
 import { freePort } from '../scripts/free-port.mjs';
 import { apiClient, artifacts, launchChromium, registerAccount, startProduct, until } from './support.mjs';
+import { withDatabase } from './support/faults.mjs';
 import { startTcpProxy } from './support/tcp-proxy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -89,15 +89,7 @@ const agentState = async () => {
   }
 };
 
-async function withDb(work) {
-  const db = new pg.Client({ connectionString: product.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+const withDb = (work) => withDatabase(product, work);
 
 let adminSession;
 /** An admin signed in through the API (created with the operator's command, once per file). */

@@ -5,32 +5,21 @@ import { pinVerifier } from '@kort/contracts/schedule-crypto';
 import { type RunningAgent } from '../src/agent';
 import { agentFiles } from '../src/config';
 import { type AgentEvents } from '../src/event-bus';
-import { type EdgeServer, startEdgeServer } from './support/edge-server';
 import { eventually, sleep } from './support/helpers';
 import { game, pinOf, signedSchedule } from './support/schedules';
-import { kinds, OFFLINE_AFTER_MS, screenState, startTestAgent, unlock } from './support/test-agent';
+import { kinds, OFFLINE_AFTER_MS, screenState, unlock, useEdgeServer } from './support/test-agent';
 
-let server: EdgeServer;
-const agents: RunningAgent[] = [];
-
-beforeEach(async () => {
-  server = await startEdgeServer();
-});
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-  await server.close();
-});
+const edge = useEdgeServer();
 
 async function connectedAgent(env: Record<string, string> = {}) {
-  const started = await startTestAgent(server, env);
-  agents.push(started.agent);
+  const started = await edge.start(env);
   await eventually(() => expect(started.agent.connected()).toBe(true));
   return started;
 }
 
 /** The club's uplink drops; resolves when the door screen shows the keypad. */
 async function cutTheLink(agent: RunningAgent) {
-  server.setLink('down');
+  edge.server.setLink('down');
   await eventually(async () => expect((await screenState(agent)).offline).toBe(true), OFFLINE_AFTER_MS + 3000);
 }
 
@@ -39,7 +28,7 @@ const LATER = 102;
 
 test('online the keypad refuses; offline the screen is a keypad and the PIN of a game on now opens the door', async () => {
   const { agent, driver } = await connectedAgent();
-  const ack = await server.pushSchedule(signedSchedule([game(NOW), game(LATER, { startsIn: 3 * 3600_000 })]));
+  const ack = await edge.server.pushSchedule(signedSchedule([game(NOW), game(LATER, { startsIn: 3 * 3600_000 })]));
   expect(ack).toMatchObject({ ok: true, entries: 2 });
   expect(await screenState(agent)).toMatchObject({ connected: true, offline: false, schedule: { entries: 2 } });
   expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 409, detail: keypadMessages.online });
@@ -68,13 +57,13 @@ test('online the keypad refuses; offline the screen is a keypad and the PIN of a
   expect(JSON.stringify(agent.outbox.pending)).not.toContain(pinOf(NOW));
 
   // The link comes back: the keypad goes, and the API gets what happened, in order, once.
-  server.setLink('up');
+  edge.server.setLink('up');
   await eventually(
     async () => expect(await screenState(agent)).toMatchObject({ connected: true, offline: false }),
     8000,
   );
-  await eventually(() => expect(kinds(server.storedEvents)).toContain('agent.offline'));
-  const stored = server.storedEvents;
+  await eventually(() => expect(kinds(edge.server.storedEvents)).toContain('agent.offline'));
+  const stored = edge.server.storedEvents;
   expect(kinds(stored.filter((event) => event.kind !== 'light.on'))).toEqual([
     'door.entry',
     'door.sensor', // open
@@ -90,14 +79,14 @@ test('online the keypad refuses; offline the screen is a keypad and the PIN of a
   const seqs = stored.map((event) => event.seq);
   expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
   expect(new Set(stored.map((event) => event.id)).size).toBe(stored.length);
-  const offline = server.storedEvents.at(-1)!;
+  const offline = edge.server.storedEvents.at(-1)!;
   expect(offline.params!.to! - offline.params!.from!).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
   expect(agent.outbox.pending).toEqual([]);
 });
 
 test('five wrong PINs lock the keypad for five minutes, even for the right PIN', async () => {
   const { agent, driver } = await connectedAgent();
-  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await edge.server.pushSchedule(signedSchedule([game(NOW)]));
   await cutTheLink(agent);
   const wrong = pinOf(NOW) === '000000' ? '111111' : '000000';
   for (let i = 0; i < 5; i++) {
@@ -115,7 +104,7 @@ test('five wrong PINs lock the keypad for five minutes, even for the right PIN',
 
 test('malformed, cross-site and oversized requests are refused before any PIN is tried', async () => {
   const { agent, driver } = await connectedAgent();
-  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await edge.server.pushSchedule(signedSchedule([game(NOW)]));
   await cutTheLink(agent);
   const malformed = { status: 400, detail: keypadMessages.malformed };
   expect(await unlock(agent, { pin: pinOf(NOW) }, 'text/plain')).toEqual(malformed);
@@ -153,15 +142,15 @@ test('malformed, cross-site and oversized requests are refused before any PIN is
 
 test('refused schedules let nobody in: tampered, replayed, or another site', async () => {
   const { agent, logger } = await connectedAgent();
-  expect(await server.pushSchedule(signedSchedule([game(NOW)], { version: 50 }))).toMatchObject({ ok: true });
+  expect(await edge.server.pushSchedule(signedSchedule([game(NOW)], { version: 50 }))).toMatchObject({ ok: true });
   const extra = signedSchedule([game(NOW), game(201)], { version: 51 });
   const tampered = { ...extra, payload: extra.payload.replace('"game":201', '"game":202') };
-  expect(await server.pushSchedule(tampered)).toEqual({ ok: false, error: 'signature' });
-  expect(await server.pushSchedule(signedSchedule([game(NOW), game(203)], { version: 50 }))).toEqual({
+  expect(await edge.server.pushSchedule(tampered)).toEqual({ ok: false, error: 'signature' });
+  expect(await edge.server.pushSchedule(signedSchedule([game(NOW), game(203)], { version: 50 }))).toEqual({
     ok: false,
     error: 'replay',
   });
-  expect(await server.pushSchedule(signedSchedule([game(204)], { version: 52, site: 'court-9' }))).toEqual({
+  expect(await edge.server.pushSchedule(signedSchedule([game(204)], { version: 52, site: 'court-9' }))).toEqual({
     ok: false,
     error: 'site',
   });
@@ -181,7 +170,7 @@ test('refused schedules let nobody in: tampered, replayed, or another site', asy
 
 test('a hand-edited schedule file lets nobody in after a restart', async () => {
   const first = await connectedAgent();
-  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await edge.server.pushSchedule(signedSchedule([game(NOW)]));
   await first.agent.stop();
 
   // Someone with the SD card sets game 101's verifier to a PIN of their own.
@@ -190,9 +179,8 @@ test('a hand-edited schedule file lets nobody in after a restart', async () => {
   const { salt, pinHash } = game(NOW);
   writeFileSync(file, text.replace(pinHash, pinVerifier(salt, '424242')));
 
-  server.setLink('down');
-  const second = await startTestAgent(server, { STATE_FILE: first.config.stateFile });
-  agents.push(second.agent);
+  edge.server.setLink('down');
+  const second = await edge.start({ STATE_FILE: first.config.stateFile });
   await eventually(async () => expect((await screenState(second.agent)).offline).toBe(true), 5000);
   expect(await screenState(second.agent)).toMatchObject({ schedule: null });
   expect(await unlock(second.agent, { pin: '424242' })).toEqual({ status: 403, detail: keypadMessages.wrong });
@@ -216,26 +204,26 @@ async function offlineAfter(agent: RunningAgent, cut: () => void): Promise<numbe
 
 test('the keypad comes OFFLINE_AFTER_MS after the link drops, not earlier', async () => {
   const { agent } = await connectedAgent();
-  const after = await offlineAfter(agent, () => server.setLink('down'));
+  const after = await offlineAfter(agent, () => edge.server.setLink('down'));
   expect(after).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
   expect(after).toBeLessThan(OFFLINE_AFTER_MS + 1500);
 });
 
 test('a link that drops packets (socket still connected) turns the agent offline too', async () => {
   const { agent } = await connectedAgent();
-  const after = await offlineAfter(agent, () => server.setLink('silent'));
+  const after = await offlineAfter(agent, () => edge.server.setLink('silent'));
   // From the first unanswered heartbeat (they go every OFFLINE_AFTER_MS / 3).
   expect(after).toBeGreaterThanOrEqual(OFFLINE_AFTER_MS);
   expect(after).toBeLessThan(OFFLINE_AFTER_MS + OFFLINE_AFTER_MS / 3 + 1500);
   expect((await screenState(agent)).offline).toBe(true);
   expect(agent.connected()).toBe(true); // socket.io has not noticed anything
-  server.setLink('up');
+  edge.server.setLink('up');
   await eventually(async () => expect(await screenState(agent)).toMatchObject({ offline: false }), 3000);
 });
 
 test('a strike that fails answers 503 and records no entry', async () => {
   const { agent, driver } = await connectedAgent();
-  await server.pushSchedule(signedSchedule([game(NOW)]));
+  await edge.server.pushSchedule(signedSchedule([game(NOW)]));
   await cutTheLink(agent);
   jest.spyOn(driver, 'set').mockRejectedValueOnce(new Error('EIO: write /sys/class/gpio/gpio529/value'));
   expect(await unlock(agent, { pin: pinOf(NOW) })).toEqual({ status: 503, detail: keypadMessages.hardware });

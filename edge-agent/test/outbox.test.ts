@@ -1,12 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RunningAgent } from '../src/agent';
 import { agentFiles } from '../src/config';
 import { silentLogger } from '../src/logger';
 import { OutboxStore } from '../src/outbox/outbox-store';
-import { type EdgeServer, startEdgeServer } from './support/edge-server';
 import { capturingLogger, eventually, tempDir } from './support/helpers';
-import { kinds, OFFLINE_AFTER_MS, screenState, startTestAgent, unlock } from './support/test-agent';
+import { kinds, OFFLINE_AFTER_MS, screenState, unlock, useEdgeServer } from './support/test-agent';
 
 function outboxAt(file: string, logger = capturingLogger(), offline = true) {
   const outbox = new OutboxStore({ file, logger, now: Date.now, offline: () => offline });
@@ -74,24 +72,11 @@ describe('the outbox file', () => {
 });
 
 describe('upload', () => {
-  let server: EdgeServer;
-  const agents: RunningAgent[] = [];
-  beforeEach(async () => {
-    server = await startEdgeServer();
-  });
-  afterEach(async () => {
-    await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-    await server.close();
-  });
-
-  async function agentOn(env: Record<string, string> = {}) {
-    const started = await startTestAgent(server, env);
-    agents.push(started.agent);
-    return started;
-  }
+  const edge = useEdgeServer();
+  const agentOn = (env: Record<string, string> = {}) => edge.start(env);
 
   test('decisions taken offline survive a restart and reach the API in order, exactly once', async () => {
-    server.setLink('down');
+    edge.server.setLink('down');
     const first = await agentOn();
     await eventually(async () => expect((await screenState(first.agent)).offline).toBe(true), OFFLINE_AFTER_MS + 3000);
     for (const pin of ['000000', '111111', '222222']) expect((await unlock(first.agent, { pin })).status).toBe(403);
@@ -99,13 +84,13 @@ describe('upload', () => {
     expect(recorded).toHaveLength(3);
     await first.agent.stop();
 
-    server.setLink('up');
+    edge.server.setLink('up');
     const second = await agentOn({ STATE_FILE: first.config.stateFile });
     await eventually(() =>
-      expect(kinds(server.storedEvents)).toEqual(['door.pin-wrong', 'door.pin-wrong', 'door.pin-wrong']),
+      expect(kinds(edge.server.storedEvents)).toEqual(['door.pin-wrong', 'door.pin-wrong', 'door.pin-wrong']),
     );
-    expect(server.storedEvents.map((event) => event.id)).toEqual(recorded.map((event) => event.id));
-    expect(server.storedEvents.every((event) => event.offline)).toBe(true);
+    expect(edge.server.storedEvents.map((event) => event.id)).toEqual(recorded.map((event) => event.id));
+    expect(edge.server.storedEvents.every((event) => event.offline)).toBe(true);
     await eventually(() => expect(second.agent.outbox.pending).toEqual([]));
     // Nothing is sent twice: after a restart the file is empty too.
     const { outbox } = outboxAt(agentFiles(first.config.stateFile).outbox, capturingLogger());
@@ -113,24 +98,24 @@ describe('upload', () => {
     await outbox.load();
     expect(outbox.pending).toEqual([]);
     await outbox.close();
-    expect(server.outboxBatches).toHaveLength(1);
+    expect(edge.server.outboxBatches).toHaveLength(1);
   });
 
   test('a batch the API does not store is sent again later, until it is', async () => {
-    server.setOutboxAnswer('fail');
+    edge.server.setOutboxAnswer('fail');
     const { agent, logger } = await agentOn();
     await eventually(() => expect(agent.connected()).toBe(true));
     await agent.outbox.append('door.held-open', { game: 9 });
-    await eventually(() => expect(server.outboxBatches).toHaveLength(1));
+    await eventually(() => expect(edge.server.outboxBatches).toHaveLength(1));
     expect(agent.outbox.pending).toHaveLength(1);
     expect(logger.entries()).toContainEqual(
       expect.objectContaining({ level: 'warn', msg: 'outbox upload failed, retrying', error: 'database unavailable' }),
     );
-    server.setOutboxAnswer('ack');
-    await eventually(() => expect(kinds(server.storedEvents)).toEqual(['door.held-open']), 6000);
+    edge.server.setOutboxAnswer('ack');
+    await eventually(() => expect(kinds(edge.server.storedEvents)).toEqual(['door.held-open']), 6000);
     await eventually(() => expect(agent.outbox.pending).toEqual([]));
-    expect(server.outboxBatches.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(server.outboxBatches.flat().map((event) => event.id)).size).toBe(1); // the same event each time
+    expect(edge.server.outboxBatches.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(edge.server.outboxBatches.flat().map((event) => event.id)).size).toBe(1); // the same event each time
   });
 
   test('1000 offline events go up in two batches of 500, in order, within seconds', async () => {
@@ -147,10 +132,10 @@ describe('upload', () => {
 
     const started = Date.now();
     const { agent } = await agentOn({ STATE_FILE: stateFile });
-    await eventually(() => expect(server.storedEvents).toHaveLength(1000), 10_000);
+    await eventually(() => expect(edge.server.storedEvents).toHaveLength(1000), 10_000);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(server.outboxBatches.map((batch) => batch.length)).toEqual([500, 500]);
-    expect(server.storedEvents.map((event) => event.game)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(edge.server.outboxBatches.map((batch) => batch.length)).toEqual([500, 500]);
+    expect(edge.server.storedEvents.map((event) => event.game)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
     await eventually(() => expect(agent.outbox.pending).toEqual([]));
   });
 });

@@ -3,7 +3,7 @@ import { type AgentEvent } from '@kort/contracts';
 import { startAgent, type RunningAgent } from '../../src/agent';
 import { loadAgentConfig } from '../../src/config';
 import { SimulatedDriver } from '../../src/hardware/simulated-driver';
-import { type EdgeServer, TOKEN } from './edge-server';
+import { type EdgeServer, startEdgeServer, TOKEN } from './edge-server';
 import { capturingLogger, tempDir } from './helpers';
 import { SITE } from './schedules';
 
@@ -29,6 +29,34 @@ export async function startTestAgent(server: EdgeServer, env: Record<string, str
   const driver = new SimulatedDriver();
   const agent = await startAgent(config, { driver, logger });
   return { agent, driver, logger, config };
+}
+
+/**
+ * Registers the hooks of a file whose tests each get a fresh edge server, and stops every agent
+ * started through `start` after its test.
+ */
+export function useEdgeServer() {
+  let server: EdgeServer | null = null;
+  const agents: RunningAgent[] = [];
+  beforeEach(async () => {
+    server = await startEdgeServer();
+  });
+  afterEach(async () => {
+    await Promise.all(agents.splice(0).map((agent) => agent.stop()));
+    await server?.close();
+  });
+  return {
+    get server(): EdgeServer {
+      if (!server) throw new Error('the edge server starts in beforeEach');
+      return server;
+    },
+    async start(env: Record<string, string> = {}) {
+      if (!server) throw new Error('the edge server starts in beforeEach');
+      const started = await startTestAgent(server, env);
+      agents.push(started.agent);
+      return started;
+    },
+  };
 }
 
 export interface ScreenState {
