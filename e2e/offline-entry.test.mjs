@@ -92,12 +92,13 @@ const agentState = async () => {
 const withDb = (work) => withDatabase(product, work);
 
 let adminSession;
+let adminAccount;
 /** An admin signed in through the API (created with the operator's command, once per file). */
 async function signedInAdmin() {
   if (adminSession) return adminSession;
-  const { email, password } = createAdmin();
+  adminAccount = createAdmin();
   const admin = apiClient(product.base);
-  assert.equal((await admin.login(email, password)).status, 200);
+  assert.equal((await admin.login(adminAccount.email, adminAccount.password)).status, 200);
   adminSession = admin;
   return admin;
 }
@@ -240,6 +241,22 @@ test('link cut: offline PIN on the keypad after an agent restart; on reconnect t
   assert.equal(log.body.length, 1);
   assert.equal(log.body[0].offline, true);
   assert.equal(log.body[0].booking_id, game);
+
+  // And the dashboard shows it as an admin would look: the agent's offline period on the home
+  // page, the entry marked as taken without the link in the command log.
+  const dashboard = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ru-RU' });
+  await dashboard.goto(`${product.base}/admin/`);
+  await dashboard.getByLabel('E-mail').fill(adminAccount.email);
+  await dashboard.getByLabel('Пароль').fill(adminAccount.password);
+  await dashboard.getByRole('button', { name: 'Войти' }).click();
+  await dashboard.getByText(/Агент был без связи: /).waitFor();
+  await dashboard.screenshot({ path: `${artifacts}/offline-dashboard-home.png` });
+  await dashboard.goto(`${product.base}/admin/commands`);
+  await dashboard.getByText('Вход без связи').first().waitFor();
+  assert.equal(await dashboard.getByText('Вход без связи').count(), 1, 'one entry in the log');
+  await dashboard.getByText('Неверный код на экране у двери').first().waitFor();
+  await dashboard.screenshot({ path: `${artifacts}/offline-dashboard-commands.png` });
+  await dashboard.close();
 });
 
 /** POST /unlock on the door display, as the keypad page sends it. */
