@@ -14,6 +14,7 @@ import { createJsonLogger, type Logger } from './logger';
 import { type OutboxFields, OutboxStore } from './outbox/outbox-store';
 import { OutboxUploader } from './outbox/outbox-uploader';
 import { ScheduleStore, scheduleKeyFor } from './schedule/schedule-store';
+import { bootId } from './state/boot-id';
 import { StateStore } from './state/state-store';
 import { LinkMonitor } from './transport/link-monitor';
 import { SocketClient } from './transport/socket-client';
@@ -145,8 +146,11 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
       logger.info('agent stopped');
     })());
 
+  const boot = bootId();
   try {
     await state.load();
+    // A restart while the link is down keeps the API's clock, unless the machine rebooted.
+    if (boot && state.clock?.bootId === boot) clockOffsetMs = state.clock.offsetMs;
     await schedule.load();
     await outbox.load();
     commands.restoreDisplay();
@@ -181,6 +185,9 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
       onSchedule: (payload) => schedule.accept(payload),
       onClockOffset: (offsetMs) => {
         clockOffsetMs = offsetMs;
+        if (!boot) return;
+        state.clock = { offsetMs, bootId: boot };
+        state.save().catch((error: unknown) => logger.error('could not persist the state file', { error }));
       },
       onContact: () => link.contact(),
       // Several asks per offline period, so one lost answer does not flip the agent offline.

@@ -5,9 +5,10 @@ import { pinVerifier } from '@kort/contracts/schedule-crypto';
 import { type RunningAgent } from '../src/agent';
 import { agentFiles } from '../src/config';
 import { type AgentEvents } from '../src/event-bus';
+import { startEdgeServer } from './support/edge-server';
 import { eventually, sleep } from './support/helpers';
 import { game, pinOf, signedSchedule } from './support/schedules';
-import { kinds, OFFLINE_AFTER_MS, screenState, unlock, useEdgeServer } from './support/test-agent';
+import { kinds, OFFLINE_AFTER_MS, screenState, startTestAgent, unlock, useEdgeServer } from './support/test-agent';
 
 const edge = useEdgeServer();
 
@@ -231,4 +232,34 @@ test('a strike that fails answers 503 and records no entry', async () => {
   expect(kinds(agent.outbox.pending)).not.toContain('door.entry');
   // The next try works (the relay answered again).
   expect((await unlock(agent, { pin: pinOf(NOW) })).status).toBe(200);
+});
+
+test('a restart while the link is down keeps judging windows by the API clock measured before', async () => {
+  // The API's clock is two hours ahead of this Pi's: the game is on now in API time, and its door
+  // window has not opened yet by the Pi's own clock.
+  const aheadMs = 2 * 3600_000;
+  const server = await startEdgeServer({ clockOffsetMs: aheadMs });
+  const started: RunningAgent[] = [];
+  try {
+    const first = await startTestAgent(server);
+    started.push(first.agent);
+    await eventually(() => expect(first.agent.connected()).toBe(true));
+    await server.pushSchedule(signedSchedule([game(NOW, { startsIn: aheadMs - 5 * 60_000 })]));
+    // The offset is measured at connect and kept in the state file.
+    await eventually(() =>
+      expect(JSON.parse(readFileSync(first.config.stateFile, 'utf8'))).toMatchObject({
+        clock: { offsetMs: expect.any(Number) },
+      }),
+    );
+    await first.agent.stop();
+
+    server.setLink('down');
+    const second = await startTestAgent(server, { STATE_FILE: first.config.stateFile });
+    started.push(second.agent);
+    await eventually(async () => expect((await screenState(second.agent)).offline).toBe(true), 5000);
+    expect(await unlock(second.agent, { pin: pinOf(NOW) })).toEqual({ status: 200, detail: keypadMessages.opened });
+  } finally {
+    await Promise.all(started.map((agent) => agent.stop()));
+    await server.close();
+  }
 });

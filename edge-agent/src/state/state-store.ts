@@ -12,6 +12,14 @@ interface PersistedState {
   /** Oldest first. */
   commands: { id: string; result: CommandResult; at: number }[];
   display: DisplayCode | null;
+  /** The API's clock minus ours as last measured, and the boot it was measured in. */
+  clock?: SavedClock | null;
+}
+
+export interface SavedClock {
+  offsetMs: number;
+  /** /proc/sys/kernel/random/boot_id: after a reboot the Pi's clock may be another one. */
+  bootId: string;
 }
 
 /**
@@ -22,6 +30,7 @@ interface PersistedState {
 export class StateStore {
   private readonly commands = new Map<string, { result: CommandResult; at: number }>();
   private currentDisplay: DisplayCode | null = null;
+  private savedClock: SavedClock | null = null;
   private writing: Promise<void> = Promise.resolve();
   private pending: Promise<void> | null = null;
 
@@ -43,6 +52,7 @@ export class StateStore {
       const state = JSON.parse(text) as PersistedState;
       for (const { id, result, at } of state.commands ?? []) this.commands.set(id, { result, at });
       this.currentDisplay = state.display ?? null;
+      this.savedClock = state.clock ?? null;
     } catch (error) {
       // A torn file cannot happen (atomic rename), but a hand-edited one can: start clean, loudly.
       this.logger.error('state file is unreadable, starting with an empty state', { file: this.file, error });
@@ -69,6 +79,15 @@ export class StateStore {
     this.currentDisplay = display;
   }
 
+  /** The last measured API clock offset, so a restart while the link is down keeps judging by it. */
+  get clock(): SavedClock | null {
+    return this.savedClock;
+  }
+
+  set clock(clock: SavedClock | null) {
+    this.savedClock = clock;
+  }
+
   /** Writes the state; concurrent calls coalesce into one more write after the current one. */
   save(): Promise<void> {
     if (this.pending) return this.pending;
@@ -92,6 +111,7 @@ export class StateStore {
       version: 1,
       commands: [...this.commands].map(([id, { result, at }]) => ({ id, result, at })),
       display: this.currentDisplay,
+      clock: this.savedClock,
     };
     await writeFileAtomic(this.file, JSON.stringify(state));
   }
