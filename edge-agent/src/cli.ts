@@ -3,6 +3,7 @@ import { RELAYS, type RelayId } from '@kort/contracts';
 import { startAgent } from './agent';
 import { type AgentConfig, AgentConfigError, loadAgentConfig } from './config';
 import { createDriver } from './hardware/driver-factory';
+import { GpioSetupError } from './hardware/gpio-chip';
 import { GpioDriver } from './hardware/gpio-driver';
 import { createJsonLogger } from './logger';
 import { startSystemdNotify } from './systemd-notify';
@@ -30,6 +31,8 @@ async function runDaemon(argv: string[]): Promise<void> {
     agent = await startAgent(config, { logger });
   } catch (error) {
     logger.error('agent cannot start', { error });
+    // The operator's one sentence (what to install, what to set), apart from the JSON log.
+    if (error instanceof GpioSetupError) process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
   const stopNotify = startSystemdNotify(process.env, logger);

@@ -77,6 +77,8 @@ const settingsSchema = z.object({
   offlineAfterMs: int(100, 3_600_000, 'a number of milliseconds (100-3600000)').default(OFFLINE_AFTER_MS),
   stateFile: z.string().min(1),
   gpioSysfsRoot: z.string().min(1).default('/sys/class/gpio'),
+  /** Where the GPIO character devices (gpiochipN) live: DRIVER=auto looks there too. */
+  gpioDevRoot: z.string().min(1).default('/dev'),
   logLevel: z.enum(LOG_LEVELS).default('info'),
   pins: pinMapSchema.default(DEFAULT_PINS),
   /** Relay boards whose inputs switch on when driven low (most cheap optocoupler boards). */
@@ -108,6 +110,7 @@ const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   offlineAfterMs: 'OFFLINE_AFTER_MS',
   stateFile: 'STATE_FILE',
   gpioSysfsRoot: 'GPIO_SYSFS_ROOT',
+  gpioDevRoot: 'GPIO_DEV_ROOT',
   logLevel: 'LOG_LEVEL',
 };
 // The token belongs in the root-only EnvironmentFile, not in a world-readable JSON file.

@@ -24,6 +24,25 @@ test('a bad configuration prints the list of problems and exits 1, with no stack
   );
 });
 
+test('on a machine without sysfs GPIO the daemon refuses in one sentence instead of simulating', () => {
+  const dev = tempDir();
+  writeFileSync(join(dev, 'gpiochip0'), ''); // Raspberry Pi OS Trixie: the character device only
+  const result = run([], {
+    EDGE_AGENT_TOKEN: TOKEN,
+    GPIO_SYSFS_ROOT: join(dev, 'no-sysfs'),
+    GPIO_DEV_ROOT: dev,
+    STATE_FILE: join(tempDir(), 'state.json'),
+    DISPLAY_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(
+    "Kort agent cannot drive this machine's GPIO: it offers only the GPIO character device " +
+      `(${dev}/gpiochip*, as Raspberry Pi OS Trixie does) and this agent drives sysfs GPIO ` +
+      `(${join(dev, 'no-sysfs')}); install Raspberry Pi OS Bookworm, or set DRIVER=simulated on a rig without relays.\n`,
+  );
+});
+
 test('test-relay switches one relay on for --ms, then off, saying what it does', () => {
   const result = run(['test-relay', 'shelf-4', '--ms', '50'], { DRIVER: 'simulated' });
   expect(result.status).toBe(0);

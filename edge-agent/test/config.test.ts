@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentConfigError, DEFAULT_PINS, loadAgentConfig } from '../src/config';
 import { resolveDriverKind } from '../src/hardware/driver-factory';
+import { GpioSetupError } from '../src/hardware/gpio-chip';
 import { fakeSysfs, PI4_CHIPS } from './support/fake-gpio';
 import { tempDir } from './support/helpers';
 
@@ -34,6 +35,7 @@ describe('agent configuration', () => {
       doorSensorDebounceMs: 50,
       offlineAfterMs: 10_000,
       gpioSysfsRoot: '/sys/class/gpio',
+      gpioDevRoot: '/dev',
       activeLow: false,
       pins: DEFAULT_PINS,
       stateFile: join(process.cwd(), 'kort-agent-state.json'),
@@ -119,10 +121,22 @@ describe('agent configuration', () => {
     ]);
   });
 
-  test('DRIVER=auto picks GPIO only where a gpiochip exists', () => {
-    expect(resolveDriverKind({ driver: 'auto', gpioSysfsRoot: fakeSysfs(PI4_CHIPS) })).toBe('gpio');
-    expect(resolveDriverKind({ driver: 'auto', gpioSysfsRoot: fakeSysfs([]) })).toBe('simulated');
-    expect(resolveDriverKind({ driver: 'auto', gpioSysfsRoot: '/nonexistent' })).toBe('simulated');
-    expect(resolveDriverKind({ driver: 'simulated', gpioSysfsRoot: fakeSysfs(PI4_CHIPS) })).toBe('simulated');
+  test('DRIVER=auto picks sysfs GPIO where it exists and never falls back to the simulator', () => {
+    const devWithChip = tempDir();
+    writeFileSync(join(devWithChip, 'gpiochip0'), '');
+    const emptyDev = tempDir();
+    const auto = (gpioSysfsRoot: string, gpioDevRoot: string) =>
+      resolveDriverKind({ driver: 'auto', gpioSysfsRoot, gpioDevRoot });
+    expect(auto(fakeSysfs(PI4_CHIPS), emptyDev)).toBe('gpio'); // Bookworm
+    expect(auto(fakeSysfs(PI4_CHIPS), devWithChip)).toBe('gpio'); // Bookworm has both
+    // Trixie: only the character device. A clear refusal, not a simulated door.
+    expect(() => auto('/nonexistent', devWithChip)).toThrow(GpioSetupError);
+    expect(() => auto(fakeSysfs([]), devWithChip)).toThrow(/only the GPIO character device.*DRIVER=simulated/);
+    // A laptop: no GPIO at all.
+    expect(() => auto('/nonexistent', emptyDev)).toThrow(/found no GPIO on this machine.*DRIVER=simulated/);
+    expect(resolveDriverKind({ driver: 'simulated', gpioSysfsRoot: '/nonexistent', gpioDevRoot: emptyDev })).toBe(
+      'simulated',
+    );
+    expect(resolveDriverKind({ driver: 'gpio', gpioSysfsRoot: '/nonexistent', gpioDevRoot: emptyDev })).toBe('gpio');
   });
 });
