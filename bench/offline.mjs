@@ -36,6 +36,36 @@ async function until(check, what, timeoutMs = 20_000) {
   }
 }
 
+/**
+ * The real agent (simulated relays) in this process, reaching the API at `apiUrl`, its state in a
+ * temporary folder; `stop()` stops it and removes the folder.
+ */
+async function benchAgent(apiUrl, token, settings = {}) {
+  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = agentLib();
+  const dir = mkdtempSync(join(tmpdir(), 'kort-bench-agent-'));
+  const driver = new SimulatedDriver();
+  const agent = await startAgent(
+    loadAgentConfig(
+      {
+        API_URL: apiUrl,
+        EDGE_AGENT_TOKEN: token,
+        DRIVER: 'simulated',
+        DISPLAY_PORT: '0',
+        STATE_FILE: join(dir, 'state.json'),
+        LOG_LEVEL: 'error',
+        ...settings,
+      },
+      [],
+    ),
+    { driver, logger: silentLogger },
+  );
+  const stop = async () => {
+    await agent.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { agent, driver, stop };
+}
+
 /** A schedule signed as the API signs it, for `token`'s site, with `count` games in their window now. */
 function signedSchedule(token, count, secret, version = Date.now()) {
   const now = Date.now();
@@ -129,30 +159,12 @@ async function scheduleServer(token, signed) {
 }
 
 export async function keypadToRelay(count) {
-  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = agentLib();
   const token = 'bench-keypad-token-0123456789';
   const secret = Buffer.from('bench-keypad-secret');
   const signed = signedSchedule(token, 2, secret);
   const pin = crypto.offlinePin(secret, 100_000);
   const server = await scheduleServer(token, signed);
-  const dir = mkdtempSync(join(tmpdir(), 'kort-bench-keypad-'));
-  const driver = new SimulatedDriver();
-  const agent = await startAgent(
-    loadAgentConfig(
-      {
-        API_URL: server.url,
-        EDGE_AGENT_TOKEN: token,
-        DRIVER: 'simulated',
-        DISPLAY_PORT: '0',
-        DOOR_PULSE_MS: '20',
-        OFFLINE_AFTER_MS: '300',
-        STATE_FILE: join(dir, 'state.json'),
-        LOG_LEVEL: 'error',
-      },
-      [],
-    ),
-    { driver, logger: silentLogger },
-  );
+  const { agent, driver, stop } = await benchAgent(server.url, token, { DOOR_PULSE_MS: '20', OFFLINE_AFTER_MS: '300' });
   const unlock = `${agent.display.url}unlock`;
   const post = () =>
     fetch(unlock, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pin }) });
@@ -183,8 +195,7 @@ export async function keypadToRelay(count) {
       { name: 'bare node http POST → the same simulated relay on', ...percentiles(bare) },
     ];
   } finally {
-    await agent.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -236,22 +247,7 @@ function slotsAhead() {
 
 /** Bookings through the real API with the real agent connected: how soon the agent holds each one. */
 export async function bookingToAgent(apiBase, databaseUrl, token, count) {
-  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = agentLib();
-  const dir = mkdtempSync(join(tmpdir(), 'kort-bench-sync-'));
-  const agent = await startAgent(
-    loadAgentConfig(
-      {
-        API_URL: apiBase,
-        EDGE_AGENT_TOKEN: token,
-        DRIVER: 'simulated',
-        DISPLAY_PORT: '0',
-        STATE_FILE: join(dir, 'state.json'),
-        LOG_LEVEL: 'error',
-      },
-      [],
-    ),
-    { driver: new SimulatedDriver(), logger: silentLogger },
-  );
+  const { agent, stop } = await benchAgent(apiBase, token);
   try {
     await until(() => agent.schedule.summary(), 'the first schedule');
     const [player] = await players(apiBase, databaseUrl, 1, { sportSchool: true });
@@ -280,32 +276,15 @@ export async function bookingToAgent(apiBase, databaseUrl, token, count) {
       { name: 'booking POST → HTTP answer', ...percentiles(toAnswer) },
     ];
   } finally {
-    await agent.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
 /** 1,000 events taken offline, then the link back: time from the reconnect to all applied in PostgreSQL. */
 export async function outboxUpload(apiBase, databaseUrl, token, count = 1000) {
-  const { startAgent, loadAgentConfig, SimulatedDriver, silentLogger } = agentLib();
   const proxy = await startTcpProxy(Number(new URL(apiBase).port));
   proxy.cut();
-  const dir = mkdtempSync(join(tmpdir(), 'kort-bench-outbox-'));
-  const agent = await startAgent(
-    loadAgentConfig(
-      {
-        API_URL: `http://127.0.0.1:${proxy.port}`,
-        EDGE_AGENT_TOKEN: token,
-        DRIVER: 'simulated',
-        DISPLAY_PORT: '0',
-        OFFLINE_AFTER_MS: '100',
-        STATE_FILE: join(dir, 'state.json'),
-        LOG_LEVEL: 'error',
-      },
-      [],
-    ),
-    { driver: new SimulatedDriver(), logger: silentLogger },
-  );
+  const { agent, stop } = await benchAgent(`http://127.0.0.1:${proxy.port}`, token, { OFFLINE_AFTER_MS: '100' });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -355,9 +334,8 @@ export async function outboxUpload(apiBase, databaseUrl, token, count = 1000) {
     ];
   } finally {
     await db.end();
-    await agent.stop();
+    await stop();
     await proxy.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
