@@ -60,6 +60,7 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
 
   await driver.start();
   logger.info('relays ready, all off', { driver: driver.kind });
+  if (driver.kind === 'simulated') logger.warn('simulated driver (DRIVER=simulated): commands succeed, no relay moves');
   const stopDoorSensor = driver.onDoorSensor((closed) => bus.emit('doorSensorChanged', { closed, at: Date.now() }));
 
   // Deadlines, display expiry and game windows are API times: judge them by the API's clock.
@@ -112,6 +113,7 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
     doorClosed: driver.doorClosed(),
     display: commands.display,
     agentVersion,
+    driver: driver.kind,
   });
 
   let stopping: Promise<void> | null = null;

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-import { RELAYS, type RelayId } from '@kort/contracts';
+import { type AgentDriver, RELAYS, type RelayId } from '@kort/contracts';
 import { startAgent } from './agent';
 import { type AgentConfig, AgentConfigError, loadAgentConfig } from './config';
 import { createDriver } from './hardware/driver-factory';
 import { GpioSetupError } from './hardware/gpio-chip';
-import { GpioDriver } from './hardware/gpio-driver';
 import { createJsonLogger } from './logger';
 import { startSystemdNotify } from './systemd-notify';
+
+const DRIVER_NAMES: Record<AgentDriver, string> = {
+  'gpio-chardev': 'gpio-chardev (GPIO character device)',
+  'gpio-sysfs': 'gpio-sysfs (sysfs GPIO, onoff)',
+  simulated: 'simulated (no relay moves)',
+};
 
 const USAGE = `Usage:
   kort-agent [--config FILE]                                  run the daemon
@@ -82,13 +87,17 @@ async function testRelay(argv: string[]): Promise<void> {
   const ms = parseMs(argv);
   const config = loadOrExit(argv.slice(1), false);
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  const driver = createDriver(config, createJsonLogger('warn'));
-  say(`Driver: ${driver.kind}${config.activeLow ? ' (active-low relay board)' : ''}`);
-  await driver.start();
-  const where =
-    driver instanceof GpioDriver
-      ? (({ bcm, sysfs, chip }) => ` (BCM ${bcm}, sysfs GPIO ${sysfs} on ${chip})`)(driver.describe(relay))
-      : '';
+  let driver: ReturnType<typeof createDriver>;
+  try {
+    driver = createDriver(config, createJsonLogger('warn'));
+    say(`Driver: ${DRIVER_NAMES[driver.kind]}${config.activeLow ? ' (active-low relay board)' : ''}`);
+    await driver.start();
+  } catch (error) {
+    if (!(error instanceof GpioSetupError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const where = ` (${driver.describe(relay)})`;
   const off = async () => {
     await driver.set(relay, false);
     say(`${relay}${where}: OFF`);

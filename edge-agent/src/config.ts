@@ -68,7 +68,15 @@ const settingsSchema = z.object({
     .default('http://127.0.0.1:3000'),
   siteId: z.string().min(1, { error: 'must not be empty' }).default('default'),
   token: z.string({ error: 'is required (the same token as the API has for this site)' }).min(1),
-  driver: z.enum(['gpio', 'simulated', 'auto'], { error: 'must be gpio, simulated or auto' }).default('auto'),
+  /**
+   * auto: the GPIO character device where /dev has a gpiochip, else sysfs GPIO, else a refusal;
+   * chardev and sysfs force one; simulated moves nothing. "gpio" is the older name of auto.
+   */
+  driver: z
+    .enum(['auto', 'chardev', 'sysfs', 'simulated', 'gpio'], {
+      error: 'must be auto, chardev, sysfs or simulated',
+    })
+    .default('auto'),
   displayHost: z.string().min(1).default('127.0.0.1'),
   displayPort: int(0, 65535, 'a port number (0-65535)').default(8090),
   doorPulseMs: int(1, 600_000, 'a number of milliseconds (1-600000)').default(5000),
@@ -83,7 +91,7 @@ const settingsSchema = z.object({
   pins: pinMapSchema.default(DEFAULT_PINS),
   /** Relay boards whose inputs switch on when driven low (most cheap optocoupler boards). */
   activeLow: z.boolean({ error: 'must be true or false' }).default(false),
-  /** Label of the GPIO chip to use when autodetection picks the wrong one (see /sys/class/gpio). */
+  /** Label of the GPIO chip to use when autodetection picks the wrong one (`gpiodetect` lists them). */
   gpioChipLabel: z.string().min(1).optional(),
   /** Level the door sensor reads when the door is closed: 0 for a reed switch to ground with a pull-up. */
   doorSensorClosedLevel: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 or 1' }).default(0),

@@ -1,6 +1,8 @@
 export { startAgent, type AgentOptions, type RunningAgent } from './agent';
 export { loadAgentConfig, agentFiles, AgentConfigError, DEFAULT_PINS, type AgentConfig, type PinMap } from './config';
-export { GpioDriver, type GpioConstructor, type GpioLine, type GpioDriverOptions } from './hardware/gpio-driver';
+export { SysfsDriver, type GpioConstructor, type GpioLine, type SysfsDriverOptions } from './hardware/sysfs-driver';
+export { ChardevDriver, type ChardevDriverOptions } from './hardware/chardev-driver';
+export { type ChardevBinding, type ChardevLines, type ChardevLineRequest } from './hardware/chardev-binding';
 export { GpioSetupError } from './hardware/gpio-chip';
 export { SimulatedDriver } from './hardware/simulated-driver';
 export { createDriver } from './hardware/driver-factory';

@@ -44,7 +44,7 @@ const send = (payload: unknown) =>
   server.agent().timeout(5000).emitWithAck(EDGE_EVENTS.command, payload) as Promise<CommandAck>;
 const allOff = (relays: Record<string, boolean>) => Object.values(relays).every((on) => !on);
 
-test('on connect the agent sends a snapshot: every relay off, door closed, no code, its version', async () => {
+test('on connect the agent sends a snapshot: every relay off, door closed, no code, its version and driver', async () => {
   const { agent } = await agentWith();
   await eventually(() => expect(server.snapshots).toHaveLength(1));
   const [snapshot] = server.snapshots;
@@ -53,6 +53,7 @@ test('on connect the agent sends a snapshot: every relay off, door closed, no co
     doorClosed: true,
     display: null,
     agentVersion: '0.1.0',
+    driver: 'simulated',
   });
   expect(Object.keys(snapshot!.relays)).toHaveLength(13);
   expect(server.handshakes[0]).toEqual({ site: 'court-1', token: TOKEN });

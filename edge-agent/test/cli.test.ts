@@ -24,29 +24,44 @@ test('a bad configuration prints the list of problems and exits 1, with no stack
   );
 });
 
-test('on a machine without sysfs GPIO the daemon refuses in one sentence instead of simulating', () => {
+const daemonEnv = (extra: Record<string, string>) => ({
+  EDGE_AGENT_TOKEN: TOKEN,
+  STATE_FILE: join(tempDir(), 'state.json'),
+  DISPLAY_PORT: '0',
+  LOG_LEVEL: 'silent',
+  ...extra,
+});
+
+test('on a machine without GPIO the daemon refuses in one sentence instead of simulating', () => {
   const dev = tempDir();
-  writeFileSync(join(dev, 'gpiochip0'), ''); // Raspberry Pi OS Trixie: the character device only
-  const result = run([], {
-    EDGE_AGENT_TOKEN: TOKEN,
-    GPIO_SYSFS_ROOT: join(dev, 'no-sysfs'),
-    GPIO_DEV_ROOT: dev,
-    STATE_FILE: join(tempDir(), 'state.json'),
-    DISPLAY_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
+  const result = run([], daemonEnv({ GPIO_SYSFS_ROOT: join(dev, 'no-sysfs'), GPIO_DEV_ROOT: dev }));
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(
-    "Kort agent cannot drive this machine's GPIO: it offers only the GPIO character device " +
-      `(${dev}/gpiochip*, as Raspberry Pi OS Trixie does) and this agent drives sysfs GPIO ` +
-      `(${join(dev, 'no-sysfs')}); install Raspberry Pi OS Bookworm, or set DRIVER=simulated on a rig without relays.\n`,
+    `Kort agent found no GPIO on this machine (no gpiochip in ${dev} or ${join(dev, 'no-sysfs')}): ` +
+      'run it on the Raspberry Pi that drives the relays, or set DRIVER=simulated on a laptop or test rig.\n',
+  );
+});
+
+test('with a /dev/gpiochip* the daemon takes the character device, through the real addon, and says why it cannot', () => {
+  // Not a chip, but a file named like one: the addon's ioctl is refused by the kernel, as on a
+  // machine whose gpiochip is not a GPIO controller. The sentence names the device and the cause.
+  const dev = tempDir();
+  writeFileSync(join(dev, 'gpiochip0'), '');
+  const result = run([], daemonEnv({ GPIO_SYSFS_ROOT: join(dev, 'no-sysfs'), GPIO_DEV_ROOT: dev }));
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(
+    `Kort agent cannot list the GPIO chips in ${dev}: GPIO_GET_CHIPINFO_IOCTL: Inappropriate ioctl for device.\n`,
   );
 });
 
 test('test-relay switches one relay on for --ms, then off, saying what it does', () => {
   const result = run(['test-relay', 'shelf-4', '--ms', '50'], { DRIVER: 'simulated' });
   expect(result.status).toBe(0);
-  expect(result.stdout).toBe('Driver: simulated\nshelf-4: ON for 50 ms\nshelf-4: OFF\n');
+  expect(result.stdout).toBe(
+    'Driver: simulated (no relay moves)\n' +
+      'shelf-4 (simulated: no relay moves): ON for 50 ms\n' +
+      'shelf-4 (simulated: no relay moves): OFF\n',
+  );
   const unknown = run(['test-relay', 'shelf-12'], { DRIVER: 'simulated' });
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain('Unknown relay "shelf-12"');
@@ -76,6 +91,7 @@ test('the daemon logs JSON lines without the token, notifies systemd, and stops 
   daemon.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   try {
     await eventually(() => expect(server.snapshots).toHaveLength(1), 10_000);
+    expect(server.snapshots[0]).toMatchObject({ driver: 'simulated' }); // the dashboard marks it
     await eventually(() => {
       const calls = readFileSync(notifyLog, 'utf8').split('\n');
       expect(calls[0]).toBe('--ready');

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AgentConfigError, DEFAULT_PINS, loadAgentConfig } from '../src/config';
+import { type AgentConfig, AgentConfigError, DEFAULT_PINS, loadAgentConfig } from '../src/config';
 import { resolveDriverKind } from '../src/hardware/driver-factory';
 import { GpioSetupError } from '../src/hardware/gpio-chip';
 import { fakeSysfs, PI4_CHIPS } from './support/fake-gpio';
@@ -85,7 +85,7 @@ describe('agent configuration', () => {
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        'DRIVER must be gpio, simulated or auto',
+        'DRIVER must be auto, chardev, sysfs or simulated',
         'DISPLAY_PORT must be a port number (0-65535)',
         'pins.shelf-3 must be a BCM GPIO number (0-57)',
         'pins.shelf-9 is missing (every relay needs a pin)',
@@ -121,22 +121,23 @@ describe('agent configuration', () => {
     ]);
   });
 
-  test('DRIVER=auto picks sysfs GPIO where it exists and never falls back to the simulator', () => {
+  test('DRIVER=auto: the character device first, sysfs where only it exists, never the simulator', () => {
     const devWithChip = tempDir();
     writeFileSync(join(devWithChip, 'gpiochip0'), '');
     const emptyDev = tempDir();
-    const auto = (gpioSysfsRoot: string, gpioDevRoot: string) =>
-      resolveDriverKind({ driver: 'auto', gpioSysfsRoot, gpioDevRoot });
-    expect(auto(fakeSysfs(PI4_CHIPS), emptyDev)).toBe('gpio'); // Bookworm
-    expect(auto(fakeSysfs(PI4_CHIPS), devWithChip)).toBe('gpio'); // Bookworm has both
-    // Trixie: only the character device. A clear refusal, not a simulated door.
-    expect(() => auto('/nonexistent', devWithChip)).toThrow(GpioSetupError);
-    expect(() => auto(fakeSysfs([]), devWithChip)).toThrow(/only the GPIO character device.*DRIVER=simulated/);
-    // A laptop: no GPIO at all.
-    expect(() => auto('/nonexistent', emptyDev)).toThrow(/found no GPIO on this machine.*DRIVER=simulated/);
-    expect(resolveDriverKind({ driver: 'simulated', gpioSysfsRoot: '/nonexistent', gpioDevRoot: emptyDev })).toBe(
-      'simulated',
-    );
-    expect(resolveDriverKind({ driver: 'gpio', gpioSysfsRoot: '/nonexistent', gpioDevRoot: emptyDev })).toBe('gpio');
+    const auto = (gpioSysfsRoot: string, gpioDevRoot: string, driver: AgentConfig['driver'] = 'auto') =>
+      resolveDriverKind({ driver, gpioSysfsRoot, gpioDevRoot });
+    expect(auto('/nonexistent', devWithChip)).toBe('gpio-chardev'); // Trixie: the character device only
+    expect(auto(fakeSysfs(PI4_CHIPS), devWithChip)).toBe('gpio-chardev'); // Bookworm has both
+    expect(auto(fakeSysfs(PI4_CHIPS), emptyDev)).toBe('gpio-sysfs'); // an old kernel: sysfs only
+    // A laptop: no GPIO at all. A clear refusal, not a simulated door.
+    expect(() => auto('/nonexistent', emptyDev)).toThrow(GpioSetupError);
+    expect(() => auto(fakeSysfs([]), emptyDev)).toThrow(/found no GPIO on this machine.*DRIVER=simulated/);
+    // "gpio", the setting's older name, is auto; the others force a driver.
+    expect(auto(fakeSysfs(PI4_CHIPS), devWithChip, 'gpio')).toBe('gpio-chardev');
+    expect(() => auto('/nonexistent', emptyDev, 'gpio')).toThrow(/found no GPIO/);
+    expect(auto(fakeSysfs(PI4_CHIPS), devWithChip, 'sysfs')).toBe('gpio-sysfs');
+    expect(auto('/nonexistent', emptyDev, 'chardev')).toBe('gpio-chardev');
+    expect(auto('/nonexistent', emptyDev, 'simulated')).toBe('simulated');
   });
 });

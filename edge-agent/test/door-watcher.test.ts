@@ -4,7 +4,7 @@ import { CommandRunner } from '../src/commands/command-runner';
 import { DEFAULT_PINS } from '../src/config';
 import { DoorWatcher } from '../src/door/door-watcher';
 import { EventBus } from '../src/event-bus';
-import { GpioDriver } from '../src/hardware/gpio-driver';
+import { SysfsDriver } from '../src/hardware/sysfs-driver';
 import { silentLogger } from '../src/logger';
 import { type OutboxFields } from '../src/outbox/outbox-store';
 import { StateStore } from '../src/state/state-store';
@@ -24,7 +24,7 @@ afterEach(() => {
 /** The door of a court on the GPIO driver, its reed switch driven by the test (1 = open). */
 async function door({ sensor = true, offline = false } = {}) {
   const fake = fakeGpioClass();
-  const driver = new GpioDriver({
+  const driver = new SysfsDriver({
     pins: sensor ? { ...DEFAULT_PINS, doorSensor: 4 } : DEFAULT_PINS,
     activeLow: false,
     sysfsRoot: fakeSysfs(PI4_CHIPS),

@@ -1,51 +1,54 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { type AgentDriver } from '@kort/contracts';
+import { readdirSync } from 'node:fs';
 import { type AgentConfig } from '../config';
 import { type Logger } from '../logger';
+import { ChardevDriver } from './chardev-driver';
 import { GpioSetupError } from './gpio-chip';
-import { GpioDriver } from './gpio-driver';
 import { type RelayDriver } from './relay-driver';
 import { SimulatedDriver } from './simulated-driver';
+import { SysfsDriver } from './sysfs-driver';
 
 function holdsGpioChip(folder: string): boolean {
   try {
-    return readdirSync(folder).some((entry) => entry.startsWith('gpiochip'));
+    return readdirSync(folder).some((entry) => /^gpiochip\d+$/.test(entry));
   } catch {
     return false;
   }
 }
 
 /**
- * DRIVER=auto: the sysfs GPIO driver where the kernel offers sysfs GPIO. Never the simulator: an
- * agent that silently simulates on a real Pi tells players "Дверь открыта!" while nothing moves, so
- * anything else stops the agent with one sentence; only DRIVER=simulated simulates.
+ * DRIVER=auto: the GPIO character device when /dev has a gpiochip (Raspberry Pi OS Trixie and
+ * Bookworm), sysfs GPIO when only that exists (older kernels). Never the simulator: an agent that
+ * silently simulates on a real Pi tells players "Дверь открыта!" while nothing moves, so a machine
+ * without GPIO stops the agent with one sentence; only DRIVER=simulated simulates.
  */
-export function resolveDriverKind(
-  config: Pick<AgentConfig, 'driver' | 'gpioSysfsRoot' | 'gpioDevRoot'>,
-): 'gpio' | 'simulated' {
-  if (config.driver !== 'auto') return config.driver;
-  if (existsSync(config.gpioSysfsRoot) && holdsGpioChip(config.gpioSysfsRoot)) return 'gpio';
-  if (holdsGpioChip(config.gpioDevRoot)) {
-    throw new GpioSetupError(
-      `Kort agent cannot drive this machine's GPIO: it offers only the GPIO character device ` +
-        `(${config.gpioDevRoot}/gpiochip*, as Raspberry Pi OS Trixie does) and this agent drives sysfs GPIO ` +
-        `(${config.gpioSysfsRoot}); install Raspberry Pi OS Bookworm, or set DRIVER=simulated on a rig without relays.`,
-    );
-  }
+export function resolveDriverKind(config: Pick<AgentConfig, 'driver' | 'gpioSysfsRoot' | 'gpioDevRoot'>): AgentDriver {
+  if (config.driver === 'simulated') return 'simulated';
+  if (config.driver === 'chardev') return 'gpio-chardev';
+  if (config.driver === 'sysfs') return 'gpio-sysfs';
+  if (holdsGpioChip(config.gpioDevRoot)) return 'gpio-chardev';
+  if (holdsGpioChip(config.gpioSysfsRoot)) return 'gpio-sysfs';
   throw new GpioSetupError(
-    `Kort agent found no GPIO on this machine (no gpiochip in ${config.gpioSysfsRoot} or ${config.gpioDevRoot}): ` +
-      `run it on the Raspberry Pi that drives the relays, or set DRIVER=simulated on a laptop or test rig.`,
+    `Kort agent found no GPIO on this machine (no gpiochip in ${config.gpioDevRoot} or ${config.gpioSysfsRoot}): ` +
+      'run it on the Raspberry Pi that drives the relays, or set DRIVER=simulated on a laptop or test rig.',
   );
 }
 
 export function createDriver(config: AgentConfig, logger: Logger): RelayDriver {
-  if (resolveDriverKind(config) === 'simulated') return new SimulatedDriver();
-  return new GpioDriver({
+  const common = {
     pins: config.pins,
     activeLow: config.activeLow,
-    sysfsRoot: config.gpioSysfsRoot,
     chipLabel: config.gpioChipLabel,
     debounceMs: config.doorSensorDebounceMs,
     doorSensorClosedLevel: config.doorSensorClosedLevel,
     logger,
-  });
+  };
+  switch (resolveDriverKind(config)) {
+    case 'simulated':
+      return new SimulatedDriver();
+    case 'gpio-chardev':
+      return new ChardevDriver({ ...common, devRoot: config.gpioDevRoot });
+    case 'gpio-sysfs':
+      return new SysfsDriver({ ...common, sysfsRoot: config.gpioSysfsRoot });
+  }
 }

@@ -54,16 +54,25 @@ export async function readGpioChips(sysfsRoot: string): Promise<GpioChip[]> {
   return chips;
 }
 
-/** The Pi's header chip, or the one named by gpioChipLabel; fails listing what was found. */
-export function chooseHeaderChip(chips: GpioChip[], configuredLabel?: string): GpioChip {
+/** A sysfs chip as the operator reads it in an error. */
+export const describeSysfsChip = (chip: GpioChip): string =>
+  `${chip.name}: label "${chip.label}", base ${chip.base}, ${chip.ngpio} lines`;
+
+/**
+ * The Pi's header chip, or the one named by gpioChipLabel; fails listing what was found. Both GPIO
+ * drivers choose this way, the sysfs one among /sys/class/gpio, the character-device one among /dev.
+ */
+export function chooseHeaderChip<Chip extends { label: string }>(
+  chips: Chip[],
+  configuredLabel: string | undefined,
+  describe: (chip: Chip) => string,
+): Chip {
   const wanted = configuredLabel ? [configuredLabel] : PI_HEADER_CHIP_LABELS;
   for (const label of wanted) {
     const chip = chips.find((candidate) => candidate.label === label);
     if (chip) return chip;
   }
-  const found = chips.length
-    ? chips.map((chip) => `${chip.name}: label "${chip.label}", base ${chip.base}, ${chip.ngpio} lines`)
-    : ['no gpiochip at all'];
+  const found = chips.length ? chips.map(describe) : ['no gpiochip at all'];
   throw new GpioSetupError(
     configuredLabel
       ? `No GPIO chip labelled "${configuredLabel}" (gpioChipLabel in the config). Chips found:`
@@ -71,4 +80,20 @@ export function chooseHeaderChip(chips: GpioChip[], configuredLabel?: string): G
           'set gpioChipLabel in the config to one of the chips found:',
     found,
   );
+}
+
+/** Every pin on the chip and none used twice, all problems at once. */
+export function checkPinMap(pins: Partial<Record<string, number>>, lines: number, chipDescription: string): void {
+  const problems: string[] = [];
+  const owners = new Map<number, string>();
+  for (const [name, pin] of Object.entries(pins)) {
+    if (pin === undefined) continue;
+    if (!Number.isInteger(pin) || pin < 0 || pin >= lines) {
+      problems.push(`${name}: BCM ${pin} is not on the chip (it has lines 0-${lines - 1})`);
+    }
+    const owner = owners.get(pin);
+    if (owner) problems.push(`${name}: BCM ${pin} is already used by ${owner}`);
+    else owners.set(pin, name);
+  }
+  if (problems.length) throw new GpioSetupError(`The pin map does not fit GPIO chip ${chipDescription}:`, problems);
 }

@@ -1,4 +1,4 @@
-import { RELAYS, type RelayId } from '@kort/contracts';
+import { type AgentDriver, RELAYS, type RelayId } from '@kort/contracts';
 
 /** Every relay, always all 13 of them. `true` = energised: door unlocked, light on, shelf released. */
 export type RelayStates = Record<RelayId, boolean>;
@@ -12,7 +12,8 @@ export type DoorSensorListener = (closed: boolean) => void;
 
 /** What the agent needs from the court's hardware; GPIO on the Pi, in memory elsewhere. */
 export interface RelayDriver {
-  readonly kind: 'gpio' | 'simulated';
+  /** Logged at start and reported to the dashboard, which marks a simulated agent plainly. */
+  readonly kind: AgentDriver;
   start(): Promise<void>;
   set(relay: RelayId, on: boolean): Promise<void>;
   states(): RelayStates;
@@ -21,4 +22,6 @@ export interface RelayDriver {
   /** Returns a function that removes the listener. */
   onDoorSensor(listener: DoorSensorListener): () => void;
   stop(): Promise<void>;
+  /** Where a relay is wired, for `kort-agent test-relay` to print (e.g. "BCM 17, line 17 of /dev/gpiochip0 …"). */
+  describe(relay: RelayId): string;
 }

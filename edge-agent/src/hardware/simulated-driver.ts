@@ -41,6 +41,10 @@ export class SimulatedDriver implements RelayDriver {
     return () => this.listeners.delete(listener);
   }
 
+  describe(): string {
+    return 'simulated: no relay moves';
+  }
+
   stop(): Promise<void> {
     this.relays = safeRelayStates();
     this.listeners.clear();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BinaryValue, Direction, Edge, Options, ValueCallback } from 'onoff';
-import { type GpioConstructor, type GpioLine } from '../../src/hardware/gpio-driver';
+import { type GpioConstructor, type GpioLine } from '../../src/hardware/sysfs-driver';
 
 /** A sysfs tree like /sys/class/gpio with the given chips, in a temp dir. */
 export function fakeSysfs(chips: { name: string; base: number; label: string; ngpio: number }[]): string {

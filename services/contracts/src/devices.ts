@@ -84,12 +84,22 @@ export type CommandAck = z.infer<typeof commandAckSchema>;
 
 export const displaySchema = z.object({ code: z.string(), expiresAt: z.number().int() }).nullable();
 
+/**
+ * How an agent drives its relays: the GPIO character device (/dev/gpiochipN, Raspberry Pi OS Trixie
+ * and Bookworm), sysfs GPIO (Bookworm and older) or the simulator (laptops, compose, tests), where
+ * "Дверь открыта!" moves nothing.
+ */
+export const AGENT_DRIVERS = ['gpio-chardev', 'gpio-sysfs', 'simulated'] as const;
+export type AgentDriver = (typeof AGENT_DRIVERS)[number];
+
 export const snapshotSchema = z.object({
   relays: relayStatesSchema,
   /** Door sensor: true closed, false open, null when the agent has no sensor. */
   doorClosed: z.boolean().nullable(),
   display: displaySchema,
   agentVersion: z.string().max(40),
+  /** Absent from agents older than the driver report: the dashboard then shows nothing. */
+  driver: z.enum(AGENT_DRIVERS).optional(),
 });
 export type AgentSnapshot = z.infer<typeof snapshotSchema>;
 

@@ -2,7 +2,14 @@ import { RELAYS, type RelayId } from '@kort/contracts';
 import type * as Onoff from 'onoff';
 import { type PinMap } from '../config';
 import { type Logger, silentLogger } from '../logger';
-import { chooseHeaderChip, type GpioChip, GpioSetupError, readGpioChips } from './gpio-chip';
+import {
+  checkPinMap,
+  chooseHeaderChip,
+  describeSysfsChip,
+  type GpioChip,
+  GpioSetupError,
+  readGpioChips,
+} from './gpio-chip';
 import { type DoorSensorListener, type RelayDriver, type RelayStates, safeRelayStates } from './relay-driver';
 
 /** The part of onoff's Gpio the driver uses, so tests can pass a fake with the same shape. */
@@ -21,7 +28,7 @@ export type GpioConstructor = new (
   options?: Onoff.Options,
 ) => GpioLine;
 
-export interface GpioDriverOptions {
+export interface SysfsDriverOptions {
   pins: PinMap;
   activeLow: boolean;
   sysfsRoot: string;
@@ -33,9 +40,12 @@ export interface GpioDriverOptions {
   logger?: Logger;
 }
 
-/** Relays and the door sensor on the Pi's GPIO header through sysfs (onoff). */
-export class GpioDriver implements RelayDriver {
-  readonly kind = 'gpio';
+/**
+ * Relays and the door sensor on the Pi's GPIO header through sysfs (onoff): Raspberry Pi OS
+ * Bookworm and older. Trixie has no sysfs GPIO; the character-device driver serves both.
+ */
+export class SysfsDriver implements RelayDriver {
+  readonly kind = 'gpio-sysfs';
   private chip: GpioChip | null = null;
   private readonly relays = new Map<RelayId, GpioLine>();
   private sensor: GpioLine | null = null;
@@ -44,13 +54,21 @@ export class GpioDriver implements RelayDriver {
   private readonly listeners = new Set<DoorSensorListener>();
   private readonly logger: Logger;
 
-  constructor(private readonly options: GpioDriverOptions) {
+  constructor(private readonly options: SysfsDriverOptions) {
     this.logger = options.logger ?? silentLogger;
   }
 
   async start(): Promise<void> {
-    const chip = chooseHeaderChip(await readGpioChips(this.options.sysfsRoot), this.options.chipLabel);
-    this.checkPins(chip);
+    const chip = chooseHeaderChip(
+      await readGpioChips(this.options.sysfsRoot),
+      this.options.chipLabel,
+      describeSysfsChip,
+    );
+    checkPinMap(
+      this.options.pins,
+      chip.ngpio,
+      `${chip.name} ("${chip.label}", base ${chip.base}, ${chip.ngpio} lines)`,
+    );
     this.chip = chip;
     const Gpio = this.options.Gpio ?? (await import('onoff')).Gpio;
     // Kernel sysfs writes "high"/"low" to the direction file as a raw physical level, ignoring
@@ -106,10 +124,11 @@ export class GpioDriver implements RelayDriver {
     return () => this.listeners.delete(listener);
   }
 
-  /** BCM and sysfs numbers of a relay, for `kort-agent test-relay` to print. */
-  describe(relay: RelayId): { bcm: number; sysfs: number | null; chip: string | null } {
+  describe(relay: RelayId): string {
     const bcm = this.options.pins[relay];
-    return { bcm, sysfs: this.chip ? this.chip.base + bcm : null, chip: this.chip?.label ?? null };
+    return this.chip
+      ? `BCM ${bcm}, sysfs GPIO ${this.chip.base + bcm} on ${this.chip.label}`
+      : `BCM ${bcm}, sysfs GPIO (not started)`;
   }
 
   stop(): Promise<void> {
@@ -177,26 +196,5 @@ export class GpioDriver implements RelayDriver {
 
   private chipBase(): number {
     return this.chip?.base ?? 0;
-  }
-
-  /** Every pin on the chip and none used twice, all problems at once. */
-  private checkPins(chip: GpioChip): void {
-    const problems: string[] = [];
-    const owners = new Map<number, string>();
-    for (const [name, pin] of Object.entries(this.options.pins) as [string, number | undefined][]) {
-      if (pin === undefined) continue;
-      if (!Number.isInteger(pin) || pin < 0 || pin >= chip.ngpio) {
-        problems.push(`${name}: BCM ${pin} is not on the chip (it has lines 0-${chip.ngpio - 1})`);
-      }
-      const owner = owners.get(pin);
-      if (owner) problems.push(`${name}: BCM ${pin} is already used by ${owner}`);
-      else owners.set(pin, name);
-    }
-    if (problems.length) {
-      throw new GpioSetupError(
-        `The pin map does not fit GPIO chip ${chip.name} ("${chip.label}", base ${chip.base}, ${chip.ngpio} lines):`,
-        problems,
-      );
-    }
   }
 }

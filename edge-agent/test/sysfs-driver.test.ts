@@ -1,12 +1,12 @@
 import { RELAYS } from '@kort/contracts';
 import { DEFAULT_PINS, type PinMap } from '../src/config';
 import { GpioSetupError } from '../src/hardware/gpio-chip';
-import { GpioDriver, type GpioDriverOptions } from '../src/hardware/gpio-driver';
+import { SysfsDriver, type SysfsDriverOptions } from '../src/hardware/sysfs-driver';
 import { fakeGpioClass, fakeSysfs, PI4_CHIPS, PI5_CHIPS } from './support/fake-gpio';
 
-function driverOn(chips: typeof PI4_CHIPS, options: Partial<GpioDriverOptions> = {}) {
+function driverOn(chips: typeof PI4_CHIPS, options: Partial<SysfsDriverOptions> = {}) {
   const fake = fakeGpioClass();
-  const driver = new GpioDriver({
+  const driver = new SysfsDriver({
     pins: { ...DEFAULT_PINS, doorSensor: 4 },
     activeLow: false,
     sysfsRoot: fakeSysfs(chips),
@@ -26,7 +26,7 @@ describe('GPIO driver on sysfs numbers with a chip base (kernel 6.6+)', () => {
     expect(fake.byNumber(512 + 27)).toBeDefined(); // light
     expect(fake.byNumber(512 + 23)).toBeDefined(); // shelf-11
     expect(fake.lines.map((line) => line.gpio).every((gpio) => gpio >= 512 && gpio < 570)).toBe(true);
-    expect(driver.describe('door')).toEqual({ bcm: 17, sysfs: 529, chip: 'pinctrl-bcm2711' });
+    expect(driver.describe('door')).toBe('BCM 17, sysfs GPIO 529 on pinctrl-bcm2711');
     await driver.stop();
   });
 

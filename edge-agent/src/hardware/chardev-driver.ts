@@ -1,0 +1,235 @@
+import { RELAYS, type RelayId } from '@kort/contracts';
+import { type PinMap } from '../config';
+import { type Logger, silentLogger } from '../logger';
+import { type ChardevBinding, type ChardevChip, type ChardevLines, loadNativeChardev } from './chardev-binding';
+import { checkPinMap, chooseHeaderChip, GpioSetupError } from './gpio-chip';
+import { type DoorSensorListener, type RelayDriver, type RelayStates, safeRelayStates } from './relay-driver';
+
+/** The holder name `gpioinfo` shows for the agent's lines. */
+export const GPIO_CONSUMER = 'kort-agent';
+
+export interface ChardevDriverOptions {
+  pins: PinMap;
+  activeLow: boolean;
+  /** Where the gpiochipN devices are: /dev. */
+  devRoot: string;
+  chipLabel?: string;
+  debounceMs: number;
+  doorSensorClosedLevel: 0 | 1;
+  /** The native addon in production (loaded on start); a fake in tests. */
+  binding?: ChardevBinding;
+  logger?: Logger;
+}
+
+const describeChip = (chip: ChardevChip): string => `${chip.path}: label "${chip.label}", ${chip.lines} lines`;
+
+/**
+ * Relays and the door sensor on the Pi's GPIO header through the GPIO character device
+ * (/dev/gpiochipN, uAPI v2): Raspberry Pi OS Trixie, which has no sysfs GPIO, and Bookworm. All 13
+ * relays are one request, as outputs already at "off": the kernel applies direction and value
+ * together, so no relay clicks at start. The lines belong to this process: when it ends, even by
+ * SIGKILL, the kernel frees them.
+ */
+export class ChardevDriver implements RelayDriver {
+  readonly kind = 'gpio-chardev';
+  private chip: ChardevChip | null = null;
+  private relayLines: ChardevLines | null = null;
+  private sensorLine: ChardevLines | null = null;
+  private sensorClosed: boolean | null = null;
+  private debounce: NodeJS.Timeout | null = null;
+  private relayStates: RelayStates = safeRelayStates();
+  private readonly listeners = new Set<DoorSensorListener>();
+  private readonly logger: Logger;
+
+  constructor(private readonly options: ChardevDriverOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  // async: every setup failure is a rejection, as the agent's start awaits it.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async start(): Promise<void> {
+    const binding = this.options.binding ?? loadNativeChardev();
+    const chip = chooseHeaderChip(this.listChips(binding), this.options.chipLabel, describeChip);
+    const { pins } = this.options;
+    checkPinMap(pins, chip.lines, `${chip.path} ("${chip.label}", ${chip.lines} lines)`);
+    this.checkFree(binding, chip);
+    this.chip = chip;
+    try {
+      this.relayLines = this.request(binding, chip, 'relays', () =>
+        binding.request(chip.path, {
+          consumer: GPIO_CONSUMER,
+          offsets: RELAYS.map((relay) => pins[relay]),
+          direction: 'output',
+          activeLow: this.options.activeLow,
+          values: RELAYS.map(() => 0),
+        }),
+      );
+      if (pins.doorSensor !== undefined) this.openSensor(binding, chip, pins.doorSensor);
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    this.relayStates = safeRelayStates();
+    this.logger.info('gpio ready', {
+      driver: this.kind,
+      chip: chip.path,
+      label: chip.label,
+      activeLow: this.options.activeLow,
+      doorSensor: pins.doorSensor ?? null,
+    });
+  }
+
+  set(relay: RelayId, on: boolean): Promise<void> {
+    if (!this.relayLines) return Promise.reject(new Error(`GPIO driver is not started (${relay})`));
+    const next = { ...this.relayStates, [relay]: on };
+    // One ioctl sets every relay line to the state the agent holds: nothing else changes.
+    this.relayLines.set(RELAYS.map((name) => (next[name] ? 1 : 0)));
+    this.relayStates = next;
+    return Promise.resolve();
+  }
+
+  states(): RelayStates {
+    return { ...this.relayStates };
+  }
+
+  doorClosed(): boolean | null {
+    return this.sensorClosed;
+  }
+
+  onDoorSensor(listener: DoorSensorListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  describe(relay: RelayId): string {
+    const bcm = this.options.pins[relay];
+    return this.chip ? `BCM ${bcm}, line ${bcm} of ${this.chip.path} "${this.chip.label}"` : `BCM ${bcm}`;
+  }
+
+  stop(): Promise<void> {
+    this.release();
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+
+  /** Every relay off, then the lines back to the kernel (the board's own pull decides from here). */
+  private release(): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = null;
+    if (this.relayLines) {
+      try {
+        this.relayLines.set(RELAYS.map(() => 0));
+        this.relayStates = safeRelayStates();
+      } catch (error) {
+        this.logger.error('could not switch the relays off', { error });
+      }
+      this.releaseLines(this.relayLines, 'relay');
+      this.relayLines = null;
+    }
+    if (this.sensorLine) {
+      this.releaseLines(this.sensorLine, 'door sensor');
+      this.sensorLine = null;
+    }
+  }
+
+  private releaseLines(lines: ChardevLines, what: string): void {
+    try {
+      lines.release();
+    } catch (error) {
+      this.logger.warn(`could not release the ${what} lines`, { error });
+    }
+  }
+
+  /**
+   * The door sensor: edges wake a debounce timer; when the line has been still for debounceMs its
+   * level is read, so a bouncing reed switch reports one change with its final state.
+   */
+  private openSensor(binding: ChardevBinding, chip: ChardevChip, pin: number): void {
+    const closedLevel = this.options.doorSensorClosedLevel;
+    const sensor = this.request(binding, chip, 'doorSensor', () =>
+      binding.request(chip.path, {
+        consumer: GPIO_CONSUMER,
+        offsets: [pin],
+        direction: 'input',
+        activeLow: false,
+        edges: true,
+        // A reed switch to ground reads 0 closed and needs a pull-up to read 1 open, and vice versa.
+        bias: closedLevel === 0 ? 'pull-up' : 'pull-down',
+      }),
+    );
+    this.sensorLine = sensor;
+    const read = () => sensor.get()[0] === closedLevel;
+    this.sensorClosed = read();
+    sensor.watch(
+      () => {
+        if (this.debounce) clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => {
+          this.debounce = null;
+          if (this.sensorLine !== sensor) return;
+          let closed: boolean;
+          try {
+            closed = read();
+          } catch (error) {
+            this.logger.error('door sensor read failed', { error });
+            return;
+          }
+          if (closed === this.sensorClosed) return;
+          this.sensorClosed = closed;
+          for (const listener of this.listeners) listener(closed);
+        }, this.options.debounceMs);
+      },
+      (error) => this.logger.error('door sensor events failed', { error }),
+    );
+  }
+
+  private listChips(binding: ChardevBinding): ChardevChip[] {
+    try {
+      return binding.chips(this.options.devRoot);
+    } catch (error) {
+      throw this.setupError(`list the GPIO chips in ${this.options.devRoot}`, error);
+    }
+  }
+
+  /** A line held by another process (gpioset, another agent, a HAT's driver) stops the start, named. */
+  private checkFree(binding: ChardevBinding, chip: ChardevChip): void {
+    const held: string[] = [];
+    for (const [name, pin] of Object.entries(this.options.pins) as [string, number | undefined][]) {
+      if (pin === undefined) continue;
+      let holder: string | null;
+      try {
+        holder = binding.holder(chip.path, pin);
+      } catch (error) {
+        throw this.setupError(`read line ${pin} of ${chip.path}`, error);
+      }
+      if (holder !== null) held.push(`${name}: BCM ${pin} is held by "${holder}"`);
+    }
+    if (held.length) {
+      throw new GpioSetupError(
+        `GPIO lines the agent needs on ${chip.path} ("${chip.label}") are in use by another program ` +
+          '(stop it, or change the pin map):',
+        held,
+      );
+    }
+  }
+
+  private request(binding: ChardevBinding, chip: ChardevChip, name: string, request: () => ChardevLines): ChardevLines {
+    try {
+      return request();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EBUSY') this.checkFree(binding, chip); // names the holder
+      throw this.setupError(`request the ${name} lines on ${chip.path}`, error);
+    }
+  }
+
+  /** The operator's one sentence: what failed and, where we know it, what to do. */
+  private setupError(what: string, error: unknown): GpioSetupError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint =
+      code === 'EACCES' || code === 'EPERM'
+        ? ": permission denied; add the agent's user to the gpio group (sudo usermod -aG gpio kort-agent) and restart it"
+        : code === 'EBUSY'
+          ? ': a line is in use by another program'
+          : `: ${(error as Error).message}`;
+    return new GpioSetupError(`Kort agent cannot ${what}${hint}.`);
+  }
+}
