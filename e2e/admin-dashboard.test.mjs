@@ -72,6 +72,8 @@ test('an admin runs the club from the dashboard', async () => {
     const light = page.getByRole('group', { name: 'Свет' });
     await light.getByText('Выключен').waitFor();
     await page.getByText('Оборудование на связи').waitFor();
+    // npm start runs the simulated agent: the dashboard says plainly that no relay moves.
+    await page.getByText('Симулятор: реле не переключаются').waitFor();
     await snap('home');
 
     // The light from the dashboard: the agent's relay closes and the card says so.

@@ -13,6 +13,7 @@ const devices: LiveDevices = {
   online: true,
   lastSeenAt: null,
   lastOffline: null,
+  driver: null,
 };
 const status = { light_on: true, door_open: false, online: true, last_seen: '2026-11-22T15:00:00.000Z' };
 

@@ -46,6 +46,7 @@ const state = (change: Partial<DeviceState> = {}): DeviceState => ({
   relays: { light: false, door: false },
   doorClosed: true,
   lastOffline: null,
+  driver: 'gpio-chardev',
   ...change,
 });
 
@@ -170,4 +171,19 @@ test("the agent's last time without the API is shown once it reports it", async 
     state({ lastOffline: { from: '2026-11-24T20:50:00.000Z', to: '2026-11-24T21:30:00.000Z' } }),
   );
   expect(screen.getByText('Агент был без связи: 24.11 23:50 – 25.11 00:30')).toBeTruthy();
+});
+
+test('a simulated agent is marked plainly; a GPIO agent names its driver quietly', async () => {
+  const socket = await livePanel();
+  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: 'simulated' }));
+  expect(screen.getByText('Симулятор: реле не переключаются')).toBeTruthy();
+  expect(screen.getByText(/Агент запущен с DRIVER=simulated/)).toBeTruthy();
+
+  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: 'gpio-chardev' }));
+  expect(screen.queryByText('Симулятор: реле не переключаются')).toBeNull();
+  expect(screen.getByText(/Реле: GPIO \(\/dev\/gpiochip\)/)).toBeTruthy();
+
+  // An agent from before the driver report: nothing is claimed either way.
+  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: null }));
+  expect(screen.queryByText(/Реле: GPIO|Симулятор/)).toBeNull();
 });

@@ -9,8 +9,8 @@ import { formatClubDateTime, formatClubPeriod } from '../lib/club-time';
 
 /**
  * The light, the door and the court's edge agent, live, with their controls; the door's latest
- * events, a warning for a door unlocked but not opened or held open, and the agent's last time
- * without the API.
+ * events, a warning for a door unlocked but not opened or held open, the agent's last time
+ * without the API, and a plain mark on an agent that only simulates its relays.
  */
 export function LiveDevicePanel() {
   const translate = useTranslate();
@@ -58,12 +58,23 @@ export function LiveDevicePanel() {
             )}
             color={devices ? (devices.online ? 'success' : 'error') : 'default'}
           />
+          {devices?.driver === 'simulated' && (
+            <Chip label={translate('kort.devices.driver.simulated')} color="warning" />
+          )}
           {devices && (
             <Typography variant="body2" color="text.secondary">
               {lastSeen}
+              {devices.driver &&
+                devices.driver !== 'simulated' &&
+                ` · ${translate(`kort.devices.driver.${devices.driver}`)}`}
             </Typography>
           )}
         </Stack>
+        {devices?.driver === 'simulated' && (
+          <Typography variant="body2" sx={{ color: 'warning.main', mt: -1, mb: 2 }}>
+            {translate('kort.devices.driver.simulated_hint')}
+          </Typography>
+        )}
         {devices?.lastOffline && (
           <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
             {translate('kort.devices.last_offline', {

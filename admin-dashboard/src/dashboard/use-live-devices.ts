@@ -1,4 +1,10 @@
-import { LIVE_EVENTS, type DeviceState, type DeviceStatus, type LiveDoorEvent } from '@kort/contracts';
+import {
+  LIVE_EVENTS,
+  type AgentDriver,
+  type DeviceState,
+  type DeviceStatus,
+  type LiveDoorEvent,
+} from '@kort/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
 import { openLiveSocket } from './live-socket';
@@ -15,6 +21,8 @@ export interface LiveDevices {
   lastSeenAt: string | null;
   /** The agent's last period without the API (ISO instants), once it has reported it. */
   lastOffline: { from: string; to: string } | null;
+  /** How the agent drives its relays; 'simulated' moves nothing. Null until an agent reported it. */
+  driver: AgentDriver | null;
 }
 
 /** How many door events the home page keeps, newest first. */
@@ -29,6 +37,8 @@ export function fromState(state: DeviceState): LiveDevices {
     lastSeenAt: state.lastSeenAt,
     // An API from before issue 15 does not send it.
     lastOffline: state.lastOffline ?? null,
+    // An API from before issue 16 does not send it.
+    driver: state.driver ?? null,
   };
 }
 
@@ -40,6 +50,7 @@ function withStatus(previous: LiveDevices | null, status: DeviceStatus): LiveDev
     online: status.online,
     lastSeenAt: status.last_seen,
     lastOffline: previous?.lastOffline ?? null,
+    driver: previous?.driver ?? null,
   };
 }
 

@@ -148,6 +148,13 @@ export const ru: TranslationMessages = {
       live_lost: 'Нет связи с сервером, переподключаемся…',
       unknown: 'Состояние ещё не известно',
       last_offline: 'Агент был без связи: %{period}',
+      driver: {
+        'gpio-chardev': 'Реле: GPIO (/dev/gpiochip)',
+        'gpio-sysfs': 'Реле: GPIO (sysfs)',
+        simulated: 'Симулятор: реле не переключаются',
+        simulated_hint:
+          'Агент запущен с DRIVER=simulated: команды проходят, но замок, свет и шкафчики не двигаются. На клубном Raspberry Pi так быть не должно.',
+      },
       door_events: 'События двери',
       no_door_events: 'С открытия страницы событий не было',
     },

@@ -1,11 +1,13 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
-/** react-admin's light theme in the club's green (the player app's accent). */
+/** react-admin's light theme in the club's green (the player app's accent), warnings readable. */
 export const theme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
     ...defaultLightTheme.palette,
     primary: { main: '#0f5132' },
     secondary: { main: '#14532d' },
+    // Material's default amber fails WCAG contrast with white text and as text on white (axe).
+    warning: { main: '#b45309', contrastText: '#ffffff' },
   },
 };

@@ -130,6 +130,8 @@ export interface DeviceState {
   lastSeenAt: string | null;
   relays: RelayStates;
   doorClosed: boolean | null;
+  /** How the agent drives its relays, null until one reported it; 'simulated' moves nothing. */
+  driver: AgentDriver | null;
   /** The agent's last period without the API (ISO instants), as it reported it on reconnect. */
   lastOffline: { from: string; to: string } | null;
 }

@@ -14,6 +14,7 @@ import { DoorCodeFailures1763830000000 } from './migrations/1763830000000-door-c
 import { AdminActions1763840000000 } from './migrations/1763840000000-admin-actions';
 import { UserIdentities1763850000000 } from './migrations/1763850000000-user-identities';
 import { Offline1763860000000 } from './migrations/1763860000000-offline';
+import { AgentDriver1763870000000 } from './migrations/1763870000000-agent-driver';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -26,6 +27,7 @@ export const migrations = [
   AdminActions1763840000000,
   UserIdentities1763850000000,
   Offline1763860000000,
+  AgentDriver1763870000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -58,6 +58,8 @@ export class DevicesService implements OnModuleInit {
       await tx.update(Site, siteId, {
         doorClosed: snapshot.doorClosed,
         agentVersion: snapshot.agentVersion,
+        // An agent from before the driver report leaves it unknown rather than keep an old one.
+        agentDriver: snapshot.driver ?? null,
         lastSeenAt: new Date(),
       });
     });
@@ -89,6 +91,7 @@ export class DevicesService implements OnModuleInit {
       lastSeenAt: site.lastSeenAt?.toISOString() ?? null,
       relays,
       doorClosed: site.doorClosed,
+      driver: site.agentDriver,
       lastOffline:
         site.lastOfflineFrom && site.lastOfflineTo
           ? { from: site.lastOfflineFrom.toISOString(), to: site.lastOfflineTo.toISOString() }

@@ -1,3 +1,4 @@
+import type { AgentDriver } from '@kort/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A club location with one edge agent. "default" is seeded from EDGE_AGENT_TOKEN. */
@@ -24,6 +25,10 @@ export class Site {
 
   @Column({ name: 'agent_version', type: 'text', nullable: true })
   agentVersion!: string | null;
+
+  /** How the agent drives its relays (its last snapshot); null before an agent reported it. */
+  @Column({ name: 'agent_driver', type: 'text', nullable: true })
+  agentDriver!: AgentDriver | null;
 
   /** The version of the last schedule issued to the agent (bigint: pg hands it over as text). */
   @Column({ name: 'schedule_version', type: 'bigint', default: 0 })

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   EDGE_EVENTS,
+  type AgentDriver,
   type CommandAck,
   type EdgeCommand,
   type Schedule,
@@ -20,7 +21,11 @@ type Behaviour = (command: EdgeCommand, ack: (result: CommandAck) => void, socke
 export async function scriptedAgent(
   base: string,
   behaviour: Behaviour,
-  { token = AGENT_TOKEN, site = 'default' } = {},
+  {
+    token = AGENT_TOKEN,
+    site = 'default',
+    driver = 'simulated',
+  }: { token?: string; site?: string; driver?: AgentDriver | null } = {},
 ): Promise<{ socket: Socket; commands: EdgeCommand[]; schedules: SignedSchedule[]; close: () => void }> {
   const commands: EdgeCommand[] = [];
   const schedules: SignedSchedule[] = [];
@@ -48,6 +53,8 @@ export async function scriptedAgent(
     doorClosed: true,
     display: null,
     agentVersion: 'scripted',
+    // null: an agent from before the driver report, which sends none.
+    ...(driver ? { driver } : {}),
   });
   return { socket, commands, schedules, close: () => socket.close() };
 }
