@@ -28,7 +28,9 @@ const describeChip = (chip: ChardevChip): string => `${chip.path}: label "${chip
  * (/dev/gpiochipN, uAPI v2): Raspberry Pi OS Trixie, which has no sysfs GPIO, and Bookworm. All 13
  * relays are one request, as outputs already at "off": the kernel applies direction and value
  * together, so no relay clicks at start. The lines belong to this process: when it ends, even by
- * SIGKILL, the kernel frees them.
+ * SIGKILL, the kernel frees them. Freeing is not switching off: the kernel writes no level, and
+ * Raspberry Pi OS keeps a freed output at its last level unless `dtparam=strict_gpiod` is set, so
+ * only stop() switches the relays off first (test/kernel/ shows both against a real kernel).
  */
 export class ChardevDriver implements RelayDriver {
   readonly kind = 'gpio-chardev';
@@ -112,7 +114,7 @@ export class ChardevDriver implements RelayDriver {
     return Promise.resolve();
   }
 
-  /** Every relay off, then the lines back to the kernel (the board's own pull decides from here). */
+  /** Every relay off, then the lines back to the kernel, which writes no level of its own. */
   private release(): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = null;

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BinaryValue, Direction, Edge, Options, ValueCallback } from 'onoff';
 import { type GpioConstructor, type GpioLine } from '../../src/hardware/sysfs-driver';
+import { tempDir } from './helpers';
 
 /** A sysfs tree like /sys/class/gpio with the given chips, in a temp dir. */
 export function fakeSysfs(chips: { name: string; base: number; label: string; ngpio: number }[]): string {
-  const root = mkdtempSync(join(tmpdir(), 'kort-sysfs-'));
+  const root = tempDir('kort-sysfs-');
   writeFileSync(join(root, 'export'), '');
   for (const chip of chips) {
     mkdirSync(join(root, chip.name));

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { type CommandAction, type EdgeCommand, type RelayId } from '@kort/contracts';
 import { createJsonLogger, type Logger } from '../../src/logger';
 
-export const tempDir = (prefix = 'kort-agent-') => mkdtempSync(join(tmpdir(), prefix));
+/** A fresh folder under the run's temp folder (removed after the run: test/global-teardown.mjs). */
+export const tempDir = (prefix = 'kort-agent-') => mkdtempSync(join(process.env.KORT_TEST_TMP ?? tmpdir(), prefix));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,38 @@
+// What the gpio-sim runner's parts share: where things are, and how a step that cannot run says so.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const HERE = dirname(fileURLToPath(import.meta.url));
+export const AGENT = resolve(HERE, '../..');
+export const REPO = resolve(AGENT, '..');
+export const CACHE = join(HERE, '.cache');
+
+export class Stop extends Error {}
+/** The one line a developer needs when the run cannot even start. */
+export const stop = (reason) => {
+  throw new Stop(reason);
+};
+
+export const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options });
+  if (result.error?.code === 'ENOENT') stop(`${command} is not installed`);
+  if (result.status !== 0) {
+    stop(`${command} ${args.join(' ')} failed (${result.status}): ${(result.stderr || '').trim().split('\n').at(-1)}`);
+  }
+  return result.stdout;
+}
+
+export function onPath(command) {
+  return (process.env.PATH || '').split(':').some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
