@@ -14,10 +14,13 @@ import pg from 'pg';
 const require = createRequire(import.meta.url);
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts a Node process serving HTTP on a free port and waits until `readyPath` answers 200. */
-export async function startServer(script, readyPath, env = {}) {
+/**
+ * Starts a Node process serving HTTP on a free port and waits until `readyPath` answers 200;
+ * `nodeFlags` go before the script (`--cpu-prof`, for one).
+ */
+export async function startServer(script, readyPath, env = {}, nodeFlags = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

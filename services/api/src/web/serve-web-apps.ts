@@ -33,19 +33,22 @@ function servePlayerApp(app: NestExpressApplication): void {
   const root = playerWebDir();
   const index = join(root, 'index.html');
   if (!existsSync(index)) return;
+  const player = express.Router();
   // Gzip for the app's files (a phone at the door is on mobile data): the scripts shrink to a
-  // third. API answers are small JSON and are left as they are.
-  const gzip = compression();
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    NOT_THE_PLAYER_APP.test(request.path) ? next() : gzip(request, response, next),
-  );
+  // third. API answers are small JSON and never pass through here.
+  player.use(compression());
   // Vite names built assets by content hash: cached for good. Everything else is revalidated.
-  app.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
-  app.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || NOT_THE_PLAYER_APP.test(request.path)) return next();
+  player.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
+  player.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
+  player.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET') return next();
     sendIndex(response, index);
   });
+  // The API, socket.io, /metrics and the dashboard never reach the player app: no file lookup
+  // (a stat per API request) and no gzip wrapper on their answers.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    NOT_THE_PLAYER_APP.test(request.path) ? next() : player(request, response, next),
+  );
 }
 
 /**

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// Where an API request's CPU goes: starts the built API under `node --cpu-prof` on a database of
+// its own, loads the routes named on the command line with autocannon, stops the API (which writes
+// the profile) and prints self time by package and by function, so a change can be judged against
+// a profile rather than a guess. The .cpuprofile is kept for a flame graph (Chrome DevTools'
+// Performance panel or speedscope open it as it is).
+//
+//   node bench/profile.mjs [--seconds 8] [route …]     (after `npm run build`)
+//   routes: rules, health, my_name, available, my_orders, courts, booked, spa (default: rules available)
+import autocannon from 'autocannon';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { benchDatabase, players, root, startServer } from './lib.mjs';
+
+const ROUTES = {
+  rules: { path: '/api/give_rules/' },
+  health: { path: '/api/health/' },
+  spa: { path: '/some/unknown/page' },
+  my_name: { path: '/api/my_name/', signedIn: true },
+  available: { path: '/api/get-available-times/?date=2031-01-02', signedIn: true },
+  my_orders: { path: '/api/my-orders/', signedIn: true },
+  courts: { path: '/api/get_courts/', signedIn: true },
+  booked: { path: '/api/booked_times/?month=1&year=2031', signedIn: true },
+};
+
+const args = process.argv.slice(2);
+const secondsFlag = args.indexOf('--seconds');
+const seconds = secondsFlag === -1 ? 8 : Number(args.splice(secondsFlag, 2)[1]);
+const chosen = args.length ? args : ['rules', 'available'];
+for (const name of chosen) if (!ROUTES[name]) throw new Error(`unknown route "${name}": ${Object.keys(ROUTES)}`);
+
+const dir = join(root, 'bench', 'results', `profile-${Date.now().toString(36)}`);
+mkdirSync(dir, { recursive: true });
+const database = await benchDatabase();
+const prefix = `kort-profile:${Date.now().toString(36)}:`;
+const api = await startServer(
+  'services/api/dist/main.js',
+  '/api/health/',
+  {
+    DATABASE_URL: database.url,
+    REDIS_PREFIX: prefix,
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    LOG_LEVEL: 'info',
+    EDGE_AGENT_TOKEN: randomBytes(24).toString('base64url'),
+  },
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+);
+try {
+  const [viewer] = await players(api.base, database.url, 1);
+  for (const name of chosen) {
+    const route = ROUTES[name];
+    const result = await autocannon({
+      url: api.base + route.path,
+      connections: 50,
+      duration: seconds,
+      headers: route.signedIn ? { cookie: viewer.cookie } : {},
+    });
+    console.log(
+      `${name.padEnd(10)} ${String(Math.round(result.requests.average)).padStart(6)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    );
+  }
+} finally {
+  await api.stop();
+  await database.drop();
+}
+
+const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile in ${dir}: did the API exit through its SIGTERM handler?`);
+report(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+console.log(`\nprofile: ${join(dir, file)}`);
+
+/** Self time per package (node_modules/<name>, node: internals, our code) and per function. */
+function report(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const packages = new Map();
+  const functions = new Map();
+  for (const [id, us] of self) {
+    const { callFrame } = byId.get(id);
+    const url = callFrame.url;
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.startsWith('node:')
+        ? 'node (internals)'
+        : url.includes('/services/')
+          ? 'kort'
+          : url
+            ? url.split('/').at(-1)
+            : callFrame.functionName || '(native)');
+    packages.set(pkg, (packages.get(pkg) ?? 0) + us);
+    const name = `${callFrame.functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(root, '')}:${callFrame.lineNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + us);
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  // Inclusive time: each sample counts once for every distinct function on its stack.
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (node) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/.*node_modules\//, '').replace(root, '')}:${node.callFrame.lineNumber + 1}`;
+  const inclusive = new Map();
+  for (const [id, us] of self) {
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = label(byId.get(at));
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    }
+  }
+  console.log(`\nself time by package (${(total / 1e6).toFixed(1)} s sampled)\n${top(packages, 25)}`);
+  console.log(`\nself time by function\n${top(functions, 40)}`);
+  console.log(`\ninclusive time by function\n${top(inclusive, 70)}`);
+}
