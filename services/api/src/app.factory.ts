@@ -4,14 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module';
 import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
+import { requestObserver } from './common/request-observer';
 import { SessionMiddleware } from './common/session.middleware';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
 import { Readiness } from './lifecycle/readiness';
-import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { serveWebApps } from './web/serve-web-apps';
 
@@ -41,8 +41,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   socketAdapters.set(app, sockets);
   app.useWebSocketAdapter(sockets);
 
-  app.use(app.get(Readiness).track);
-  app.use(httpMetrics(app.get(MetricsService)));
+  app.use(requestObserver(app.get(Readiness), app.get(MetricsService), PinoLogger.root));
   app.use(cookieParser());
   app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);
   serveWebApps(app);

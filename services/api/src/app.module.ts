@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { CacheModule } from './cache/cache.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { DevicesModule } from './devices/devices.module';
 import { ShelvesModule } from './shelves/shelves.module';
@@ -66,6 +67,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(options.config)),
         TypeOrmModule.forRoot(dataSourceOptions(options.config.databaseUrl)),
         RedisModule,
+        CacheModule,
         SessionModule,
         QueuesModule,
         MetricsModule,

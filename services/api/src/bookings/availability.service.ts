@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { bookingRules, type AvailableTimes, type MyOrder } from '@kort/contracts';
+import { ChangeFeed } from '../cache/change-feed';
+import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
 import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
@@ -14,25 +16,50 @@ const HOURS = Array.from(
   (_, i) => bookingRules.firstHour + i,
 );
 
-/** What is free and what is mine: the reads behind the calendar, the dial and "my games". */
+/** One local day's live games as the dial reads them: hours taken on every court, each player's. */
+interface DayView {
+  reserved: number[];
+  hoursByUser: ReadonlyMap<number, number[]>;
+}
+
+/**
+ * What is free and what is mine: the reads behind the calendar, the dial and "my games". They are
+ * the app's most frequent calls, so each is kept in memory (a day, a month, a player's list) until
+ * a booking changes anywhere (cache/change-feed.ts); what depends on the clock is worked out per
+ * request from the kept rows.
+ */
 @Injectable()
 export class AvailabilityService {
+  private readonly courtList: LocalCache<Court[]>;
+  private readonly days: LocalCache<DayView>;
+  private readonly months: LocalCache<ReadonlyMap<string, number>>;
+  private readonly orders: LocalCache<MyOrder[]>;
+
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     @InjectRepository(Court) private readonly courts: Repository<Court>,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly pins: OfflinePins,
-  ) {}
+    feed: ChangeFeed,
+  ) {
+    this.courtList = feed.cache('courts', { maxEntries: 1 });
+    this.days = feed.cache('bookings', { maxEntries: 400 });
+    this.months = feed.cache('bookings', { maxEntries: 24 });
+    this.orders = feed.cache('bookings', { maxEntries: 20_000 });
+  }
 
   listCourts(): Promise<Court[]> {
-    return this.courts.find({ order: { id: 'ASC' } });
+    return this.courtList.get('all', () => this.courts.find({ order: { id: 'ASC' } }));
   }
 
   /** Days of the month with no free hour left on any court (past days and hours are not free). */
   async fullyBookedDays(year: number, month: number): Promise<number[]> {
     const range = this.time.month(year, month);
-    const [busy, courts] = await Promise.all([this.busyByLocalHour(range.start, range.end), this.courts.count()]);
+    const [busy, courts] = await Promise.all([
+      this.months.get(`${year}-${month}`, () => this.busyByLocalHour(range.start, range.end)),
+      this.courtCount(),
+    ]);
     const now = this.time.local(this.clock.now());
     const today = now.toISODate() ?? '';
     const monthIso = `${year}-${String(month).padStart(2, '0')}`;
@@ -50,24 +77,8 @@ export class AvailabilityService {
 
   /** Local hours of that day taken on every court, and the caller's own. */
   async availableTimes(user: User, date: string): Promise<AvailableTimes> {
-    const start = this.time.at(date, 0);
-    const end = this.time.day(start).end;
-    const [busy, courts, mine] = await Promise.all([
-      this.busyByLocalHour(start, end),
-      this.courts.count(),
-      this.bookings
-        .createQueryBuilder('b')
-        .select('b.starts_at', 'startsAt')
-        .where('b.user_id = :userId AND b.cancelled_at IS NULL', { userId: user.id })
-        .andWhere('b.starts_at >= :start AND b.starts_at < :end', { start, end })
-        .getRawMany<{ startsAt: Date }>(),
-    ]);
-    return {
-      reserved: HOURS.filter((hour) => (busy.get(slotKey(date, hour)) ?? 0) >= courts),
-      reserved_hours_by_current_user: [...new Set(mine.map((b) => this.time.local(new Date(b.startsAt)).hour))].sort(
-        (a, b) => a - b,
-      ),
-    };
+    const day = await this.days.get(date, () => this.dayView(date));
+    return { reserved: day.reserved, reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [] };
   }
 
   /** Courts with a live game in that local hour. */
@@ -87,29 +98,30 @@ export class AvailabilityService {
    * Today's and upcoming games of the player, soonest first. Today's carry their offline PIN, so
    * the app has it at the door even when neither the phone nor the club can reach the API.
    */
-  async myOrders(user: User): Promise<MyOrder[]> {
-    const now = this.clock.now();
-    const today = this.time.day(now);
-    const games = await this.bookings
-      .createQueryBuilder('b')
-      .where('b.user_id = :userId AND b.cancelled_at IS NULL AND b.starts_at >= :from', {
-        userId: user.id,
-        from: today.start,
-      })
-      .orderBy('b.starts_at', 'ASC')
-      .getMany();
-    return games.map((game) => {
-      const isToday = game.startsAt < today.end;
+  myOrders(user: User): Promise<MyOrder[]> {
+    const today = this.time.day(this.clock.now());
+    return this.orders.get(`${user.id} ${today.start.toISOString()}`, () => this.loadOrders(user.id, today));
+  }
+
+  private async loadOrders(userId: number, today: { start: Date; end: Date }): Promise<MyOrder[]> {
+    const games = await this.bookings.query<{ id: number; court_id: number; starts_at: Date }[]>(
+      `SELECT id, court_id, starts_at FROM bookings
+        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at >= $2
+        ORDER BY starts_at`,
+      [userId, today.start],
+    );
+    return games.map(({ id, court_id: courtId, starts_at: startsAt }) => {
+      const isToday = startsAt < today.end;
       return {
-        id: game.id,
-        date: this.time.longDate(game.startsAt),
-        day_of_week: this.time.weekday(game.startsAt),
-        time: this.time.time(game.startsAt),
+        id,
+        date: this.time.longDate(startsAt),
+        day_of_week: this.time.weekday(startsAt),
+        time: this.time.time(startsAt),
         today: isToday,
-        name: game.courtId,
-        id_cort: game.courtId,
-        time_start: this.time.iso(game.startsAt),
-        ...(isToday ? { offline_pin: this.pins.pin(game.id) } : {}),
+        name: courtId,
+        id_cort: courtId,
+        time_start: this.time.iso(startsAt),
+        ...(isToday ? { offline_pin: this.pins.pin(id) } : {}),
       };
     });
   }
@@ -123,21 +135,49 @@ export class AvailabilityService {
       .getCount();
   }
 
+  private async courtCount(): Promise<number> {
+    return (await this.listCourts()).length;
+  }
+
+  /** The day's live games, read once: the hours every court is busy, and each player's hours. */
+  private async dayView(date: string): Promise<DayView> {
+    const start = this.time.at(date, 0);
+    const end = this.time.day(start).end;
+    const [rows, courts] = await Promise.all([
+      this.bookings.query<{ starts_at: Date; court_id: number; user_id: number }[]>(
+        `SELECT starts_at, court_id, user_id FROM bookings
+          WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
+        [start, end],
+      ),
+      this.courtCount(),
+    ]);
+    const courtsByHour = new Map<number, Set<number>>();
+    const hoursByUser = new Map<number, Set<number>>();
+    for (const row of rows) {
+      const hour = this.time.local(row.starts_at).hour;
+      courtsByHour.set(hour, (courtsByHour.get(hour) ?? new Set()).add(row.court_id));
+      hoursByUser.set(row.user_id, (hoursByUser.get(row.user_id) ?? new Set()).add(hour));
+    }
+    return {
+      reserved: HOURS.filter((hour) => (courtsByHour.get(hour)?.size ?? 0) >= courts),
+      hoursByUser: new Map([...hoursByUser].map(([user, hours]) => [user, [...hours].sort((a, b) => a - b)])),
+    };
+  }
+
   /**
    * How many courts are busy in each local hour of a range, keyed 'YYYY-MM-DD HH'. Only the booked
    * hours are converted to local time (a few dozen rows), never every hour of the range.
    */
   private async busyByLocalHour(start: Date, end: Date): Promise<Map<string, number>> {
-    const rows = await this.bookings
-      .createQueryBuilder('b')
-      .select('b.starts_at', 'startsAt')
-      .addSelect('count(DISTINCT b.court_id)::int', 'courts')
-      .where('b.cancelled_at IS NULL AND b.starts_at >= :start AND b.starts_at < :end', { start, end })
-      .groupBy('b.starts_at')
-      .getRawMany<{ startsAt: Date; courts: number }>();
+    const rows = await this.bookings.query<{ starts_at: Date; courts: number }[]>(
+      `SELECT starts_at, count(DISTINCT court_id)::int AS courts FROM bookings
+        WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2
+        GROUP BY starts_at`,
+      [start, end],
+    );
     return new Map(
       rows.map((row) => {
-        const local = this.time.local(new Date(row.startsAt));
+        const local = this.time.local(row.starts_at);
         return [slotKey(local.toISODate() ?? '', local.hour), row.courts];
       }),
     );

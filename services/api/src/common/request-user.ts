@@ -7,6 +7,8 @@ declare module 'express-session' {
     userId: number;
     /** The user's auth_epoch at login; a bump ends this session. */
     authEpoch: number;
+    /** When the session's lifetime was last extended (epoch ms): at most once a minute. */
+    refreshedAt: number;
     /** Password recovery in progress (anonymous): the e-mail and, once verified, the code. */
     reset: { email: string; verifiedCodeId?: number; verifiedAt?: number };
     /** Social logins started in this browser and not yet back, by their `state`. */

@@ -5,41 +5,77 @@ import session from 'express-session';
 import { createClient } from 'redis';
 import { SESSION_COOKIE } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
+import { Clock } from './clock';
 
 const SESSION_REDIS = Symbol('SESSION_REDIS');
 type SessionRedis = ReturnType<typeof createClient>;
+
+/** A signed-in session's lifetime (and its cookie's) is extended at most this often. */
+export const SESSION_REFRESH_MS = 60_000;
+const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Social login's start (a GET) is the one read that begins a session: it keeps the OAuth state. */
+const STARTS_SESSION_ON_GET = /^\/api\/auth\//; // against originalUrl: the middleware is mounted on /api
+const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 /**
  * `sessionid` sessions in Redis (ARCHITECTURE.md section 3). connect-redis speaks node-redis, so
  * the store has its own node-redis client beside the API's ioredis one (STACK-NOTES pitfall 5).
  * Sessions are stored only once something is put in them (login, password recovery).
+ *
+ * One Redis round trip per signed-in request, the read (issue 17): no touch on every answer. A
+ * signed-in session is extended (saved with a fresh TTL, its cookie sent again) when it was last
+ * extended over a minute ago, so an active player's 14 days still roll. A read without a session
+ * cookie gets no session object at all: it has none to read, and every handler that writes one
+ * runs on a POST, except social login's start.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {
   private readonly handler: ReturnType<typeof session>;
 
-  constructor(config: AppConfig, @Inject(SESSION_REDIS) client: SessionRedis) {
+  constructor(
+    config: AppConfig,
+    @Inject(SESSION_REDIS) client: SessionRedis,
+    private readonly clock: Clock,
+  ) {
     this.handler = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new RedisStore({ client, prefix: `${config.redisPrefix}sess:` }),
+      store: new RedisStore({ client, prefix: `${config.redisPrefix}sess:`, disableTouch: true }),
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      rolling: false,
       proxy: true,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
         secure: 'auto',
         path: '/',
-        maxAge: 14 * 24 * 3600 * 1000,
+        maxAge: SESSION_MAX_AGE_MS,
       },
     });
   }
 
   use(request: Request, response: Response, next: NextFunction): void {
-    this.handler(request, response, next);
+    // The raw header: socket.io's handshake (the /live gateway runs this too) has no parsed cookies.
+    const hasCookie = SESSION_COOKIE_IN_HEADER.test(request.headers.cookie ?? '');
+    if (!hasCookie && SAFE_METHODS.has(request.method) && !STARTS_SESSION_ON_GET.test(request.originalUrl)) {
+      return next();
+    }
+    this.handler(request, response, (error?: unknown) => {
+      if (!error) refresh(request, this.clock.now().getTime());
+      next(error);
+    });
   }
+}
+
+/** Marks a signed-in session due for extension as changed: express-session then saves it. */
+function refresh(request: Request, now: number): void {
+  const current = request.session;
+  if (!current?.userId) return;
+  if (now - (current.refreshedAt ?? 0) < SESSION_REFRESH_MS) return;
+  current.refreshedAt = now;
+  current.touch(); // the cookie's expiry from now, which is also the TTL the store saves with
 }
 
 @Module({

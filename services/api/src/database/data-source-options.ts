@@ -15,6 +15,8 @@ import { AdminActions1763840000000 } from './migrations/1763840000000-admin-acti
 import { UserIdentities1763850000000 } from './migrations/1763850000000-user-identities';
 import { Offline1763860000000 } from './migrations/1763860000000-offline';
 import { AgentDriver1763870000000 } from './migrations/1763870000000-agent-driver';
+import { ChangeFeed1763880000000 } from './migrations/1763880000000-change-feed';
+import { AgentConnection1763890000000 } from './migrations/1763890000000-agent-connection';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -28,6 +30,8 @@ export const migrations = [
   UserIdentities1763850000000,
   Offline1763860000000,
   AgentDriver1763870000000,
+  ChangeFeed1763880000000,
+  AgentConnection1763890000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

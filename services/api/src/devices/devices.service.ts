@@ -42,13 +42,32 @@ export class DevicesService implements OnModuleInit {
     return safeEqual(site.tokenHash, hashToken(token)) ? site.id : null;
   }
 
-  async onlineSites(): Promise<string[]> {
-    return (await this.sites.find({ where: { online: true }, select: { id: true } })).map((site) => site.id);
+  /** Sites marked online, with the connection that marked them. */
+  async onlineSites(): Promise<{ id: string; connection: string | null }[]> {
+    const sites = await this.sites.find({ where: { online: true }, select: { id: true, agentConnection: true } });
+    return sites.map((site) => ({ id: site.id, connection: site.agentConnection }));
   }
 
-  async setOnline(siteId: string, online: boolean): Promise<void> {
-    await this.sites.update(siteId, { online, lastSeenAt: new Date() });
-    this.logger.log({ site: siteId }, online ? 'agent online' : 'agent offline');
+  /** The agent connected as `connection` (a socket id): it is the site's agent from now on. */
+  async setOnline(siteId: string, connection: string): Promise<void> {
+    await this.sites.update(siteId, { online: true, agentConnection: connection, lastSeenAt: new Date() });
+    this.logger.log({ site: siteId }, 'agent online');
+    await this.publishState(siteId);
+  }
+
+  /**
+   * The agent connected as `connection` is gone. Nothing happens if another connection has become
+   * the site's agent since: a disconnect that arrives late must not mark the newer agent offline.
+   */
+  async setOffline(siteId: string, connection: string | null): Promise<void> {
+    const changed = await this.sites
+      .createQueryBuilder()
+      .update()
+      .set({ online: false, lastSeenAt: new Date() })
+      .where('id = :siteId AND online AND agent_connection IS NOT DISTINCT FROM :connection', { siteId, connection })
+      .execute();
+    if (!changed.affected) return;
+    this.logger.log({ site: siteId }, 'agent offline');
     await this.publishState(siteId);
   }
 

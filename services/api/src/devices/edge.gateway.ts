@@ -61,10 +61,10 @@ export class EdgeGateway
    */
   async reconcileOnline(): Promise<string[]> {
     const stale: string[] = [];
-    for (const siteId of await this.devices.onlineSites()) {
+    for (const { id: siteId, connection } of await this.devices.onlineSites()) {
       const sockets = await this.server.in(siteRoom(siteId)).fetchSockets();
       if (sockets.length === 0 && !this.leaving) {
-        await this.devices.setOnline(siteId, false);
+        await this.devices.setOffline(siteId, connection);
         stale.push(siteId);
       }
     }
@@ -128,7 +128,7 @@ export class EdgeGateway
         );
         this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       }
-      await this.devices.setOnline(siteId, true);
+      await this.devices.setOnline(siteId, socket.id);
       this.connected.next(siteId);
     } catch (error) {
       this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');
@@ -153,9 +153,9 @@ export class EdgeGateway
     const { siteId } = socket.data;
     if (!siteId || this.leaving) return;
     try {
-      // Another agent process of the same site (on any replica) may still be connected.
-      const remaining = await this.server.in(siteRoom(siteId)).fetchSockets();
-      if (remaining.length === 0 && !this.leaving) await this.devices.setOnline(siteId, false);
+      // Offline only if this socket is still the site's agent: a newer one (here or on another
+      // replica) that connected before this disconnect was seen keeps the site online.
+      await this.devices.setOffline(siteId, socket.id);
     } catch (error) {
       this.logger.warn({ site: siteId, error: String(error) }, 'agent disconnect not recorded');
     }

@@ -17,6 +17,10 @@ export class Site {
   @Column({ type: 'boolean', default: false })
   online!: boolean;
 
+  /** The socket that made the agent online; only its own disconnect can make it offline again. */
+  @Column({ name: 'agent_connection', type: 'text', nullable: true })
+  agentConnection!: string | null;
+
   @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
   lastSeenAt!: Date | null;
 

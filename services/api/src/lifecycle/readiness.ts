@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Response } from 'express';
 
 /**
  * Whether this replica should get new work, and how much it is still doing. It stops being ready
@@ -24,17 +24,17 @@ export class Readiness {
     return this.requests;
   }
 
-  /** Counts every request; registered first in app.factory.ts. */
-  readonly track = (_request: Request, response: Response, next: NextFunction): void => {
+  /**
+   * Counts a request in (common/request-observer.ts, first of every middleware); the returned
+   * function counts it out once answered or abandoned. A draining replica tells the client to close.
+   */
+  started(response: Response): () => void {
     this.requests += 1;
+    if (this.isDraining) response.setHeader('Connection', 'close');
     let counted = true;
-    const done = () => {
+    return () => {
       if (counted) this.requests -= 1;
       counted = false;
     };
-    response.once('finish', done);
-    response.once('close', done);
-    if (this.isDraining) response.setHeader('Connection', 'close');
-    next();
-  };
+  }
 }

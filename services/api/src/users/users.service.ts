@@ -1,24 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
+import { ChangeFeed } from '../cache/change-feed';
+import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
 import { PURGE_AFTER_MS } from '../queues/queues';
 import { User } from './user.entity';
 
 @Injectable()
 export class UsersService {
+  /** The accounts behind sessions, by id: every signed-in request reads one (issue 17). */
+  private readonly sessionUsers: LocalCache<User | null>;
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly clock: Clock,
-  ) {}
+    feed: ChangeFeed,
+  ) {
+    this.sessionUsers = feed.cache('users', { maxEntries: 20_000 });
+  }
 
   findByEmail(email: string): Promise<User | null> {
     return this.users.findOneBy({ email });
   }
 
-  /** A confirmed, not deleted account: the only kind that may hold a session. */
+  /**
+   * A confirmed, not deleted account: the only kind that may hold a session. From memory until its
+   * row changes (a block, a deletion, a new password: the change feed drops it on every replica
+   * before the writer answers), so it is frozen: nobody may change it in place.
+   */
   findUsable(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id, deletedAt: IsNull(), confirmedAt: Not(IsNull()) });
+    return this.sessionUsers.get(String(id), () =>
+      this.users.findOneBy({ id, deletedAt: IsNull(), confirmedAt: Not(IsNull()) }),
+    );
   }
 
   /** Confirmed, active players: the admin's player counter. */

@@ -33,6 +33,13 @@ async function playerWithGame(hour: number, court = 1) {
   expect(booked.status).toBe(200);
   return { ...player!, gameId: booked.body.id as number };
 }
+/** The agent's door.opened report (sent after the answer to the player) has started the game. */
+async function gameStarted(gameId: number): Promise<void> {
+  const startedAt = async () =>
+    (await api.db.query<{ started_at: Date | null }[]>(`SELECT started_at FROM bookings WHERE id = $1`, [gameId]))[0]
+      ?.started_at ?? null;
+  await waitFor(async () => (await startedAt()) !== null, 3000);
+}
 const at = (hour: number, minute: number) =>
   api.clock.set(`2027-05-10T${String(hour - 3).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
 
@@ -58,10 +65,7 @@ test('a player opens the door end to end: code on the display, typed at the door
   await waitFor(() => agent.driver.states().door === false, 3000); // 400 ms pulse, then locked
 
   // The simulated door has a sensor: the game starts when the agent reports the door opened.
-  const startedAt = async () =>
-    (await api.db.query<{ started_at: Date | null }[]>(`SELECT started_at FROM bookings WHERE id = $1`, [gameId]))[0]
-      ?.started_at ?? null;
-  await waitFor(async () => (await startedAt()) !== null, 3000);
+  await gameStarted(gameId);
   const audit = await api.db.query<{ action: string; status: string }[]>(
     `SELECT action, status FROM commands WHERE requested_by = (SELECT user_id FROM bookings WHERE id = $1)
         AND origin = 'api' ORDER BY requested_at`,
@@ -143,6 +147,7 @@ test('ending: 418 before the game started; after, "Игра успешно за�
   await client.act(`/api/send/${gameId}/`);
   const { display } = await displayState(agent);
   expect((await client.post('/api/recieve/', { qr_code: display!.code })).status).toBe(200);
+  await gameStarted(gameId); // the door has really opened (its sensor said so)
   at(22, 50);
   const ended = await client.act(`/api/end/${gameId}/`);
   expect(ended.body).toEqual({ detail: messages.gameEnded });

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { DevicesService } from '../../src/devices/devices.service';
 import { EdgeGateway } from '../../src/devices/edge.gateway';
 import { LiveGateway } from '../../src/devices/live.gateway';
 import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from '../support/agents';
@@ -169,6 +170,7 @@ test('dashboards on /live get the state when it changes; a player is refused', a
 
 test('one agent per site: a newer connection replaces the older one, which gets nothing more', async () => {
   const old = await scriptedAgent(base, obedient);
+  const oldConnection = old.socket.id!;
   const disconnected = new Promise<void>((resolve) => old.socket.once('disconnect', () => resolve()));
   const fresh = await scriptedAgent(base, obedient);
   await disconnected;
@@ -176,8 +178,12 @@ test('one agent per site: a newer connection replaces the older one, which gets 
   expect(old.commands).toEqual([]);
   expect(fresh.commands).toHaveLength(1);
   expect((await status()).online).toBe(true);
+  // The old socket's disconnect, however late it is recorded, leaves the new agent online.
+  await api.app.get(DevicesService).setOffline('default', oldConnection);
+  expect((await status()).online).toBe(true);
   fresh.close();
   old.close();
+  await waitFor(async () => !(await status()).online); // the agent's own disconnect does count
 });
 
 test('a site marked online with no agent anywhere (its replica was killed) is set offline by the reconciliation', async () => {

@@ -1,0 +1,111 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { AppConfig } from '../config/app-config';
+import { LocalCache } from './local-cache';
+
+/** What the database announces (migration 1763880000000-change-feed). */
+export type ChangeTopic = 'bookings' | 'users' | 'settings' | 'courts';
+
+const CHANNEL = 'kort_changes';
+const RETRY_MS = { first: 250, max: 5000 };
+
+/**
+ * Every replica's read caches, kept true by PostgreSQL itself: one connection per replica LISTENs
+ * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote. A
+ * notification reaches every replica before the writer's caller can act on its answer (it is
+ * signalled at commit, ahead of the commit's reply). While the connection is down the caches are
+ * empty and bypassed, so a notification missed then cannot leave a stale value behind.
+ */
+@Injectable()
+export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('ChangeFeed');
+  private readonly caches = new Map<ChangeTopic, LocalCache<unknown>[]>();
+  private client: Client | null = null;
+  private listening = false;
+  private stopped = false;
+  private retryMs = RETRY_MS.first;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** A cache of `topic`'s rows; a notification `topic:<key>` drops that key, a bare `topic` all. */
+  cache<V>(topic: ChangeTopic, options: { maxAgeMs?: number; maxEntries?: number } = {}): LocalCache<V> {
+    const cache = new LocalCache<V>(() => this.listening, {
+      maxAgeMs: options.maxAgeMs ?? 60_000,
+      maxEntries: options.maxEntries ?? 10_000,
+    });
+    this.caches.set(topic, [...(this.caches.get(topic) ?? []), cache]);
+    return cache;
+  }
+
+  /** Whether cached values are being kept and served (the LISTEN connection is up). */
+  get live(): boolean {
+    return this.listening;
+  }
+
+  async onModuleInit(): Promise<void> {
+    // The app starts without waiting: until the feed listens, reads go to the database.
+    await this.connect().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.lost();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.config.databaseUrl, application_name: 'kort-change-feed' });
+    this.client = client;
+    client.on('notification', (message) => this.received(message.payload ?? ''));
+    client.on('error', (error) => this.disconnected(client, error));
+    client.on('end', () => this.disconnected(client, null));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      this.disconnected(client, error);
+      throw error;
+    }
+    if (this.client !== client || this.stopped) return;
+    // Anything may have changed while nobody listened: start from empty caches.
+    this.flush();
+    this.listening = true;
+    if (this.retryMs !== RETRY_MS.first) this.logger.log('listening again: read caches on');
+    this.retryMs = RETRY_MS.first;
+  }
+
+  private received(payload: string): void {
+    const colon = payload.indexOf(':');
+    const topic = (colon === -1 ? payload : payload.slice(0, colon)) as ChangeTopic;
+    const key = colon === -1 ? undefined : payload.slice(colon + 1);
+    for (const cache of this.caches.get(topic) ?? []) cache.invalidate(key);
+  }
+
+  private disconnected(client: Client, error: unknown): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.lost();
+    client.end().catch(() => undefined);
+    if (this.stopped) return;
+    this.logger.warn(
+      { error: error instanceof Error ? error.message : 'connection ended', retryMs: this.retryMs },
+      'change feed lost: read caches off',
+    );
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().catch(() => undefined);
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+  }
+
+  private lost(): void {
+    this.listening = false;
+    this.flush();
+  }
+
+  private flush(): void {
+    for (const caches of this.caches.values()) for (const cache of caches) cache.invalidate();
+  }
+}

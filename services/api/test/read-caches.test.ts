@@ -1,0 +1,115 @@
+// The read caches of issue 17 (src/cache/): two replicas share the database and Redis, as behind
+// the proxy; what one writes, the other serves at once, and with the change feed cut the caches
+// step aside instead of answering from memory.
+import { messages } from '@kort/contracts';
+import { ChangeFeed } from '../src/cache/change-feed';
+import { waitFor } from './support/agents';
+import { type Client } from './support/client';
+import { msk, order, signedInPlayers } from './support/players';
+import { startTestApp, type TestApp } from './support/test-app';
+import { TestClock } from './support/test-clock';
+
+// Bookings in March 2027: no other file books then.
+const NOW = '2027-03-01T07:00:00Z'; // Monday 1 March 2027, 10:00 in Moscow
+const DAY = '2027-03-10';
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  // A database of their own: the rules text is one row that another file edits too.
+  a = await startTestApp({}, new TestClock(), { ownDatabase: true });
+  b = await startTestApp({ REDIS_PREFIX: a.config.redisPrefix, DATABASE_URL: a.config.databaseUrl }, new TestClock());
+  await waitFor(() => a.app.get(ChangeFeed).live && b.app.get(ChangeFeed).live);
+});
+beforeEach(() => {
+  a.clock.set(NOW);
+  b.clock.set(NOW);
+});
+afterAll(async () => {
+  await b.close();
+  await a.close(); // drops the database
+});
+
+/** The same browser reaching the other replica (the proxy's round robin). */
+function onReplica(client: Client, api: TestApp): Client {
+  const other = api.client();
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+test('a game booked through one replica is in the other\'s dial, calendar and "my games" on the next call', async () => {
+  const [sport] = await signedInPlayers(a, 1, { sportSchool: true });
+  const viaA = sport!.client;
+  const viaB = onReplica(viaA, b);
+  const dial = async () => (await viaB.get(`/api/get-available-times/?date=${DAY}`)).body as Record<string, number[]>;
+  const myGames = async () => ((await viaB.get('/api/my-orders/')).body as { detail: unknown[] }).detail.length;
+  // Both replicas have the day, the month and the list in memory before each write.
+  expect(await dial()).toEqual({ reserved: [], reserved_hours_by_current_user: [] });
+  expect(await myGames()).toBe(0);
+
+  for (const [round, hour] of [6, 7, 8, 9, 10, 11, 12, 13, 14, 15].entries()) {
+    expect((await order(viaA, 1 + (round % 2), msk(DAY, hour))).status).toBe(200);
+    expect((await dial()).reserved_hours_by_current_user).toContain(hour);
+    expect(await myGames()).toBe(round + 1);
+  }
+  // Both courts taken at 16:00: the hour is taken on the other replica's dial.
+  const [other] = await signedInPlayers(a, 1);
+  expect((await order(other!.client, 2, msk(DAY, 16))).status).toBe(200);
+  expect((await order(viaA, 1, msk(DAY, 16))).status).toBe(200);
+  expect((await dial()).reserved).toEqual([16]);
+});
+
+test("a fully booked day shows on the other replica's calendar at once", async () => {
+  const [club] = await signedInPlayers(a, 1, { sportSchool: true });
+  const viaB = onReplica(club!.client, b);
+  const fullDays = async () =>
+    ((await viaB.get('/api/booked_times/?month=3&year=2027')).body as { detail: number[] }).detail;
+  const before = await fullDays();
+  expect(before).not.toContain(12);
+  for (let hour = 6; hour <= 23; hour += 1) {
+    for (const court of [1, 2]) expect((await order(club!.client, court, msk('2027-03-12', hour))).status).toBe(200);
+  }
+  expect(await fullDays()).toContain(12);
+});
+
+test('an account blocked through one replica is signed out on the other at once', async () => {
+  const [player] = await signedInPlayers(a, 1);
+  const [admin] = await signedInPlayers(a, 1, { role: 'admin' });
+  const viaB = onReplica(player!.client, b);
+  expect((await viaB.get('/api/my_name/')).status).toBe(200); // the account is in B's memory
+  expect((await admin!.client.act(`/api/delete_user/?id=${player!.id}`)).status).toBe(200);
+  const refused = await viaB.get('/api/my_name/');
+  expect(refused.status).toBe(401);
+  expect(refused.body.detail).toBe(messages.notAuthenticated);
+});
+
+test('the rules an admin changes through one replica are what the other serves next', async () => {
+  const [admin] = await signedInPlayers(a, 1, { role: 'admin' });
+  const rules = async () => ((await b.client().get('/api/give_rules/')).body as { detail: string }).detail;
+  const original = await rules();
+  const text = `Правила клуба, редакция ${Date.now()}`;
+  expect((await admin!.client.put('/api/admin/settings/court_rules', { value: text })).status).toBe(200);
+  expect(await rules()).toBe(text);
+  expect((await admin!.client.put('/api/admin/settings/court_rules', { value: original })).status).toBe(200);
+  expect(await rules()).toBe(original);
+});
+
+test('with the change feed cut, the caches step aside until it listens again', async () => {
+  const [player] = await signedInPlayers(b, 1);
+  const name = async () => ((await player!.client.get('/api/my_name/')).body as { detail: string }).detail;
+  const rename = (value: string) => b.db.query(`UPDATE users SET name = $2 WHERE id = $1`, [player!.id, value]);
+  expect(await name()).toBe('Игрок');
+
+  // Both replicas' LISTEN connections killed, as a PostgreSQL failover or a network cut would.
+  await b.db.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'kort-change-feed'`,
+  );
+  await waitFor(() => !b.app.get(ChangeFeed).live);
+  await rename('Без кэша');
+  expect(await name()).toBe('Без кэша'); // read from the database: nothing is served from memory
+
+  await waitFor(() => b.app.get(ChangeFeed).live);
+  expect(await name()).toBe('Без кэша');
+  await rename('Снова с кэшем'); // written behind the API's back: the trigger still tells the feed
+  expect(await name()).toBe('Снова с кэшем');
+});
