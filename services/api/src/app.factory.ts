@@ -35,6 +35,9 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustProxySetting(options.config.trustProxy));
+  // No ETag on API answers: a hash of every body, for clients that never revalidate JSON. The web
+  // apps' files keep theirs (serve-static sets its own).
+  app.set('etag', false);
   // `/metrics` sits beside the API, where Prometheus expects it (ARCHITECTURE.md section 2).
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   const sockets = new RedisIoAdapter(app, options.config);

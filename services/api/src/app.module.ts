@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
@@ -10,10 +10,10 @@ import { DevicesModule } from './devices/devices.module';
 import { ShelvesModule } from './shelves/shelves.module';
 import { SocialModule } from './social/social.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { AuthGuard } from './common/auth.guard';
-import { RequestSchemaInterceptor } from './common/request-schema';
+import { RequestGate } from './common/request-gate';
+import { SessionAuth } from './common/session-auth';
 import { Clock, SystemClock } from './common/clock';
-import { CsrfGuard, CsrfService } from './common/csrf';
+import { CsrfService } from './common/csrf';
 import { RateLimiter } from './common/rate-limiter.service';
 import { SessionModule } from './common/session.middleware';
 import { ShutdownLog } from './common/shutdown-log';
@@ -84,10 +84,9 @@ export class AppModule {
       ],
       controllers: [HealthController, SiteTimeController],
       providers: [
-        // Guards run in this order: CSRF first (cheap, no database), then the session.
-        { provide: APP_GUARD, useClass: CsrfGuard },
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: RequestSchemaInterceptor },
+        // CSRF, then the session's account, then the declared input: common/request-gate.ts.
+        { provide: APP_GUARD, useClass: RequestGate },
+        SessionAuth,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ShutdownLog,
       ],

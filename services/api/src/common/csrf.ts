@@ -1,12 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
 import { DetailException } from './detail.exception';
 import { safeEqual } from './safe-equal';
-import { CHANGES_STATE } from './route-policy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ANONYMOUS = 'anonymous';
@@ -19,6 +17,7 @@ const ANONYMOUS = 'anonymous';
  */
 @Injectable()
 export class CsrfService {
+  private readonly logger = new Logger('Csrf');
   private readonly secret: Buffer;
 
   constructor(private readonly config: AppConfig) {
@@ -47,6 +46,17 @@ export class CsrfService {
     return token;
   }
 
+  /**
+   * A request that changes state (any method but GET, HEAD and OPTIONS, or a GET marked
+   * @ChangesState) must carry the token: 403 otherwise. Called first by the request gate.
+   */
+  enforce(request: Request, changesState: boolean): void {
+    if (!changesState && SAFE_METHODS.has(request.method)) return;
+    if (this.verify(request)) return;
+    this.logger.warn({ method: request.method, path: request.path }, 'CSRF check failed');
+    throw new DetailException(403, messages.csrfFailed);
+  }
+
   /** The header must equal the cookie, and the cookie must be ours and this session's. */
   verify(request: Request): boolean {
     const header = request.get(CSRF_HEADER);
@@ -64,26 +74,6 @@ export class CsrfService {
 
   private sign(nonce: string, bindTo: string): string {
     return createHmac('sha256', this.secret).update(`${nonce}:${bindTo}`).digest('base64url');
-  }
-}
-
-@Injectable()
-export class CsrfGuard implements CanActivate {
-  private readonly logger = new Logger('Csrf');
-
-  constructor(
-    private readonly csrf: CsrfService,
-    private readonly reflector: Reflector,
-  ) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
-    const changesState =
-      !SAFE_METHODS.has(request.method) ||
-      this.reflector.getAllAndOverride<boolean>(CHANGES_STATE, [context.getHandler(), context.getClass()]);
-    if (!changesState || this.csrf.verify(request)) return true;
-    this.logger.warn({ method: request.method, path: request.path }, 'CSRF check failed');
-    throw new DetailException(403, messages.csrfFailed);
   }
 }
 

@@ -1,15 +1,6 @@
-import {
-  applyDecorators,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-  SetMetadata,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
 import { z } from 'zod';
 import { messages, type FieldErrors } from '@kort/contracts';
 import { DetailException } from './detail.exception';
@@ -25,8 +16,21 @@ interface BodySchemaOptions {
   errorFields?: Record<string, keyof FieldErrors>;
 }
 
-interface BodySchemaMeta extends BodySchemaOptions {
+export interface BodySchemaMeta extends BodySchemaOptions {
   schema: z.ZodType;
+}
+
+/** What a handler declared of its input, read once per handler (common/request-gate.ts). */
+export interface InputSchemas {
+  body?: BodySchemaMeta;
+  query?: z.ZodType;
+}
+
+export function inputSchemasOf(handler: object): InputSchemas {
+  return {
+    body: Reflect.getMetadata(BODY_SCHEMA, handler) as BodySchemaMeta | undefined,
+    query: Reflect.getMetadata(QUERY_SCHEMA, handler) as z.ZodType | undefined,
+  };
 }
 
 /**
@@ -67,22 +71,17 @@ function parameterSchema(field: z.ZodType): object {
   return schema;
 }
 
-@Injectable()
-export class RequestSchemaInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const query = this.reflector.get<z.ZodType | undefined>(QUERY_SCHEMA, context.getHandler());
-    if (query) {
-      const parsed = parse(query, request.query, {});
-      // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.
-      Object.defineProperty(request, 'query', { value: parsed, configurable: true, enumerable: true });
-    }
-    const body = this.reflector.get<BodySchemaMeta | undefined>(BODY_SCHEMA, context.getHandler());
-    if (body) request.body = parse(body.schema, request.body ?? {}, body.errorFields ?? {});
-    return next.handle();
+/**
+ * Validates the request's query and body against what the handler declared (after the CSRF and
+ * session checks: common/request-gate.ts) and replaces them by the parsed, typed values.
+ */
+export function validateInput(request: Request, schemas: InputSchemas): void {
+  if (schemas.query) {
+    const parsed = parse(schemas.query, request.query, {});
+    // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.
+    Object.defineProperty(request, 'query', { value: parsed, configurable: true, enumerable: true });
   }
+  if (schemas.body) request.body = parse(schemas.body.schema, request.body ?? {}, schemas.body.errorFields ?? {});
 }
 
 function parse(schema: z.ZodType, input: unknown, aliases: Record<string, keyof FieldErrors>): unknown {
