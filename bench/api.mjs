@@ -13,6 +13,9 @@ import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { doorOpenings } from './door.mjs';
 import { load, players, quantiles, startEdgeAgent } from './lib.mjs';
+import { createRequire } from 'node:module';
+
+const { bookingRules } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The day the booking run fills (and the reads look at): far enough ahead to be bookable for years. */
@@ -37,7 +40,8 @@ export async function apiPart({ api, hello, databaseUrl, agentToken, redisPrefix
     throughput.push(await run('GET /api/health/', { url: `${api.base}/api/health/` }));
     throughput.push(await run('an unknown page (the player app)', { url: `${api.base}/some/page` }));
     throughput.push(await run('GET /api/my_name/ (signed in)', { url: `${api.base}/api/my_name/`, headers: signedIn }));
-    throughput.push(await bookingRun(api.base, databaseUrl, orders));
+    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: true, amount: orders }));
+    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: false }));
     const read = (name, path) => run(name, { url: `${api.base}${path}`, headers: signedIn });
     throughput.push(await read('GET /api/get-available-times/ (a full day)', `/api/get-available-times/?date=${DAY}`));
     throughput.push(await read('GET /api/booked_times/', '/api/booked_times/?month=1&year=2031'));
@@ -62,7 +66,8 @@ const TARGETS = {
   'GET /api/booked_times/': { rps: 3000 },
   'GET /api/get_courts/': { rps: 3000 },
   'GET /api/my-orders/': { rps: 3000 },
-  'POST /api/order-court/ (distinct players and slots)': { rps: 800 },
+  'POST /api/order-court/ (sport school: no quotas)': { rps: 800 },
+  'POST /api/order-court/ (players under the quotas)': { rps: 800 },
 };
 
 function judgeThroughput(rows, bareNode, bareNest) {
@@ -111,25 +116,30 @@ async function bareNodeServer() {
 }
 
 /**
- * Distinct players (sport-school accounts, so quotas do not turn the run into 418s) and a distinct
- * court and hour for every request: each one is a real insert under the exclusion constraint and
- * the per-player lock. It fills DAY and the days after it, which the reads then look at.
+ * Bookings, every request a real insert under the exclusion constraint, on a slot of its own:
+ * `sportSchool` players have no quotas (50 of them book `amount` games); players under the quotas
+ * are 400, each booking 5 games (the upcoming limit) on days at least 11 apart, so every request is
+ * counted against its player's day, week and total under the player's lock and still allowed.
+ * Both fill DAY and the days after it, which the reads then look at.
  */
-async function bookingRun(base, databaseUrl, amount) {
-  const sessions = await players(base, databaseUrl, 50, { sportSchool: true });
+async function bookingRun(base, databaseUrl, { sportSchool, amount }) {
+  const count = sportSchool ? 50 : 400;
+  // A client address each: the API allows 100 logins an address in 15 minutes.
+  const address = (i) => `10.17.${sportSchool ? 1 : 2 + Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const sessions = await players(base, databaseUrl, count, { sportSchool, parallel: 4, address });
+  const total = sportSchool ? amount : count * bookingRules.upcoming;
+  const firstDay = Date.parse(`${DAY}T00:00:00Z`) + (sportSchool ? 0 : 400 * 86_400_000);
   let next = 0;
-  return load('POST /api/order-court/ (distinct players and slots)', {
+  return load(`POST /api/order-court/ (${sportSchool ? 'sport school: no quotas' : 'players under the quotas'})`, {
     url: base,
-    amount,
+    amount: total,
     requests: [
       {
         method: 'POST',
         setupRequest: (request) => {
           const i = next++;
-          const session = sessions[i % sessions.length];
-          const day = new Date(Date.parse(`${DAY}T00:00:00Z`) + Math.floor(i / 36) * 86_400_000)
-            .toISOString()
-            .slice(0, 10);
+          const session = sessions[i % count];
+          const day = new Date(firstDay + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
           const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
           const court = 1 + (i % 2);
           return {

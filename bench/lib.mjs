@@ -150,7 +150,8 @@ export async function load(name, options) {
   return {
     name,
     requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    // A fixed amount ends mid-second: its rate is the total over the run's own duration.
+    rps: Math.round(options.amount ? result.requests.total / result.duration : result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non_2xx: result.non2xx,

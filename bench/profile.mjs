@@ -6,7 +6,7 @@
 // Performance panel or speedscope open it as it is).
 //
 //   node bench/profile.mjs [--seconds 8] [route …]     (after `npm run build`)
-//   routes: rules, health, my_name, available, my_orders, courts, booked, spa (default: rules available)
+//   routes: rules, health, my_name, available, my_orders, courts, booked, spa, order (default: rules available)
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,8 @@ const ROUTES = {
   my_orders: { path: '/api/my-orders/', signedIn: true },
   courts: { path: '/api/get_courts/', signedIn: true },
   booked: { path: '/api/booked_times/?month=1&year=2031', signedIn: true },
+  // Distinct sport-school players and slots, as bench/api.mjs books them.
+  order: { booking: true },
 };
 
 const args = process.argv.slice(2);
@@ -50,12 +52,14 @@ try {
   const [viewer] = await players(api.base, database.url, 1);
   for (const name of chosen) {
     const route = ROUTES[name];
-    const result = await autocannon({
-      url: api.base + route.path,
-      connections: 50,
-      duration: seconds,
-      headers: route.signedIn ? { cookie: viewer.cookie } : {},
-    });
+    const result = route.booking
+      ? await bookings(api.base, database.url, seconds)
+      : await autocannon({
+          url: api.base + route.path,
+          connections: 50,
+          duration: seconds,
+          headers: route.signedIn ? { cookie: viewer.cookie } : {},
+        });
     console.log(
       `${name.padEnd(10)} ${String(Math.round(result.requests.average)).padStart(6)} req/s, ` +
         `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
@@ -70,6 +74,35 @@ const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile in ${dir}: did the API exit through its SIGTERM handler?`);
 report(JSON.parse(readFileSync(join(dir, file), 'utf8')));
 console.log(`\nprofile: ${join(dir, file)}`);
+
+/** POST /api/order-court/ for `seconds`: every request a new slot, by one of 50 sport-school players. */
+async function bookings(base, databaseUrl, seconds) {
+  const sessions = await players(base, databaseUrl, 50, { sportSchool: true });
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections: 50,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const i = next++;
+          const session = sessions[i % sessions.length];
+          const day = new Date(Date.UTC(2032, 0, 1) + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
+          const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
+          const court = 1 + (i % 2);
+          return {
+            ...request,
+            path: `/api/order-court/${court}/`,
+            headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrftoken': session.csrf },
+            body: JSON.stringify({ id_cort: court, time_start: `${day}T${hour}:00:00+03:00`, players_count: 2 }),
+          };
+        },
+      },
+    ],
+  });
+}
 
 /** Self time per package (node_modules/<name>, node: internals, our code) and per function. */
 function report(profile) {

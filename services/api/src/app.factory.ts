@@ -45,9 +45,8 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.useWebSocketAdapter(sockets);
 
   app.use(requestObserver(app.get(Readiness), app.get(MetricsService), PinoLogger.root));
-  app.use(cookieParser());
-  app.use('/api', express.json({ limit: BODY_LIMIT, type: () => true }), jsonErrors);
   serveWebApps(app);
+  app.use('/api', cookieParser(), jsonBody(), jsonErrors);
   const session = app.get(SessionMiddleware);
   app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));
   app.use('/api', app.get(CsrfService).middleware);
@@ -74,6 +73,14 @@ function trustProxySetting(value: string): boolean | string {
   if (value === 'true') return true;
   return value;
 }
+
+/** JSON bodies for the API; a GET, HEAD or OPTIONS has none, so it is not read for one. */
+function jsonBody() {
+  const parse = express.json({ limit: BODY_LIMIT, type: () => true });
+  return (request: Request, response: Response, next: NextFunction): void =>
+    BODILESS.has(request.method) ? next() : parse(request, response, next);
+}
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** body-parser reports bad JSON to Express, outside Nest's filters: answer it the same way. */
 function jsonErrors(error: unknown, _request: Request, response: Response, next: NextFunction): void {

@@ -9,7 +9,7 @@ import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
-import { Court } from './court.entity';
+import { CourtsService } from './courts.service';
 
 const HOURS = Array.from(
   { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
@@ -30,49 +30,51 @@ interface DayView {
  */
 @Injectable()
 export class AvailabilityService {
-  private readonly courtList: LocalCache<Court[]>;
   private readonly days: LocalCache<DayView>;
   private readonly months: LocalCache<ReadonlyMap<string, number>>;
+  private readonly fullDays: LocalCache<number[]>;
   private readonly orders: LocalCache<MyOrder[]>;
 
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
-    @InjectRepository(Court) private readonly courts: Repository<Court>,
+    private readonly courts: CourtsService,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly pins: OfflinePins,
     feed: ChangeFeed,
   ) {
-    this.courtList = feed.cache('courts', { maxEntries: 1 });
     this.days = feed.cache('bookings', { maxEntries: 400 });
     this.months = feed.cache('bookings', { maxEntries: 24 });
+    this.fullDays = feed.cache('bookings', { maxEntries: 100 });
     this.orders = feed.cache('bookings', { maxEntries: 20_000 });
   }
 
-  listCourts(): Promise<Court[]> {
-    return this.courtList.get('all', () => this.courts.find({ order: { id: 'ASC' } }));
-  }
-
-  /** Days of the month with no free hour left on any court (past days and hours are not free). */
+  /**
+   * Days of the month with no free hour left on any court (past days and hours are not free). The
+   * answer changes with a booking or when the clock enters a new hour: kept per month and hour.
+   */
   async fullyBookedDays(year: number, month: number): Promise<number[]> {
-    const range = this.time.month(year, month);
-    const [busy, courts] = await Promise.all([
-      this.months.get(`${year}-${month}`, () => this.busyByLocalHour(range.start, range.end)),
-      this.courtCount(),
-    ]);
     const now = this.time.local(this.clock.now());
-    const today = now.toISODate() ?? '';
-    const monthIso = `${year}-${String(month).padStart(2, '0')}`;
-    const days: number[] = [];
-    for (let day = 1; day <= range.days; day += 1) {
-      const date = `${monthIso}-${String(day).padStart(2, '0')}`;
-      // An hour is free if it has not started yet and some court is idle in it.
-      const free =
-        date >= today &&
-        HOURS.some((hour) => (date > today || hour > now.hour) && (busy.get(slotKey(date, hour)) ?? 0) < courts);
-      if (!free) days.push(day);
-    }
-    return days;
+    const hour = `${now.toISODate() ?? ''} ${now.hour}`;
+    return this.fullDays.get(`${year}-${month} ${hour}`, async () => {
+      const range = this.time.month(year, month);
+      const [busy, courts] = await Promise.all([
+        this.months.get(`${year}-${month}`, () => this.busyByLocalHour(range.start, range.end)),
+        this.courts.count(),
+      ]);
+      const today = now.toISODate() ?? '';
+      const monthIso = `${year}-${String(month).padStart(2, '0')}`;
+      const days: number[] = [];
+      for (let day = 1; day <= range.days; day += 1) {
+        const date = `${monthIso}-${String(day).padStart(2, '0')}`;
+        // An hour is free if it has not started yet and some court is idle in it.
+        const free =
+          date >= today &&
+          HOURS.some((h) => (date > today || h > now.hour) && (busy.get(slotKey(date, h)) ?? 0) < courts);
+        if (!free) days.push(day);
+      }
+      return days;
+    });
   }
 
   /** Local hours of that day taken on every court, and the caller's own. */
@@ -135,10 +137,6 @@ export class AvailabilityService {
       .getCount();
   }
 
-  private async courtCount(): Promise<number> {
-    return (await this.listCourts()).length;
-  }
-
   /** The day's live games, read once: the hours every court is busy, and each player's hours. */
   private async dayView(date: string): Promise<DayView> {
     const start = this.time.at(date, 0);
@@ -149,7 +147,7 @@ export class AvailabilityService {
           WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
         [start, end],
       ),
-      this.courtCount(),
+      this.courts.count(),
     ]);
     const courtsByHour = new Map<number, Set<number>>();
     const hoursByUser = new Map<number, Set<number>>();

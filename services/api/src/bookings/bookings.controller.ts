@@ -22,6 +22,7 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AvailabilityService } from './availability.service';
 import { BookingsService } from './bookings.service';
+import { CourtsService } from './courts.service';
 
 /** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games. */
 const MY_ORDERS_SCHEMA = {
@@ -59,12 +60,13 @@ export class BookingsController {
   constructor(
     private readonly bookings: BookingsService,
     private readonly availability: AvailabilityService,
+    private readonly courtList: CourtsService,
     private readonly users: UsersService,
   ) {}
 
   @Get('get_courts')
   async courts(): Promise<DetailResponse<Court[]>> {
-    const courts = await this.availability.listCourts();
+    const courts = await this.courtList.list();
     return { detail: courts.map((court) => ({ id_cort: court.id, name: court.name })) };
   }
 

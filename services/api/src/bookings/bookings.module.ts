@@ -10,11 +10,19 @@ import { BookingReminderProcessor, BookingReminders } from './booking-reminders'
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
 import { Court } from './court.entity';
+import { CourtsService } from './courts.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
   controllers: [BookingsController, CalendarController],
-  providers: [AvailabilityService, BookingsService, BookingReminders, BookingReminderProcessor, CalendarService],
+  providers: [
+    AvailabilityService,
+    BookingsService,
+    BookingReminders,
+    BookingReminderProcessor,
+    CalendarService,
+    CourtsService,
+  ],
   exports: [CalendarService, BookingsService, BookingReminders],
 })
 export class BookingsModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, type Repository } from 'typeorm';
+import { DataSource, IsNull, type Repository } from 'typeorm';
 import { bookingRules, messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { DetailException } from '../common/detail.exception';
@@ -10,7 +10,7 @@ import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { BookingReminders } from './booking-reminders';
-import { Court } from './court.entity';
+import { CourtsService } from './courts.service';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
 const QUOTA_LOCK = 0x6b6f7274; // 'kort'
@@ -34,34 +34,27 @@ export class BookingsService {
   constructor(
     private readonly db: DataSource,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
-    @InjectRepository(Court) private readonly courts: Repository<Court>,
+    private readonly courts: CourtsService,
     private readonly reminders: BookingReminders,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly schedule: ScheduleChanges,
   ) {}
 
-  async order(user: User, request: OrderRequest): Promise<Booking> {
+  async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
     const startsAt = await this.validSlot(request);
-    const now = this.clock.now();
-    const booking = await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [QUOTA_LOCK, user.id]);
-      if (!user.isSportSchool) await this.assertQuotas(tx, user.id, startsAt, now);
-      try {
-        return await tx.getRepository(Booking).save(
-          tx.getRepository(Booking).create({
-            userId: user.id,
-            courtId: request.courtId,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000),
-            playersCount: request.playersCount,
-          }),
-        );
-      } catch (error) {
-        if (postgresError(error).code === EXCLUSION_VIOLATION) throw new DetailException(409, messages.slotTaken);
-        throw error;
-      }
-    });
+    const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    let id: number | null;
+    try {
+      id = user.isSportSchool
+        ? await this.insert(user.id, request, startsAt, endsAt)
+        : await this.insertUnderQuotas(user.id, request, startsAt, endsAt);
+    } catch (error) {
+      if (postgresError(error).code === EXCLUSION_VIOLATION) throw new DetailException(409, messages.slotTaken);
+      throw error;
+    }
+    if (id === null) throw new DetailException(418, messages.bookingLimit);
+    const booking = { id, courtId: request.courtId, startsAt };
     this.schedule.changed();
     await this.reminders
       .schedule(booking)
@@ -114,7 +107,7 @@ export class BookingsService {
   private async validSlot({ pathCourt, courtId, timeStart, playersCount }: OrderRequest): Promise<Date> {
     if (pathCourt !== courtId) throw new DetailException(400, messages.courtMismatch);
     if (playersCount !== bookingRules.playersCount) throw new DetailException(400, messages.playersCount);
-    if (!(await this.courts.existsBy({ id: courtId }))) throw new DetailException(400, messages.unknownCourt);
+    if (!(await this.courts.exists(courtId))) throw new DetailException(400, messages.unknownCourt);
     const startsAt = new Date(timeStart);
     const local = this.time.local(startsAt);
     if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
@@ -127,23 +120,48 @@ export class BookingsService {
     return startsAt;
   }
 
-  private async assertQuotas(tx: EntityManager, userId: number, startsAt: Date, now: Date): Promise<void> {
+  /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
+  private async insert(userId: number, request: OrderRequest, startsAt: Date, endsAt: Date): Promise<number> {
+    const [row] = await this.db.query<{ id: number }[]>(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [userId, request.courtId, startsAt, endsAt, request.playersCount],
+    );
+    return row!.id;
+  }
+
+  /**
+   * A player's game, counted against the quotas (a local day, an ISO week, upcoming in total) and
+   * written under the player's lock, in one call to kort_book (migration 1763900000000): parallel
+   * requests of one player cannot slip past the quotas. Null when a quota is reached.
+   */
+  private async insertUnderQuotas(
+    userId: number,
+    request: OrderRequest,
+    startsAt: Date,
+    endsAt: Date,
+  ): Promise<number | null> {
     const day = this.time.day(startsAt);
     const week = this.time.week(startsAt);
-    const [counts] = await tx.query<[{ day: number; week: number; upcoming: number }]>(
-      `SELECT count(*) FILTER (WHERE starts_at >= $2 AND starts_at < $3)::int AS day,
-              count(*) FILTER (WHERE starts_at >= $4 AND starts_at < $5)::int AS week,
-              count(*) FILTER (WHERE ends_at > $6)::int AS upcoming
-         FROM bookings
-        WHERE user_id = $1 AND cancelled_at IS NULL`,
-      [userId, day.start, day.end, week.start, week.end, now],
+    const [row] = await this.db.query<{ id: number | null }[]>(
+      `SELECT kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS id`,
+      [
+        QUOTA_LOCK,
+        userId,
+        request.courtId,
+        startsAt,
+        endsAt,
+        request.playersCount,
+        day.start,
+        day.end,
+        week.start,
+        week.end,
+        this.clock.now(),
+        bookingRules.perDay,
+        bookingRules.perWeek,
+        bookingRules.upcoming,
+      ],
     );
-    if (
-      counts.day >= bookingRules.perDay ||
-      counts.week >= bookingRules.perWeek ||
-      counts.upcoming >= bookingRules.upcoming
-    ) {
-      throw new DetailException(418, messages.bookingLimit);
-    }
+    return row?.id ?? null;
   }
 }

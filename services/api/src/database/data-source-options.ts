@@ -17,6 +17,7 @@ import { Offline1763860000000 } from './migrations/1763860000000-offline';
 import { AgentDriver1763870000000 } from './migrations/1763870000000-agent-driver';
 import { ChangeFeed1763880000000 } from './migrations/1763880000000-change-feed';
 import { AgentConnection1763890000000 } from './migrations/1763890000000-agent-connection';
+import { BookFunction1763900000000 } from './migrations/1763900000000-book-function';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -32,6 +33,7 @@ export const migrations = [
   AgentDriver1763870000000,
   ChangeFeed1763880000000,
   AgentConnection1763890000000,
+  BookFunction1763900000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */
