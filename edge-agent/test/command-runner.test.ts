@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandRunner } from '../src/commands/command-runner';
 import { EventBus, type AgentEvents } from '../src/event-bus';
@@ -172,9 +173,36 @@ describe('deadlines, replays and bad payloads', () => {
     expect(restarted.changes).toEqual([]);
   });
 
+  test('a command is on disk before its ack leaves: one journal line, the state file untouched', async () => {
+    const first = await setup();
+    const ack = await first.runner.run(command('light.on', 'light'));
+    expect(ack).toMatchObject({ ok: true });
+    // Not the whole state rewritten per command: only the journal's line holds it.
+    expect(existsSync(first.stateFile)).toBe(false);
+    const lines = readFileSync(`${first.stateFile}.journal`, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1);
+
+    // A crash now, then a start: the journal is read, folded into the state file and emptied.
+    const restarted = new StateStore(first.stateFile, silentLogger);
+    await restarted.load();
+    expect(restarted.commandResult(JSON.parse(lines[0]!).id)).toMatchObject({ ok: true });
+    expect(existsSync(first.stateFile)).toBe(true);
+    expect(readFileSync(`${first.stateFile}.journal`, 'utf8')).toBe('');
+  });
+
+  test('a line torn by a power cut mid-append is skipped; the lines before it count', async () => {
+    const stateFile = join(tempDir(), 'state.json');
+    const whole = JSON.stringify({ id: 'ran-before', result: { ok: true, relays: {} }, at: 1 });
+    writeFileSync(`${stateFile}.journal`, `${whole}\n{"id":"torn","res`);
+    const state = new StateStore(stateFile, silentLogger);
+    await state.load();
+    expect(state.commandResult('ran-before')).toEqual({ ok: true, relays: {} });
+    expect(state.commandResult('torn')).toBeUndefined();
+  });
+
   test('only the last 1000 ids are remembered', async () => {
     const { state } = await setup();
-    for (let i = 0; i < 1005; i++) state.recordCommand(`id-${i}`, { ok: true, relays: {} });
+    await Promise.all(Array.from({ length: 1005 }, (_, i) => state.recordCommand(`id-${i}`, { ok: true, relays: {} })));
     expect(state.commandResult('id-4')).toBeUndefined();
     expect(state.commandResult('id-5')).toBeDefined();
     expect(state.commandResult('id-1004')).toBeDefined();

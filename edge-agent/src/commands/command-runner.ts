@@ -117,10 +117,9 @@ export class CommandRunner {
   private enqueue(command: Command): Promise<CommandResult> {
     const result = this.serial(() => this.execute(command));
     return result.then(async (ack) => {
-      this.options.state.recordCommand(command.id, ack, this.now());
       // Persisted before the ack leaves: a restart right after must still know this id ran.
-      await this.options.state.save().catch((error: unknown) => {
-        this.options.logger.error('could not persist the state file', { error });
+      await this.options.state.recordCommand(command.id, ack, this.now()).catch((error: unknown) => {
+        this.options.logger.error('could not persist the command journal', { error });
       });
       return ack;
     });

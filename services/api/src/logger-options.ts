@@ -18,8 +18,18 @@ export function loggerOptions(config: AppConfig): Params {
     pinoHttp:
       config.nodeEnv === 'development' && process.stdout.isTTY
         ? { ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } }
-        : [options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 })],
+        : [options, destination()],
     // No request-scoped logger: it would run every request inside an AsyncLocalStorage context.
     forRoutes: [],
   };
+}
+
+/**
+ * Batched writes to stdout's file descriptor, unless something has wrapped process.stdout (a test
+ * that reads the log lines): then through it, as pino itself decides for its default destination.
+ */
+function destination(): pino.DestinationStream {
+  const stdout = process.stdout as NodeJS.WriteStream & { constructor: { prototype: { write: unknown } } };
+  if (stdout.write !== stdout.constructor.prototype.write) return process.stdout;
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 }

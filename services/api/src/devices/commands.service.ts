@@ -13,13 +13,7 @@ import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
 import { DEFAULT_SITE } from './devices.service';
 
-export interface CommandJob {
-  commandId: string;
-  /** Travels in the job, not the audit row: a door code must not be stored in the clear. */
-  params?: EdgeCommand['params'];
-}
-
-/** Why a delivery failed, as the processor reports it (BullMQ failedReason). */
+/** Why a delivery failed: the processor's verdict, carried back to the caller as a value. */
 export const DELIVERY_FAILURE = {
   offline: 'agent-offline',
   expired: 'deadline-passed',
@@ -28,6 +22,23 @@ export const DELIVERY_FAILURE = {
   /** PostgreSQL went away while the command was being delivered. */
   unavailable: 'service-unavailable',
 } as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURE)[keyof typeof DELIVERY_FAILURE];
+
+/** What the worker answers: the relays as the agent left them, or why it could not be done. */
+export type DeliveryOutcome =
+  | { ok: true; relays: RelayStates }
+  /** `detail`: what the agent said when it refused, for the audit row. */
+  | { ok: false; failure: DeliveryFailure; detail?: string };
+
+/**
+ * The whole command travels in its job (the door code too, which is never stored): the worker
+ * needs nothing from the database to deliver it.
+ */
+export interface CommandJob {
+  command: EdgeCommand;
+  site: string;
+  audit: { requestedBy: number | null; requestedAt: number; bookingId: number | null };
+}
 
 export interface CommandRequest {
   action: CommandAction;
@@ -46,10 +57,21 @@ export class AgentOfflineException extends DetailException {
   }
 }
 
+/** Each failure's answer to the caller: the one place a delivery outcome becomes an HTTP status. */
+const FAILURE_ANSWERS: Record<DeliveryFailure, () => DetailException> = {
+  'agent-offline': () => new AgentOfflineException(),
+  'agent-refused': () => new DetailException(502, messages.deviceFailed),
+  'service-unavailable': () => new DetailException(503, messages.serviceUnavailable),
+  'no-ack': () => new DetailException(504, messages.deviceTimeout),
+  'deadline-passed': () => new DetailException(504, messages.deviceTimeout),
+};
+
 /**
  * Runs a device command and waits for the agent's answer (ARCHITECTURE.md section 4): the command
  * is a row (the audit log) and a BullMQ job with a deadline; the caller hears the outcome within
- * the deadline. Deadlines are wall-clock time shared with the agent, not the business Clock.
+ * the deadline. One command costs one row insert ("queued"), one Redis job and the outcome's row
+ * update by the worker (deliver-command.processor.ts), which reads nothing from the database.
+ * Deadlines are wall-clock time shared with the agent, not the business Clock.
  */
 @Injectable()
 export class CommandsService implements OnModuleDestroy {
@@ -57,7 +79,7 @@ export class CommandsService implements OnModuleDestroy {
   private readonly events: QueueEvents;
 
   constructor(
-    @InjectQueue(QUEUES.commands) private readonly queue: Queue<CommandJob>,
+    @InjectQueue(QUEUES.commands) private readonly queue: Queue<CommandJob, DeliveryOutcome>,
     @InjectRepository(Command) private readonly commands: Repository<Command>,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
@@ -68,69 +90,63 @@ export class CommandsService implements OnModuleDestroy {
   async run(request: CommandRequest): Promise<RelayStates> {
     const now = Date.now();
     const budget = request.action.startsWith('door.') ? DOOR_COMMAND_DEADLINE_MS : this.config.commandDeadlineMs;
-    const command = await this.commands.save(
-      this.commands.create({
+    const job: CommandJob = {
+      command: {
         id: randomUUID(),
-        siteId: request.site ?? DEFAULT_SITE,
-        device: request.device,
         action: request.action,
-        requestedBy: request.requestedBy,
-        bookingId: request.bookingId ?? null,
-        requestedAt: new Date(now),
-        deadline: new Date(now + budget),
-        status: 'queued',
-      }),
-    );
+        device: request.device,
+        deadline: now + budget,
+        params: request.params ?? {},
+      },
+      site: request.site ?? DEFAULT_SITE,
+      audit: { requestedBy: request.requestedBy, requestedAt: now, bookingId: request.bookingId ?? null },
+    };
+    // A command that cannot be logged is not run (PostgreSQL away: the caller answers 503).
+    await this.recordQueued(job);
     await this.events.waitUntilReady();
-    const job = await this.queue.add(
-      JOBS.deliverCommand,
-      { commandId: command.id, params: request.params },
-      { jobId: command.id },
-    );
-    // A little beyond the deadline: the processor itself gives up at the deadline. Our own timer
-    // (BullMQ's ttl timer outlives the job and would hold the process open for seconds).
+    let outcome: DeliveryOutcome;
+    // A little beyond the deadline: the worker itself gives up at the deadline and says so. Our own
+    // timer (BullMQ's ttl timer outlives the job and would hold the process open for seconds).
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      // The worker gives up at the deadline; a moment more lets its verdict arrive.
-      timer = setTimeout(() => reject(new Error(DELIVERY_FAILURE.noAck)), budget + 250);
-    });
     try {
-      const relays = (await Promise.race([job.waitUntilFinished(this.events), timeout])) as RelayStates;
-      this.metrics.commandFinished(request.action, 'done');
-      return relays;
+      const added = await this.queue.add(JOBS.deliverCommand, job, { jobId: job.command.id });
+      const timeout = new Promise<DeliveryOutcome>((resolve) => {
+        timer = setTimeout(() => resolve({ ok: false, failure: DELIVERY_FAILURE.noAck }), budget + 250);
+      });
+      outcome = await Promise.race([added.waitUntilFinished(this.events), timeout]);
     } catch (error) {
-      throw this.toHttp(command, error);
+      // The worker threw (it returns every expected failure): the database was away, or a bug.
+      this.logger.error({ command: job.command.id, error: String(error) }, 'command delivery broke');
+      outcome = { ok: false, failure: DELIVERY_FAILURE.unavailable };
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /** The payload the agent receives. */
-  payload(command: Command, params: EdgeCommand['params'] = {}): EdgeCommand {
-    return {
-      id: command.id,
-      // Only API commands (origin 'api') are ever delivered.
-      action: command.action as CommandAction,
-      device: command.device as RelayId | null,
-      deadline: command.deadline.getTime(),
-      params,
-    };
+    this.metrics.commandFinished(request.action, outcome.ok ? 'done' : outcome.failure);
+    if (outcome.ok) return outcome.relays;
+    this.logger.warn({ command: job.command.id, action: request.action, reason: outcome.failure }, 'command failed');
+    throw FAILURE_ANSWERS[outcome.failure]();
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.events.close();
   }
 
-  private toHttp(command: Command, error: unknown): DetailException {
-    const reason = error instanceof Error ? error.message : String(error);
-    this.logger.warn({ command: command.id, action: command.action, reason }, 'command failed');
-    // Counted here, by the caller's replica, so a command is counted once whichever worker ran it.
-    const failure = Object.values(DELIVERY_FAILURE).find((known) => reason.includes(known));
-    this.metrics.commandFinished(command.action as CommandAction, failure ?? 'error');
-    if (reason.includes(DELIVERY_FAILURE.offline)) return new AgentOfflineException();
-    if (reason.includes(DELIVERY_FAILURE.refused)) return new DetailException(502, messages.deviceFailed);
-    if (reason.includes(DELIVERY_FAILURE.unavailable)) return new DetailException(503, messages.serviceUnavailable);
-    // No ack, the deadline passed, or nobody picked the job up in time.
-    return new DetailException(504, messages.deviceTimeout);
+  /** The audit row, "queued" until the worker writes the outcome. */
+  private async recordQueued({ command, site, audit }: CommandJob): Promise<void> {
+    await this.commands
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id: command.id,
+        siteId: site,
+        device: command.device,
+        action: command.action,
+        requestedBy: audit.requestedBy,
+        bookingId: audit.bookingId,
+        requestedAt: new Date(audit.requestedAt),
+        deadline: new Date(command.deadline),
+        status: 'queued',
+      })
+      .execute();
   }
 }

@@ -1,19 +1,20 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Repository } from 'typeorm';
-import { commandAckSchema, EDGE_EVENTS, type RelayStates } from '@kort/contracts';
-import { isOutage } from '../common/outage-error';
+import { commandAckSchema } from '@kort/contracts';
 import { QUEUES } from '../queues/queues';
 import { Command, type CommandStatus } from './command.entity';
-import { CommandsService, DELIVERY_FAILURE, type CommandJob } from './commands.service';
-import { EdgeGateway, siteRoom } from './edge.gateway';
+import { DELIVERY_FAILURE, type CommandJob, type DeliveryFailure, type DeliveryOutcome } from './commands.service';
+import { EdgeGateway } from './edge.gateway';
 
 /**
- * Delivers a command to its site's agent with an acknowledged emit. An empty room is "offline",
- * not success; no ack by the deadline, an agent error or a passed deadline fail the command. It is
- * never retried, so it can never run late or twice (the agent also ignores a repeated id).
+ * Delivers a command to its site's agent with an acknowledged emit, and records the outcome. An
+ * agent nowhere is "offline", not success; no ack by the deadline, an agent's refusal or a passed
+ * deadline fail the command. Never retried and never stalled into a second run (maxStalledCount 0),
+ * so it can never run late or twice; the agent also ignores an id it has already run. Every
+ * expected failure is returned, not thrown: the caller turns it into its answer.
  */
 // maxStalledCount 0: a job whose worker died is failed, never run again by another worker.
 @Processor(QUEUES.commands, { concurrency: 50, maxStalledCount: 0 })
@@ -23,73 +24,59 @@ export class DeliverCommandProcessor extends WorkerHost {
   constructor(
     @InjectRepository(Command) private readonly commands: Repository<Command>,
     private readonly edge: EdgeGateway,
-    private readonly service: CommandsService,
   ) {
     super();
   }
 
-  async process(job: Job<CommandJob>): Promise<RelayStates> {
-    try {
-      return await this.deliver(job);
-    } catch (error) {
-      // The database away mid-delivery is not "the device did not answer": the caller answers 503.
-      if (isOutage(error)) throw new UnrecoverableError(DELIVERY_FAILURE.unavailable);
-      throw error;
-    }
+  async process(job: Job<CommandJob>): Promise<DeliveryOutcome> {
+    const { outcome, status } = await this.deliver(job.data);
+    await this.record(job.data, outcome, status);
+    return outcome;
   }
 
-  private async deliver(job: Job<CommandJob>): Promise<RelayStates> {
-    const command = await this.commands.findOneByOrFail({ id: job.data.commandId });
-    if (command.deadline.getTime() <= Date.now()) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
-
-    const agents = await this.edge.server.in(siteRoom(command.siteId)).fetchSockets();
-    if (agents.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
-    // The agent's socket on this replica gets the command directly; one on another replica is
-    // reached through the Redis adapter's broadcast.
-    const local = agents.map((agent) => this.edge.server.sockets.get(agent.id)).find((socket) => socket !== undefined);
-    const payload = this.service.payload(command, job.data.params);
-
-    // Claim the command: only one delivery ever, whatever BullMQ does with the job.
-    const claimed = await this.commands.update({ id: command.id, status: 'queued' }, { status: 'delivered' });
-    if (!claimed.affected) throw new UnrecoverableError('already delivered');
-    // Measured now, after the lookups: the agent must not get more time than the deadline leaves.
-    const remaining = command.deadline.getTime() - Date.now();
-    if (remaining <= 0) return this.fail(command, 'expired', DELIVERY_FAILURE.expired);
+  /** The outcome for the caller and the status for the audit row. */
+  private async deliver({ command, site }: CommandJob): Promise<{ outcome: DeliveryOutcome; status: CommandStatus }> {
+    // Measured at the last moment: the agent must not get more time than the deadline leaves.
+    const remaining = command.deadline - Date.now();
+    if (remaining <= 0) return { outcome: failed(DELIVERY_FAILURE.expired), status: 'expired' };
     let answers: unknown[];
     try {
-      answers = local
-        ? [await local.timeout(remaining).emitWithAck(EDGE_EVENTS.command, payload)]
-        : await this.edge.server
-            .to(siteRoom(command.siteId))
-            .timeout(remaining)
-            .emitWithAck(EDGE_EVENTS.command, payload);
+      answers = await this.edge.deliver(site, command, remaining);
     } catch {
-      return this.fail(command, 'failed', DELIVERY_FAILURE.noAck);
+      return { outcome: failed(DELIVERY_FAILURE.noAck), status: 'failed' };
     }
-    if (answers.length === 0) return this.fail(command, 'failed', DELIVERY_FAILURE.offline);
+    if (answers.length === 0) return { outcome: failed(DELIVERY_FAILURE.offline), status: 'failed' };
 
     const acks = answers.map((answer) => commandAckSchema.safeParse(answer));
-    const success = acks.find((ack) => ack.success && ack.data.ok);
-    if (success?.success && success.data.ok) {
-      await this.finish(command, 'done', null);
-      return success.data.relays;
+    for (const ack of acks)
+      if (ack.success && ack.data.ok) return { outcome: { ok: true, relays: ack.data.relays }, status: 'done' };
+    const refusal = acks.map((ack) => (ack.success && !ack.data.ok ? ack.data : null)).find(Boolean);
+    const detail = refusal ? `${refusal.error}: ${refusal.message}` : 'bad ack';
+    // An agent that found the deadline passed did not run it: expired, though it answered.
+    return {
+      outcome: failed(DELIVERY_FAILURE.refused, detail),
+      status: refusal?.error === 'expired' ? 'expired' : 'failed',
+    };
+  }
+
+  /**
+   * The outcome in the audit row. The command has happened (or not) whatever this write does: if
+   * PostgreSQL is away the caller still hears the truth, and the row stays "queued".
+   */
+  private async record({ command, site }: CommandJob, outcome: DeliveryOutcome, status: CommandStatus): Promise<void> {
+    const error = outcome.ok ? null : outcome.detail ? `${outcome.failure} (${outcome.detail})` : outcome.failure;
+    if (error)
+      this.logger.warn({ command: command.id, action: command.action, site, reason: error }, 'command not done');
+    try {
+      await this.commands.update(command.id, { status, error, finishedAt: new Date() });
+    } catch (error) {
+      this.logger.error({ command: command.id, status, error: String(error) }, 'command outcome not recorded');
     }
-    const refusal = acks.find((ack) => ack.success && !ack.data.ok);
-    const detail = refusal?.success && !refusal.data.ok ? `${refusal.data.error}: ${refusal.data.message}` : 'bad ack';
-    return this.fail(
-      command,
-      refusal?.success && !refusal.data.ok && refusal.data.error === 'expired' ? 'expired' : 'failed',
-      `${DELIVERY_FAILURE.refused} (${detail})`,
-    );
-  }
-
-  private async fail(command: Command, status: CommandStatus, reason: string): Promise<never> {
-    await this.finish(command, status, reason);
-    this.logger.warn({ command: command.id, action: command.action, site: command.siteId, reason }, 'command not done');
-    throw new UnrecoverableError(reason);
-  }
-
-  private async finish(command: Command, status: CommandStatus, error: string | null): Promise<void> {
-    await this.commands.update(command.id, { status, error, finishedAt: new Date() });
   }
 }
+
+const failed = (failure: DeliveryFailure, detail?: string): DeliveryOutcome => ({
+  ok: false,
+  failure,
+  ...(detail ? { detail } : {}),
+});

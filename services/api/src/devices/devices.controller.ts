@@ -55,8 +55,12 @@ export class DevicesController {
     // A light switched on by hand goes off by itself after LIGHT_MANUAL_MAX_MIN (the agent's rule).
     const params = action === 'light.on' ? { manual: true } : undefined;
     const relays = await this.commands.run({ action, device, requestedBy: admin.id, params });
-    const status = await this.devices.status(DEFAULT_SITE);
-    // The ack carries the relays as the agent left them: answer with those, not a stale read.
-    return { ...status, light_on: relays.light ?? status.light_on, door_open: relays.door ?? status.door_open };
+    // The ack carries every relay as the agent left it, this instant: the answer, with no read.
+    return {
+      light_on: relays.light ?? false,
+      door_open: relays.door ?? false,
+      online: true,
+      last_seen: new Date().toISOString(),
+    };
   }
 }

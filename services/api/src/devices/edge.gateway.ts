@@ -10,6 +10,7 @@ import { Subject } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import {
   EDGE_EVENTS,
+  type EdgeCommand,
   inputChangedSchema,
   outboxBatchSchema,
   relayChangedSchema,
@@ -40,6 +41,8 @@ export class EdgeGateway
   private stopping = false;
   /** Reports of one agent are applied one after another, in the order it sent them. */
   private readonly reports = new WeakMap<AgentSocket, Promise<void>>();
+  /** Each site's agent when it is connected to this replica. */
+  private readonly localAgents = new Map<string, AgentSocket>();
   private reconcileTimer?: NodeJS.Timeout;
   /** A site's agent connected, joined its room and is marked online (the schedule follows). */
   readonly connected = new Subject<string>();
@@ -99,6 +102,17 @@ export class EdgeGateway
     });
   }
 
+  /**
+   * A command to the site's agent, acknowledged: its answers ([] when no agent is connected
+   * anywhere). The agent on this replica gets it directly; one on another replica through the
+   * Redis adapter's broadcast. Rejects when no answer comes within `timeoutMs`.
+   */
+  async deliver(siteId: string, command: EdgeCommand, timeoutMs: number): Promise<unknown[]> {
+    const local = this.localAgents.get(siteId);
+    if (local?.connected) return [await local.timeout(timeoutMs).emitWithAck(EDGE_EVENTS.command, command)];
+    return this.server.to(siteRoom(siteId)).timeout(timeoutMs).emitWithAck(EDGE_EVENTS.command, command);
+  }
+
   async handleConnection(socket: AgentSocket): Promise<void> {
     const { siteId } = socket.data;
     // Listeners first, synchronously: the agent sends its snapshot the moment it is connected.
@@ -128,6 +142,7 @@ export class EdgeGateway
         );
         this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       }
+      this.localAgents.set(siteId, socket);
       await this.devices.setOnline(siteId, socket.id);
       this.connected.next(siteId);
     } catch (error) {
@@ -151,6 +166,7 @@ export class EdgeGateway
 
   async handleDisconnect(socket: AgentSocket): Promise<void> {
     const { siteId } = socket.data;
+    if (siteId && this.localAgents.get(siteId) === socket) this.localAgents.delete(siteId);
     if (!siteId || this.leaving) return;
     try {
       // Offline only if this socket is still the site's agent: a newer one (here or on another
