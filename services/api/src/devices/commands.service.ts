@@ -11,6 +11,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { DOOR_COMMAND_DEADLINE_MS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
+import { CommandOutcomes } from './command-outcomes';
 import { DEFAULT_SITE } from './devices.service';
 
 /** Why a delivery failed: the processor's verdict, carried back to the caller as a value. */
@@ -83,6 +84,7 @@ export class CommandsService implements OnModuleDestroy {
     @InjectRepository(Command) private readonly commands: Repository<Command>,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly outcomes: CommandOutcomes,
   ) {
     this.events = new QueueEvents(QUEUES.commands, bullOptions(config));
   }
@@ -109,17 +111,19 @@ export class CommandsService implements OnModuleDestroy {
     // timer (BullMQ's ttl timer outlives the job and would hold the process open for seconds).
     let timer: NodeJS.Timeout | undefined;
     try {
+      const local = this.outcomes.wait(job.command.id);
       const added = await this.queue.add(JOBS.deliverCommand, job, { jobId: job.command.id });
       const timeout = new Promise<DeliveryOutcome>((resolve) => {
         timer = setTimeout(() => resolve({ ok: false, failure: DELIVERY_FAILURE.noAck }), budget + 250);
       });
-      outcome = await Promise.race([added.waitUntilFinished(this.events), timeout]);
+      outcome = await Promise.race([local, added.waitUntilFinished(this.events), timeout]);
     } catch (error) {
       // The worker threw (it returns every expected failure): the database was away, or a bug.
       this.logger.error({ command: job.command.id, error: String(error) }, 'command delivery broke');
       outcome = { ok: false, failure: DELIVERY_FAILURE.unavailable };
     } finally {
       clearTimeout(timer);
+      this.outcomes.forget(job.command.id);
     }
     this.metrics.commandFinished(request.action, outcome.ok ? 'done' : outcome.failure);
     if (outcome.ok) return outcome.relays;
@@ -133,20 +137,19 @@ export class CommandsService implements OnModuleDestroy {
 
   /** The audit row, "queued" until the worker writes the outcome. */
   private async recordQueued({ command, site, audit }: CommandJob): Promise<void> {
-    await this.commands
-      .createQueryBuilder()
-      .insert()
-      .values({
-        id: command.id,
-        siteId: site,
-        device: command.device,
-        action: command.action,
-        requestedBy: audit.requestedBy,
-        bookingId: audit.bookingId,
-        requestedAt: new Date(audit.requestedAt),
-        deadline: new Date(command.deadline),
-        status: 'queued',
-      })
-      .execute();
+    await this.commands.query(
+      `INSERT INTO commands (id, site_id, device, action, requested_by, booking_id, requested_at, deadline, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued')`,
+      [
+        command.id,
+        site,
+        command.device,
+        command.action,
+        audit.requestedBy,
+        audit.bookingId,
+        new Date(audit.requestedAt),
+        new Date(command.deadline),
+      ],
+    );
   }
 }

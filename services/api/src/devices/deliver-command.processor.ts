@@ -7,6 +7,7 @@ import { commandAckSchema } from '@kort/contracts';
 import { QUEUES } from '../queues/queues';
 import { Command, type CommandStatus } from './command.entity';
 import { DELIVERY_FAILURE, type CommandJob, type DeliveryFailure, type DeliveryOutcome } from './commands.service';
+import { CommandOutcomes } from './command-outcomes';
 import { EdgeGateway } from './edge.gateway';
 
 /**
@@ -24,6 +25,7 @@ export class DeliverCommandProcessor extends WorkerHost {
   constructor(
     @InjectRepository(Command) private readonly commands: Repository<Command>,
     private readonly edge: EdgeGateway,
+    private readonly outcomes: CommandOutcomes,
   ) {
     super();
   }
@@ -31,6 +33,7 @@ export class DeliverCommandProcessor extends WorkerHost {
   async process(job: Job<CommandJob>): Promise<DeliveryOutcome> {
     const { outcome, status } = await this.deliver(job.data);
     await this.record(job.data, outcome, status);
+    this.outcomes.settle(job.data.command.id, outcome); // a caller on this replica hears it now
     return outcome;
   }
 

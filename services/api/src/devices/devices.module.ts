@@ -6,6 +6,7 @@ import { DoorController } from '../doors/door.controller';
 import { DoorService } from '../doors/door.service';
 import { UsersModule } from '../users/users.module';
 import { Command } from './command.entity';
+import { CommandOutcomes } from './command-outcomes';
 import { CommandsService } from './commands.service';
 import { DeliverCommandProcessor } from './deliver-command.processor';
 import { DevicesController } from './devices.controller';
@@ -23,6 +24,7 @@ import { Site } from './site.entity';
   providers: [
     DevicesService,
     CommandsService,
+    CommandOutcomes,
     DeliverCommandProcessor,
     EdgeGateway,
     LiveGateway,

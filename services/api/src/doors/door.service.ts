@@ -38,6 +38,16 @@ export class OfflinePinException extends HttpException {
   }
 }
 
+/** A door code the caller may still use, with its game's site. */
+interface LiveCode {
+  id: number;
+  booking_id: number;
+  code_hash: string;
+  site_id: string;
+  online: boolean;
+  sensor: boolean;
+}
+
 interface GameSite {
   id: string;
   online: boolean;
@@ -122,8 +132,11 @@ export class DoorService {
     const match = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [DOOR_LOCK, user.id]);
       // Live codes of the caller's games in their window, unless the game used up its tries.
-      const live = await tx.query<{ id: number; booking_id: number; code_hash: string }[]>(
-        `SELECT c.id, c.booking_id, c.code_hash FROM door_codes c JOIN bookings b ON b.id = c.booking_id
+      // With each code, its game's site: read here, not in a query of its own after the match.
+      const live = await tx.query<LiveCode[]>(
+        `SELECT c.id, c.booking_id, c.code_hash, s.id AS site_id, s.online, s.door_closed IS NOT NULL AS sensor
+           FROM door_codes c JOIN bookings b ON b.id = c.booking_id
+           JOIN courts ct ON ct.id = b.court_id JOIN sites s ON s.id = ct.site_id
           WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.ended_at IS NULL
             AND b.ends_at + make_interval(mins => $6) > $2 AND b.starts_at - make_interval(mins => $5) <= $2
             AND c.consumed_at IS NULL AND c.expires_at > $2
@@ -155,7 +168,7 @@ export class DoorService {
       return found;
     });
     if (match === null) throw new DetailException(400, messages.wrongDoorCode);
-    const site = await this.siteOf(match.booking_id);
+    const site = { id: match.site_id, online: match.online, sensor: match.sensor };
     await this.commands.run({
       action: 'door.open',
       device: 'door',

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { DeliveryOutcome } from './commands.service';
+
+/**
+ * The outcomes of commands whose caller waits on this replica. When this replica's worker takes a
+ * command (the usual case), the caller hears its outcome the moment the worker has it, not after
+ * BullMQ has completed the job and its event has come back through Redis; a command another
+ * replica's worker takes is still heard through the queue's events.
+ */
+@Injectable()
+export class CommandOutcomes {
+  private readonly waiting = new Map<string, (outcome: DeliveryOutcome) => void>();
+
+  /** Settles when this replica's worker settles `id`; never if another replica's worker takes it. */
+  wait(id: string): Promise<DeliveryOutcome> {
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  settle(id: string, outcome: DeliveryOutcome): void {
+    this.waiting.get(id)?.(outcome);
+    this.waiting.delete(id);
+  }
+
+  forget(id: string): void {
+    this.waiting.delete(id);
+  }
+}
