@@ -38,6 +38,8 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   // No ETag on API answers: a hash of every body, for clients that never revalidate JSON. The web
   // apps' files keep theirs (serve-static sets its own).
   app.set('etag', false);
+  // Nothing to gain from telling every client (and scanner) the framework.
+  app.disable('x-powered-by');
   // `/metrics` sits beside the API, where Prometheus expects it (ARCHITECTURE.md section 2).
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   const sockets = new RedisIoAdapter(app, options.config);
