@@ -1,43 +1,26 @@
 import { LIVE_EVENTS, type DeviceState, type LiveDoorEvent } from '@kort/contracts';
-import { act, screen, within } from '@testing-library/react';
-import { io } from 'socket.io-client';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { LiveDevicePanel } from '../src/dashboard/live-device-panel';
 import { loadClubZone } from '../src/lib/club-time';
 import { fakeServer, ok } from './support/fake-server';
+import { pointPageAt, startLiveServer, type LiveClient, type LiveServer } from './support/live-server';
 import { renderInAdmin } from './support/render';
 
-/** A stand-in for socket.io's client: the test plays the API's /live namespace. */
-class FakeSocket {
-  private readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  disconnected = false;
-  on(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  off() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.disconnected = true;
-    return this;
-  }
-  /** The server sends an event. */
-  serverEmits(event: string, ...args: unknown[]) {
-    act(() => {
-      for (const handler of this.handlers.get(event) ?? []) handler(...args);
-    });
-  }
-}
-
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: vi.fn(() => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  }),
-}));
+// A real socket.io server plays the API's /live namespace; the page is moved to its origin, so
+// the panel's own socket.io client (io('/live')) reaches it as it reaches the API. HTTP calls
+// still go to the fake `fetch`.
+let live: LiveServer;
+let restorePage: () => void;
+beforeEach(async () => {
+  live = await startLiveServer();
+  restorePage = pointPageAt(live.origin);
+});
+afterEach(async () => {
+  // The page leaves before the server closes: no reconnecting panel left behind.
+  cleanup();
+  await live.close();
+  restorePage();
+});
 
 const state = (change: Partial<DeviceState> = {}): DeviceState => ({
   site: 'default',
@@ -56,35 +39,46 @@ beforeAll(async () => {
   await loadClubZone();
 });
 
+/** The panel's socket, once the page shows it is live. */
+async function connected(): Promise<LiveClient> {
+  expect(await screen.findByText('Обновляется сам')).toBeTruthy();
+  return live.lastClient();
+}
+
 test('device.state pushed on /live updates the light, the door and the agent with no reload', async () => {
-  fakeServer({
+  const status = fakeServer({
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: false, last_seen: null }),
   });
   renderInAdmin(<LiveDevicePanel />);
-  // Websocket only: behind the proxy's round-robin, long-polling's requests would hit both replicas.
-  expect(io).toHaveBeenCalledWith('/live', { withCredentials: true, transports: ['websocket'] });
   // The first paint comes from the status call.
   expect(await screen.findByText('Оборудование не на связи')).toBeTruthy();
-  const socket = sockets.at(-1)!;
+  const socket = await connected();
+  expect(live.clients).toHaveLength(1);
+  expect(socket.nsp.name).toBe('/live');
+  // Websocket only: behind the proxy's round-robin, long-polling's requests would hit both replicas.
+  // (The server offers polling too: the client opened straight on a websocket, with no upgrade.)
+  expect(socket.handshake.query.transport).toBe('websocket');
+  expect(socket.conn.transport.name).toBe('websocket');
   const light = () => within(screen.getByRole('group', { name: 'Свет' }));
   const door = () => within(screen.getByRole('group', { name: 'Дверь' }));
 
-  socket.serverEmits('connect');
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false } }));
-  expect(light().getByText('Включён')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false } }));
+  expect(await light().findByText('Включён')).toBeTruthy();
   expect(screen.getByText('Оборудование на связи')).toBeTruthy();
   expect(screen.getByText('Обновляется сам')).toBeTruthy();
 
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: true }, doorClosed: false }));
-  expect(door().getByText('Открыта')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: true }, doorClosed: false }));
+  expect(await door().findByText('Открыта')).toBeTruthy();
   expect(door().getByText('Датчик: дверь открыта')).toBeTruthy();
 
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ online: false, relays: { light: false, door: false } }));
-  expect(light().getByText('Выключен')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ online: false, relays: { light: false, door: false } }));
+  expect(await light().findByText('Выключен')).toBeTruthy();
   expect(screen.getByText('Оборудование не на связи')).toBeTruthy();
+  // No reload: the status was asked for once, the rest came over the socket.
+  expect(status.callsTo('GET /api/get_device_status/')).toHaveLength(1);
 
-  socket.serverEmits('disconnect');
-  expect(screen.getByText('Нет связи с сервером, переподключаемся…')).toBeTruthy();
+  socket.disconnect(true);
+  expect(await screen.findByText('Нет связи с сервером, переподключаемся…')).toBeTruthy();
 });
 
 test('leaving the page closes the socket', async () => {
@@ -93,9 +87,12 @@ test('leaving the page closes the socket', async () => {
   });
   const { unmount } = renderInAdmin(<LiveDevicePanel />);
   expect(await screen.findByText('Включён')).toBeTruthy();
-  const socket = sockets.at(-1)!;
+  const socket = await connected();
+  const left = new Promise<string>((resolve) => socket.once('disconnect', resolve));
   unmount();
-  expect(socket.disconnected).toBe(true);
+  // The client said goodbye on /live (not a dropped connection).
+  expect(await left).toBe('client namespace disconnect');
+  expect(socket.connected).toBe(false);
 });
 
 const doorEvent = (change: Partial<LiveDoorEvent> = {}): LiveDoorEvent => ({
@@ -114,9 +111,7 @@ async function livePanel() {
   });
   renderInAdmin(<LiveDevicePanel />);
   expect(await screen.findByText('Оборудование на связи')).toBeTruthy();
-  const socket = sockets.at(-1)!;
-  socket.serverEmits('connect');
-  return socket;
+  return connected();
 }
 
 const doorEvents = () =>
@@ -128,18 +123,15 @@ test('door events pushed on /live appear at once, newest first, the last five', 
   const socket = await livePanel();
   expect(screen.getByText('С открытия страницы событий не было')).toBeTruthy();
 
-  socket.serverEmits(LIVE_EVENTS.doorEvent, doorEvent({ kind: 'door.entry', offline: true }));
-  expect(doorEvents()).toEqual(['Вход без связибез связи19:05 · Игра №41']);
+  socket.emit(LIVE_EVENTS.doorEvent, doorEvent({ kind: 'door.entry', offline: true }));
+  await waitFor(() => expect(doorEvents()).toEqual(['Вход без связибез связи19:05 · Игра №41']));
 
-  socket.serverEmits(
-    LIVE_EVENTS.doorEvent,
-    doorEvent({ kind: 'door.pin-wrong', game: null, at: '2026-11-24T16:07:00Z' }),
-  );
-  expect(doorEvents()[0]).toBe('Неверный код на экране у двери19:07');
+  socket.emit(LIVE_EVENTS.doorEvent, doorEvent({ kind: 'door.pin-wrong', game: null, at: '2026-11-24T16:07:00Z' }));
+  await waitFor(() => expect(doorEvents()[0]).toBe('Неверный код на экране у двери19:07'));
   for (let minute = 10; minute < 15; minute += 1)
-    socket.serverEmits(LIVE_EVENTS.doorEvent, doorEvent({ at: `2026-11-24T16:${minute}:00Z` }));
+    socket.emit(LIVE_EVENTS.doorEvent, doorEvent({ at: `2026-11-24T16:${minute}:00Z` }));
+  await waitFor(() => expect(doorEvents()[0]).toBe('Дверь открыли19:14 · Игра №41'));
   expect(doorEvents()).toHaveLength(5);
-  expect(doorEvents()[0]).toBe('Дверь открыли19:14 · Игра №41');
   // Nothing here calls for the admin: no warning.
   expect(screen.queryByRole('alert')).toBeNull();
 });
@@ -150,40 +142,43 @@ test.each([
 ] as const)('%s is announced with a warning and listed', async (kind, text) => {
   const socket = await livePanel();
   const event = doorEvent({ kind });
-  socket.serverEmits(LIVE_EVENTS.doorEvent, event);
+  socket.emit(LIVE_EVENTS.doorEvent, event);
   expect((await screen.findByRole('alert')).textContent).toContain(text);
   expect(doorEvents()).toEqual([`${text}19:05 · Игра №41`]);
-  // The same event again (a reconnect) is neither listed nor announced twice.
-  socket.serverEmits(LIVE_EVENTS.doorEvent, event);
+  // The same event again (a reconnect) is neither listed nor announced twice. The socket keeps
+  // the server's order: once the state sent after it is on screen, the repeat has been handled.
+  socket.emit(LIVE_EVENTS.doorEvent, event);
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false } }));
+  expect(await within(screen.getByRole('group', { name: 'Свет' })).findByText('Включён')).toBeTruthy();
   expect(doorEvents()).toHaveLength(1);
 });
 
 test("the agent's last time without the API is shown once it reports it", async () => {
   const socket = await livePanel();
   expect(screen.queryByText(/Агент был без связи/)).toBeNull();
-  socket.serverEmits(
+  socket.emit(
     LIVE_EVENTS.deviceState,
     state({ lastOffline: { from: '2026-11-24T16:02:00.000Z', to: '2026-11-24T16:40:00.000Z' } }),
   );
-  expect(screen.getByText('Агент был без связи: 24.11 19:02 – 19:40')).toBeTruthy();
-  socket.serverEmits(
+  expect(await screen.findByText('Агент был без связи: 24.11 19:02 – 19:40')).toBeTruthy();
+  socket.emit(
     LIVE_EVENTS.deviceState,
     state({ lastOffline: { from: '2026-11-24T20:50:00.000Z', to: '2026-11-24T21:30:00.000Z' } }),
   );
-  expect(screen.getByText('Агент был без связи: 24.11 23:50 – 25.11 00:30')).toBeTruthy();
+  expect(await screen.findByText('Агент был без связи: 24.11 23:50 – 25.11 00:30')).toBeTruthy();
 });
 
 test('a simulated agent is marked plainly; a GPIO agent names its driver quietly', async () => {
   const socket = await livePanel();
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: 'simulated' }));
-  expect(screen.getByText('Симулятор: реле не переключаются')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'simulated' }));
+  expect(await screen.findByText('Симулятор: реле не переключаются')).toBeTruthy();
   expect(screen.getByText(/Агент запущен с DRIVER=simulated/)).toBeTruthy();
 
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: 'gpio-chardev' }));
+  socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'gpio-chardev' }));
+  expect(await screen.findByText(/Реле: GPIO \(\/dev\/gpiochip\)/)).toBeTruthy();
   expect(screen.queryByText('Симулятор: реле не переключаются')).toBeNull();
-  expect(screen.getByText(/Реле: GPIO \(\/dev\/gpiochip\)/)).toBeTruthy();
 
   // An agent from before the driver report: nothing is claimed either way.
-  socket.serverEmits(LIVE_EVENTS.deviceState, state({ driver: null }));
-  expect(screen.queryByText(/Реле: GPIO|Симулятор/)).toBeNull();
+  socket.emit(LIVE_EVENTS.deviceState, state({ driver: null }));
+  await waitFor(() => expect(screen.queryByText(/Реле: GPIO|Симулятор/)).toBeNull());
 });

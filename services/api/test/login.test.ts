@@ -1,5 +1,9 @@
-import { messages } from '@kort/contracts';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
+import { AuthError, messages } from '@kort/contracts';
+import { QUEUES } from '../src/queues/queues';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
+import { waitFor } from './support/agents';
 import { mailsTo, nextCode } from './support/mailbox';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -8,6 +12,13 @@ beforeAll(async () => {
   api = await startTestApp();
 });
 afterAll(() => api.close());
+
+/** Letters to `address` not sent yet: waiting, being sent, or waiting for a retry. */
+async function queuedMailTo(address: string): Promise<number> {
+  const queue = api.app.get<Queue>(getQueueToken(QUEUES.mail));
+  const jobs: Job<{ to: string }>[] = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+  return jobs.filter((job) => job.data.to === address).length;
+}
 
 describe('POST /api/check-phone/ (login step 1)', () => {
   test('a known e-mail goes on, in any letter case', async () => {
@@ -19,7 +30,11 @@ describe('POST /api/check-phone/ (login step 1)', () => {
   test('an unknown e-mail answers 400 with errors.phone_number, which the app shows as "Проверьте почту"', async () => {
     const response = await api.client().post('/api/check-phone/', { email: uniqueEmail('nobody') });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ detail: messages.emailUnknown, errors: { phone_number: messages.checkEmail } });
+    expect(response.body).toEqual({
+      detail: messages.emailUnknown,
+      code: AuthError.EmailUnknown,
+      errors: { phone_number: messages.checkEmail },
+    });
   });
 
   test('a malformed e-mail is a 400 with a detail', async () => {
@@ -34,7 +49,11 @@ describe('POST /api/login/', () => {
     const { email } = await registerPlayer(api.client());
     const response = await api.client().post('/api/login/', { email, password: 'Wrong-pass-1' });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ detail: messages.authFailed, errors: { auth_error: messages.authFailed } });
+    expect(response.body).toEqual({
+      detail: messages.authFailed,
+      code: AuthError.WrongPassword,
+      errors: { auth_error: messages.authFailed },
+    });
   });
 
   test('an unknown e-mail answers errors.phone_number', async () => {
@@ -73,8 +92,13 @@ describe('POST /api/login/', () => {
     await nextCode(email);
     const response = await api.client().post('/api/login/', { email, password: 'Wrong-pass-1' });
     expect(response.status).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await mailsTo(email)).toHaveLength(0);
+    // A later letter proves the inbox has caught up: the right password mails a fresh code. Once it
+    // is there and nothing to this address is left in the mail queue, it must be the only letter.
+    const marker = await api.client().post('/api/login/', { email, password: PASSWORD });
+    expect(marker.status).toBe(418);
+    expect(marker.body.detail).toBe(messages.accountInactive);
+    await waitFor(async () => (await mailsTo(email)).length > 0 && (await queuedMailTo(email)) === 0);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   test('the session id changes at login (no session fixation) and a new CSRF token comes with it', async () => {

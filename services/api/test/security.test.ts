@@ -1,4 +1,4 @@
-import { messages } from '@kort/contracts';
+import { messages, RequestError } from '@kort/contracts';
 import { registerPlayer } from './support/accounts';
 import type { Client } from './support/client';
 import { listRoutes, type RouteInfo } from './support/routes';
@@ -142,12 +142,12 @@ describe('bad input never causes a 500', () => {
   test('malformed JSON is a 400 "Некорректный JSON в запросе"', async () => {
     const response = await api.client().postRaw('/api/register/', '{"email":');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ detail: messages.badJson });
+    expect(response.body).toEqual({ detail: messages.badJson, code: RequestError.BadJson });
   });
 
   test('an unknown path under /api is a JSON 404', async () => {
     const response = await api.client().get('/api/no-such-call/');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ detail: messages.notFound });
+    expect(response.body).toEqual({ detail: messages.notFound, code: RequestError.NotFound });
   });
 });

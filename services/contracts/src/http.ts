@@ -1,3 +1,5 @@
+import type { ErrorCode } from './errors';
+
 /** Every response body carries `detail` (spec section 7). */
 export interface DetailResponse<T = string> {
   detail: T;
@@ -13,8 +15,10 @@ export interface FieldErrors {
   email?: string;
 }
 
+/** Every refusal: the spec's `detail`, and the `code` the apps decide on (errors.ts). */
 export interface ErrorResponse {
   detail: string;
+  code: ErrorCode;
   errors?: FieldErrors;
 }
 

@@ -3,6 +3,7 @@ export * from './admin';
 export * from './bookings';
 export * from './club-clock';
 export * from './devices';
+export * from './errors';
 export * from './http';
 export * from './messages';
 export * from './shelves';

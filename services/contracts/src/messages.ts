@@ -92,6 +92,8 @@ export const messages = {
   wrongDoorCode: 'Неверный код', // (spec)
   gameEnded: 'Игра успешно завершена', // (spec)
   gameNotStarted: 'Вы ещё не начали игру', // (spec) 418
+  /** 425's text when no start time is given (the door call names the game's start). */
+  doorNotOpenYet: 'Дверь откроется незадолго до начала игры',
   codeOnDisplay: 'Код показан на экране у двери',
   gameOver: 'Игра уже закончилась',
   agentOffline: 'Оборудование корта не на связи. Попробуйте позже или обратитесь к администратору',

@@ -1,3 +1,5 @@
+import type { DeviceError } from './errors';
+import type { ErrorResponse } from './http';
 import { z } from 'zod';
 
 /**
@@ -163,7 +165,7 @@ export const keypadMessages = {
 } as const;
 
 /** GET /api/send/{gameId}/ while the site's agent is offline: 503 with the game's offline PIN. */
-export interface OfflinePinResponse {
-  detail: string;
+export interface OfflinePinResponse extends ErrorResponse {
+  code: typeof DeviceError.AgentOffline;
   offline_pin: string;
 }

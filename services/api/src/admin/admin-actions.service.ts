@@ -4,13 +4,13 @@ import { z } from 'zod';
 import {
   ADMIN_ACTION_TARGETS,
   ADMIN_ACTIONS,
-  messages,
   type AdminAction,
   type AdminActionName,
   type AdminActionTarget,
+  AdminError,
 } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { SiteTime } from '../time/site-time';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
@@ -121,7 +121,7 @@ export class AdminActions {
       (params) => `r.id = ${params.add(id)}`,
       (row) => this.toRecord(row as unknown as ActionRow),
     );
-    if (!action) throw new DetailException(404, messages.actionNotFound);
+    if (!action) throw new KortError(AdminError.ActionNotFound);
     return action;
   }
 

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { BOOKING_STATUSES, messages, type AdminBooking } from '@kort/contracts';
+import { type AdminBooking, BOOKING_STATUSES, BookingError } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { GameEvents } from '../devices/game-events';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
@@ -100,7 +100,7 @@ export class AdminBookingsService {
 
   async get(id: number): Promise<AdminBooking> {
     const [booking] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
-    if (!booking) throw new DetailException(404, messages.gameNotFound);
+    if (!booking) throw new KortError(BookingError.GameNotFound);
     return booking;
   }
 
@@ -122,10 +122,10 @@ export class AdminBookingsService {
    */
   async cancel(admin: User, id: number): Promise<AdminBooking> {
     const booking = await this.get(id);
-    if (booking.status === 'cancelled') throw new DetailException(409, messages.bookingAlreadyCancelled);
-    if (booking.status === 'ended') throw new DetailException(409, messages.gameOver);
+    if (booking.status === 'cancelled') throw new KortError(BookingError.AlreadyCancelled);
+    if (booking.status === 'ended') throw new KortError(BookingError.AlreadyOver);
     if (!(await this.bookings.cancelById(id, this.clock.now()))) {
-      throw new DetailException(409, messages.bookingAlreadyCancelled);
+      throw new KortError(BookingError.AlreadyCancelled);
     }
     // cancelById commits on its own: the log row follows right after it succeeded.
     await this.actions.record(undefined, admin.id, 'booking.cancel', 'booking', id);

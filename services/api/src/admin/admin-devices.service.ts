@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import {
+  type AdminCommand,
+  type AdminDevice,
+  AdminError,
   AGENT_EVENT_KINDS,
   COMMAND_ACTIONS,
   COMMAND_STATUSES,
-  messages,
-  RELAYS,
-  type AdminCommand,
-  type AdminDevice,
   type RelayId,
+  RELAYS,
 } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { DEFAULT_SITE, DevicesService } from '../devices/devices.service';
 import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
@@ -129,7 +129,7 @@ export class AdminDevicesService {
 
   async device(id: string): Promise<AdminDevice> {
     const device = (await this.allDevices()).find((candidate) => candidate.id === id);
-    if (!device) throw new DetailException(404, messages.deviceNotFound);
+    if (!device) throw new KortError(AdminError.DeviceNotFound);
     return device;
   }
 
@@ -139,7 +139,7 @@ export class AdminDevicesService {
 
   async command(id: string): Promise<AdminCommand> {
     const [command] = await sqlRows(this.db, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
-    if (!command) throw new DetailException(404, messages.commandNotFound);
+    if (!command) throw new KortError(AdminError.CommandNotFound);
     return command;
   }
 

@@ -3,24 +3,26 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  type AdminAction,
   adminActionSchema,
+  type AdminBooking,
   adminBookingSchema,
+  type AdminCommand,
   adminCommandSchema,
+  type AdminDevice,
   adminDeviceSchema,
+  AdminError,
+  type AdminSetting,
   adminSettingSchema,
   adminSettingUpdate,
+  type AdminShelf,
   adminShelfSchema,
   adminShelfUpdate,
+  type AdminUser,
   adminUserSchema,
   adminUserUpdate,
-  messages,
-  type AdminAction,
-  type AdminBooking,
-  type AdminCommand,
-  type AdminDevice,
-  type AdminSetting,
-  type AdminShelf,
-  type AdminUser,
+  BookingError,
+  ShelfError,
 } from '@kort/contracts';
 import { CurrentUser } from '../common/request-user';
 import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
@@ -73,7 +75,7 @@ export class AdminUsersController {
   @Get(':id')
   @ResponseSchema(adminUserSchema)
   getOne(@Param('id') id: string): Promise<AdminUser> {
-    return this.users.get(intId(id, messages.userNotFound));
+    return this.users.get(intId(id, AdminError.UserNotFound));
   }
 
   /** `blocked`: true blocks (as delete_user), false restores; `is_sport_school`. Other fields are ignored. */
@@ -85,7 +87,7 @@ export class AdminUsersController {
     @Param('id') id: string,
     @Body() body: Parsed<typeof adminUserUpdate>,
   ): Promise<AdminUser> {
-    return this.users.update(admin, intId(id, messages.userNotFound), body);
+    return this.users.update(admin, intId(id, AdminError.UserNotFound), body);
   }
 }
 
@@ -109,14 +111,14 @@ export class AdminBookingsController {
   @Get(':id')
   @ResponseSchema(adminBookingSchema)
   getOne(@Param('id') id: string): Promise<AdminBooking> {
-    return this.bookings.get(intId(id, messages.gameNotFound));
+    return this.bookings.get(intId(id, BookingError.GameNotFound));
   }
 
   /** The club cancels the game (any time before it is over) and the player is mailed. */
   @Delete(':id')
   @ResponseSchema(adminBookingSchema)
   delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminBooking> {
-    return this.bookings.cancel(admin, intId(id, messages.gameNotFound));
+    return this.bookings.cancel(admin, intId(id, BookingError.GameNotFound));
   }
 }
 
@@ -140,7 +142,7 @@ export class AdminShelvesController {
   @Get(':id')
   @ResponseSchema(adminShelfSchema)
   getOne(@Param('id') id: string): Promise<AdminShelf> {
-    return this.shelves.get(intId(id, messages.shelfNotFound));
+    return this.shelves.get(intId(id, ShelfError.NotFound));
   }
 
   /** `is_blocked` and `needs_clearing` (false once cleared); other fields are ignored. */
@@ -152,7 +154,7 @@ export class AdminShelvesController {
     @Param('id') id: string,
     @Body() body: Parsed<typeof adminShelfUpdate>,
   ): Promise<AdminShelf> {
-    return this.shelves.update(admin, intId(id, messages.shelfNotFound), body);
+    return this.shelves.update(admin, intId(id, ShelfError.NotFound), body);
   }
 }
 
@@ -200,7 +202,7 @@ export class AdminCommandsController {
   @Get(':id')
   @ResponseSchema(adminCommandSchema)
   getOne(@Param('id') id: string): Promise<AdminCommand> {
-    return this.devices.command(uuidId(id, messages.commandNotFound));
+    return this.devices.command(uuidId(id, AdminError.CommandNotFound));
   }
 }
 
@@ -263,6 +265,6 @@ export class AdminActionsController {
   @Get(':id')
   @ResponseSchema(adminActionSchema)
   getOne(@Param('id') id: string): Promise<AdminAction> {
-    return this.actions.get(intId(id, messages.actionNotFound));
+    return this.actions.get(intId(id, AdminError.ActionNotFound));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ADMIN_SETTINGS, messages, settingValueSchemas, type AdminSetting } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import { ADMIN_SETTINGS, AdminError, type AdminSetting, messages, settingValueSchemas } from '@kort/contracts';
+import { KortError } from '../common/kort-error';
 import type { User } from '../users/user.entity';
 import { AdminActions } from './admin-actions.service';
 import { idsOf, listQuery, type ListQuery } from './list-query';
@@ -53,15 +53,17 @@ export class AdminSettingsService {
     const [setting] = isAdminSetting(key)
       ? await sqlRows(this.db, settingsResource, (params) => `r.id = ${params.add(key)}`, toSetting)
       : [];
-    if (!setting) throw new DetailException(404, messages.settingNotFound);
+    if (!setting) throw new KortError(AdminError.SettingNotFound);
     return setting;
   }
 
   async update(admin: User, key: string, value: string): Promise<AdminSetting> {
-    if (!isAdminSetting(key)) throw new DetailException(404, messages.settingNotFound);
+    if (!isAdminSetting(key)) throw new KortError(AdminError.SettingNotFound);
     const checked = settingValueSchemas[key].safeParse(value);
     if (!checked.success) {
-      throw new DetailException(400, checked.error.issues[0]?.message ?? messages.genericError);
+      throw new KortError(AdminError.SettingInvalid, {
+        detail: checked.error.issues[0]?.message ?? messages.genericError,
+      });
     }
     const changed = await this.db.transaction(async (tx) => {
       const [current] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [

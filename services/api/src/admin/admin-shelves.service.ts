@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { messages, type AdminShelf, type AdminShelfUpdate } from '@kort/contracts';
+import { type AdminShelf, type AdminShelfUpdate, ShelfError } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { DEFAULT_SITE } from '../devices/devices.service';
 import type { User } from '../users/user.entity';
 import { AdminActions } from './admin-actions.service';
@@ -101,7 +101,7 @@ export class AdminShelvesService {
 
   async get(id: number): Promise<AdminShelf> {
     const [shelf] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toShelf);
-    if (!shelf) throw new DetailException(404, messages.shelfNotFound);
+    if (!shelf) throw new KortError(ShelfError.NotFound);
     return shelf;
   }
 
@@ -115,7 +115,7 @@ export class AdminShelvesService {
         `SELECT is_blocked, needs_clearing FROM shelves WHERE id = $1 FOR UPDATE`,
         [id],
       );
-      if (!before) throw new DetailException(404, messages.shelfNotFound);
+      if (!before) throw new KortError(ShelfError.NotFound);
       await tx.query(
         `UPDATE shelves SET is_blocked = coalesce($2, is_blocked), needs_clearing = coalesce($3, needs_clearing)
           WHERE id = $1`,

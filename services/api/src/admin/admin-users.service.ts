@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { messages, type AdminUser, type AdminUserUpdate, type CurrentPlayer, type GivenUser } from '@kort/contracts';
+import { AdminError, type AdminUser, type AdminUserUpdate, type CurrentPlayer, type GivenUser } from '@kort/contracts';
 import { BookingReminders } from '../bookings/booking-reminders';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import type { User } from '../users/user.entity';
@@ -101,7 +101,7 @@ export class AdminUsersService {
 
   async get(id: number): Promise<AdminUser> {
     const [user] = await sqlRows(this.db, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
-    if (!user) throw new DetailException(404, messages.userNotFound);
+    if (!user) throw new KortError(AdminError.UserNotFound);
     return user;
   }
 
@@ -109,7 +109,7 @@ export class AdminUsersService {
   async findByEmail(email: string): Promise<AdminUser> {
     const address = email.trim().toLowerCase();
     const [user] = await sqlRows(this.db, usersResource, (params) => `r.email = ${params.add(address)}`, toUser);
-    if (!user) throw new DetailException(404, messages.userNotFound);
+    if (!user) throw new KortError(AdminError.UserNotFound);
     return user;
   }
 
@@ -144,12 +144,12 @@ export class AdminUsersService {
    * block (not the cancellations). Blocking a blocked account changes nothing.
    */
   async block(admin: User, id: number): Promise<void> {
-    if (id === admin.id) throw new DetailException(409, messages.cannotBlockSelf);
+    if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
     const now = this.clock.now();
     const cancelled = await this.db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
       if (account.deletion_kind === 'admin') return null;
-      if (account.deletion_kind === 'self') throw new DetailException(409, messages.userSelfDeleted);
+      if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
       await tx.query(
         `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', auth_epoch = auth_epoch + 1, updated_at = now()
           WHERE id = $1`,
@@ -199,7 +199,7 @@ export class AdminUsersService {
   async restore(admin: User, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
-      if (account.purged_at) throw new DetailException(409, messages.userPurged);
+      if (account.purged_at) throw new KortError(AdminError.UserPurged);
       if (!account.deleted_at) return;
       await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
         id,
@@ -256,6 +256,6 @@ async function lockAccount(tx: { query: DataSource['query'] }, id: number): Prom
     `SELECT deleted_at, deletion_kind, purged_at FROM users WHERE id = $1 FOR UPDATE`,
     [id],
   );
-  if (!account) throw new DetailException(404, messages.userNotFound);
+  if (!account) throw new KortError(AdminError.UserNotFound);
   return account;
 }

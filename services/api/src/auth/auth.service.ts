@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { messages, passwordProblem, type LoginBody, type RegisterBody } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import { AuthError, type LoginBody, messages, passwordProblem, type RegisterBody } from '@kort/contracts';
+import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { letters } from '../mail/templates';
@@ -31,7 +31,7 @@ export class AuthService {
     await this.limiter.enforce(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (!user || user.purgedAt) {
-      throw new DetailException(400, messages.emailUnknown, { phone_number: messages.checkEmail });
+      throw new KortError(AuthError.EmailUnknown, { errors: { phone_number: messages.checkEmail } });
     }
     assertNotDeleted(user);
   }
@@ -41,24 +41,24 @@ export class AuthService {
     const allowed =
       (await this.limiter.hit(`login:${email}`, LOGIN_LIMIT.perEmail, LOGIN_LIMIT.windowSeconds)) &&
       (await this.limiter.hit(`login-ip:${ip}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds));
-    if (!allowed) throw new DetailException(429, messages.tooManyLogins);
+    if (!allowed) throw new KortError(AuthError.TooManyLogins);
 
     const user = await this.users.findByEmail(email);
     const passwordOk = await this.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || user.purgedAt) {
-      throw new DetailException(400, messages.checkEmail, { phone_number: messages.checkEmail });
+      throw new KortError(AuthError.CheckEmail, { errors: { phone_number: messages.checkEmail } });
     }
-    if (!passwordOk) throw new DetailException(400, messages.authFailed, { auth_error: messages.authFailed });
+    if (!passwordOk) throw new KortError(AuthError.WrongPassword, { errors: { auth_error: messages.authFailed } });
     assertNotDeleted(user);
     if (!user.confirmedAt) {
       const sent = await this.sendActivationCode(user).then(
         () => true,
         (error: unknown) => {
-          if (error instanceof DetailException && error.getStatus() === 429) return false;
+          if (error instanceof KortError && error.code === AuthError.CodeSendLimit) return false;
           throw error;
         },
       );
-      throw new DetailException(418, sent ? messages.accountInactive : messages.accountInactiveCodeLimit);
+      throw new KortError(sent ? AuthError.AccountInactive : AuthError.AccountInactiveCodeLimit);
     }
     await this.limiter.reset(`login:${email}`);
     return user;
@@ -69,7 +69,7 @@ export class AuthService {
     await this.limiter.enforce(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (user && (user.confirmedAt || user.deletedAt)) {
-      throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
+      throw new KortError(AuthError.EmailTaken, { errors: { email: messages.emailTaken } });
     }
   }
 
@@ -79,9 +79,9 @@ export class AuthService {
    */
   async register(body: RegisterBody & { phone_number: string | null }, ip: string): Promise<void> {
     const problem = passwordProblem(body.password1);
-    if (problem) throw new DetailException(400, problem, { password1: problem });
+    if (problem) throw new KortError(AuthError.PasswordRejected, { detail: problem, errors: { password1: problem } });
     if (body.password1 !== body.password2) {
-      throw new DetailException(400, messages.passwordsDoNotMatch, { password2: messages.passwordsDoNotMatch });
+      throw new KortError(AuthError.PasswordsDoNotMatch, { errors: { password2: messages.passwordsDoNotMatch } });
     }
     await this.checkRegistrable(body.email, ip);
     const fields = {
@@ -99,7 +99,7 @@ export class AuthService {
       user = await this.users.save(existing ? Object.assign(existing, fields) : this.users.create(fields));
     } catch (error) {
       if (postgresError(error).code === UNIQUE_VIOLATION)
-        throw new DetailException(400, messages.emailTaken, { email: messages.emailTaken });
+        throw new KortError(AuthError.EmailTaken, { errors: { email: messages.emailTaken } });
       throw error;
     }
     await this.mail.enqueue(
@@ -111,10 +111,10 @@ export class AuthService {
   async activate(email: string, code: string, ip: string): Promise<User> {
     await this.limiter.enforce(`code-check:${ip}`, CODE_CHECK_LIMIT.perIp, CODE_CHECK_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
-    if (!user || user.confirmedAt || user.deletedAt) throw new DetailException(400, messages.codeInvalid);
+    if (!user || user.confirmedAt || user.deletedAt) throw new KortError(AuthError.CodeInvalid);
     const result = await this.codes.check(user.id, 'activation', code);
-    if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
-    if (result === 'invalid') throw new DetailException(400, messages.codeInvalid);
+    if (result === 'locked') throw new KortError(AuthError.CodeTooManyTries);
+    if (result === 'invalid') throw new KortError(AuthError.CodeInvalid);
     await this.users.confirm(user);
     return user;
   }
@@ -127,5 +127,5 @@ export class AuthService {
 
 export function assertNotDeleted(user: User): void {
   if (!user.deletedAt) return;
-  throw new DetailException(403, user.deletionKind === 'admin' ? messages.accountBlocked : messages.accountDeleted);
+  throw new KortError(user.deletionKind === 'admin' ? AuthError.AccountBlocked : AuthError.AccountDeleted);
 }

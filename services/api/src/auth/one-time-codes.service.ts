@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { messages } from '@kort/contracts';
+import { AuthError } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
 import { OneTimeCode, type CodePurpose } from './one-time-code.entity';
@@ -48,7 +48,7 @@ export class OneTimeCodesService {
         `SELECT count(*)::int AS sent FROM one_time_codes WHERE user_id = $1 AND created_at > $2`,
         [userId, new Date(now.getTime() - 3600_000)],
       );
-      if (sent >= CODE_POLICY.maxSentPerHour) throw new DetailException(429, messages.codeSendLimit);
+      if (sent >= CODE_POLICY.maxSentPerHour) throw new KortError(AuthError.CodeSendLimit);
       await tx.query(
         `UPDATE one_time_codes SET consumed_at = $3 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
         [userId, purpose, now],

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { messages } from '@kort/contracts';
+import { AuthError, RequestError } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { clientIp } from '../common/client-ip';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { regenerateSession } from '../common/session-ops';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { UsersService } from '../users/users.service';
@@ -33,7 +33,7 @@ export class PasswordResetService {
   async requestCode(request: Request, email: string): Promise<void> {
     await this.limiter.enforce(`lookup:${clientIp(request)}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
-    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(400, messages.emailUnknown);
+    if (!user?.confirmedAt || user.deletedAt) throw new KortError(AuthError.EmailUnknown);
     const code = await this.codes.issue(user.id, 'password_reset');
     await this.mail.enqueue(letters.passwordResetCode(user.email, code));
     request.session.reset = { email };
@@ -43,12 +43,12 @@ export class PasswordResetService {
     const ip = clientIp(request);
     await this.limiter.enforce(`code-check:${ip}`, CODE_CHECK_LIMIT.perIp, CODE_CHECK_LIMIT.windowSeconds);
     const email = bodyEmail ?? request.session.reset?.email;
-    if (!email) throw new DetailException(400, messages.genericError);
+    if (!email) throw new KortError(RequestError.Failed);
     const user = await this.users.findByEmail(email);
-    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(403, messages.verifyCodeInvalid);
+    if (!user?.confirmedAt || user.deletedAt) throw new KortError(AuthError.VerifyCodeInvalid);
     const result = await this.codes.check(user.id, 'password_reset', code);
-    if (result === 'locked') throw new DetailException(403, messages.codeTooManyTries);
-    if (result === 'invalid') throw new DetailException(403, messages.verifyCodeInvalid);
+    if (result === 'locked') throw new KortError(AuthError.CodeTooManyTries);
+    if (result === 'invalid') throw new KortError(AuthError.VerifyCodeInvalid);
     // A new session id for the proof, so a session planted before the check cannot inherit it.
     await regenerateSession(request);
     request.session.reset = { email, verifiedAt: this.clock.now().getTime() };
@@ -65,10 +65,10 @@ export class PasswordResetService {
       reset?.email === email &&
       reset.verifiedAt !== undefined &&
       this.clock.now().getTime() - reset.verifiedAt < CODE_POLICY.lifetimeMs;
-    if (!fresh) throw new DetailException(403, messages.resetCodeExpired);
+    if (!fresh) throw new KortError(AuthError.ResetCodeExpired);
     const password = assertNewPassword(password1, password2);
     const user = await this.users.findByEmail(email);
-    if (!user?.confirmedAt || user.deletedAt) throw new DetailException(403, messages.resetCodeExpired);
+    if (!user?.confirmedAt || user.deletedAt) throw new KortError(AuthError.ResetCodeExpired);
     await this.users.setPasswordHash(user.id, await this.passwords.hash(password));
     delete request.session.reset;
   }

@@ -1,20 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
+  type AvailableTimes,
   availableTimesQuery,
   bookedTimesQuery,
-  courtsStatusQuery,
-  deleteOrderBody,
-  messages,
-  orderCourtBody,
-  type AvailableTimes,
+  BookingError,
   type Court,
   type CourtsStatus,
+  courtsStatusQuery,
+  deleteOrderBody,
   type DetailResponse,
+  messages,
   type MyOrder,
+  orderCourtBody,
   type OrderCreated,
 } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { CurrentUser } from '../common/request-user';
 import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, OwnObject, SharedObject } from '../common/route-policy';
@@ -148,6 +149,6 @@ export class BookingsController {
 }
 
 function courtNumber(raw: string): number {
-  if (!/^\d{1,6}$/.test(raw)) throw new DetailException(400, messages.unknownCourt);
+  if (!/^\d{1,6}$/.test(raw)) throw new KortError(BookingError.UnknownCourt);
   return Number(raw);
 }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { bookingRules, messages } from '@kort/contracts';
+import { BookingError, bookingRules } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
@@ -50,10 +50,10 @@ export class BookingsService {
         ? await this.insert(user.id, request, startsAt, endsAt)
         : await this.insertUnderQuotas(user.id, request, startsAt, endsAt);
     } catch (error) {
-      if (postgresError(error).code === EXCLUSION_VIOLATION) throw new DetailException(409, messages.slotTaken);
+      if (postgresError(error).code === EXCLUSION_VIOLATION) throw new KortError(BookingError.SlotTaken);
       throw error;
     }
-    if (id === null) throw new DetailException(418, messages.bookingLimit);
+    if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
     this.schedule.changed();
     await this.reminders
@@ -67,19 +67,19 @@ export class BookingsService {
 
   /** Cancels the caller's own game on that court at that start; someone else's is "not found". */
   async cancel(user: User, pathCourt: number, courtId: number, timeStart: string): Promise<void> {
-    if (pathCourt !== courtId) throw new DetailException(400, messages.courtMismatch);
+    if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
     const booking = await this.bookings.findOneBy({
       userId: user.id,
       courtId,
       startsAt: new Date(timeStart),
       cancelledAt: IsNull(),
     });
-    if (!booking) throw new DetailException(404, messages.gameNotFound);
+    if (!booking) throw new KortError(BookingError.GameNotFound);
     const now = this.clock.now();
     if (booking.startsAt.getTime() - now.getTime() < bookingRules.cancelBeforeMinutes * 60_000) {
-      throw new DetailException(409, messages.cancelTooLate);
+      throw new KortError(BookingError.CancelTooLate);
     }
-    if (!(await this.cancelById(booking.id, now))) throw new DetailException(404, messages.gameNotFound);
+    if (!(await this.cancelById(booking.id, now))) throw new KortError(BookingError.GameNotFound);
     this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
   }
 
@@ -105,18 +105,18 @@ export class BookingsService {
 
   /** 400 for anything that is not a bookable hour: wrong court, players, minute, hour or the past. */
   private async validSlot({ pathCourt, courtId, timeStart, playersCount }: OrderRequest): Promise<Date> {
-    if (pathCourt !== courtId) throw new DetailException(400, messages.courtMismatch);
-    if (playersCount !== bookingRules.playersCount) throw new DetailException(400, messages.playersCount);
-    if (!(await this.courts.exists(courtId))) throw new DetailException(400, messages.unknownCourt);
+    if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
+    if (playersCount !== bookingRules.playersCount) throw new KortError(BookingError.PlayersCount);
+    if (!(await this.courts.exists(courtId))) throw new KortError(BookingError.UnknownCourt);
     const startsAt = new Date(timeStart);
     const local = this.time.local(startsAt);
     if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
-      throw new DetailException(400, messages.bookingOnTheHour);
+      throw new KortError(BookingError.NotOnTheHour);
     }
     if (local.hour < bookingRules.firstHour || local.hour > bookingRules.lastHour) {
-      throw new DetailException(400, messages.bookingHours);
+      throw new KortError(BookingError.OutsideHours);
     }
-    if (startsAt.getTime() <= this.clock.now().getTime()) throw new DetailException(400, messages.bookingInPast);
+    if (startsAt.getTime() <= this.clock.now().getTime()) throw new KortError(BookingError.InThePast);
     return startsAt;
   }
 

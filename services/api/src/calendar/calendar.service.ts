@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { MoreThanOrEqual, IsNull, type Repository } from 'typeorm';
-import { messages } from '@kort/contracts';
+import { RequestError } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
 import { User } from '../users/user.entity';
 import { calendarUrl } from './calendar-url';
@@ -39,7 +39,7 @@ export class CalendarService {
   async feed(file: string): Promise<string> {
     const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file)?.[1];
     const user = token ? await this.users.findOneBy({ calendarToken: token, deletedAt: IsNull() }) : null;
-    if (!user) throw new DetailException(404, messages.notFound);
+    if (!user) throw new KortError(RequestError.NotFound);
     const now = this.clock.now();
     const games = await this.bookings.find({
       where: {

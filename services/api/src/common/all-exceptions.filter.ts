@@ -1,21 +1,33 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { messages, type ErrorResponse } from '@kort/contracts';
+import { RequestError, type ErrorCode, type ErrorResponse } from '@kort/contracts';
+import { ERROR_ANSWERS, STATUS_CODES } from './error-answers';
+import { KortError } from './kort-error';
 import { isOutage } from './outage-error';
 
-const defaultDetail: Record<number, string> = {
-  [HttpStatus.BAD_REQUEST]: messages.genericError,
-  [HttpStatus.UNAUTHORIZED]: messages.notAuthenticated,
-  [HttpStatus.FORBIDDEN]: messages.forbidden,
-  [HttpStatus.NOT_FOUND]: messages.notFound,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: messages.bodyTooLarge,
-  [HttpStatus.TOO_MANY_REQUESTS]: messages.tooManyRequests,
-};
+type Answer = [status: number, body: ErrorResponse & Record<string, unknown>];
+
+/** The answer of a code: its status and text from the table, what the thrower adds. */
+export function answerOf(code: ErrorCode, error?: KortError): Answer {
+  const { status, detail } = ERROR_ANSWERS[code];
+  const options = error?.options ?? {};
+  return [
+    status,
+    {
+      detail: options.detail ?? detail,
+      code,
+      ...(options.errors ? { errors: options.errors } : {}),
+      ...options.extra,
+    },
+  ];
+}
 
 /**
- * The one place an error becomes an HTTP answer: always JSON with a Russian `detail`. PostgreSQL or
- * Redis being away (a restart, a network cut) is a 503 the client may retry; anything else that is
- * not an HttpException is a bug: it is logged with its stack and the client sees a plain 500.
+ * The one place an error becomes an HTTP answer: always JSON with a Russian `detail` and its `code`.
+ * A KortError's code gives the status (common/error-answers.ts); Nest's own HTTP errors (an unknown
+ * route) get the code of their status. PostgreSQL or Redis being away (a restart, a network cut) is
+ * a 503 the client may retry; anything else is a bug: it is logged with its stack and the client
+ * sees a plain 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -30,40 +42,37 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(status).type('application/json').json(body);
   }
 
-  private toAnswer(exception: unknown): [number, ErrorResponse] {
+  private toAnswer(exception: unknown): Answer {
+    if (exception instanceof KortError) return answerOf(exception.code, exception);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const raw = exception.getResponse();
-      if (typeof raw === 'object' && 'detail' in raw && typeof raw.detail === 'string') {
-        return [status, raw as ErrorResponse];
-      }
-      return [status, { detail: defaultDetail[status] ?? messages.genericError }];
+      return [status, { ...answerOf(STATUS_CODES[status] ?? RequestError.Failed)[1] }];
     }
-    const bodyParserStatus = bodyParserError(exception);
-    if (bodyParserStatus) return bodyParserStatus;
+    const bodyParser = bodyParserError(exception);
+    if (bodyParser) return bodyParser;
     if (isOutage(exception)) {
       this.logger.warn({ error: String(exception) }, 'PostgreSQL or Redis unavailable: answered 503');
-      return [HttpStatus.SERVICE_UNAVAILABLE, { detail: messages.serviceUnavailable }];
+      return answerOf(RequestError.Unavailable);
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
-    return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: messages.serverError }];
+    return answerOf(RequestError.ServerError);
   }
 }
 
 /** Maps the errors body-parser raises (malformed JSON, too large, bad charset) to a 4xx. */
-export function bodyParserError(error: unknown): [number, ErrorResponse] | null {
+export function bodyParserError(error: unknown): Answer | null {
   if (typeof error !== 'object' || error === null || !('type' in error)) return null;
   switch (error.type) {
     case 'entity.parse.failed':
-      return [HttpStatus.BAD_REQUEST, { detail: messages.badJson }];
+      return answerOf(RequestError.BadJson);
     case 'entity.too.large':
-      return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: messages.bodyTooLarge }];
+      return answerOf(RequestError.TooLarge);
     case 'encoding.unsupported':
     case 'charset.unsupported':
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
-      return [HttpStatus.BAD_REQUEST, { detail: messages.genericError }];
+      return answerOf(RequestError.Failed);
     default:
       return null;
   }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, RequestError } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
-import { DetailException } from './detail.exception';
+import { KortError } from './kort-error';
 import { safeEqual } from './safe-equal';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -54,7 +54,7 @@ export class CsrfService {
     if (!changesState && SAFE_METHODS.has(request.method)) return;
     if (this.verify(request)) return;
     this.logger.warn({ method: request.method, path: request.path }, 'CSRF check failed');
-    throw new DetailException(403, messages.csrfFailed);
+    throw new KortError(RequestError.CsrfFailed);
   }
 
   /** The header must equal the cookie, and the cookie must be ours and this session's. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { messages } from '@kort/contracts';
+import { RequestError } from '@kort/contracts';
 import { REDIS } from '../redis/redis.module';
-import { DetailException } from './detail.exception';
+import { KortError } from './kort-error';
 
 /**
  * Fixed-window counters in Redis, shared by every API replica. Used where guessing must be slow:
@@ -24,7 +24,7 @@ export class RateLimiter {
 
   /** Counts one hit and answers 429 past the limit. */
   async enforce(key: string, limit: number, windowSeconds: number): Promise<void> {
-    if (!(await this.hit(key, limit, windowSeconds))) throw new DetailException(429, messages.tooManyRequests);
+    if (!(await this.hit(key, limit, windowSeconds))) throw new KortError(RequestError.TooManyRequests);
   }
 
   async reset(key: string): Promise<void> {

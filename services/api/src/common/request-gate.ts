@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { messages } from '@kort/contracts';
+import { AuthError } from '@kort/contracts';
 import { CsrfService } from './csrf';
-import { DetailException } from './detail.exception';
+import { KortError } from './kort-error';
 import { inputSchemasOf, validateInput, type InputSchemas } from './request-schema';
 import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from './route-policy';
 import { SessionAuth } from './session-auth';
@@ -41,8 +41,8 @@ export class RequestGate implements CanActivate {
     const user = await this.auth.sessionUser(request);
     if (user) request.user = user;
     if (!policy.public) {
-      if (!user) throw new DetailException(401, messages.notAuthenticated);
-      if (policy.adminOnly && user.role !== 'admin') throw new DetailException(403, messages.forbidden);
+      if (!user) throw new KortError(AuthError.NotAuthenticated);
+      if (policy.adminOnly && user.role !== 'admin') throw new KortError(AuthError.Forbidden);
     }
     validateInput(request, policy.input);
     return true;

@@ -2,8 +2,8 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { messages, type FieldErrors } from '@kort/contracts';
-import { DetailException } from './detail.exception';
+import { type FieldErrors, messages, RequestError } from '@kort/contracts';
+import { KortError } from './kort-error';
 
 export const BODY_SCHEMA = 'kort:body-schema';
 
@@ -91,7 +91,7 @@ function parse(schema: z.ZodType, input: unknown, aliases: Record<string, keyof 
   const field = fieldWithNul(parsed.data);
   if (field === null) return parsed.data;
   const problem = `Неверное значение поля ${field}`;
-  throw new DetailException(400, problem, { [aliases[field] ?? field]: problem });
+  throw new KortError(RequestError.Invalid, { detail: problem, errors: { [aliases[field] ?? field]: problem } });
 }
 
 /** The top-level field whose value (a string, or strings inside it) holds U+0000, or null. */
@@ -106,14 +106,14 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return Object.values(value).some((item) => holdsNul(item, depth + 1));
 }
 
-function toBadRequest(error: z.ZodError, aliases: Record<string, keyof FieldErrors>, body: unknown): DetailException {
+function toBadRequest(error: z.ZodError, aliases: Record<string, keyof FieldErrors>, body: unknown): KortError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'detail');
     errors[aliases[field] ?? field] ??= readable(issue, field, body);
   }
   const detail = Object.values(errors)[0] ?? messages.genericError;
-  return new DetailException(400, detail, errors);
+  return new KortError(RequestError.Invalid, { detail, errors });
 }
 
 /** A schema that names its own Russian message keeps it; zod's English defaults are replaced. */

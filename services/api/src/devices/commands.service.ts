@@ -4,8 +4,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { messages, type CommandAction, type EdgeCommand, type RelayId, type RelayStates } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import {
+  type CommandAction,
+  DeviceError,
+  type EdgeCommand,
+  type ErrorCode,
+  type RelayId,
+  type RelayStates,
+  RequestError,
+} from '@kort/contracts';
+import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { DOOR_COMMAND_DEADLINE_MS, JOBS, QUEUES } from '../queues/queues';
@@ -51,20 +59,13 @@ export interface CommandRequest {
   bookingId?: number;
 }
 
-/** The agent of the command's site is not connected (the caller answers 503, or falls back offline). */
-export class AgentOfflineException extends DetailException {
-  constructor() {
-    super(503, messages.agentOffline);
-  }
-}
-
-/** Each failure's answer to the caller: the one place a delivery outcome becomes an HTTP status. */
-const FAILURE_ANSWERS: Record<DeliveryFailure, () => DetailException> = {
-  'agent-offline': () => new AgentOfflineException(),
-  'agent-refused': () => new DetailException(502, messages.deviceFailed),
-  'service-unavailable': () => new DetailException(503, messages.serviceUnavailable),
-  'no-ack': () => new DetailException(504, messages.deviceTimeout),
-  'deadline-passed': () => new DetailException(504, messages.deviceTimeout),
+/** Each delivery failure's error code for the caller (the door falls back offline on AgentOffline). */
+const FAILURE_CODES: Record<DeliveryFailure, ErrorCode> = {
+  'agent-offline': DeviceError.AgentOffline,
+  'agent-refused': DeviceError.Failed,
+  'service-unavailable': RequestError.Unavailable,
+  'no-ack': DeviceError.Timeout,
+  'deadline-passed': DeviceError.Timeout,
 };
 
 /**
@@ -128,7 +129,7 @@ export class CommandsService implements OnModuleDestroy {
     this.metrics.commandFinished(request.action, outcome.ok ? 'done' : outcome.failure);
     if (outcome.ok) return outcome.relays;
     this.logger.warn({ command: job.command.id, action: request.action, reason: outcome.failure }, 'command failed');
-    throw FAILURE_ANSWERS[outcome.failure]();
+    throw new KortError(FAILURE_CODES[outcome.failure]);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { messages, recieveBody, type DetailResponse } from '@kort/contracts';
-import { DetailException } from '../common/detail.exception';
+import { BookingError, type DetailResponse, messages, recieveBody } from '@kort/contracts';
+import { KortError } from '../common/kort-error';
 import { CurrentUser } from '../common/request-user';
 import { BodySchema } from '../common/request-schema';
 import { ChangesState, OwnObject } from '../common/route-policy';
@@ -53,6 +53,6 @@ export class DoorController {
 }
 
 function gameNumber(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw new DetailException(404, messages.gameNotFound);
+  if (!/^\d{1,9}$/.test(raw)) throw new KortError(BookingError.GameNotFound);
   return Number(raw);
 }

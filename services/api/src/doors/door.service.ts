@@ -1,15 +1,15 @@
-import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { gameStartsAtMessage, messages, type OfflinePinResponse } from '@kort/contracts';
+import { BookingError, DeviceError, DoorError, gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
-import { AgentOfflineException, CommandsService } from '../devices/commands.service';
+import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
 import { doorWindow } from '../offline/door-window';
 import { OfflinePins } from '../offline/offline-pins';
@@ -32,11 +32,6 @@ const DOOR_LOCK = 0x646f6f72; // 'door'
  * 503 to the game's owner while the site's agent is offline: the keypad at the door takes the
  * game's offline PIN instead of a code on the display. The body never reaches a log line.
  */
-export class OfflinePinException extends HttpException {
-  constructor(offlinePin: string) {
-    super({ detail: messages.offlinePin, offline_pin: offlinePin } satisfies OfflinePinResponse, 503);
-  }
-}
 
 /** A door code the caller may still use, with its game's site. */
 interface LiveCode {
@@ -88,8 +83,10 @@ export class DoorService {
     const game = await this.ownGame(user, gameId);
     const now = this.clock.now();
     const window = doorWindow(game, this.config.doorWindow);
-    if (now < window.open) throw new DetailException(425, gameStartsAtMessage(this.time.time(game.startsAt)));
-    if (now >= window.close || game.endedAt) throw new DetailException(410, messages.gameOver);
+    if (now < window.open) {
+      throw new KortError(DoorError.TooEarly, { detail: gameStartsAtMessage(this.time.time(game.startsAt)) });
+    }
+    if (now >= window.close || game.endedAt) throw new KortError(DoorError.GameOver);
     await this.limiter.enforce(`door-send:${user.id}`, DOOR_POLICY.sendsPer10Minutes, 600);
     const site = await this.siteOf(game.id);
     if (!site.online) throw this.offlinePin(user, game.id);
@@ -120,7 +117,7 @@ export class DoorService {
       });
     } catch (error) {
       // The agent went away between the check and the command.
-      if (error instanceof AgentOfflineException) throw this.offlinePin(user, game.id);
+      if (error instanceof KortError && error.code === DeviceError.AgentOffline) throw this.offlinePin(user, game.id);
       throw error;
     }
     this.logger.log({ user: user.id, game: game.id }, 'door code shown on the display');
@@ -167,7 +164,7 @@ export class DoorService {
       await tx.query(`UPDATE door_codes SET consumed_at = $2 WHERE id = $1`, [found.id, now]);
       return found;
     });
-    if (match === null) throw new DetailException(400, messages.wrongDoorCode);
+    if (match === null) throw new KortError(DoorError.WrongCode);
     const site = { id: match.site_id, online: match.online, sensor: match.sensor };
     await this.commands.run({
       action: 'door.open',
@@ -191,7 +188,7 @@ export class DoorService {
   /** Ends the caller's game; the light goes out when no other game is running. */
   async endGame(user: User, gameId: number): Promise<void> {
     const game = await this.ownGame(user, gameId);
-    if (!game.startedAt) throw new DetailException(418, messages.gameNotStarted);
+    if (!game.startedAt) throw new KortError(DoorError.GameNotStarted);
     const now = this.clock.now();
     await this.bookings.update({ id: game.id, endedAt: IsNull() }, { endedAt: now });
     await this.bookings.query(`UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`, [
@@ -215,9 +212,13 @@ export class DoorService {
   }
 
   /** The owner only (ownGame checked it); the PIN itself is never logged. */
-  private offlinePin(user: User, gameId: number): OfflinePinException {
+  /** 503 for the game's owner, with the offline PIN to type at the door's keypad. */
+  private offlinePin(user: User, gameId: number): KortError {
     this.logger.log({ user: user.id, game: gameId }, 'agent offline: the offline PIN given to the owner');
-    return new OfflinePinException(this.pins.pin(gameId));
+    return new KortError(DeviceError.AgentOffline, {
+      detail: messages.offlinePin,
+      extra: { offline_pin: this.pins.pin(gameId) },
+    });
   }
 
   private async siteOf(gameId: number): Promise<GameSite> {
@@ -234,7 +235,7 @@ export class DoorService {
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */
   private async ownGame(user: User, gameId: number): Promise<Booking> {
     const game = await this.bookings.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull() });
-    if (!game) throw new DetailException(404, messages.gameNotFound);
+    if (!game) throw new KortError(BookingError.GameNotFound);
     return game;
   }
 

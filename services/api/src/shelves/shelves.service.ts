@@ -2,17 +2,17 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import type { Subscription } from 'rxjs';
 import { DataSource } from 'typeorm';
 import {
-  EQUIPMENT_SHELVES,
-  messages,
-  PLAYER_SHELVES,
   type CurrentShelf,
+  EQUIPMENT_SHELVES,
   type EquipmentView,
+  PLAYER_SHELVES,
   type RelayId,
+  ShelfError,
   type ShelfView,
 } from '@kort/contracts';
 import { AdminActions } from '../admin/admin-actions.service';
 import { Clock } from '../common/clock';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
@@ -85,10 +85,10 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
 
   async reserve(user: User, shelfId: number): Promise<CurrentShelf> {
     await this.assertEnabled();
-    if (isEquipment(shelfId)) throw new DetailException(404, messages.shelfNotFound);
+    if (isEquipment(shelfId)) throw new KortError(ShelfError.NotFound);
     const [shelf] = await this.shelves([shelfId]);
-    if (!shelf) throw new DetailException(404, messages.shelfNotFound);
-    if (shelf.is_blocked) throw new DetailException(403, messages.shelfBlocked);
+    if (!shelf) throw new KortError(ShelfError.NotFound);
+    if (shelf.is_blocked) throw new KortError(ShelfError.Blocked);
     try {
       const [rental] = await this.db.query<{ id: number }[]>(
         `INSERT INTO shelf_rentals (shelf_id, user_id, started_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -98,8 +98,8 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       return { name: String(shelfId), id: shelfId, id_reserve: rental!.id };
     } catch (error) {
       const { constraint } = postgresError(error);
-      if (constraint === 'shelf_rentals_live_user') throw new DetailException(409, messages.alreadyRenting);
-      if (constraint === 'shelf_rentals_live_shelf') throw new DetailException(409, messages.shelfTaken);
+      if (constraint === 'shelf_rentals_live_user') throw new KortError(ShelfError.AlreadyRenting);
+      if (constraint === 'shelf_rentals_live_shelf') throw new KortError(ShelfError.Taken);
       throw error;
     }
   }
@@ -108,10 +108,10 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   async move(user: User, shelfId: number, open: boolean): Promise<void> {
     await this.assertEnabled();
     const [shelf] = await this.shelves([shelfId]);
-    if (!shelf) throw new DetailException(404, messages.shelfNotFound);
-    if (shelf.is_blocked) throw new DetailException(403, messages.shelfBlocked);
+    if (!shelf) throw new KortError(ShelfError.NotFound);
+    if (shelf.is_blocked) throw new KortError(ShelfError.Blocked);
     if (isEquipment(shelfId)) return open ? this.takeEquipment(user, shelfId) : this.returnEquipment(user, shelfId);
-    if (shelf.renter !== user.id) throw new DetailException(404, messages.notYourShelf);
+    if (shelf.renter !== user.id) throw new KortError(ShelfError.NotYours);
     await this.run(user, shelfId, open);
   }
 
@@ -122,7 +122,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       [reservationId, user.id, this.clock.now()],
     );
     const shelfId = ended[0]?.shelf_id;
-    if (shelfId === undefined) throw new DetailException(404, messages.rentalNotFound);
+    if (shelfId === undefined) throw new KortError(ShelfError.RentalNotFound);
     this.logger.log({ user: user.id, shelf: shelfId }, 'shelf rental ended');
     // Leave the shelf locked for the next renter; a failure here is for the admin, not the player.
     await this.run(user, shelfId, false).catch((error: unknown) =>
@@ -171,7 +171,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
         [shelfId],
       );
       const row = rows[0];
-      if (!row) throw new DetailException(404, messages.shelfNotFound);
+      if (!row) throw new KortError(ShelfError.NotFound);
       await this.actions.record(tx, admin.id, row.is_blocked ? 'shelf.block' : 'shelf.unblock', 'shelf', shelfId);
       return row.is_blocked;
     });
@@ -182,12 +182,12 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   private async takeEquipment(user: User, shelfId: number): Promise<void> {
     await this.closeOverdueLoans();
     const bookingId = await this.gameToday(user);
-    if (bookingId === null) throw new DetailException(403, messages.noGameToday);
+    if (bookingId === null) throw new KortError(ShelfError.NoGameToday);
     const [held] = await this.db.query<{ id: number; user_id: number }[]>(
       `SELECT id, user_id FROM equipment_loans WHERE shelf_id = $1 AND ended_at IS NULL`,
       [shelfId],
     );
-    if (held && held.user_id !== user.id) throw new DetailException(409, messages.equipmentOnLoan);
+    if (held && held.user_id !== user.id) throw new KortError(ShelfError.EquipmentOnLoan);
     let loanId = held?.id;
     if (!loanId) {
       try {
@@ -198,7 +198,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
         loanId = loan!.id;
       } catch (error) {
         if (postgresError(error).code === UNIQUE_VIOLATION) {
-          throw new DetailException(409, messages.equipmentOnLoan);
+          throw new KortError(ShelfError.EquipmentOnLoan);
         }
         throw error;
       }
@@ -217,7 +217,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       `SELECT id FROM equipment_loans WHERE shelf_id = $1 AND user_id = $2 AND ended_at IS NULL`,
       [shelfId, user.id],
     );
-    if (!loan) throw new DetailException(404, messages.notYourShelf);
+    if (!loan) throw new KortError(ShelfError.NotYours);
     await this.run(user, shelfId, false);
     await this.db.query(`UPDATE equipment_loans SET ended_at = $2, ended_reason = 'returned' WHERE id = $1`, [
       loan.id,
@@ -265,7 +265,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async assertEnabled(): Promise<void> {
-    if (!(await this.isEnabled())) throw new DetailException(503, messages.storageOff);
+    if (!(await this.isEnabled())) throw new KortError(ShelfError.StorageOff);
   }
 
   private shelves(ids: readonly number[]): Promise<ShelfRow[]> {

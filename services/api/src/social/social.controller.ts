@@ -3,15 +3,15 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   isSocialProvider,
-  messages,
-  SOCIAL_PROVIDERS,
+  RequestError,
   SOCIAL_ERROR_PARAM,
   SOCIAL_PROVIDER_PARAM,
+  SOCIAL_PROVIDERS,
   type SocialProvider,
   type SocialProvidersResponse,
 } from '@kort/contracts';
 import { clientIp } from '../common/client-ip';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { Public, SharedObject } from '../common/route-policy';
 import { saveSession } from '../common/session-ops';
 import { SessionService } from '../auth/session.service';
@@ -92,7 +92,7 @@ export class SocialController {
 }
 
 function providerOf(name: string): SocialProvider {
-  if (!isSocialProvider(name)) throw new DetailException(404, messages.notFound);
+  if (!isSocialProvider(name)) throw new KortError(RequestError.NotFound);
   return name;
 }
 

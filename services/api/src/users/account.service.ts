@@ -3,12 +3,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Repository } from 'typeorm';
-import { messages, type ProfileDetail } from '@kort/contracts';
+import { AuthError, messages, type ProfileDetail } from '@kort/contracts';
 import { assertNewPassword } from '../auth/password-rules';
 import { calendarUrl } from '../calendar/calendar-url';
 import { AppConfig } from '../config/app-config';
 import { PasswordsService } from '../auth/passwords.service';
-import { DetailException } from '../common/detail.exception';
+import { KortError } from '../common/kort-error';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { ScheduleChanges } from '../offline/schedule-changes';
@@ -68,7 +68,7 @@ export class AccountService {
 
   /** 451 until the rules are accepted (spec section 6), then whether this is an admin. */
   isAdmin(user: User): boolean {
-    if (!user.rulesAcceptedAt) throw new DetailException(451, messages.rulesNotAccepted);
+    if (!user.rulesAcceptedAt) throw new KortError(AuthError.RulesNotAccepted);
     return user.role === 'admin';
   }
 }

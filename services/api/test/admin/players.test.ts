@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@kort/contracts';
+import { AdminError, messages } from '@kort/contracts';
 import { PASSWORD } from '../support/accounts';
 import type { Client } from '../support/client';
 import { msk, signedInPlayers } from '../support/players';
@@ -69,7 +69,7 @@ test('user_search finds the whole e-mail in any letter case; anything else is 40
   for (const email of [found.email.slice(0, 10), `nobody-${randomUUID()}@example.com`]) {
     const missing = await admin.client.get(`/api/user_search/?email=${encodeURIComponent(email)}`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: messages.userNotFound });
+    expect(missing.body).toEqual({ detail: messages.userNotFound, code: AdminError.UserNotFound });
   }
   const empty = await admin.client.get('/api/user_search/?email=');
   expect(empty.status).toBe(400);
@@ -107,7 +107,10 @@ test('give_user: the profile, games not over yet, the shelf and the last 20 door
   expect(openings[0]).toMatchObject({ requested_at: '2027-10-11T09:49:00.000Z', status: 'failed' });
   expect(openings[19].requested_at).toBe('2027-10-11T09:30:00.000Z');
 
-  expect((await admin.client.get('/api/give_user/?id=99999999')).body).toEqual({ detail: messages.userNotFound });
+  expect((await admin.client.get('/api/give_user/?id=99999999')).body).toEqual({
+    detail: messages.userNotFound,
+    code: AdminError.UserNotFound,
+  });
   const bad = await admin.client.get('/api/give_user/?id=abc');
   expect(bad.status).toBe(400);
   expect(bad.body.detail).toBe(messages.userIdRequired);

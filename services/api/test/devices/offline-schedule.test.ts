@@ -1,4 +1,4 @@
-import { messages } from '@kort/contracts';
+import { DeviceError, messages } from '@kort/contracts';
 import {
   agentTokenHash,
   offlinePin,
@@ -113,8 +113,16 @@ describe('the schedule', () => {
     const players = (await signedInPlayers(api, 2)) as Player[];
     await Promise.all(players.map((player, i) => order(player.client, 1 + i, msk('2027-06-01', 21))));
     await waitFor(() => agent.schedules.length > count);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(agent.schedules.length - count).toBeLessThanOrEqual(2);
+    // A later change proves the burst's pushes are all in: pushes to a site go one after another, so
+    // the first schedule holding the later game came after every push the burst caused.
+    const [late] = (await signedInPlayers(api, 1)) as [Player];
+    const lateGame = await order(late.client, 1, msk('2027-06-01', 22));
+    expect(lateGame.status).toBe(200);
+    await waitFor(() => gamesIn(agent).includes(lateGame.body.id as number));
+    const burst = agent.schedules
+      .slice(count)
+      .findIndex((signed) => verified(signed).games.some((entry) => entry.game === lateGame.body.id));
+    expect(burst).toBeLessThanOrEqual(2);
     expect(gamesIn(agent)).toHaveLength(new Set(gamesIn(agent)).size);
     agent.close();
     await waitFor(async () => !(await admin.client.get('/api/get_device_status/')).body.online);
@@ -150,12 +158,13 @@ describe('the door window and the offline PIN', () => {
     const response = await owner.client.act(`/api/send/${owner.gameId}/`);
     expect(response.status).toBe(503);
     const pin = offlinePin(secret, owner.gameId);
-    expect(response.body).toEqual({ detail: messages.offlinePin, offline_pin: pin });
+    expect(response.body).toEqual({ detail: messages.offlinePin, code: DeviceError.AgentOffline, offline_pin: pin });
     const refused = await intruder.client.act(`/api/send/${owner.gameId}/`);
     expect(refused.status).toBe(404);
     expect(JSON.stringify(refused.body)).not.toContain(pin);
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A call's request line is its last, written once the answer has gone: wait for both calls'.
+    await waitFor(() => logLines.filter((line) => line.includes(`/api/send/${owner.gameId}/`)).length >= 2);
     const logged = logLines.join('');
     expect(logged).toContain('the offline PIN given to the owner'); // the capture works
     expect(logged).toContain(`/api/send/${owner.gameId}/`);

@@ -1,0 +1,116 @@
+/**
+ * Every refusal the API gives, one enum per feature (issue 18). An error answer carries `code`
+ * beside the spec's `detail` (and its status and text, unchanged): the apps decide on the code,
+ * never on the status number or the wording. The API's one table from code to status and Russian
+ * text is services/api/src/common/error-answers.ts.
+ */
+
+/** Anything the request itself gets wrong, or the server cannot do now. */
+export const RequestError = {
+  /** A field's value is refused; `detail` names the problem, `errors` the field. */
+  Invalid: 'request.invalid',
+  BadJson: 'request.bad_json',
+  TooLarge: 'request.too_large',
+  TooManyRequests: 'request.too_many_requests',
+  NotFound: 'request.not_found',
+  CsrfFailed: 'request.csrf_failed',
+  /** Nothing more precise to say (the spec's "Ошибка"). */
+  Failed: 'request.failed',
+  /** PostgreSQL or Redis away for a moment: worth retrying. */
+  Unavailable: 'request.unavailable',
+  ServerError: 'request.server_error',
+} as const;
+
+export const AuthError = {
+  NotAuthenticated: 'auth.not_authenticated',
+  Forbidden: 'auth.forbidden',
+  RulesNotAccepted: 'auth.rules_not_accepted',
+  EmailUnknown: 'auth.email_unknown',
+  CheckEmail: 'auth.check_email',
+  WrongPassword: 'auth.wrong_password',
+  TooManyLogins: 'auth.too_many_logins',
+  AccountInactive: 'auth.account_inactive',
+  AccountInactiveCodeLimit: 'auth.account_inactive_code_limit',
+  AccountBlocked: 'auth.account_blocked',
+  AccountDeleted: 'auth.account_deleted',
+  EmailTaken: 'auth.email_taken',
+  /** Registration's password1; `detail` is the rule it breaks. */
+  PasswordRejected: 'auth.password_rejected',
+  PasswordsDoNotMatch: 'auth.passwords_do_not_match',
+  CodeInvalid: 'auth.code_invalid',
+  CodeTooManyTries: 'auth.code_too_many_tries',
+  CodeSendLimit: 'auth.code_send_limit',
+  VerifyCodeInvalid: 'auth.verify_code_invalid',
+  ResetCodeExpired: 'auth.reset_code_expired',
+  /** A new password (reset or change): the spec's 422, 423 and 424. */
+  NewPasswordEmpty: 'auth.new_password_empty',
+  NewPasswordsDoNotMatch: 'auth.new_passwords_do_not_match',
+  NewPasswordWeak: 'auth.new_password_weak',
+} as const;
+
+export const BookingError = {
+  GameNotFound: 'booking.game_not_found',
+  SlotTaken: 'booking.slot_taken',
+  QuotaReached: 'booking.quota_reached',
+  CourtMismatch: 'booking.court_mismatch',
+  UnknownCourt: 'booking.unknown_court',
+  PlayersCount: 'booking.players_count',
+  NotOnTheHour: 'booking.not_on_the_hour',
+  OutsideHours: 'booking.outside_hours',
+  InThePast: 'booking.in_the_past',
+  CancelTooLate: 'booking.cancel_too_late',
+  AlreadyCancelled: 'booking.already_cancelled',
+  /** The club cancelling a game that is already over. */
+  AlreadyOver: 'booking.already_over',
+} as const;
+
+export const DoorError = {
+  /** Before the door window; `detail` says when the game starts. */
+  TooEarly: 'door.too_early',
+  GameOver: 'door.game_over',
+  WrongCode: 'door.wrong_code',
+  GameNotStarted: 'door.game_not_started',
+} as const;
+
+/** A door, light or shelf command that the court's agent could not carry out. */
+export const DeviceError = {
+  /** The agent is offline; a game's owner asking for a door code gets `offline_pin` with it. */
+  AgentOffline: 'device.agent_offline',
+  Failed: 'device.failed',
+  Timeout: 'device.timeout',
+} as const;
+
+export const ShelfError = {
+  NotFound: 'shelf.not_found',
+  Blocked: 'shelf.blocked',
+  AlreadyRenting: 'shelf.already_renting',
+  Taken: 'shelf.taken',
+  NotYours: 'shelf.not_yours',
+  RentalNotFound: 'shelf.rental_not_found',
+  NoGameToday: 'shelf.no_game_today',
+  EquipmentOnLoan: 'shelf.equipment_on_loan',
+  StorageOff: 'shelf.storage_off',
+} as const;
+
+export const AdminError = {
+  UserNotFound: 'admin.user_not_found',
+  CannotBlockSelf: 'admin.cannot_block_self',
+  UserSelfDeleted: 'admin.user_self_deleted',
+  UserPurged: 'admin.user_purged',
+  DeviceNotFound: 'admin.device_not_found',
+  CommandNotFound: 'admin.command_not_found',
+  ActionNotFound: 'admin.action_not_found',
+  SettingNotFound: 'admin.setting_not_found',
+  /** `detail` is the setting's rule. */
+  SettingInvalid: 'admin.setting_invalid',
+} as const;
+
+type ValueOf<T> = T[keyof T];
+export type ErrorCode =
+  | ValueOf<typeof RequestError>
+  | ValueOf<typeof AuthError>
+  | ValueOf<typeof BookingError>
+  | ValueOf<typeof DoorError>
+  | ValueOf<typeof DeviceError>
+  | ValueOf<typeof ShelfError>
+  | ValueOf<typeof AdminError>;
