@@ -85,11 +85,18 @@ test('the player journey through the proxy: the agent on one replica, the admin 
 });
 
 test('a replica stops under load: no request is lost, its agent moves to the other, commands still arrive', async () => {
-  // Load through the proxy, and halfway the agent's replica is rolled as the README's upgrade does:
+  // Load through the proxy, and while it runs the agent's replica is rolled as the README's upgrade does:
   // taken out of the proxy (set-replica.sh … down), then SIGTERM. Half the requests are POSTs that
   // write to the database: nginx never resends a POST a replica received, so a request cut off in
   // flight would show here as an error or a 502.
   const signedIn = { cookie: admin.cookieHeader(), 'x-csrftoken': admin.csrfToken() };
+  const writesServed = async () =>
+    Object.entries(await metricsOf(agentReplica))
+      .filter(
+        ([series]) => series.startsWith('http_request_duration_seconds_count{') && series.includes('calendar_token'),
+      )
+      .reduce((sum, [, count]) => sum + count, 0);
+  const writesBefore = await writesServed();
   const load = browserLikeLoad(product.base, {
     connections: 8,
     durationMs: 6000,
@@ -98,7 +105,8 @@ test('a replica stops under load: no request is lost, its agent moves to the oth
       { method: 'POST', path: '/api/calendar_token/', headers: signedIn },
     ],
   });
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  // Stopped once the load's writes run through it: keep-alive connections to it busy with POSTs.
+  await until(async () => (await writesServed()) - writesBefore >= 20, 'the load on the agent replica');
   const seenBeforeStop = liveStates.length;
   assert.match(product.proxy.setReplica(agentReplica, 'down'), / is down in the proxy$/);
   const stoppedAt = Date.now();

@@ -32,15 +32,20 @@ export async function mixedLoad(product, { readers, signingIn, bookers = [], adm
     `/api/booked_times/?year=${year}&month=${month}`,
     '/api/give_rules/',
   ];
+  /** The lanes that have had a call answered with a 2xx: the load is up once every lane has. */
+  const answered = new Set();
   /** Calls one after another; `next(i)` describes the i-th, or ends the lane with nothing. */
   const lane = async (pauseMs, next) => {
+    const id = Symbol('lane');
     for (let i = 0; running; i += 1) {
       const step = next(i);
       if (!step) return;
       const { call, ...about } = step;
       const startedAt = Date.now();
-      outcomes.push({ ...about, startedAt, ...(await call()) });
-      await sleep(pauseMs);
+      const outcome = { ...about, startedAt, ...(await call()) };
+      outcomes.push(outcome);
+      if (outcome.status >= 200 && outcome.status < 300) answered.add(id);
+      await sleep(pauseMs); // the lane's pace, not a wait for anything: the load's rate
     }
   };
   const anonymous = apiClient(product.base);
@@ -85,6 +90,8 @@ export async function mixedLoad(product, { readers, signingIn, bookers = [], adm
   const done = Promise.all(lanes);
   return {
     outcomes,
+    /** Every lane has had a call answered with a 2xx. */
+    up: () => answered.size === lanes.length,
     async stop() {
       running = false;
       await done;
@@ -94,21 +101,21 @@ export async function mixedLoad(product, { readers, signingIn, bookers = [], adm
 }
 
 /**
- * A backing service taken away under `load`: 2 s of load, `stop()`, `downMs` without it, `start()`,
- * then each replica's readiness awaited and 2 s more of load. The load is stopped in every case (a
- * failing test would otherwise leave its lanes calling forever).
+ * A backing service taken away under `load`: once every lane of the load has been answered, `stop()`,
+ * `downMs` without it, `start()`, then each replica's readiness awaited and 2 s more of load. The
+ * load is stopped in every case (a failing test would otherwise leave its lanes calling forever).
  */
 export async function outageUnderLoad(product, load, { stop, start, downMs }) {
   try {
-    await sleep(2000);
+    await until(() => load.up(), 'a call of every lane of the load answered with a 2xx', 20_000);
     const downAt = Date.now();
     await stop();
-    await sleep(downMs);
+    await sleep(downMs); // the outage itself: its length is the scenario, nothing to wait for
     await start();
     const upAt = Date.now();
     // Each replica's own readiness, not through the proxy: that would hide one that never recovers.
     const recoveredMs = await readyAgain(product, upAt);
-    await sleep(2000);
+    await sleep(2000); // a window that proves an absence: no call started after the recovery fails
     const outcomes = await load.stop();
     return { downAt, upAt, recoveredMs, recoveredAt: upAt + Math.max(...recoveredMs), outcomes };
   } finally {

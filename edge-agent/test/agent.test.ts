@@ -4,7 +4,7 @@ import { startAgent, type RunningAgent } from '../src/agent';
 import { loadAgentConfig } from '../src/config';
 import { SimulatedDriver } from '../src/hardware/simulated-driver';
 import { startEdgeServer, TOKEN } from './support/edge-server';
-import { capturingLogger, command, eventually, sleep, tempDir } from './support/helpers';
+import { capturingLogger, command, eventually, tempDir } from './support/helpers';
 
 type EdgeServer = Awaited<ReturnType<typeof startEdgeServer>>;
 
@@ -87,9 +87,17 @@ test('a command round trip: ack with the relays, relay.changed and input.changed
 test('deadlines are judged by the API clock, even when the Pi clock is an hour behind', async () => {
   await server.close();
   server = await startEdgeServer({ clockOffsetMs: 3600_000 }); // the API is an hour ahead of this Pi
-  const { driver } = await agentWith();
-  await eventually(() => server.snapshots.length === 1);
-  await sleep(200); // the clock answer arrives right after the snapshot
+  const { driver, logger } = await agentWith();
+  await eventually(() => expect(server.snapshots).toHaveLength(1));
+  // The clock answer arrives right after the snapshot; the offset is logged as it is taken on.
+  await eventually(() =>
+    expect(logger.entries()).toContainEqual(
+      expect.objectContaining({
+        msg: expect.stringMatching(/clock differs from the API/),
+        offsetMs: expect.any(Number),
+      }),
+    ),
+  );
   const serverNow = Date.now() + 3600_000;
   // Past its deadline in API time, though an hour ahead by the Pi's own clock: refused.
   const late = await send(command('light.on', 'light', { deadline: serverNow - 1000 }));
@@ -138,6 +146,9 @@ test('the door display shows the code and its QR after display.show and clears a
   });
 
   const expiresAt = Date.now() + 1500;
+  const cleared = new Promise<number>((resolve) =>
+    agent.bus.on('displayChanged', ({ display }) => (display === null ? resolve(Date.now()) : undefined)),
+  );
   expect(await send(command('display.show', null, { params: { code: '0427', expiresAt } }))).toMatchObject({
     ok: true,
   });
@@ -159,7 +170,9 @@ test('the door display shows the code and its QR after display.show and clears a
   expect(html).toContain('<svg');
   expect(html).not.toMatch(/<(link|script)[^>]+(src|href)=/); // no external assets
 
-  await sleep(expiresAt - Date.now() + 100);
+  // Awaited as an event, not slept for; not before expiry (judged by the API clock, measured to within
+  // half a round trip).
+  expect(await cleared).toBeGreaterThanOrEqual(expiresAt - 250);
   expect(await (await fetch(new URL('state.json', base))).json()).toMatchObject({ display: null });
   expect(await (await fetch(base)).text()).toContain('Код появится здесь');
   expect((await fetch(new URL('other', base))).status).toBe(404);

@@ -5,9 +5,14 @@ import { EventBus, type AgentEvents } from '../src/event-bus';
 import { SimulatedDriver } from '../src/hardware/simulated-driver';
 import { silentLogger } from '../src/logger';
 import { StateStore } from '../src/state/state-store';
-import { command, sleep, tempDir } from './support/helpers';
+import { command, tempDir } from './support/helpers';
 
 const PULSE_MS = 150;
+/** Jest's clock for the tests about elapsed time; the file system's callbacks stay real. */
+const useJestClock = () => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 async function setup(stateFile = join(tempDir(), 'state.json')) {
   const driver = new SimulatedDriver();
@@ -45,22 +50,26 @@ describe('door', () => {
   });
 
   test('door.hold during a pulse cancels the relock; door.close locks', async () => {
-    const { runner, driver } = await setup();
+    // Jest's clock: two pulses' time passes at once, and a relock still armed would fire in it.
+    useJestClock();
+    const { runner, driver, changes } = await setup();
     await runner.run(command('door.open', 'door'));
     await runner.run(command('door.hold', 'door'));
-    await sleep(PULSE_MS * 2);
+    await jest.advanceTimersByTimeAsync(PULSE_MS * 2);
     expect(driver.states().door).toBe(true);
+    expect(changes.map(({ device, on }) => [device, on])).toEqual([['door', true]]);
     const ack = await runner.run(command('door.close'));
     expect(ack).toMatchObject({ ok: true, relays: { door: false } });
     runner.stop();
   });
 
   test('door.close during a pulse locks at once and nothing fires later', async () => {
+    useJestClock();
     const { runner, driver, changes } = await setup();
     await runner.run(command('door.open', 'door'));
     await runner.run(command('door.close', 'door'));
     expect(driver.states().door).toBe(false);
-    await sleep(PULSE_MS * 2);
+    await jest.advanceTimersByTimeAsync(PULSE_MS * 2);
     expect(changes).toHaveLength(2);
     runner.stop();
   });
@@ -98,6 +107,7 @@ test('a relay that fails is acked as a hardware error with its message', async (
 
 describe('door display', () => {
   test('display.show shows the code until expiresAt, then clears itself', async () => {
+    useJestClock(); // the test is about elapsed time: jest's clock, to the millisecond
     const { runner, bus } = await setup();
     const seen: unknown[] = [];
     bus.on('displayChanged', ({ display }) => void seen.push(display));
@@ -105,7 +115,9 @@ describe('door display', () => {
     const ack = await runner.run(command('display.show', null, { params: { code: '4821', expiresAt } }));
     expect(ack.ok).toBe(true);
     expect(runner.display).toEqual({ code: '4821', expiresAt });
-    await sleep(300);
+    await jest.advanceTimersByTimeAsync(expiresAt - Date.now() - 1);
+    expect(runner.display).toEqual({ code: '4821', expiresAt });
+    await jest.advanceTimersByTimeAsync(1);
     expect(runner.display).toBeNull();
     expect(seen).toEqual([{ code: '4821', expiresAt }, null]);
   });

@@ -1,12 +1,12 @@
 import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { keypadMessages } from '@kort/contracts';
+import { EDGE_EVENTS, keypadMessages } from '@kort/contracts';
 import { pinVerifier } from '@kort/contracts/schedule-crypto';
 import { type RunningAgent } from '../src/agent';
 import { agentFiles } from '../src/config';
 import { type AgentEvents } from '../src/event-bus';
 import { startEdgeServer } from './support/edge-server';
-import { eventually, sleep } from './support/helpers';
+import { eventually } from './support/helpers';
 import { game, pinOf, signedSchedule } from './support/schedules';
 import { kinds, OFFLINE_AFTER_MS, screenState, startTestAgent, unlock, useEdgeServer } from './support/test-agent';
 
@@ -196,7 +196,11 @@ test('a hand-edited schedule file lets nobody in after a restart', async () => {
 async function offlineAfter(agent: RunningAgent, cut: () => void): Promise<number> {
   let offlineAt = 0;
   agent.bus.on('linkChanged', ({ offline }) => void (offline && (offlineAt ||= Date.now())));
-  await sleep(OFFLINE_AFTER_MS); // a few answered heartbeats first
+  // A few answered heartbeats first. The agent never asks while an ask is outstanding, and the link
+  // answers every ask: the third ask the server sees means two answers have reached the agent.
+  let asks = 0;
+  edge.server.agent().on(EDGE_EVENTS.clock, () => void (asks += 1));
+  await eventually(() => expect(asks).toBeGreaterThanOrEqual(3));
   const cutAt = Date.now();
   cut();
   await eventually(() => expect(offlineAt).toBeGreaterThan(0), OFFLINE_AFTER_MS + 3000);

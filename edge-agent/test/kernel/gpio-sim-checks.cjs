@@ -274,6 +274,7 @@ describe('the door sensor: pull from the driver, edges from the kernel, debounce
     // A blip that returns to where it was within the debounce time is no change at all.
     setPull(SENSOR, 'pull-up');
     setPull(SENSOR, 'pull-down');
+    // An absence over time is the point: twice the debounce, in which no callback may come.
     await pause(2 * DEBOUNCE_MS);
     assert.deepEqual(states(seen), [true]);
     assert.equal(agent.doorClosed(), true);

@@ -2,28 +2,29 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
 import { BookingsModule } from './bookings/bookings.module';
+import { CalendarModule } from './calendar/calendar.module';
 import { DevicesModule } from './devices/devices.module';
+import { DoorsModule } from './doors/doors.module';
 import { ShelvesModule } from './shelves/shelves.module';
 import { SocialModule } from './social/social.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { RequestGate } from './common/request-gate';
-import { SessionAuth } from './common/session-auth';
+import { RequestGate } from './auth/request-gate';
 import { Clock, SystemClock } from './common/clock';
 import { CsrfService } from './common/csrf';
 import { RateLimiter } from './common/rate-limiter.service';
-import { SessionModule } from './common/session.middleware';
+import { SessionModule } from './auth/session.middleware';
 import { ShutdownLog } from './common/shutdown-log';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
 import { Readiness } from './lifecycle/readiness';
 import { loggerOptions } from './logger-options';
-import { SiteTime } from './time/site-time';
-import { SiteTimeController } from './time/site-time.controller';
+import { TimeModule } from './time/time.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OfflineModule } from './offline/offline.module';
@@ -49,10 +50,9 @@ class CoreModule {
         { provide: Clock, useValue: clock ?? new SystemClock() },
         CsrfService,
         RateLimiter,
-        SiteTime,
         Readiness,
       ],
-      exports: [AppConfig, Clock, CsrfService, RateLimiter, SiteTime, Readiness],
+      exports: [AppConfig, Clock, CsrfService, RateLimiter, Readiness],
     };
   }
 }
@@ -68,6 +68,8 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(options.config.databaseUrl)),
         RedisModule,
         CacheModule,
+        TimeModule,
+        HealthModule,
         SessionModule,
         QueuesModule,
         MetricsModule,
@@ -75,18 +77,19 @@ export class AppModule {
         OfflineModule,
         UsersModule,
         AuthModule,
+        AccountModule,
         SocialModule,
         RulesModule,
         BookingsModule,
+        CalendarModule,
         DevicesModule,
+        DoorsModule,
         ShelvesModule,
         AdminModule,
       ],
-      controllers: [HealthController, SiteTimeController],
       providers: [
-        // CSRF, then the session's account, then the declared input: common/request-gate.ts.
+        // CSRF, then the session's account, then the declared input: auth/request-gate.ts.
         { provide: APP_GUARD, useClass: RequestGate },
-        SessionAuth,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ShutdownLog,
       ],

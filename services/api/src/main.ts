@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createApp, disconnectLocalSockets } from './app.factory';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { shutDownGracefully } from './lifecycle/graceful-shutdown';
-import { PreflightError, preflight } from './lifecycle/preflight';
+import { PreflightError, preflight } from './preflight';
 
 /** Below compose's stop_grace_period (30 s) and systemd's default (90 s): we finish, not get killed. */
 const SHUTDOWN_DEADLINE_MS = 20_000;

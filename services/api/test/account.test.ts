@@ -4,7 +4,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { messages } from '@kort/contracts';
 import { QUEUES } from '../src/queues/queues';
-import { purgeJobId } from '../src/users/account.service';
+import { purgeJobId } from '../src/account/account.service';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
 import { nextMail } from './support/mailbox';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -144,7 +144,8 @@ test('commands count by outcome; agents and sockets are counted while connected'
   expect(commands(samples, 'agent-offline')).toBe(1);
   expect(commands(samples, 'done')).toBe(0);
   // The delivery job itself completed: it found no agent and said so (issue 17: outcomes are values).
-  expect(jobs(samples, 'completed')).toBe(1);
+  // BullMQ marks it completed a moment after the caller has its answer.
+  await waitFor(async () => jobs(await scrape(), 'completed') === 1);
 
   // The real agent (simulated relays) connects and switches the light.
   const agent = await realAgent(base);
@@ -155,7 +156,7 @@ test('commands count by outcome; agents and sockets are counted while connected'
     samples = await scrape();
     expect(commands(samples, 'done')).toBe(1);
     expect(commands(samples, 'agent-offline')).toBe(1);
-    expect(jobs(samples, 'completed')).toBe(2);
+    await waitFor(async () => jobs(await scrape(), 'completed') === 2);
   } finally {
     await agent.stop();
   }

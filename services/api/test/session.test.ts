@@ -2,7 +2,7 @@
 // answer, and an active session still rolls, extended at most once a minute.
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
-import { SESSION_REFRESH_MS } from '../src/common/session.middleware';
+import { SESSION_REFRESH_MS } from '../src/auth/session.middleware';
 import { signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';

@@ -10,7 +10,7 @@ import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
-import { AdminActions } from './admin-actions.service';
+import { AdminActions } from '../audit/admin-actions.service';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 

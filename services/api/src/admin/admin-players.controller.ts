@@ -14,7 +14,7 @@ import {
   type DetailResponse,
   type GivenUser,
 } from '@kort/contracts';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, ChangesState } from '../common/route-policy';
 import type { User } from '../users/user.entity';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ADMIN_SETTINGS, AdminError, type AdminSetting, messages, settingValueSchemas } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import type { User } from '../users/user.entity';
-import { AdminActions } from './admin-actions.service';
+import { AdminActions } from '../audit/admin-actions.service';
+import { SettingsService } from '../rules/settings.service';
 import { idsOf, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
@@ -43,6 +44,7 @@ export class AdminSettingsService {
   constructor(
     private readonly db: DataSource,
     private readonly actions: AdminActions,
+    private readonly settings: SettingsService,
   ) {}
 
   list(query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
@@ -66,16 +68,8 @@ export class AdminSettingsService {
       });
     }
     const changed = await this.db.transaction(async (tx) => {
-      const [current] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [
-        key,
-      ]);
       // The value it already has changes nothing (react-admin sends the whole record back).
-      if (current?.value === checked.data) return false;
-      await tx.query(
-        `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-        [key, checked.data],
-      );
+      if (!(await this.settings.set(key, checked.data, tx))) return false;
       // Only which setting changed: the values (court_rules is long text) stay out of the log.
       await this.actions.record(tx, admin.id, 'setting.update', 'setting', key, key);
       return true;

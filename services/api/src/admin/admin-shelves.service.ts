@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DEFAULT_SITE } from '../devices/devices.service';
 import type { User } from '../users/user.entity';
-import { AdminActions } from './admin-actions.service';
+import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
@@ -75,7 +75,7 @@ export class AdminShelvesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly actions: AdminActions,
+    private readonly state: ShelfStateService,
     clock: Clock,
   ) {
     this.resource = {
@@ -105,30 +105,9 @@ export class AdminShelvesService {
     return shelf;
   }
 
-  /**
-   * Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. Each real
-   * change is recorded in the admin-actions log in the same transaction.
-   */
+  /** Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. */
   async update(admin: User, id: number, changes: AdminShelfUpdate): Promise<AdminShelf> {
-    await this.db.transaction(async (tx) => {
-      const [before] = await tx.query<{ is_blocked: boolean; needs_clearing: boolean }[]>(
-        `SELECT is_blocked, needs_clearing FROM shelves WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
-      if (!before) throw new KortError(ShelfError.NotFound);
-      await tx.query(
-        `UPDATE shelves SET is_blocked = coalesce($2, is_blocked), needs_clearing = coalesce($3, needs_clearing)
-          WHERE id = $1`,
-        [id, changes.is_blocked ?? null, changes.needs_clearing ?? null],
-      );
-      if (changes.is_blocked !== undefined && changes.is_blocked !== before.is_blocked) {
-        await this.actions.record(tx, admin.id, changes.is_blocked ? 'shelf.block' : 'shelf.unblock', 'shelf', id);
-      }
-      if (changes.needs_clearing === false && before.needs_clearing) {
-        await this.actions.record(tx, admin.id, 'shelf.cleared', 'shelf', id);
-      }
-    });
-    this.logger.log({ shelf: id, admin: admin.id, ...changes }, 'shelf updated by an admin');
+    await this.state.setMarks(admin, id, changes);
     return this.get(id);
   }
 }

@@ -2,13 +2,15 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AdminError, type AdminUser, type AdminUserUpdate, type CurrentPlayer, type GivenUser } from '@kort/contracts';
-import { BookingReminders } from '../bookings/booking-reminders';
+import { BookingsService } from '../bookings/bookings.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import type { User } from '../users/user.entity';
-import { AdminActions } from './admin-actions.service';
+import { UsersService } from '../users/users.service';
+import { ShelfStateService } from '../shelves/shelf-state.service';
+import { AdminActions } from '../audit/admin-actions.service';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 
@@ -73,12 +75,6 @@ const usersResource: SqlResource<UserField, UsersFilter> = {
 
 const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(row);
 
-interface AccountState {
-  deleted_at: Date | null;
-  deletion_kind: 'self' | 'admin' | null;
-  purged_at: Date | null;
-}
-
 /**
  * Players as the admin sees them, and the admin's block (the spec's delete_user) and restore.
  * A block keeps every row (restorable, never purged); see docs/decisions.md for its effects.
@@ -89,9 +85,11 @@ export class AdminUsersService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly reminders: BookingReminders,
     private readonly clock: Clock,
     private readonly actions: AdminActions,
+    private readonly users: UsersService,
+    private readonly bookings: BookingsService,
+    private readonly shelves: ShelfStateService,
     private readonly schedule: ScheduleChanges,
   ) {}
 
@@ -123,7 +121,7 @@ export class AdminUsersService {
     const sportSchool = changes.is_sport_school;
     if (sportSchool !== undefined && sportSchool !== user.is_sport_school) {
       await this.db.transaction(async (tx) => {
-        await tx.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [id, sportSchool]);
+        await this.users.setSportSchool(id, sportSchool, tx);
         await this.actions.record(
           tx,
           admin.id,
@@ -147,27 +145,12 @@ export class AdminUsersService {
     if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
     const now = this.clock.now();
     const cancelled = await this.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, id);
+      const account = await this.users.lockForDecision(id, tx);
       if (account.deletion_kind === 'admin') return null;
       if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
-      await tx.query(
-        `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', auth_epoch = auth_epoch + 1, updated_at = now()
-          WHERE id = $1`,
-        [id, now],
-      );
-      // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
-      const [games] = await tx.query<[{ id: number }[], number]>(
-        `UPDATE bookings SET cancelled_at = $2
-          WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
-        [id, now],
-      );
-      await tx.query(
-        `WITH ended AS (
-           UPDATE shelf_rentals SET ended_at = $2, ended_reason = 'account-blocked'
-            WHERE user_id = $1 AND ended_at IS NULL RETURNING shelf_id)
-         UPDATE shelves SET needs_clearing = true WHERE id IN (SELECT shelf_id FROM ended)`,
-        [id, now],
-      );
+      await this.users.block(id, now, tx);
+      const games = await this.bookings.cancelAllFor(id, now, tx);
+      await this.shelves.releaseFor(id, 'account-blocked', now, tx);
       await this.actions.record(
         tx,
         admin.id,
@@ -176,19 +159,11 @@ export class AdminUsersService {
         id,
         games.length > 0 ? `Отменено игр: ${games.length}` : null,
       );
-      return games.map((game) => game.id);
+      return games;
     });
     if (cancelled === null) return;
-    // Their games are out of the agent's schedule, a game on now included.
-    this.schedule.changed();
-    for (const bookingId of cancelled) {
-      // A reminder left behind finds the game cancelled (and the account blocked) and stays silent.
-      await this.reminders
-        .cancel(bookingId)
-        .catch((error: unknown) =>
-          this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
-        );
-    }
+    // Their games are out of the agent's schedule, a game on now included; reminders are removed.
+    await this.bookings.afterCancelled(cancelled);
     this.logger.log({ user: id, admin: admin.id, gamesCancelled: cancelled.length }, 'account blocked by an admin');
   }
 
@@ -198,12 +173,10 @@ export class AdminUsersService {
    */
   async restore(admin: User, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, id);
+      const account = await this.users.lockForDecision(id, tx);
       if (account.purged_at) throw new KortError(AdminError.UserPurged);
       if (!account.deleted_at) return;
-      await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
-        id,
-      ]);
+      await this.users.restore(id, tx);
       const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
       await this.actions.record(tx, admin.id, 'user.restore', 'user', id, detail);
     });
@@ -249,13 +222,4 @@ export class AdminUsersService {
     );
     return rows.map((row) => ({ ...row, requested_at: row.requested_at.toISOString() }));
   }
-}
-
-async function lockAccount(tx: { query: DataSource['query'] }, id: number): Promise<AccountState> {
-  const [account] = await tx.query<AccountState[]>(
-    `SELECT deleted_at, deletion_kind, purged_at FROM users WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  if (!account) throw new KortError(AdminError.UserNotFound);
-  return account;
 }

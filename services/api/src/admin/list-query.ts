@@ -1,12 +1,15 @@
+import { applyDecorators, Get } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { ADMIN_MAX_RANGE, messages, type AdminResource } from '@kort/contracts';
+import { QuerySchema } from '../common/request-schema';
 
 /**
  * ra-data-simple-rest's list parameters (docs/admin-api.md):
  *   sort=["name","ASC"]  range=[0,24] (inclusive)  filter={"q":"анна","id":[7,8]}
  * Each is JSON in the query string. A resource declares which fields sort and which filters exist;
- * anything else is a 400 with a Russian `detail` (through @QuerySchema and its interceptor).
+ * anything else is a 400 with a Russian `detail` (through @QuerySchema and the request gate).
  */
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -129,6 +132,27 @@ export const intIds = idsOf(intValue);
  * Sets `Content-Range: <resource> <start>-<end>/<total>`, the header ra-data-simple-rest reads the
  * total from (the number after '/'). An empty page still names a range (`users 0-0/0`).
  */
+/**
+ * A resource's list route (getList, getMany with `filter={"id":[…]}`, getManyReference): its query
+ * validated and published, and the answer published as a JSON array of records with the
+ * Content-Range header that sendPage sets.
+ */
+export function ListRoute(query: z.ZodObject, record: z.ZodType) {
+  return applyDecorators(
+    Get(),
+    QuerySchema(query),
+    ApiOkResponse({
+      schema: z.toJSONSchema(z.array(record), { io: 'output', unrepresentable: 'any' }) as object,
+      headers: {
+        'Content-Range': {
+          description: '`<resource> <start>-<end>/<total>`: ra-data-simple-rest reads the total after the slash',
+          schema: { type: 'string' },
+        },
+      },
+    }),
+  );
+}
+
 export function sendPage<Row>(
   response: Response,
   resource: AdminResource,

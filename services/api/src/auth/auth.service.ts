@@ -8,6 +8,7 @@ import { MailService } from '../mail/mail.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { OneTimeCodesService } from './one-time-codes.service';
+import { assertNewPassword } from './password-rules';
 import { PasswordsService } from './passwords.service';
 
 const LOGIN_LIMIT = { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 };
@@ -25,6 +26,12 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
   ) {}
+
+  /** A signed-in player's new password; returns the new auth epoch, which the caller's session adopts. */
+  async changePassword(user: User, password1?: string | null, password2?: string | null): Promise<number> {
+    const password = assertNewPassword(password1, password2);
+    return this.users.setPasswordHash(user.id, await this.passwords.hash(password));
+  }
 
   /** Login step 1: is there an account for this e-mail? */
   async checkEmail(email: string, ip: string): Promise<void> {

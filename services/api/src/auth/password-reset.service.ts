@@ -4,7 +4,7 @@ import { AuthError, RequestError } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { clientIp } from '../common/client-ip';
 import { RateLimiter } from '../common/rate-limiter.service';
-import { regenerateSession } from '../common/session-ops';
+import { regenerateSession } from './session-ops';
 import { KortError } from '../common/kort-error';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';

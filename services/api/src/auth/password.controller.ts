@@ -10,10 +10,10 @@ import {
   type DetailResponse,
 } from '@kort/contracts';
 import { BodySchema, type Parsed } from '../common/request-schema';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from './current-user';
 import { Public } from '../common/route-policy';
-import { AccountService } from '../users/account.service';
 import type { User } from '../users/user.entity';
+import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('passwords')
@@ -21,7 +21,7 @@ import { PasswordResetService } from './password-reset.service';
 export class PasswordController {
   constructor(
     private readonly reset: PasswordResetService,
-    private readonly account: AccountService,
+    private readonly auth: AuthService,
   ) {}
 
   @Public()
@@ -78,7 +78,7 @@ export class PasswordController {
     @CurrentUser() user: User,
     @Req() request: Request,
   ): Promise<DetailResponse> {
-    request.session.authEpoch = await this.account.changePassword(user, body.password1, body.password2);
+    request.session.authEpoch = await this.auth.changePassword(user, body.password1, body.password2);
     return { detail: messages.passwordChanged };
   }
 }

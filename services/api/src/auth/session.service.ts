@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
-import { destroySession, regenerateSession, saveSession } from '../common/session-ops';
+import { destroySession, regenerateSession, saveSession } from './session-ops';
 import type { User } from '../users/user.entity';
 
 /** Starting and ending sessions. A login always gets a new session id and a new CSRF token. */

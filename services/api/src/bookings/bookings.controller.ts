@@ -16,7 +16,7 @@ import {
   type OrderCreated,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, OwnObject, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';

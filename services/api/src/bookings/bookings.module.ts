@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CalendarController } from '../calendar/calendar.controller';
-import { CalendarService } from '../calendar/calendar.service';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AvailabilityService } from './availability.service';
@@ -14,15 +12,8 @@ import { CourtsService } from './courts.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
-  controllers: [BookingsController, CalendarController],
-  providers: [
-    AvailabilityService,
-    BookingsService,
-    BookingReminders,
-    BookingReminderProcessor,
-    CalendarService,
-    CourtsService,
-  ],
-  exports: [CalendarService, BookingsService, BookingReminders],
+  controllers: [BookingsController],
+  providers: [AvailabilityService, BookingsService, BookingReminders, BookingReminderProcessor, CourtsService],
+  exports: [BookingsService, BookingReminders],
 })
 export class BookingsModule {}

@@ -8,6 +8,7 @@ import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
+import type { Writer } from '../common/writer';
 import { Booking } from './booking.entity';
 import { BookingReminders } from './booking-reminders';
 import { CourtsService } from './courts.service';
@@ -93,14 +94,50 @@ export class BookingsService {
       [bookingId, now],
     );
     if (cancelled !== 1) return false;
-    this.schedule.changed();
-    // A reminder that cannot be removed (being sent right now) finds the game cancelled and stays silent.
-    await this.reminders
-      .cancel(bookingId)
-      .catch((error: unknown) =>
-        this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
-      );
+    await this.afterCancelled([bookingId]);
     return true;
+  }
+
+  /**
+   * Cancels every game of the player not yet started (a deletion or an admin block), in the
+   * caller's transaction; once it has committed, the caller calls afterCancelled with the ids.
+   */
+  async cancelAllFor(userId: number, at: Date, tx: Writer): Promise<number[]> {
+    // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
+    const [games] = await tx.query<[{ id: number }[], number]>(
+      `UPDATE bookings SET cancelled_at = $2
+        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
+      [userId, at],
+    );
+    return games.map((game) => game.id);
+  }
+
+  /** What follows cancelled games once committed: the agent's schedule, the reminders. */
+  async afterCancelled(bookingIds: number[]): Promise<void> {
+    this.schedule.changed();
+    for (const bookingId of bookingIds) {
+      // A reminder left behind finds the game cancelled and stays silent.
+      await this.reminders
+        .cancel(bookingId)
+        .catch((error: unknown) =>
+          this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
+        );
+    }
+  }
+
+  /** The games' first proven door opening (a code at the door, or the agent's report), if none yet. */
+  async markStarted(starts: { id: number; at: Date }[], tx: Writer = this.db.manager): Promise<void> {
+    if (!starts.length) return;
+    await tx.query(
+      `UPDATE bookings b SET started_at = coalesce(b.started_at, s.at)
+         FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id`,
+      [starts.map((start) => start.id), starts.map((start) => start.at)],
+    );
+  }
+
+  /** The player ended the game (no-op when it already was). */
+  async markEnded(bookingId: number, at: Date): Promise<void> {
+    await this.bookings.update({ id: bookingId, endedAt: IsNull() }, { endedAt: at });
   }
 
   /** 400 for anything that is not a bookable hour: wrong court, players, minute, hour or the past. */

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { messages, type DetailResponse } from '@kort/contracts';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { OwnObject, Public } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { CalendarService } from './calendar.service';

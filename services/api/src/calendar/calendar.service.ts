@@ -8,6 +8,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
 import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { calendarUrl } from './calendar-url';
 import { renderCalendar } from './ics';
 
@@ -20,25 +21,26 @@ const HISTORY_MS = 30 * 24 * 3600 * 1000;
 @Injectable()
 export class CalendarService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(User) private readonly userRows: Repository<User>,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {}
 
   async rotate(user: User): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.users.update(user.id, { calendarToken: token });
+    await this.users.setCalendarToken(user.id, token);
     return calendarUrl(this.config.publicUrl, token) ?? '';
   }
 
   async revoke(user: User): Promise<void> {
-    await this.users.update(user.id, { calendarToken: null });
+    await this.users.setCalendarToken(user.id, null);
   }
 
   async feed(file: string): Promise<string> {
     const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file)?.[1];
-    const user = token ? await this.users.findOneBy({ calendarToken: token, deletedAt: IsNull() }) : null;
+    const user = token ? await this.userRows.findOneBy({ calendarToken: token, deletedAt: IsNull() }) : null;
     if (!user) throw new KortError(RequestError.NotFound);
     const now = this.clock.now();
     const games = await this.bookings.find({

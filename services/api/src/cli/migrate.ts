@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
 import { prepareDatabase } from '../database/migrate';
-import { PreflightError, preflight } from '../lifecycle/preflight';
+import { PreflightError, preflight } from '../preflight';
 
 /**
  * `npm run migrate`: create the database if missing, apply migrations, seed reference data.

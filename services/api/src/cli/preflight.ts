@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config/app-config';
-import { PreflightError, preflight } from '../lifecycle/preflight';
+import { PreflightError, preflight } from '../preflight';
 
 /**
  * `npm start` asks this first: are PostgreSQL and Redis running? One sentence and exit 1 if not

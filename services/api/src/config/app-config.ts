@@ -56,13 +56,13 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SITE_TIMEZONE: timezone.default('Europe/Moscow'),
   EDGE_AGENT_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** Deadline of light, shelf and display commands (door openings always get 10 seconds). */
+  /** Deadline of light, shelf and display commands (door openings: queues.ts, COMMANDS). */
   COMMAND_DEADLINE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
     .min(500)
     .max(60_000)
-    .default(8_000),
+    .optional(),
   /**
    * The door window of a game (ARCHITECTURE.md section 2), online and offline alike: from this many
    * minutes before the start to this many after the end (0: the end of the game).
@@ -114,7 +114,8 @@ export class AppConfig {
   readonly edgeAgentToken: string | undefined;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
-  readonly commandDeadlineMs: number;
+  /** Unset: queues.ts's COMMANDS.DEFAULT_DEADLINE_MS. */
+  readonly commandDeadlineMs: number | undefined;
   /** When a game's door may be opened, in minutes around the game (door-window.ts). */
   readonly doorWindow: { opensBeforeMin: number; closesAfterMin: number };
   /** The light's rules the agent follows (offline.ts LightPolicy). */

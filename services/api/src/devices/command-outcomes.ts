@@ -1,5 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { DeliveryOutcome } from './commands.service';
+import type { RelayStates } from '@kort/contracts';
+
+/** Why a delivery failed: the processor's verdict, carried back to the caller as a value. */
+export const DELIVERY_FAILURE = {
+  offline: 'agent-offline',
+  expired: 'deadline-passed',
+  noAck: 'no-ack',
+  refused: 'agent-refused',
+  /** PostgreSQL went away while the command was being delivered. */
+  unavailable: 'service-unavailable',
+} as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURE)[keyof typeof DELIVERY_FAILURE];
+
+/** What the worker answers: the relays as the agent left them, or why it could not be done. */
+export type DeliveryOutcome =
+  | { ok: true; relays: RelayStates }
+  /** `detail`: what the agent said when it refused, for the audit row. */
+  | { ok: false; failure: DeliveryFailure; detail?: string };
 
 /**
  * The outcomes of commands whose caller waits on this replica. When this replica's worker takes a

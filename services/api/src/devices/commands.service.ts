@@ -16,28 +16,11 @@ import {
 import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
-import { DOOR_COMMAND_DEADLINE_MS, JOBS, QUEUES } from '../queues/queues';
+import { COMMANDS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
-import { CommandOutcomes } from './command-outcomes';
+import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
 import { DEFAULT_SITE } from './devices.service';
-
-/** Why a delivery failed: the processor's verdict, carried back to the caller as a value. */
-export const DELIVERY_FAILURE = {
-  offline: 'agent-offline',
-  expired: 'deadline-passed',
-  noAck: 'no-ack',
-  refused: 'agent-refused',
-  /** PostgreSQL went away while the command was being delivered. */
-  unavailable: 'service-unavailable',
-} as const;
-export type DeliveryFailure = (typeof DELIVERY_FAILURE)[keyof typeof DELIVERY_FAILURE];
-
-/** What the worker answers: the relays as the agent left them, or why it could not be done. */
-export type DeliveryOutcome =
-  | { ok: true; relays: RelayStates }
-  /** `detail`: what the agent said when it refused, for the audit row. */
-  | { ok: false; failure: DeliveryFailure; detail?: string };
 
 /**
  * The whole command travels in its job (the door code too, which is never stored): the worker
@@ -92,7 +75,9 @@ export class CommandsService implements OnModuleDestroy {
 
   async run(request: CommandRequest): Promise<RelayStates> {
     const now = Date.now();
-    const budget = request.action.startsWith('door.') ? DOOR_COMMAND_DEADLINE_MS : this.config.commandDeadlineMs;
+    const budget = request.action.startsWith('door.')
+      ? COMMANDS.DOOR_DEADLINE_MS
+      : (this.config.commandDeadlineMs ?? COMMANDS.DEFAULT_DEADLINE_MS);
     const job: CommandJob = {
       command: {
         id: randomUUID(),
@@ -115,7 +100,10 @@ export class CommandsService implements OnModuleDestroy {
       const local = this.outcomes.wait(job.command.id);
       const added = await this.queue.add(JOBS.deliverCommand, job, { jobId: job.command.id });
       const timeout = new Promise<DeliveryOutcome>((resolve) => {
-        timer = setTimeout(() => resolve({ ok: false, failure: DELIVERY_FAILURE.noAck }), budget + 250);
+        timer = setTimeout(
+          () => resolve({ ok: false, failure: DELIVERY_FAILURE.noAck }),
+          budget + COMMANDS.CALLER_GRACE_MS,
+        );
       });
       outcome = await Promise.race([local, added.waitUntilFinished(this.events), timeout]);
     } catch (error) {

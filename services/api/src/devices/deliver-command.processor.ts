@@ -4,10 +4,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { commandAckSchema } from '@kort/contracts';
-import { QUEUES } from '../queues/queues';
+import { COMMANDS, QUEUES } from '../queues/queues';
 import { Command, type CommandStatus } from './command.entity';
-import { DELIVERY_FAILURE, type CommandJob, type DeliveryFailure, type DeliveryOutcome } from './commands.service';
-import { CommandOutcomes } from './command-outcomes';
+import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
+import type { CommandJob } from './commands.service';
 import { EdgeGateway } from './edge.gateway';
 
 /**
@@ -17,8 +17,7 @@ import { EdgeGateway } from './edge.gateway';
  * so it can never run late or twice; the agent also ignores an id it has already run. Every
  * expected failure is returned, not thrown: the caller turns it into its answer.
  */
-// maxStalledCount 0: a job whose worker died is failed, never run again by another worker.
-@Processor(QUEUES.commands, { concurrency: 50, maxStalledCount: 0 })
+@Processor(QUEUES.commands, COMMANDS.worker)
 export class DeliverCommandProcessor extends WorkerHost {
   private readonly logger = new Logger('CommandDelivery');
 

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { DeviceStatus } from '@kort/contracts';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { AdminOnly, ChangesState } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { CommandsService } from './commands.service';

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Booking } from '../bookings/booking.entity';
-import { SessionModule } from '../common/session.middleware';
-import { DoorController } from '../doors/door.controller';
-import { DoorService } from '../doors/door.service';
+import { BookingsModule } from '../bookings/bookings.module';
+import { SessionModule } from '../auth/session.middleware';
 import { UsersModule } from '../users/users.module';
 import { Command } from './command.entity';
 import { CommandOutcomes } from './command-outcomes';
@@ -18,9 +17,13 @@ import { OutboxService } from './outbox.service';
 import { ScheduleService } from './schedule.service';
 import { Site } from './site.entity';
 
+/**
+ * The court's hardware (tables sites, device_states, commands): the agents on /edge, their commands
+ * and reports, the offline schedule and outbox, and the dashboards' live state on /live.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([Site, Command, Booking]), UsersModule, SessionModule],
-  controllers: [DevicesController, DoorController],
+  imports: [TypeOrmModule.forFeature([Site, Command, Booking]), BookingsModule, UsersModule, SessionModule],
+  controllers: [DevicesController],
   providers: [
     DevicesService,
     CommandsService,
@@ -28,7 +31,6 @@ import { Site } from './site.entity';
     DeliverCommandProcessor,
     EdgeGateway,
     LiveGateway,
-    DoorService,
     GameEvents,
     OutboxService,
     ScheduleService,

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import { LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
-import { SessionMiddleware } from '../common/session.middleware';
+import { SessionMiddleware } from '../auth/session.middleware';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_SITE, DevicesService } from './devices.service';

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Subject } from 'rxjs';
 import type { z } from 'zod';
 import type { AgentEventKind, LiveDoorEvent, OutboxAck, agentEventSchema } from '@kort/contracts';
+import { BookingsService } from '../bookings/bookings.service';
 import { DevicesService } from './devices.service';
 
 type AgentEvent = z.output<typeof agentEventSchema>;
@@ -25,6 +26,7 @@ export class OutboxService {
   constructor(
     private readonly db: DataSource,
     private readonly devices: DevicesService,
+    private readonly bookings: BookingsService,
   ) {}
 
   async apply(siteId: string, events: AgentEvent[]): Promise<OutboxAck> {
@@ -106,13 +108,10 @@ export class OutboxService {
         const time = at(event.at).getTime();
         starts.set(game, Math.min(time, starts.get(game) ?? time));
       }
-      if (starts.size) {
-        await tx.query(
-          `UPDATE bookings b SET started_at = coalesce(b.started_at, s.at)
-             FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id`,
-          [[...starts.keys()], [...starts.values()].map((time) => new Date(time))],
-        );
-      }
+      await this.bookings.markStarted(
+        [...starts].map(([id, time]) => ({ id, at: new Date(time) })),
+        tx,
+      );
 
       // The latest offline period the agent reported.
       const periods = added.filter((event) => event.kind === 'agent.offline');

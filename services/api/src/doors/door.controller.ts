@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { BookingError, type DetailResponse, messages, recieveBody } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { BodySchema } from '../common/request-schema';
 import { ChangesState, OwnObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';

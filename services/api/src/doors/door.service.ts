@@ -4,6 +4,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { BookingError, DeviceError, DoorError, gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
+import { BookingsService } from '../bookings/bookings.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { RateLimiter } from '../common/rate-limiter.service';
@@ -62,7 +63,8 @@ export class DoorService {
 
   constructor(
     private readonly db: DataSource,
-    @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
+    @InjectRepository(Booking) private readonly bookingRows: Repository<Booking>,
+    private readonly bookings: BookingsService,
     private readonly commands: CommandsService,
     private readonly games: GameEvents,
     private readonly time: SiteTime,
@@ -176,12 +178,7 @@ export class DoorService {
     });
     // The game starts with the first opening that really happened (not when the agent was offline).
     // With a door sensor, only the agent's door.opened report proves it (the outbox starts it).
-    if (!site.sensor) {
-      await this.bookings.query(`UPDATE bookings SET started_at = coalesce(started_at, $2) WHERE id = $1`, [
-        match.booking_id,
-        now,
-      ]);
-    }
+    if (!site.sensor) await this.bookings.markStarted([{ id: match.booking_id, at: now }]);
     this.logger.log({ user: user.id, game: match.booking_id, sensor: site.sensor }, 'door opened with a code');
   }
 
@@ -190,15 +187,15 @@ export class DoorService {
     const game = await this.ownGame(user, gameId);
     if (!game.startedAt) throw new KortError(DoorError.GameNotStarted);
     const now = this.clock.now();
-    await this.bookings.update({ id: game.id, endedAt: IsNull() }, { endedAt: now });
-    await this.bookings.query(`UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`, [
-      game.id,
-      now,
-    ]);
+    await this.bookings.markEnded(game.id, now);
+    await this.bookingRows.query(
+      `UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`,
+      [game.id, now],
+    );
     this.games.ended.next({ bookingId: game.id, userId: user.id });
     const site = await this.siteOf(game.id);
     this.schedule.changed(site.id);
-    const [{ running }] = await this.bookings.query<[{ running: number }]>(
+    const [{ running }] = await this.bookingRows.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,
       [now],
@@ -234,7 +231,7 @@ export class DoorService {
 
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */
   private async ownGame(user: User, gameId: number): Promise<Booking> {
-    const game = await this.bookings.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull() });
+    const game = await this.bookingRows.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull() });
     if (!game) throw new KortError(BookingError.GameNotFound);
     return game;
   }

@@ -51,8 +51,19 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
  */
 export const MAIL_CONCURRENCY = 5;
 
-/** A door opening must happen within this long of the request, or not at all. */
-export const DOOR_COMMAND_DEADLINE_MS = 10_000;
+/**
+ * Device commands: every deadline and the worker's options, in one place. A door opening must
+ * happen within DOOR_DEADLINE_MS of the request, or not at all; light, shelf and display commands
+ * get COMMAND_DEADLINE_MS (the setting, DEFAULT_DEADLINE_MS unless set). The worker gives up at the
+ * deadline; the caller waits CALLER_GRACE_MS more for the worker's verdict. A job whose worker died
+ * is failed, never run by another (maxStalledCount 0).
+ */
+export const COMMANDS = {
+  DOOR_DEADLINE_MS: 10_000,
+  DEFAULT_DEADLINE_MS: 8_000,
+  CALLER_GRACE_MS: 250,
+  worker: { concurrency: 50, maxStalledCount: 0 },
+} as const;
 
 /** Self-deleted accounts lose their personal data this long after deletion (spec section 9). */
 export const PURGE_AFTER_MS = 10 * 24 * 3600 * 1000;

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
+import type { Writer } from '../common/writer';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
@@ -34,6 +35,23 @@ export class SettingsService {
 
   async storageEnabled(): Promise<boolean> {
     return (await this.all()).get(SETTING_STORAGE_ENABLED) !== 'false';
+  }
+
+  /**
+   * The settings module is the one writer of the settings table: sets a value, in the caller's
+   * transaction. False when it already had that value (nothing written).
+   */
+  async set(key: string, value: string, tx: Writer): Promise<boolean> {
+    const [current] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [
+      key,
+    ]);
+    if (current?.value === value) return false;
+    await tx.query(
+      `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+      [key, value],
+    );
+    return true;
   }
 
   private all(): Promise<ReadonlyMap<string, string>> {

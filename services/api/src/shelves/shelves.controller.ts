@@ -15,16 +15,20 @@ import {
   type EquipmentView,
   type ShelfView,
 } from '@kort/contracts';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, ChangesState, OwnObject, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
+import { ShelfStateService } from './shelf-state.service';
 import { ShelvesService } from './shelves.service';
 
 @ApiTags('shelves')
 @Controller()
 export class ShelvesController {
-  constructor(private readonly shelves: ShelvesService) {}
+  constructor(
+    private readonly shelves: ShelvesService,
+    private readonly state: ShelfStateService,
+  ) {}
 
   @Get('is_shelf')
   @ResponseSchema(detailOf(z.boolean()))
@@ -124,7 +128,7 @@ export class ShelvesController {
     @CurrentUser() admin: User,
     @Query() query: Parsed<typeof shelfIdQuery>,
   ): Promise<DetailResponse & { is_blocked: boolean }> {
-    const blocked = await this.shelves.toggleBlock(admin, query.shelf_id);
+    const blocked = await this.state.toggleBlock(admin, query.shelf_id);
     return { detail: blocked ? messages.shelfBlocked : messages.shelfUnblocked, is_blocked: blocked };
   }
 }

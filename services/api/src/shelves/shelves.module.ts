@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AdminActionsModule } from '../admin/admin-actions.module';
+import { AuditModule } from '../audit/audit.module';
 import { DevicesModule } from '../devices/devices.module';
 import { RulesModule } from '../rules/rules.module';
 import { ShelvesController } from './shelves.controller';
+import { ShelfStateService } from './shelf-state.service';
 import { ShelvesService } from './shelves.service';
 
 @Module({
-  imports: [AdminActionsModule, DevicesModule, RulesModule],
+  imports: [AuditModule, DevicesModule, RulesModule],
   controllers: [ShelvesController],
-  providers: [ShelvesService],
+  providers: [ShelvesService, ShelfStateService],
+  exports: [ShelfStateService],
 })
 export class ShelvesModule {}

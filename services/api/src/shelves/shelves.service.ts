@@ -10,7 +10,6 @@ import {
   ShelfError,
   type ShelfView,
 } from '@kort/contracts';
-import { AdminActions } from '../admin/admin-actions.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -46,7 +45,6 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     private readonly games: GameEvents,
     private readonly time: SiteTime,
     private readonly clock: Clock,
-    private readonly actions: AdminActions,
   ) {}
 
   onModuleInit(): void {
@@ -161,22 +159,6 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
 
   async adminMove(admin: User, shelfId: number, open: boolean): Promise<void> {
     await this.run(admin, shelfId, open);
-  }
-
-  /** The spec's admin_block: toggles the block; recorded in the admin-actions log with it. */
-  async toggleBlock(admin: User, shelfId: number): Promise<boolean> {
-    const blocked = await this.db.transaction(async (tx) => {
-      const [rows] = await tx.query<[{ is_blocked: boolean }[], number]>(
-        `UPDATE shelves SET is_blocked = NOT is_blocked WHERE id = $1 RETURNING is_blocked`,
-        [shelfId],
-      );
-      const row = rows[0];
-      if (!row) throw new KortError(ShelfError.NotFound);
-      await this.actions.record(tx, admin.id, row.is_blocked ? 'shelf.block' : 'shelf.unblock', 'shelf', shelfId);
-      return row.is_blocked;
-    });
-    this.logger.log({ shelf: shelfId, admin: admin.id, blocked }, 'shelf block toggled');
-    return blocked;
   }
 
   private async takeEquipment(user: User, shelfId: number): Promise<void> {

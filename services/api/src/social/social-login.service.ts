@@ -8,6 +8,7 @@ import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { AppConfig } from '../config/app-config';
 import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import {
   type CallbackQuery,
   ProviderError,
@@ -52,6 +53,7 @@ export class SocialLoginService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {
     this.clients = providerClients(config);
   }
@@ -179,7 +181,7 @@ export class SocialLoginService {
       if (!existing.confirmedAt) {
         // Someone registered this address and never confirmed it: the provider now vouches for the
         // address, so the account is confirmed, but that someone's password must not come with it.
-        await users.update(existing.id, { confirmedAt: now, passwordHash: null, authEpoch: existing.authEpoch + 1 });
+        await this.users.confirmForProvider(existing, now, manager);
       }
       // One identity per provider and account: a newer one replaces the old link.
       await identities.delete({ userId: existing.id, provider });
@@ -188,15 +190,10 @@ export class SocialLoginService {
       return await users.findOneByOrFail({ id: existing.id });
     }
 
-    const created = await users.save(
-      users.create({
-        email: profile.email,
-        name: profile.name || 'Игрок',
-        phoneNumber: profile.phone,
-        role: 'player',
-        passwordHash: null,
-        confirmedAt: now,
-      }),
+    const created = await this.users.createForProvider(
+      { email: profile.email, name: profile.name || 'Игрок', phoneNumber: profile.phone },
+      now,
+      manager,
     );
     await identities.insert({ userId: created.id, provider, subject: profile.subject, lastLoginAt: now });
     this.logger.log({ provider, userId: created.id }, 'account created through social login');

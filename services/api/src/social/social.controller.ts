@@ -13,7 +13,7 @@ import {
 import { clientIp } from '../common/client-ip';
 import { KortError } from '../common/kort-error';
 import { Public, SharedObject } from '../common/route-policy';
-import { saveSession } from '../common/session-ops';
+import { saveSession } from '../auth/session-ops';
 import { SessionService } from '../auth/session.service';
 import type { CallbackQuery } from './provider-clients';
 import { SocialLoginFailure, SocialLoginService } from './social-login.service';

@@ -1,18 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PasswordsService } from '../auth/passwords.service';
-import { SessionService } from '../auth/session.service';
-import { UserIdentity } from '../social/user-identity.entity';
-import { AccountController } from './account.controller';
-import { AccountService } from './account.service';
-import { PurgeAccountProcessor } from './purge-account.processor';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
+/** The accounts (table users): UsersService is its only writer. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, UserIdentity])],
-  controllers: [AccountController],
-  providers: [UsersService, AccountService, PasswordsService, SessionService, PurgeAccountProcessor],
-  exports: [UsersService, AccountService, PasswordsService, SessionService],
+  imports: [TypeOrmModule.forFeature([User])],
+  providers: [UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

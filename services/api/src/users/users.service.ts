@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { AdminError } from '@kort/contracts';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
+import type { Writer } from '../common/writer';
 import { PURGE_AFTER_MS } from '../queues/queues';
 import { User } from './user.entity';
 
@@ -70,55 +73,85 @@ export class UsersService {
     return updated.auth_epoch;
   }
 
+  /** Self-deletion, the account's own part: it stops working at once (AccountService does the rest). */
+  async markSelfDeleted(userId: number, at: Date, tx: Writer = this.users.manager): Promise<void> {
+    await tx.query(
+      `UPDATE users SET deleted_at = $2, deletion_kind = 'self', auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1 AND deleted_at IS NULL`,
+      [userId, at],
+    );
+  }
+
+  /** Locks the account's row for an admin's decision and says what state it is in. */
+  async lockForDecision(userId: number, tx: Writer): Promise<AccountState> {
+    const [account] = await tx.query<AccountState[]>(
+      `SELECT deleted_at, deletion_kind, purged_at FROM users WHERE id = $1 FOR UPDATE`,
+      [userId],
+    );
+    if (!account) throw new KortError(AdminError.UserNotFound);
+    return account;
+  }
+
+  /** The admin block: every session ends on its next request; nothing is erased. */
+  async block(userId: number, at: Date, tx: Writer): Promise<void> {
+    await tx.query(
+      `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1`,
+      [userId, at],
+    );
+  }
+
+  /** Lifts an admin block, or takes back a self-deletion not yet purged. */
+  async restore(userId: number, tx: Writer): Promise<void> {
+    await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
+      userId,
+    ]);
+  }
+
+  async setSportSchool(userId: number, sportSchool: boolean, tx: Writer): Promise<void> {
+    await tx.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [userId, sportSchool]);
+  }
+
+  /** The secret of the player's calendar feed, or null to turn the feed off. */
+  async setCalendarToken(userId: number, token: string | null): Promise<void> {
+    await this.users.update(userId, { calendarToken: token });
+  }
+
   /**
-   * Self-deletion: the account stops working at once, its games still ahead are cancelled (their
-   * courts are free for others; reminders find them cancelled) and its shelf rental ends. Its data
-   * goes after PURGE_AFTER_MS.
+   * An unconfirmed account whose address a login provider vouches for: confirmed, and whoever
+   * registered it without confirming loses the password they set (and any session).
    */
-  async markSelfDeleted(userId: number): Promise<Date> {
-    const now = this.clock.now();
-    await this.users.manager.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE users SET deleted_at = $2, deletion_kind = 'self', auth_epoch = auth_epoch + 1, updated_at = now()
-          WHERE id = $1 AND deleted_at IS NULL`,
-        [userId, now],
-      );
-      await tx.query(
-        `UPDATE bookings SET cancelled_at = $2 WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2`,
-        [userId, now],
-      );
-      // The shelf is given up and marked for an admin to clear out what is left inside.
-      await tx.query(
-        `WITH ended AS (
-           UPDATE shelf_rentals SET ended_at = $2, ended_reason = 'account-deleted'
-            WHERE user_id = $1 AND ended_at IS NULL RETURNING shelf_id)
-         UPDATE shelves SET needs_clearing = true WHERE id IN (SELECT shelf_id FROM ended)`,
-        [userId, now],
-      );
-    });
-    return now;
+  async confirmForProvider(user: Pick<User, 'id' | 'authEpoch'>, at: Date, tx: Writer): Promise<void> {
+    await tx
+      .getRepository(User)
+      .update(user.id, { confirmedAt: at, passwordHash: null, authEpoch: user.authEpoch + 1 });
+  }
+
+  /** A confirmed account made from a login provider's profile, with no password. */
+  createForProvider(fields: Pick<User, 'email' | 'name' | 'phoneNumber'>, at: Date, tx: Writer): Promise<User> {
+    const users = tx.getRepository(User);
+    return users.save(users.create({ ...fields, role: 'player', passwordHash: null, confirmedAt: at }));
   }
 
   /**
    * Erases the personal data of a self-deleted account whose grace period is over. Does nothing
    * for an account an admin restored, one blocked by an admin (kept on purpose) or one not yet due.
    */
-  async purgeIfDue(userId: number): Promise<boolean> {
-    const now = this.clock.now();
-    // The provider identities (VK ID, Yandex ID user ids) are personal data too: they go with it.
-    const rows = await this.users.query<{ id: number }[]>(
-      `WITH purged AS (
-         UPDATE users
-            SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
-                name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
-          WHERE id = $1 AND deletion_kind = 'self' AND purged_at IS NULL AND deleted_at <= $3
-          RETURNING id
-       ), unlinked AS (
-         DELETE FROM user_identities WHERE user_id IN (SELECT id FROM purged)
-       )
-       SELECT id FROM purged`,
-      [userId, now, new Date(now.getTime() - PURGE_AFTER_MS)],
+  async purgeIfDue(userId: number, at: Date, tx: Writer): Promise<boolean> {
+    const rows = await tx.query<{ id: number }[]>(
+      `UPDATE users
+          SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
+              name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
+        WHERE id = $1 AND deletion_kind = 'self' AND purged_at IS NULL AND deleted_at <= $3
+        RETURNING id`,
+      [userId, at, new Date(at.getTime() - PURGE_AFTER_MS)],
     );
     return rows.length > 0;
   }
+}
+
+export interface AccountState {
+  deleted_at: Date | null;
+  deletion_kind: 'self' | 'admin' | null;
+  purged_at: Date | null;
 }

@@ -176,6 +176,7 @@ test('admin light and door reach the relays, and the reported state comes back t
 
   expect((await admin!.client.act('/api/open_door/')).body.door_open).toBe(true);
   expect(agent.driver.states().door).toBe(true);
+  // A fixed wait is the point: no relock may come within a pulse (400 ms), so it must outlast one.
   await new Promise((resolve) => setTimeout(resolve, 600)); // longer than a pulse: held open
   expect(agent.driver.states().door).toBe(true);
   expect((await admin!.client.act('/api/close_door/')).body.door_open).toBe(false);

@@ -44,14 +44,19 @@ test('an agent that connects is online; when it leaves it is offline', async () 
 test('with no agent, a command fails at once with a clear message and never runs later', async () => {
   const started = Date.now();
   const response = await admin.client.act('/api/turn_on_light/');
+  const answeredAt = Date.now(); // the command's deadline is at most COMMAND_DEADLINE_MS after this
   expect(response.status).toBe(503);
   expect(response.body.detail).toBe(messages.agentOffline);
   expect(Date.now() - started).toBeLessThan(1500);
   expect(await commandRows()).toEqual([{ action: 'light.on', status: 'failed', error: 'agent-offline' }]);
 
   const agent = await scriptedAgent(base, obedient);
-  await new Promise((resolve) => setTimeout(resolve, 700));
-  expect(agent.commands).toEqual([]);
+  await waitFor(async () => (await status()).online);
+  // Letting its deadline pass is the point: nothing is delivered past it, so the command can never come.
+  await new Promise((resolve) => setTimeout(resolve, answeredAt + 1500 - Date.now()));
+  // A later command proves the agent was listening all along: it is the only one it gets.
+  expect((await admin.client.act('/api/turn_off_light/')).status).toBe(200);
+  expect(agent.commands.map(({ action }) => action)).toEqual(['light.off']);
   agent.close();
 });
 

@@ -1,22 +1,25 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AuthError, messages, type ProfileDetail } from '@kort/contracts';
-import { assertNewPassword } from '../auth/password-rules';
 import { calendarUrl } from '../calendar/calendar-url';
 import { AppConfig } from '../config/app-config';
-import { PasswordsService } from '../auth/passwords.service';
 import { KortError } from '../common/kort-error';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, PURGE_AFTER_MS, QUEUES } from '../queues/queues';
-import { UserIdentity } from '../social/user-identity.entity';
-import type { PurgeAccountJob } from './purge-account.processor';
-import type { User } from './user.entity';
-import { UsersService } from './users.service';
+import { IdentitiesService } from '../social/identities.service';
+import { BookingsService } from '../bookings/bookings.service';
+import { ShelfStateService } from '../shelves/shelf-state.service';
+import { Clock } from '../common/clock';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+
+/** The purge job: runs PURGE_AFTER_MS after a self-deletion. */
+export interface PurgeAccountJob {
+  userId: number;
+}
 
 /** What a signed-in player does to their own account. */
 @Injectable()
@@ -25,16 +28,17 @@ export class AccountService {
 
   constructor(
     private readonly users: UsersService,
-    private readonly passwords: PasswordsService,
     private readonly mail: MailService,
     @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
     private readonly config: AppConfig,
-    @InjectRepository(UserIdentity) private readonly identities: Repository<UserIdentity>,
-    private readonly schedule: ScheduleChanges,
+    private readonly identities: IdentitiesService,
+    private readonly db: DataSource,
+    private readonly bookings: BookingsService,
+    private readonly shelves: ShelfStateService,
+    private readonly clock: Clock,
   ) {}
 
   async profile(user: User): Promise<ProfileDetail> {
-    const linked = await this.identities.find({ where: { userId: user.id }, order: { provider: 'ASC' } });
     return {
       email: user.email,
       phone_number: user.phoneNumber,
@@ -42,21 +46,24 @@ export class AccountService {
       role: roleLabel(user),
       role_code: user.role,
       calendar_url: calendarUrl(this.config.publicUrl, user.calendarToken),
-      linked_providers: linked.map((identity) => identity.provider),
+      linked_providers: await this.identities.linkedProviders(user.id),
     };
   }
 
-  /** Returns the new auth epoch, which the caller's own session adopts to stay signed in. */
-  async changePassword(user: User, password1?: string | null, password2?: string | null): Promise<number> {
-    const password = assertNewPassword(password1, password2);
-    return this.users.setPasswordHash(user.id, await this.passwords.hash(password));
-  }
-
-  /** The account stops working now; a delayed job erases its personal data 10 days later. */
+  /**
+   * The account stops working now, its games still ahead are cancelled (their courts are free for
+   * others) and its shelf rental ends, all at once; a delayed job erases its personal data 10 days
+   * later.
+   */
   async deleteSelf(user: User): Promise<void> {
-    const deletedAt = await this.users.markSelfDeleted(user.id);
-    // Its games ahead are cancelled, and one on now no longer opens the door.
-    this.schedule.changed();
+    const deletedAt = this.clock.now();
+    const cancelled = await this.db.transaction(async (tx) => {
+      await this.users.markSelfDeleted(user.id, deletedAt, tx);
+      await this.shelves.releaseFor(user.id, 'account-deleted', deletedAt, tx);
+      return this.bookings.cancelAllFor(user.id, deletedAt, tx);
+    });
+    // Its games are out of the agent's schedule (one on now no longer opens the door).
+    await this.bookings.afterCancelled(cancelled);
     await this.accounts.add(
       JOBS.purgeAccount,
       { userId: user.id },
@@ -64,6 +71,15 @@ export class AccountService {
     );
     await this.mail.enqueue(letters.accountDeleted(user.email, user.name));
     this.logger.log({ user: user.id }, 'account self-deleted; purge queued in 10 days');
+  }
+
+  /** Erases the personal data of a self-deleted account that is due (the purge job). */
+  async purgeIfDue(userId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const purged = await this.users.purgeIfDue(userId, this.clock.now(), tx);
+      if (purged) await this.identities.eraseFor(userId, tx);
+      return purged;
+    });
   }
 
   /** 451 until the rules are accepted (spec section 6), then whether this is an admin. */

@@ -5,7 +5,7 @@ import session from 'express-session';
 import { createClient } from 'redis';
 import { SESSION_COOKIE } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 
 const SESSION_REDIS = Symbol('SESSION_REDIS');
 type SessionRedis = ReturnType<typeof createClient>;

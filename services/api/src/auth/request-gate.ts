@@ -2,10 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthError } from '@kort/contracts';
-import { CsrfService } from './csrf';
-import { KortError } from './kort-error';
-import { inputSchemasOf, validateInput, type InputSchemas } from './request-schema';
-import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from './route-policy';
+import { CsrfService } from '../common/csrf';
+import { KortError } from '../common/kort-error';
+import { inputSchemasOf, validateInput, type InputSchemas } from '../common/request-schema';
+import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from '../common/route-policy';
 import { SessionAuth } from './session-auth';
 
 /** A route's rules, from its decorators and its controller's. */

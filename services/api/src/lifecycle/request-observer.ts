@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
-import type { Readiness } from '../lifecycle/readiness';
+import type { Readiness } from './readiness';
 import type { MetricsService } from '../metrics/metrics.service';
 
 /** Probes and scrapes come every few seconds from the proxy and Prometheus: not worth a line each. */

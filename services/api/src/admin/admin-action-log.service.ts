@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import {
   ADMIN_ACTION_TARGETS,
@@ -9,14 +9,10 @@ import {
   type AdminActionTarget,
   AdminError,
 } from '@kort/contracts';
-import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { SiteTime } from '../time/site-time';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
-
-// The log of admin actions that move no device (docs/admin-api.md, `actions`). Rows hold ids only;
-// the admin's name and the target's label are looked up when the log is read.
 
 const SORTABLE = ['id', 'at', 'action', 'admin_id'] as const;
 type ActionField = (typeof SORTABLE)[number];
@@ -84,31 +80,13 @@ interface ActionRow {
   label_starts_at: Date | null;
 }
 
+/** The admin-actions log as the dashboard reads it, each row with its admin's name and its target's label. */
 @Injectable()
-export class AdminActions {
+export class AdminActionLog {
   constructor(
     private readonly db: DataSource,
-    private readonly clock: Clock,
     private readonly time: SiteTime,
   ) {}
-
-  /**
-   * Records a done change. Pass the transaction's manager when the change runs in one (the row
-   * then commits or rolls back with it); otherwise call this right after the change succeeded.
-   */
-  async record(
-    manager: EntityManager | undefined,
-    adminId: number,
-    action: AdminActionName,
-    targetType: AdminActionTarget,
-    targetId: string | number,
-    detail?: string | null,
-  ): Promise<void> {
-    await (manager ?? this.db).query(
-      `INSERT INTO admin_actions (at, admin_id, action, target_type, target_id, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [this.clock.now(), adminId, action, targetType, String(targetId), detail ?? null],
-    );
-  }
 
   list(query: ListQuery<ActionField, ActionsFilter>): Promise<Page<AdminAction>> {
     return sqlPage(this.db, actionsResource, query, (row) => this.toRecord(row as unknown as ActionRow));

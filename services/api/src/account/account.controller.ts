@@ -3,11 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { messages, type DetailResponse, type ProfileDetail } from '@kort/contracts';
 import { SessionService } from '../auth/session.service';
-import { CurrentUser } from '../common/request-user';
+import { CurrentUser } from '../auth/current-user';
 import { ChangesState } from '../common/route-policy';
 import { AccountService } from './account.service';
-import type { User } from './user.entity';
-import { UsersService } from './users.service';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 
 @ApiTags('account')
 @Controller()

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import type { AppConfig } from '../config/app-config';
-import { migrations } from '../database/data-source-options';
+import type { AppConfig } from './config/app-config';
+import { migrations } from './database/data-source-options';
 
 const CONNECT_TIMEOUT_MS = 3000;
 /** Errors that mean nothing is listening there (as opposed to a server that answered "no"). */

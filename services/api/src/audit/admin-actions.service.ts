@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AdminActionName, AdminActionTarget } from '@kort/contracts';
+import { Clock } from '../common/clock';
+
+/**
+ * The log of admin actions that move no device (docs/admin-api.md, `actions`): the one writer of
+ * admin_actions. Rows hold ids only; the dashboard's list (admin/admin-action-log.service.ts) looks
+ * up names and labels when it reads.
+ */
+@Injectable()
+export class AdminActions {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Records a done change. Pass the transaction's manager when the change runs in one (the row
+   * then commits or rolls back with it); otherwise call this right after the change succeeded.
+   */
+  async record(
+    manager: EntityManager | undefined,
+    adminId: number,
+    action: AdminActionName,
+    targetType: AdminActionTarget,
+    targetId: string | number,
+    detail?: string | null,
+  ): Promise<void> {
+    await (manager ?? this.db).query(
+      `INSERT INTO admin_actions (at, admin_id, action, target_type, target_id, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [this.clock.now(), adminId, action, targetType, String(targetId), detail ?? null],
+    );
+  }
+}
