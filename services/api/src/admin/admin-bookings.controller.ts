@@ -1,35 +1,24 @@
-import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Delete, Param } from '@nestjs/common';
 import { type AdminBooking, adminBookingSchema, BookingError } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
-import { ResponseSchema, type Parsed } from '../common/request-schema';
-import { AdminOnly } from '../common/route-policy';
+import { ResponseSchema } from '../common/request-schema';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService, bookingsListQuery } from './admin-bookings.service';
-import { ListRoute, sendPage } from './list-query';
 import { intId } from './record-id';
+import { AdminResourceController, ResourceReads } from './resource-reads';
 
-/** The dashboard's `bookings` resource in ra-data-simple-rest's convention (docs/admin-api.md). */
-@ApiTags('admin')
-@Controller('admin/bookings')
-@AdminOnly()
-export class AdminBookingsController {
-  constructor(private readonly bookings: AdminBookingsService) {}
-
-  /** Filters: id, day (YYYY-MM-DD, local), court_id, user_id, status. Newest start first by default. */
-  @ListRoute(bookingsListQuery, adminBookingSchema)
-  async list(
-    @Query() query: Parsed<typeof bookingsListQuery>,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<AdminBooking[]> {
-    return sendPage(response, 'bookings', await this.bookings.list(query));
-  }
-
-  @Get(':id')
-  @ResponseSchema(adminBookingSchema)
-  getOne(@Param('id') id: string): Promise<AdminBooking> {
-    return this.bookings.get(intId(id, BookingError.GameNotFound));
+/** The dashboard's `bookings` resource (docs/admin-api.md). Filters: id, day (YYYY-MM-DD, local), court_id, user_id, status; newest start first by default. */
+@AdminResourceController('bookings')
+export class AdminBookingsController extends ResourceReads<AdminBooking, typeof bookingsListQuery>(
+  'bookings',
+  bookingsListQuery,
+  adminBookingSchema,
+) {
+  constructor(private readonly bookings: AdminBookingsService) {
+    super({
+      list: (query) => bookings.list(query),
+      get: (id) => bookings.get(intId(id, BookingError.GameNotFound)),
+    });
   }
 
   /** The club cancels the game (any time before it is over) and the player is mailed. */
