@@ -1,4 +1,4 @@
-import { messages } from '@kort/contracts';
+import { AuthError, messages } from '@kort/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from '../src/layout/login-page';
@@ -8,7 +8,7 @@ import { renderInAdmin } from './support/render';
 
 test('signs in with e-mail and password through /api/login/', async () => {
   const server = fakeServer({
-    'GET /api/is_admin/': fail(401, messages.notAuthenticated),
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
     'POST /api/login/': ok({ detail: messages.loggedIn }),
   });
   renderInAdmin(<LoginPage />, { authProvider });
@@ -21,8 +21,8 @@ test('signs in with e-mail and password through /api/login/', async () => {
 
 test('an unconfirmed account (418) is told so, with the way to confirm it', async () => {
   fakeServer({
-    'GET /api/is_admin/': fail(401, messages.notAuthenticated),
-    'POST /api/login/': fail(418, messages.accountInactive),
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
+    'POST /api/login/': fail(418, messages.accountInactive, AuthError.AccountInactive),
   });
   renderInAdmin(<LoginPage />, { authProvider });
   await userEvent.type(screen.getByLabelText(/E-mail/), 'new@kort.ru');
@@ -35,8 +35,8 @@ test('an unconfirmed account (418) is told so, with the way to confirm it', asyn
 
 test("a wrong password shows the server's text", async () => {
   fakeServer({
-    'GET /api/is_admin/': fail(401, messages.notAuthenticated),
-    'POST /api/login/': fail(400, messages.authFailed),
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
+    'POST /api/login/': fail(400, messages.authFailed, AuthError.WrongPassword),
   });
   renderInAdmin(<LoginPage />, { authProvider });
   await userEvent.type(screen.getByLabelText(/E-mail/), 'admin@kort.ru');

@@ -1,6 +1,6 @@
-import { messages, type DetailResponse } from '@kort/contracts';
+import { AuthError, type DetailResponse } from '@kort/contracts';
 import type { AuthProvider } from 'react-admin';
-import { callApi, httpClient, statusOf } from './http-client';
+import { callApi, codeOf, httpClient } from './http-client';
 
 /** Where a signed-in player who is not an admin is sent (outside the layout, see app.tsx). */
 export const NOT_ADMIN_PATH = '/not-admin';
@@ -43,8 +43,11 @@ export const authProvider: AuthProvider = {
       await httpClient('/api/login/', { method: 'POST', body: JSON.stringify({ email, password }) });
       who = 'unknown';
     } catch (error) {
-      // 418: the account exists but its e-mail code was never entered (spec section 4).
-      if (statusOf(error) === 418) throw new Error('kort.auth.not_confirmed', { cause: error });
+      // The account exists but its e-mail code was never entered (the spec's 418, section 4).
+      const code = codeOf(error);
+      if (code === AuthError.AccountInactive || code === AuthError.AccountInactiveCodeLimit) {
+        throw new Error('kort.auth.not_confirmed', { cause: error });
+      }
       throw error;
     }
   },
@@ -54,11 +57,11 @@ export const authProvider: AuthProvider = {
     try {
       isAdmin = (await callApi<DetailResponse<boolean>>('/api/is_admin/')).detail;
     } catch (error) {
-      const status = statusOf(error);
-      if (status === 401) return rejectWith(signedOut());
-      // 451: the rules are not accepted yet, which only the player app asks for. Admins accept them
+      const code = codeOf(error);
+      if (code === AuthError.NotAuthenticated) return rejectWith(signedOut());
+      // The rules are not accepted yet (451), which only the player app asks for. Admins accept them
       // when they are created, so this is a player as far as the dashboard is concerned.
-      if (status === 451) return rejectWith(notAdmin());
+      if (code === AuthError.RulesNotAccepted) return rejectWith(notAdmin());
       throw error;
     }
     if (!isAdmin) return rejectWith(notAdmin());
@@ -66,12 +69,11 @@ export const authProvider: AuthProvider = {
   },
 
   checkError(error: unknown) {
-    const status = statusOf(error);
-    if (status === 401) return rejectWith(signedOut());
-    // 403 'Недостаточно прав' is an account that is no longer an admin; other 403s (an expired
-    // CSRF token) are errors of one call and are shown as such.
-    const detail = (error as { body?: { detail?: unknown } } | null)?.body?.detail;
-    if (status === 403 && detail === messages.forbidden) return rejectWith({ ...notAdmin(), logoutUser: false });
+    const code = codeOf(error);
+    if (code === AuthError.NotAuthenticated) return rejectWith(signedOut());
+    // An account that is no longer an admin; other refusals (an expired CSRF token) are errors of
+    // one call and are shown as such.
+    if (code === AuthError.Forbidden) return rejectWith({ ...notAdmin(), logoutUser: false });
     return Promise.resolve();
   },
 

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, messages } from '@kort/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, messages, type ErrorCode } from '@kort/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
 
 /** The `csrftoken` cookie the API sets (readable by design: the page echoes it in a header). */
@@ -53,9 +53,10 @@ export async function callApi<T>(path: string): Promise<T> {
   return json as T;
 }
 
-/** The HTTP status of a failed call (0: the API was not reached). */
-export function statusOf(error: unknown): number {
-  return error instanceof HttpError && typeof error.status === 'number' ? error.status : 0;
+/** The API's error code of a failed call (@kort/contracts errors.ts), or null (not reached, not ours). */
+export function codeOf(error: unknown): ErrorCode | null {
+  const code = error instanceof HttpError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : null;
 }
 
 /** The text to show for a failed call. */

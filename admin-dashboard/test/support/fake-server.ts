@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@kort/contracts';
 import { vi } from 'vitest';
 
 /** One request the dashboard made, as the fake server saw it. */
@@ -17,7 +18,11 @@ export type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 /** 200 with a JSON body. */
 export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
 /** An error answer carrying the server's Russian text. */
-export const fail = (status: number, detail: string): Reply => ({ status, body: { detail } });
+/** An error answer as the API gives it: the status, the Russian detail and its code (errors.ts). */
+export const fail = (status: number, detail: string, code?: ErrorCode): Reply => ({
+  status,
+  body: code ? { detail, code } : { detail },
+});
 
 export interface FakeServer {
   calls: Call[];
