@@ -1,10 +1,10 @@
-import { messages } from '@kort/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { AuthError, messages } from '@kort/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
-import { AccountPage } from '../src/features/account/account-page';
+import { AccountPage } from '../src/features/account/components/account-page';
 import {
   fail,
   fakeServer,
@@ -15,6 +15,7 @@ import {
   type Answer,
   type FakeServer,
 } from './support/fake-server';
+import { render } from './support/render';
 
 let server: FakeServer;
 beforeEach(installDialogApi);
@@ -77,7 +78,7 @@ test('new passwords that differ are stopped before the server', async () => {
 });
 
 test('a refused password change shows the text of its status (424: the password hint)', async () => {
-  renderAccount({ 'POST /api/change_password/': fail(424, 'server text') });
+  renderAccount({ 'POST /api/change_password/': fail(424, 'server text', AuthError.NewPasswordWeak) });
   const modal = await changePassword('password');
   expect((await modal.findByRole('alert')).textContent).toBe(messages.passwordHint);
   expect(server.callsTo('POST /api/change_password/').map((call) => call.body)).toEqual([

@@ -1,4 +1,4 @@
-import { messages } from '@kort/contracts';
+import { AuthError, DeviceError, messages } from '@kort/contracts';
 import { afterEach, expect, test, vi } from 'vitest';
 import { api, ApiError, NetworkError, setApiHandlers } from '../src/lib/api-client';
 
@@ -37,7 +37,11 @@ test('a first visit without a token fetches one before the call', async () => {
 test('an error answer becomes an ApiError with the server detail and field errors', async () => {
   vi.stubGlobal(
     'fetch',
-    answer(400, { detail: 'Неверный e-mail или пароль', errors: { auth_error: 'Неверный e-mail или пароль' } }),
+    answer(400, {
+      detail: 'Неверный e-mail или пароль',
+      code: AuthError.WrongPassword,
+      errors: { auth_error: 'Неверный e-mail или пароль' },
+    }),
   );
   const failure = await api('POST', '/api/login/', {}).catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(ApiError);
@@ -48,10 +52,10 @@ test('401 calls the unauthorized handler; 451 the rules handler', async () => {
   const onUnauthorized = vi.fn();
   const onRulesRequired = vi.fn();
   setApiHandlers({ onUnauthorized, onRulesRequired });
-  vi.stubGlobal('fetch', answer(401, { detail: 'Войдите в аккаунт' }));
+  vi.stubGlobal('fetch', answer(401, { detail: 'Войдите в аккаунт', code: AuthError.NotAuthenticated }));
   await expect(api('GET', '/api/profile/')).rejects.toBeInstanceOf(ApiError);
   expect(onUnauthorized).toHaveBeenCalledOnce();
-  vi.stubGlobal('fetch', answer(451, { detail: 'Примите правила клуба' }));
+  vi.stubGlobal('fetch', answer(451, { detail: 'Примите правила клуба', code: AuthError.RulesNotAccepted }));
   await expect(api('GET', '/api/is_admin/')).rejects.toBeInstanceOf(ApiError);
   expect(onRulesRequired).toHaveBeenCalledOnce();
 });
@@ -61,6 +65,6 @@ test('no network is a NetworkError; a 500 reads as network trouble, an equipment
   await expect(api('GET', '/api/profile/')).rejects.toBeInstanceOf(NetworkError);
   vi.stubGlobal('fetch', answer(500, { detail: 'internal' }));
   await expect(api('GET', '/api/profile/')).rejects.toMatchObject({ detail: messages.networkTrouble });
-  vi.stubGlobal('fetch', answer(503, { detail: messages.agentOffline }));
+  vi.stubGlobal('fetch', answer(503, { detail: messages.agentOffline, code: DeviceError.AgentOffline }));
   await expect(api('GET', '/api/send/1/')).rejects.toMatchObject({ status: 503, detail: messages.agentOffline });
 });

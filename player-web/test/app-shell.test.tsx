@@ -1,5 +1,5 @@
-import { messages } from '@kort/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { AuthError, messages } from '@kort/contracts';
+import { render as renderApp, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -17,6 +17,7 @@ import {
   socialProviders,
   type FakeServer,
 } from './support/fake-server';
+import { render } from './support/render';
 
 let server: FakeServer;
 beforeEach(installDialogApi);
@@ -89,7 +90,7 @@ test('a player sees the screen inside the layout, with the menu and their name',
 test('451 on the admin check shows the rules screen; both boxes and "Принять" record it and open the app', async () => {
   server = fakeServer({
     ...player,
-    'GET /api/is_admin/': fail(451, messages.rulesNotAccepted),
+    'GET /api/is_admin/': fail(451, messages.rulesNotAccepted, AuthError.RulesNotAccepted),
     'GET /api/user_read/': ok(messages.rulesAccepted),
   });
   renderShell();
@@ -110,7 +111,10 @@ test('451 on the admin check shows the rules screen; both boxes and "Приня�
 });
 
 test('a 451 on any later call brings the rules screen back', async () => {
-  server = fakeServer({ ...player, 'GET /api/my-orders/': fail(451, messages.rulesNotAccepted) });
+  server = fakeServer({
+    ...player,
+    'GET /api/my-orders/': fail(451, messages.rulesNotAccepted, AuthError.RulesNotAccepted),
+  });
   renderShell();
   await userEvent.click(await screen.findByRole('button', { name: 'Загрузить игры' }));
   expect(await screen.findByRole('heading', { name: 'Правила клуба' })).toBeTruthy();
@@ -202,7 +206,8 @@ test('"Выйти" without a network still goes to /login', async () => {
 
 function openApp(path: string) {
   window.history.pushState({}, '', path);
-  render(<App />);
+  // The app holds its own QueryClient.
+  renderApp(<App />);
 }
 
 test('an unknown path goes to /profile', async () => {
@@ -226,7 +231,7 @@ test('/box_reserve/game_equipment and /box_reserve/user_equipment lead to /box_r
 
 test('401 on the admin check goes to /login', async () => {
   server = fakeServer({
-    'GET /api/is_admin/': fail(401, messages.notAuthenticated),
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
     'GET /api/auth/providers/': socialProviders(),
   });
   openApp('/profile');

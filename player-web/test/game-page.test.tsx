@@ -1,14 +1,15 @@
-import { messages } from '@kort/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { AuthError, BookingError, DeviceError, DoorError, messages, RequestError } from '@kort/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
-import { GamePage } from '../src/features/game/game-page';
-import type { GameCardState } from '../src/features/profile/profile-page';
+import { GamePage } from '../src/features/game/components/game-page';
+import type { GameCardState } from '../src/lib/game-card';
 import { rememberOfflinePins } from '../src/lib/offline-pins';
 import { loadSiteClock } from '../src/lib/site-clock';
 import { fail, fakeServer, installDialogApi, ok, removeDialogApi, type FakeServer } from './support/fake-server';
+import { render } from './support/render';
 
 let server: FakeServer;
 // The club's clock is read once a visit (the module keeps it): read it here, with the phone's
@@ -123,7 +124,7 @@ test('"Нет" keeps the game', async () => {
 });
 
 test('409 on cancel reads "Нельзя отменить бронирование менее чем за 1 час" and stays on the card', async () => {
-  renderGame({ 'POST /api/delete_order/2/': fail(409, 'Conflict') });
+  renderGame({ 'POST /api/delete_order/2/': fail(409, 'Conflict', BookingError.CancelTooLate) });
   await userEvent.click(button('Отменить игру'));
   await userEvent.click(screen.getByRole('button', { name: 'Да, отменить' }));
   expect(await toasts().findByText('Нельзя отменить бронирование менее чем за 1 час')).toBeTruthy();
@@ -139,8 +140,8 @@ test('under an hour before the start, cancel is off with the reason', async () =
 // --- Ending ---
 
 test.each([
-  [fail(418, 'not started'), 'Вы ещё не начали игру'],
-  [fail(500, 'internal'), 'Ошибка сети'],
+  [fail(418, 'not started', DoorError.GameNotStarted), 'Вы ещё не начали игру'],
+  [fail(500, 'internal', RequestError.ServerError), 'Ошибка сети'],
   ['offline' as const, 'Ошибка сети'],
 ])('ending refused (%j) reads "%s" and stays on the card', async (reply, text) => {
   renderGame({ 'GET /api/end/41/': reply });
@@ -159,7 +160,7 @@ test('ending the game: "Игра успешно завершена" and back to 
 // --- The door ---
 
 test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is shown, no modal', async () => {
-  renderGame({ 'GET /api/send/41/': fail(425, 'Игра начнётся в 18:00. Пожалуйста, подождите') });
+  renderGame({ 'GET /api/send/41/': fail(425, 'Игра начнётся в 18:00. Пожалуйста, подождите', DoorError.TooEarly) });
   await userEvent.click(button('Открыть дверь'));
   expect(await toasts().findByText('Игра начнётся в 18:00. Пожалуйста, подождите')).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -185,7 +186,10 @@ test('the code from the door screen, typed, opens the door: "Дверь откр
 });
 
 test('a wrong code reads "Неверный код"; the boxes are emptied for another try', async () => {
-  renderGame({ 'GET /api/send/41/': ok(messages.codeOnDisplay), 'POST /api/recieve/': fail(403, 'Forbidden') });
+  renderGame({
+    'GET /api/send/41/': ok(messages.codeOnDisplay),
+    'POST /api/recieve/': fail(403, 'Forbidden', AuthError.Forbidden),
+  });
   const modal = await openDoorModal();
   await typeCode('1111');
   expect((await modal.findByRole('alert')).textContent).toBe('Неверный код');
@@ -196,7 +200,7 @@ test('a wrong code reads "Неверный код"; the boxes are emptied for an
 test('the court\'s equipment offline (503) says so instead of "Неверный код"', async () => {
   renderGame({
     'GET /api/send/41/': ok(messages.codeOnDisplay),
-    'POST /api/recieve/': fail(503, messages.agentOffline),
+    'POST /api/recieve/': fail(503, messages.agentOffline, DeviceError.AgentOffline),
   });
   const modal = await openDoorModal();
   await typeCode('4821');
@@ -205,7 +209,10 @@ test('the court\'s equipment offline (503) says so instead of "Неверный 
 
 // --- The door without the club's link (issue 15) ---
 
-const offlinePin = (pin: string) => ({ status: 503, body: { detail: messages.offlinePin, offline_pin: pin } });
+const offlinePin = (pin: string) => ({
+  status: 503,
+  body: { detail: messages.offlinePin, code: DeviceError.AgentOffline, offline_pin: pin },
+});
 /** The PIN view: its dialog, and the PIN as it reads (two groups of three, one number). */
 const pinView = () => screen.findByRole('dialog', { name: 'Код для двери' });
 const pinOnScreen = (dialog: HTMLElement) => dialog.querySelector('.offline-pin')?.textContent;
@@ -246,7 +253,7 @@ test('503 with the offline PIN: the PIN in large digits and one sentence, no doo
 });
 
 test('a 503 without a PIN (the equipment offline, no schedule) stays a message', async () => {
-  renderGame({ 'GET /api/send/41/': fail(503, messages.agentOffline) });
+  renderGame({ 'GET /api/send/41/': fail(503, messages.agentOffline, DeviceError.AgentOffline) });
   await userEvent.click(button('Открыть дверь'));
   expect(await toasts().findByText(messages.agentOffline)).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -288,7 +295,7 @@ test('cancel follows the club clock, not a phone clock that runs ahead', async (
   vi.setSystemTime(new Date('2026-11-23T14:45:00Z'));
   vi.resetModules(); // a visit whose clock is not known yet (the module keeps it once read)
   const fresh = {
-    GamePage: (await import('../src/features/game/game-page')).GamePage,
+    GamePage: (await import('../src/features/game/components/game-page')).GamePage,
     ToastProvider: (await import('../src/components/ui/toasts')).ToastProvider,
   };
   renderGame({}, tonight, fresh);

@@ -1,10 +1,11 @@
-import { messages, SOCIAL_ERRORS } from '@kort/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { AuthError, messages, RequestError, SOCIAL_ERRORS } from '@kort/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import { LoginPage } from '../src/features/auth/login-page';
+import { LoginPage } from '../src/features/auth/components/login-page';
 import { fail, fakeServer, ok, socialProviders, type Answer, type FakeServer, type Reply } from './support/fake-server';
+import { queriesSettled, render } from './support/render';
 
 let server: FakeServer;
 afterEach(() => {
@@ -44,10 +45,10 @@ function openLogin(search: string): number {
 
 const socialLinks = () => screen.queryAllByRole('link', { name: /^Войти через/ });
 
-/** Lets the providers answer (or its failure) reach the screen: a working answer shows up well within this. */
+/** Waits for the providers answer (or its failure) to reach the screen. */
 async function providersSettled() {
   await waitFor(() => expect(server.callsTo('GET /api/auth/providers/')).toHaveLength(1));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await queriesSettled();
 }
 
 test('e-mail step, then password step, then the profile', async () => {
@@ -66,7 +67,10 @@ test('e-mail step, then password step, then the profile', async () => {
 test('an unknown e-mail shows "Проверьте почту"; a wrong password shows the server text; back returns', async () => {
   server = fakeServer(
     routes({
-      'POST /api/check-phone/': { status: 400, body: { detail: 'x', errors: { phone_number: 'Проверьте почту' } } },
+      'POST /api/check-phone/': {
+        status: 400,
+        body: { detail: 'x', code: AuthError.EmailUnknown, errors: { phone_number: 'Проверьте почту' } },
+      },
     }),
   );
   renderLogin();
@@ -77,7 +81,7 @@ test('an unknown e-mail shows "Проверьте почту"; a wrong password 
   server.answer('POST /api/check-phone/', ok('Готово'));
   server.answer('POST /api/login/', {
     status: 400,
-    body: { detail: messages.authFailed, errors: { auth_error: messages.authFailed } },
+    body: { detail: messages.authFailed, code: AuthError.WrongPassword, errors: { auth_error: messages.authFailed } },
   });
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   await userEvent.type(await screen.findByLabelText('Пароль'), 'wrong');
@@ -132,7 +136,9 @@ test('no social link until the providers answer', async () => {
     'GET /api/auth/providers/': () => new Promise<Reply>((resolve) => (answerProviders = resolve)),
   });
   renderLogin();
-  await providersSettled();
+  await waitFor(() => expect(server.callsTo('GET /api/auth/providers/')).toHaveLength(1));
+  // Proving an absence while the answer is outstanding: nothing to await, so a short fixed wait.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(screen.queryByText('или')).toBeNull();
   expect(socialLinks()).toEqual([]);
   answerProviders(socialProviders({ vk: true, yandex: true }));
@@ -140,7 +146,7 @@ test('no social link until the providers answer', async () => {
 });
 
 test.each([
-  ['a 500', fail(500, 'Internal server error')],
+  ['a 500', fail(500, 'Internal server error', RequestError.ServerError)],
   ['no network', 'offline' as const],
 ])('the providers call fails (%s): no social link, and the password login still works', async (_, failure) => {
   server = fakeServer({

@@ -1,10 +1,11 @@
 import type { MyOrder } from '@kort/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ProfilePage } from '../src/features/profile/profile-page';
+import { ProfilePage } from '../src/features/profile/components/profile-page';
 import { fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
+import { render } from './support/render';
 
 let server: FakeServer;
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { acceptScannedCode, SCAN_DELAY_MS } from '../src/features/game/qr/accept-code';
-import { QrScanner } from '../src/features/game/qr/qr-scanner';
-import { startScanLoop } from '../src/features/game/qr/scan-loop';
+import { acceptScannedCode, SCAN_DELAY_MS } from '../src/features/game/components/qr/accept-code';
+import { QrScanner } from '../src/features/game/components/qr/qr-scanner';
+import { startScanLoop } from '../src/features/game/components/qr/scan-loop';
 
 // What the decoder reads, set per test (the component loads jsqr itself).
 const decoded = vi.hoisted(() => ({ texts: [] as string[] }));
@@ -203,6 +203,8 @@ describe('QrScanner', () => {
   });
 
   test('another QR shows "Это не код двери"; the door code then calls onCode once and stops the camera', async () => {
+    // Fake timers that also run on their own: the scan loop's later attempts can be run at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const context = playingVideo();
     const { stream, track } = fakeStream();
     giveCamera(() => Promise.resolve(stream));
@@ -215,7 +217,8 @@ describe('QrScanner', () => {
     expect(track.stop).toHaveBeenCalledOnce();
     // The middle square of the 640×480 frame is what the decoder sees.
     expect(context.drawImage).toHaveBeenLastCalledWith(expect.anything(), 80, 0, 480, 480, 0, 0, 480, 480);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Two more scan periods: any attempt the loop still had would have run and read the code again.
+    await vi.advanceTimersByTimeAsync(700);
     expect(onCode).toHaveBeenCalledOnce();
   });
 });

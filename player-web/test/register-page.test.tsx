@@ -1,9 +1,10 @@
-import { messages } from '@kort/contracts';
-import { render, screen } from '@testing-library/react';
+import { AuthError, messages } from '@kort/contracts';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { RegisterPage } from '../src/features/auth/register-page';
+import { RegisterRoute } from '../src/app/routes/register-route';
+import { render } from './support/render';
 
 // The page already has its CSRF token (the client fetches one only when it has none).
 beforeEach(() => {
@@ -17,7 +18,7 @@ function renderRegister() {
   render(
     <MemoryRouter initialEntries={['/register']}>
       <Routes>
-        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/register" element={<RegisterRoute />} />
         <Route path="/profile" element={<p>Профиль открыт</p>} />
       </Routes>
     </MemoryRouter>,
@@ -77,7 +78,11 @@ test('the name is required; passwords must match; server password errors are sho
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ detail: 'x', errors: { password2: 'x' } }), { status: 400 })),
+      Promise.resolve(
+        new Response(JSON.stringify({ detail: 'x', code: AuthError.PasswordsDoNotMatch, errors: { password2: 'x' } }), {
+          status: 400,
+        }),
+      ),
     ),
   );
   await userEvent.clear(screen.getByLabelText('Пароль ещё раз'));

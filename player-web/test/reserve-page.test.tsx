@@ -1,11 +1,12 @@
-import { messages } from '@kort/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { BookingError, messages, RequestError } from '@kort/contracts';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
-import { ReservePage } from '../src/features/reserve/reserve-page';
+import { ReservePage } from '../src/features/reserve/components/reserve-page';
 import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
+import { render } from './support/render';
 
 // The club's clock says Monday 23 November 2026, 12:00 in Moscow (the phone's own clock plays no
 // part). The page keeps the clock for the visit, so it is one clock for the whole file.
@@ -135,7 +136,7 @@ test('booking court 2 at 18:00 on the 25th sends the Moscow instant and returns 
 test('the booking limit (418) reads "Ограничение по количеству бронирований"', async () => {
   renderReserve({
     'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
-    'POST /api/order-court/2/': fail(418, "I'm a teapot"),
+    'POST /api/order-court/2/': fail(418, "I'm a teapot", BookingError.QuotaReached),
   });
   await chooseCourtStep('25 ноября 2026', 18);
   await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
@@ -146,7 +147,7 @@ test('the booking limit (418) reads "Ограничение по количес�
 test('a slot taken meanwhile (409) shows the server text and goes back to the time', async () => {
   renderReserve({
     'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
-    'POST /api/order-court/2/': fail(409, messages.slotTaken),
+    'POST /api/order-court/2/': fail(409, messages.slotTaken, BookingError.SlotTaken),
   });
   await chooseCourtStep('25 ноября 2026', 18);
   await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
@@ -173,8 +174,8 @@ test('no court list shows the network-failure screen (spec section 8)', async ()
 // Without the club's clock the dial cannot be drawn: the screen says so instead of loading for ever.
 test('no club clock shows the network-failure screen instead of loading for ever', async () => {
   vi.resetModules(); // a visit whose clock is not known yet
-  const { ReservePage: FreshReservePage } = await import('../src/features/reserve/reserve-page');
-  server = fakeServer({ ...club, 'GET /api/site_time/': fail(500, 'internal') });
+  const { ReservePage: FreshReservePage } = await import('../src/features/reserve/components/reserve-page');
+  server = fakeServer({ ...club, 'GET /api/site_time/': fail(500, 'internal', RequestError.ServerError) });
   render(
     <MemoryRouter initialEntries={['/reserve']}>
       <FreshReservePage />

@@ -1,7 +1,8 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { localMoment, startOfHour } from '../src/lib/site-clock';
 import { fakeServer, ok } from './support/fake-server';
+import { renderHook } from './support/render';
 
 // loadSiteClock keeps the clock for the visit in a module variable: each test loads a fresh module.
 beforeEach(() => vi.resetModules());

@@ -1,11 +1,11 @@
-import { messages, type CurrentShelf, type EquipmentView, type ShelfView } from '@kort/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { messages, ShelfError, type CurrentShelf, type EquipmentView, type ShelfView } from '@kort/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
-import { MyShelfPage } from '../src/features/storage/my-shelf-page';
-import { StoragePage } from '../src/features/storage/storage-page';
+import { MyShelfPage } from '../src/features/storage/components/my-shelf-page';
+import { StoragePage } from '../src/features/storage/components/storage-page';
 import {
   fail,
   fakeServer,
@@ -15,6 +15,7 @@ import {
   type Answer,
   type FakeServer,
 } from './support/fake-server';
+import { render } from './support/render';
 
 let server: FakeServer;
 beforeEach(installDialogApi);
@@ -102,7 +103,10 @@ test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', a
 });
 
 test('a refused rental shows the server text and reloads the shelves', async () => {
-  renderAt('/box_reserve', { ...storage(), 'GET /api/reserve_shelf/': fail(409, messages.shelfTaken) });
+  renderAt('/box_reserve', {
+    ...storage(),
+    'GET /api/reserve_shelf/': fail(409, messages.shelfTaken, ShelfError.Taken),
+  });
   await loaded();
   await userEvent.click(shelfButton('Ячейка 1: Свободна, арендовать'));
   expect(await screen.findByText(messages.shelfTaken)).toBeTruthy();

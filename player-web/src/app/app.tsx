@@ -1,45 +1,32 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
-import { ToastProvider } from '../components/ui/toasts';
-import { LoginPage } from '../features/auth/login-page';
-import { setApiHandlers } from '../lib/api-client';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Loading } from '../components/ui/loading';
+import { LoginPage } from '../features/auth/components/login-page';
+import { AppProvider } from './provider';
 
 // Every route but the first screen is loaded on demand (the phone at the door is on mobile data).
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
-const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
-const ActivatePage = page(() => import('../features/auth/activate-page'), 'ActivatePage');
-const CourtRulesPage = page(() => import('../features/rules/court-rules-page'), 'CourtRulesPage');
+const RegisterRoute = page(() => import('./routes/register-route'), 'RegisterRoute');
+const ActivatePage = page(() => import('../features/auth/components/activate-page'), 'ActivatePage');
+const CourtRulesPage = page(() => import('../features/rules/components/court-rules-page'), 'CourtRulesPage');
 const PlayerShell = page(() => import('./player-shell'), 'PlayerShell');
-const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');
-const ReservePage = page(() => import('../features/reserve/reserve-page'), 'ReservePage');
-const GamePage = page(() => import('../features/game/game-page'), 'GamePage');
-const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
-const StoragePage = page(() => import('../features/storage/storage-page'), 'StoragePage');
-const MyShelfPage = page(() => import('../features/storage/my-shelf-page'), 'MyShelfPage');
-
-function ApiRouting() {
-  const navigate = useNavigate();
-  useEffect(() => setApiHandlers({ onUnauthorized: () => void navigate('/login') }), [navigate]);
-  return null;
-}
-
-export const loading = (
-  <p className="page" role="status">
-    Загрузка…
-  </p>
-);
+const ProfilePage = page(() => import('../features/profile/components/profile-page'), 'ProfilePage');
+const ReservePage = page(() => import('../features/reserve/components/reserve-page'), 'ReservePage');
+const GamePage = page(() => import('../features/game/components/game-page'), 'GamePage');
+const AccountPage = page(() => import('../features/account/components/account-page'), 'AccountPage');
+const StoragePage = page(() => import('../features/storage/components/storage-page'), 'StoragePage');
+const MyShelfPage = page(() => import('../features/storage/components/my-shelf-page'), 'MyShelfPage');
 
 /** The map of the player app (spec section 2). */
 export function App() {
   return (
     <BrowserRouter>
-      <ToastProvider>
-        <ApiRouting />
-        <Suspense fallback={loading}>
+      <AppProvider>
+        <Suspense fallback={<Loading />}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/register" element={<RegisterRoute />} />
             <Route path="/activate" element={<ActivatePage />} />
             <Route path="/court_rules" element={<CourtRulesPage />} />
             <Route element={<PlayerShell />}>
@@ -55,7 +42,7 @@ export function App() {
             </Route>
           </Routes>
         </Suspense>
-      </ToastProvider>
+      </AppProvider>
     </BrowserRouter>
   );
 }

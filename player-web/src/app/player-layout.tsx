@@ -1,16 +1,19 @@
 import { messages } from '@kort/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Modal } from '../components/ui/modal';
 import { useToast } from '../components/ui/toasts';
-import { logout, myName } from '../features/auth/api';
+import { useLogout } from '../features/auth/api/logout';
+import { useMyName } from '../features/auth/api/my-name';
+import { ui } from '../lib/messages';
 import { forgetOfflinePins } from '../lib/offline-pins';
+import { useLeaveSession } from '../lib/session';
 
 /** The menu's sections, with the paths that belong to each (booking and the game card are "my games"). */
 const MENU = [
-  { to: '/profile', label: 'Мои игры', paths: /^\/(profile|reserve|game)?$/ },
-  { to: '/account', label: 'Профиль', paths: /^\/account$/ },
-  { to: '/box_reserve', label: 'Система хранения', paths: /^\/box_reserve(\/|$)/ },
+  { to: '/profile', label: ui.menu.myGames, paths: /^\/(profile|reserve|game)?$/ },
+  { to: '/account', label: ui.menu.account, paths: /^\/account$/ },
+  { to: '/box_reserve', label: ui.menu.storage, paths: /^\/box_reserve(\/|$)/ },
 ] as const;
 
 function Menu({ onLogout }: { onLogout: () => void }) {
@@ -26,7 +29,7 @@ function Menu({ onLogout }: { onLogout: () => void }) {
       ))}
       <li>
         <button type="button" onClick={onLogout}>
-          Выйти
+          {ui.menu.logout}
         </button>
       </li>
     </ul>
@@ -39,57 +42,53 @@ function Menu({ onLogout }: { onLogout: () => void }) {
  * held sideways is asked to turn back (the screens are laid out for portrait).
  */
 export function PlayerLayout({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const toast = useToast();
+  const leaveSession = useLeaveSession();
   const { pathname } = useLocation();
-  const [name, setName] = useState('');
+  const name = useMyName().data ?? '';
+  const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  useEffect(() => {
-    myName().then(
-      (answer) => setName(answer.detail),
-      () => undefined,
-    );
-  }, []);
   useEffect(() => setMenuOpen(false), [pathname]);
 
   function signOut() {
     setMenuOpen(false);
     forgetOfflinePins();
-    void logout()
-      .then(() => toast(messages.loggedOut))
-      .catch(() => undefined)
-      .finally(() => void navigate('/login'));
+    logout.mutate(undefined, {
+      onSuccess: () => toast(messages.loggedOut),
+      // Signed out or not (no network), the player leaves.
+      onSettled: leaveSession,
+    });
   }
 
   return (
     <div className="layout">
       <header className="topbar">
-        <span className="brand">Корт</span>
+        <span className="brand">{ui.brand}</span>
         <button
           type="button"
           className="hamburger"
-          aria-label="Меню"
+          aria-label={ui.menu.title}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
           <span aria-hidden="true">☰</span>
         </button>
       </header>
-      <nav className="sidebar" aria-label="Главное меню">
-        <p className="brand">Корт</p>
+      <nav className="sidebar" aria-label={ui.menu.main}>
+        <p className="brand">{ui.brand}</p>
         {name && <p className="player-name">{name}</p>}
         <Menu onLogout={signOut} />
       </nav>
       <div className="content">{children}</div>
-      <Modal open={menuOpen} title="Меню" onClose={() => setMenuOpen(false)}>
+      <Modal open={menuOpen} title={ui.menu.title} onClose={() => setMenuOpen(false)}>
         {name && <p className="player-name">{name}</p>}
-        <nav aria-label="Меню">
+        <nav aria-label={ui.menu.title}>
           <Menu onLogout={signOut} />
         </nav>
       </Modal>
       <div className="rotate-warning" role="alert">
-        <p>Поверните телефон вертикально</p>
+        <p>{ui.rotatePhone}</p>
       </div>
     </div>
   );

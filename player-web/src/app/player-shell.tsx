@@ -1,43 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { AuthError } from '@kort/contracts';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { Loading } from '../components/ui/loading';
 import { NetworkFailure } from '../components/ui/network-failure';
-import { isAdmin } from '../features/auth/api';
-import { RulesAcceptance } from '../features/rules/rules-acceptance';
-import { ApiError, setApiHandlers } from '../lib/api-client';
+import { useIsAdmin } from '../features/auth/api/is-admin';
+import { RulesAcceptance } from '../features/rules/components/rules-acceptance';
+import { setApiHandlers } from '../lib/api-client';
+import { errorOf } from '../lib/errors';
 import { PlayerLayout } from './player-layout';
-
-type ShellState = 'checking' | 'player' | 'rules' | 'offline';
 
 /**
  * Every signed-in screen sits in here. It first asks whether the visitor is an admin (spec
- * section 2): an admin goes to the dashboard, 451 shows the rules-acceptance screen, 401 goes to
- * /login (the API client does that), and no answer at all shows the network-failure screen.
+ * section 2): an admin goes to the dashboard, rules not yet accepted show the rules-acceptance
+ * screen (so does that refusal on any later call), a lost session goes to /login (the API client
+ * does that), and no answer at all shows the network-failure screen.
  */
 export function PlayerShell() {
-  const [state, setState] = useState<ShellState>('checking');
+  const adminCheck = useIsAdmin();
+  const [rules, setRules] = useState<'required' | 'accepted' | null>(null);
+  useEffect(() => setApiHandlers({ onRulesRequired: () => setRules('required') }), []);
 
-  const check = useCallback(() => {
-    setState('checking');
-    isAdmin().then(
-      (answer) => (answer.detail ? window.location.replace('/admin/') : setState('player')),
-      (failure: unknown) => {
-        if (failure instanceof ApiError && failure.status === 451) setState('rules');
-        else if (!(failure instanceof ApiError && failure.status === 401)) setState('offline');
-      },
-    );
-  }, []);
+  const admin = adminCheck.data === true;
+  useEffect(() => {
+    if (admin) window.location.replace('/admin/');
+  }, [admin]);
 
-  useEffect(check, [check]);
-  useEffect(() => setApiHandlers({ onRulesRequired: () => setState('rules') }), []);
-
-  if (state === 'rules') return <RulesAcceptance onAccepted={() => setState('player')} />;
-  if (state === 'offline') return <NetworkFailure onRetry={check} />;
-  if (state === 'checking')
-    return (
-      <p className="page" role="status">
-        Загрузка…
-      </p>
-    );
+  // The last answer's refusal; none while "Повторить" asks again.
+  const refusal = adminCheck.isError && !adminCheck.isFetching ? errorOf(adminCheck.error).code : null;
+  if (rules === 'required' || (rules === null && refusal === AuthError.RulesNotAccepted))
+    return <RulesAcceptance onAccepted={() => setRules('accepted')} />;
+  if (refusal !== null && refusal !== AuthError.RulesNotAccepted && refusal !== AuthError.NotAuthenticated)
+    return <NetworkFailure onRetry={() => void adminCheck.refetch()} />;
+  if (adminCheck.data !== false && rules !== 'accepted') return <Loading />;
   return (
     <PlayerLayout>
       <Outlet />

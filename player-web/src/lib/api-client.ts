@@ -1,9 +1,22 @@
-import { CSRF_COOKIE, CSRF_HEADER, messages, type FieldErrors } from '@kort/contracts';
+import {
+  AuthError,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  messages,
+  RequestError,
+  type ErrorCode,
+  type FieldErrors,
+} from '@kort/contracts';
 
-/** An answer of the API that is not a success: its status and the Russian text to show. */
+/**
+ * An answer of the API that is not a success. The app decides on `code` (lib/errors.ts), never on
+ * `status`, which is the transport's business (and shows in tests and logs).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ErrorCode,
+    /** The server's Russian text for this very case (network trouble when it has none for a player). */
     readonly detail: string,
     readonly errors: FieldErrors = {},
     /** The whole JSON answer, for the few calls that carry more than a text (the offline PIN). */
@@ -19,7 +32,7 @@ export class NetworkError extends Error {}
 export interface ApiHandlers {
   /** 401 on a call that needs a session: the app goes to /login. */
   onUnauthorized?: () => void;
-  /** 451: the rules have not been accepted yet. */
+  /** The rules have not been accepted yet (`auth.rules_not_accepted`). */
   onRulesRequired?: () => void;
 }
 
@@ -36,7 +49,7 @@ function csrfToken(): string {
 /**
  * The one way the app talks to the API: cookies included, the CSRF header on every call (the API
  * wants it on every state change, the spec's GETs included), errors turned into ApiError with the
- * server's Russian detail, 401 and 451 handled in one place.
+ * server's code and Russian detail, a lost session and unaccepted rules handled in one place.
  */
 export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -52,14 +65,25 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   } catch {
     throw new NetworkError(messages.networkTrouble);
   }
-  const payload = (await response.json().catch(() => ({}))) as { detail?: unknown; errors?: FieldErrors };
+  const payload = (await response.json().catch(() => ({}))) as {
+    detail?: unknown;
+    code?: unknown;
+    errors?: FieldErrors;
+  };
   if (response.ok) return payload as T;
+  // The session is gone: the transport's own status, whatever the body says.
   if (response.status === 401) handlers.onUnauthorized?.();
-  if (response.status === 451) handlers.onRulesRequired?.();
-  // A 500 is our bug: the player sees the spec's neutral text. 502-504 with our JSON detail are the
-  // court's equipment (offline, no answer, refused), which the player should hear about; a proxy's
-  // own 502 page has no JSON detail and reads as network trouble.
-  const ours = typeof payload.detail === 'string' && (response.status < 500 || response.status >= 502);
-  const detail = ours ? (payload.detail as string) : messages.networkTrouble;
-  throw new ApiError(response.status, detail, payload.errors ?? {}, payload);
+  const code = typeof payload.code === 'string' ? (payload.code as ErrorCode) : undefined;
+  if (code === AuthError.RulesNotAccepted) handlers.onRulesRequired?.();
+  // An answer with a code is the API's, and its detail is meant for the player, except a server
+  // error (our bug: the player sees the spec's neutral text). An answer without one (a proxy's own
+  // error page) says the API is out of reach, and reads as network trouble.
+  const ours = code !== undefined && code !== RequestError.ServerError && typeof payload.detail === 'string';
+  throw new ApiError(
+    response.status,
+    code ?? RequestError.Unavailable,
+    ours ? (payload.detail as string) : messages.networkTrouble,
+    payload.errors ?? {},
+    payload,
+  );
 }

@@ -1,6 +1,8 @@
 import { wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** A moment on the club's wall clock. */
 export interface LocalMoment {
@@ -39,11 +41,18 @@ export function startOfHour(date: string, hour: number, zone: string): string {
   return `${date}T${pad(hour)}:00:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-let clock: { zone: string; skewMs: number } | null = null;
-let pending: Promise<{ zone: string; skewMs: number }> | null = null;
+export interface SiteClockInfo {
+  /** The club's IANA zone ('Europe/Moscow'). */
+  zone: string;
+  /** How far the server's clock is ahead of the phone's, in ms. */
+  skewMs: number;
+}
+
+let clock: SiteClockInfo | null = null;
+let pending: Promise<SiteClockInfo> | null = null;
 
 /** The club's zone and how far the phone's clock is from the server's (read once per visit). */
-export function loadSiteClock(): Promise<{ zone: string; skewMs: number }> {
+export function loadSiteClock(): Promise<SiteClockInfo> {
   if (clock) return Promise.resolve(clock);
   pending ??= api<DetailResponse<SiteClock>>('GET', '/api/site_time/').then(
     (answer) => (clock = { zone: answer.detail.time_zone, skewMs: Date.parse(answer.detail.now) - Date.now() }),
@@ -55,34 +64,38 @@ export function loadSiteClock(): Promise<{ zone: string; skewMs: number }> {
   return pending;
 }
 
+/**
+ * GET /api/site_time/ as server state: the club's clock for the reserve and game screens (and,
+ * through siteNowMs, the phone's offline PINs). Once known it stays known for the visit.
+ */
+export function useSiteClock() {
+  return useQuery({ queryKey: queryKeys.siteClock, queryFn: loadSiteClock, staleTime: Infinity });
+}
+
 /** The server's "now" in ms as far as the phone knows it (the phone's clock until the offset is read). */
 export function siteNowMs(): number {
   return Date.now() + (clock?.skewMs ?? 0);
 }
 
+export type SiteNow = LocalMoment & { zone: string };
+
+const siteNowAt = ({ zone, skewMs }: SiteClockInfo): SiteNow => ({
+  ...localMoment(new Date(Date.now() + skewMs), zone),
+  zone,
+});
+
 /**
- * The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known;
- * `onError` hears when it cannot be read (the screen shows the network failure instead).
+ * The club's clock, ticking every 15 s (the dial's minute hand), or null until it is known (a
+ * screen that cannot do without it reads useSiteClock's error).
  */
-export function useSiteNow(onError?: () => void): (LocalMoment & { zone: string }) | null {
-  const [now, setNow] = useState<(LocalMoment & { zone: string }) | null>(null);
-  const reportError = useRef(onError);
-  reportError.current = onError;
+export function useSiteNow(): SiteNow | null {
+  const { data } = useSiteClock();
+  const [tick, setTick] = useState(0);
   useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let live = true;
-    void loadSiteClock().then(
-      ({ zone, skewMs }) => {
-        const tick = () => live && setNow({ ...localMoment(new Date(Date.now() + skewMs), zone), zone });
-        tick();
-        timer = setInterval(tick, 15_000);
-      },
-      () => live && reportError.current?.(),
-    );
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
-  return now;
+    if (!data) return;
+    const timer = setInterval(() => setTick((count) => count + 1), 15_000);
+    return () => clearInterval(timer);
+  }, [data]);
+  // Read again at every tick, and only then: between two ticks the screen keeps one moment.
+  return useMemo(() => (data ? siteNowAt(data) : null), [data, tick]);
 }

@@ -1,4 +1,4 @@
-import type { ProfileDetail, SocialProvidersResponse } from '@kort/contracts';
+import { RequestError, type ErrorCode, type ProfileDetail, type SocialProvidersResponse } from '@kort/contracts';
 import { vi } from 'vitest';
 
 /** One request the app made, as the fake server saw it. */
@@ -16,8 +16,8 @@ export type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 
 /** `{detail}` with 200, the shape of every successful answer. */
 export const ok = (detail: unknown): Reply => ({ status: 200, body: { detail } });
-/** An error answer carrying the server's text. */
-export const fail = (status: number, detail: string): Reply => ({ status, body: { detail } });
+/** An error answer as the API gives it: its status, the server's text and the code the app decides on. */
+export const fail = (status: number, detail: string, code: ErrorCode): Reply => ({ status, body: { detail, code } });
 
 /** GET /api/auth/providers/: the bare flags (not `{detail}`); a provider not named is off. */
 export const socialProviders = (enabled: Partial<SocialProvidersResponse> = {}): Reply => ({
@@ -74,7 +74,8 @@ export function fakeServer(routes: Record<string, Answer>): FakeServer {
       const route = `${method} ${url.pathname}`;
       const answer = table.get(route);
       if (answer === undefined) strays.push(route);
-      const reply = answer === undefined ? fail(404, 'нет ответа в тесте') : await resolve(answer, call);
+      const reply =
+        answer === undefined ? fail(404, 'нет ответа в тесте', RequestError.NotFound) : await resolve(answer, call);
       if (reply === 'offline') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { ui } from '../../lib/messages';
 
 interface CodeInputProps {
   value: string;
@@ -55,7 +56,7 @@ export function CodeInput({ value, onChange, onComplete, label, disabled, invali
           ref={(element) => {
             boxes.current[index] = element;
           }}
-          aria-label={`Цифра ${index + 1}`}
+          aria-label={ui.codeDigit(index + 1)}
           aria-invalid={invalid || undefined}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}

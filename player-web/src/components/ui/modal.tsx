@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ui } from '../../lib/messages';
 
 interface ModalProps {
   open: boolean;
@@ -13,7 +14,7 @@ interface ModalProps {
  * The spec's modals (rules, personal data, password recovery and change, the door): a native
  * <dialog> opened as modal, so focus is trapped, Escape closes it and the page behind is inert.
  */
-export function Modal({ open, title, onClose, children, closeLabel = 'Закрыть' }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel = ui.close }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

@@ -1,4 +1,5 @@
 import { messages } from '@kort/contracts';
+import { ui } from '../../lib/messages';
 
 /** The spec's network-failure screen, with a way out that does not need a reload by hand. */
 export function NetworkFailure({ onRetry }: { onRetry?: () => void }) {
@@ -6,7 +7,7 @@ export function NetworkFailure({ onRetry }: { onRetry?: () => void }) {
     <main className="page center" aria-live="assertive">
       <h1>{messages.noConnection}</h1>
       <button type="button" className="primary" onClick={onRetry ?? (() => window.location.reload())}>
-        Повторить
+        {ui.retry}
       </button>
     </main>
   );

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ui } from '../../lib/messages';
 
 /** Spec section 9: at most 20 toasts at once; a newer one pushes out the oldest. */
 export const MAX_TOASTS = 20;
@@ -40,7 +41,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast ${toast.tone}`}>
             <span>{toast.text}</span>
-            <button type="button" aria-label="Закрыть уведомление" onClick={() => dismiss(toast.id)}>
+            <button type="button" aria-label={ui.closeToast} onClick={() => dismiss(toast.id)}>
               ×
             </button>
           </div>

@@ -4,17 +4,6 @@ import { daysInMonth, isoDate, weekdayOf } from './dates';
 export type Week = (number | null)[];
 export type DayState = 'available' | 'past' | 'unavailable';
 
-/** Column headers, Monday first: what is shown and what a screen reader says. */
-export const weekdaysMondayFirst = [
-  { short: 'пн', full: 'понедельник' },
-  { short: 'вт', full: 'вторник' },
-  { short: 'ср', full: 'среда' },
-  { short: 'чт', full: 'четверг' },
-  { short: 'пт', full: 'пятница' },
-  { short: 'сб', full: 'суббота' },
-  { short: 'вс', full: 'воскресенье' },
-] as const;
-
 /**
  * The weeks of a month (1-12), Monday first, each seven cells long: November 2026 starts on a Sunday,
  * so its first week is six blanks and the 1st.

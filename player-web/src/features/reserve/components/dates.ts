@@ -1,21 +1,5 @@
 import { monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
 
-/** Month names in the nominative, for a calendar title ("Ноябрь 2026"). */
-export const monthsNominative = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-] as const;
-
 export interface DayParts {
   year: number;
   /** 1-12 */

@@ -1,4 +1,5 @@
 import { bookingRules } from '@kort/contracts';
+import { ui } from '../../../lib/messages';
 import { formatHour } from './dates';
 
 /**
@@ -133,17 +134,17 @@ export function dialSummary(states: readonly { hour: number; state: SegmentState
       .filter((entry) => entry.state === state)
       .map((entry) => formatHour(entry.hour))
       .join(', ');
-  const parts = [`Сейчас ${day.now.hour}:${String(day.now.minute).padStart(2, '0')}.`];
+  const parts = [ui.dial.summary.now(day.now.hour, day.now.minute)];
   const mine = hours('mine');
-  if (mine) parts.push(`Ваша игра: ${mine}.`);
+  if (mine) parts.push(ui.dial.summary.mine(mine));
   if (day.date < day.now.date) {
-    parts.push('Эта дата уже прошла.');
+    parts.push(ui.dial.summary.datePassed);
     return parts.join(' ');
   }
   const taken = hours('taken');
   const past = hours('past');
-  if (taken) parts.push(`Занято: ${taken}.`);
-  if (past) parts.push(`Прошло: ${past}.`);
+  if (taken) parts.push(ui.dial.summary.taken(taken));
+  if (past) parts.push(ui.dial.summary.past(past));
   return parts.join(' ');
 }
 

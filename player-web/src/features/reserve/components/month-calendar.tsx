@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { dayState, monthGrid, shiftMonth, stepDay, weekdaysMondayFirst } from './calendar-grid';
-import { daysInMonth, formatFullDay, isoDate, monthsNominative, parseIsoDate } from './dates';
-import '../reserve.css';
+import { ui } from '../../../lib/messages';
+import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
+import { daysInMonth, formatFullDay, isoDate, parseIsoDate } from './dates';
+import './reserve.css';
 
 export interface MonthCalendarProps {
   year: number;
@@ -100,20 +101,20 @@ export function MonthCalendar({
         <button
           type="button"
           className="month-calendar-nav"
-          aria-label="Предыдущий месяц"
+          aria-label={ui.calendar.previousMonth}
           disabled={atFirstMonth}
           onClick={() => changeMonth(-1)}
         >
           <span aria-hidden="true">‹</span>
         </button>
         <h2 id={titleId} aria-live="polite">
-          {monthsNominative[month - 1]} {year}
+          {ui.calendar.months[month - 1]} {year}
         </h2>
         <button
           ref={next}
           type="button"
           className="month-calendar-nav"
-          aria-label="Следующий месяц"
+          aria-label={ui.calendar.nextMonth}
           onClick={() => changeMonth(1)}
         >
           <span aria-hidden="true">›</span>
@@ -122,7 +123,7 @@ export function MonthCalendar({
       <table className="month-calendar-grid" role="grid" aria-labelledby={titleId} aria-busy={loading}>
         <thead>
           <tr>
-            {weekdaysMondayFirst.map(({ short, full }) => (
+            {ui.calendar.weekdays.map(({ short, full }) => (
               <th key={short} scope="col">
                 <span aria-hidden="true">{short}</span>
                 <span className="reserve-sr-only">{full}</span>
@@ -148,7 +149,7 @@ export function MonthCalendar({
                       }}
                       type="button"
                       className={`month-calendar-day is-${state}${chosen ? ' is-chosen' : ''}`}
-                      aria-label={`${formatFullDay(year, month, day)}${state === 'unavailable' ? '. Нет свободного времени' : ''}`}
+                      aria-label={`${formatFullDay(year, month, day)}${state === 'unavailable' ? ui.calendar.noFreeTime : ''}`}
                       aria-pressed={chosen}
                       aria-current={date === today ? 'date' : undefined}
                       disabled={!enabled(day)}
@@ -170,7 +171,7 @@ export function MonthCalendar({
         </tbody>
       </table>
       <p className="month-calendar-legend" aria-hidden="true">
-        <span className="month-calendar-sample" /> нет свободного времени
+        <span className="month-calendar-sample" /> {ui.calendar.legend}
       </p>
     </section>
   );

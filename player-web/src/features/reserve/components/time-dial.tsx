@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ui } from '../../../lib/messages';
 import { formatDayMonthWeekday, formatHour } from './dates';
 import {
   dialHours,
@@ -12,9 +13,8 @@ import {
   segmentState,
   stepFree,
   type ClubNow,
-  type SegmentState,
 } from './dial-geometry';
-import '../reserve.css';
+import './reserve.css';
 
 export interface TimeDialProps {
   /** The chosen date, 'YYYY-MM-DD'. */
@@ -28,13 +28,6 @@ export interface TimeDialProps {
   value: number | null;
   onChange: (hour: number) => void;
 }
-
-const stateNames: Record<SegmentState, string> = {
-  free: 'свободно',
-  taken: 'занято',
-  past: 'прошло',
-  mine: 'ваша игра',
-};
 
 const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
 
@@ -101,7 +94,7 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
 
   return (
     <section className="time-dial" aria-labelledby={headingId}>
-      <h1 id={headingId}>Выберите время</h1>
+      <h1 id={headingId}>{ui.reserve.chooseTime}</h1>
       <p id={dateId} className="time-dial-date">
         {formatDayMonthWeekday(date)}
       </p>
@@ -150,7 +143,7 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
               className={`time-dial-segment is-free${checked ? ' is-checked' : ''}`}
               role="radio"
               aria-checked={checked}
-              aria-label={`${formatHour(hour)}, ${stateNames.free}`}
+              aria-label={`${formatHour(hour)}, ${ui.dial.states.free}`}
               tabIndex={hour === tabStop ? 0 : -1}
               data-hour={hour}
               onClick={() => choose(hour)}
@@ -193,31 +186,29 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
         {dialSummary(states, day)}
       </p>
       {free.length === 0 && (
-        <p className="time-dial-empty">
-          {date < now.date ? 'Эта дата уже прошла' : 'На эту дату свободного времени нет'}
-        </p>
+        <p className="time-dial-empty">{date < now.date ? ui.dial.datePassed : ui.dial.noFreeTime}</p>
       )}
-      <ul className="time-dial-legend" aria-label="Обозначения">
+      <ul className="time-dial-legend" aria-label={ui.dial.legendLabel}>
         <li>
           <span className="time-dial-swatch is-taken" aria-hidden="true" />
-          Занято
+          {ui.dial.legend.taken}
         </li>
         <li>
           <span className="time-dial-swatch is-free" aria-hidden="true" />
-          Свободно
+          {ui.dial.legend.free}
         </li>
         <li>
           <span className="time-dial-swatch is-mine" aria-hidden="true" />
-          Ваша игра
+          {ui.dial.legend.mine}
         </li>
         {past && (
           <li>
             <span className="time-dial-swatch is-past" aria-hidden="true" />
-            Прошло
+            {ui.dial.legend.past}
           </li>
         )}
       </ul>
-      <p className="time-dial-caption">Одна игра в сутки</p>
+      <p className="time-dial-caption">{ui.dial.caption}</p>
     </section>
   );
 }

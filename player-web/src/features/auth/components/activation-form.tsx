@@ -1,0 +1,85 @@
+import { AuthError, messages, RequestError } from '@kort/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CodeInput } from '../../../components/ui/code-input';
+import { errorOf, errorText, RATE_LIMITS, textAmong } from '../../../lib/errors';
+import { ui } from '../../../lib/messages';
+import { useActivate } from '../api/activate';
+
+/**
+ * The 4-digit code from the letter; a right one signs the player in (spec section 4). `onActivated`
+ * runs before the player goes on (registration records the rules accepted on its form; if that
+ * fails, the rules screen asks).
+ */
+export function ActivationForm({
+  email,
+  onActivated,
+  onBack,
+}: {
+  email: string;
+  onActivated?: () => Promise<unknown>;
+  /** Back to the previous step (a mistyped e-mail is fixed by registering again). */
+  onBack?: () => void;
+}) {
+  const navigate = useNavigate();
+  const activate = useActivate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [finishing, setFinishing] = useState(false);
+  const busy = activate.isPending || finishing;
+
+  async function submit(value: string) {
+    setError('');
+    try {
+      await activate.mutateAsync({ email, code: value });
+    } catch (failure) {
+      setCode('');
+      setError(activationError(failure));
+      return;
+    }
+    setFinishing(true);
+    await onActivated?.().catch(() => undefined);
+    void navigate('/profile');
+  }
+
+  return (
+    <section>
+      <p>{ui.codeSentTo(email)}</p>
+      <CodeInput
+        label={ui.activation.codeLabel}
+        value={code}
+        onChange={setCode}
+        onComplete={(value) => void submit(value)}
+        disabled={busy}
+        invalid={Boolean(error)}
+      />
+      {busy && <p role="status">{ui.activation.checking}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <p className="muted">{ui.activation.noLetter}</p>
+      {onBack && (
+        <button type="button" className="wide" onClick={onBack}>
+          {ui.back}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Spec section 8, activation: too many tries and a wrong or expired code read their text (a code
+ * the server cannot read is as wrong as a wrong one), a rate limit the server's text, anything
+ * else network trouble.
+ */
+export function activationError(error: unknown): string {
+  const failure = errorOf(error);
+  if (failure.code === RequestError.Invalid) return errorText(AuthError.CodeInvalid);
+  return textAmong(
+    failure,
+    [AuthError.CodeTooManyTries, AuthError.CodeInvalid, ...RATE_LIMITS],
+    messages.networkTrouble,
+  );
+}

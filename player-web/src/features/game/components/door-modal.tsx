@@ -1,0 +1,90 @@
+import { DeviceError, DoorError, messages, RequestError } from '@kort/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { CodeInput } from '../../../components/ui/code-input';
+import { Modal } from '../../../components/ui/modal';
+import { useToast } from '../../../components/ui/toasts';
+import { errorOf, errorText, type FailureCode } from '../../../lib/errors';
+import { ui } from '../../../lib/messages';
+import { useOpenDoor } from '../api/open-door';
+
+// The scanner (camera and QR decoder) loads only when the player chooses to scan.
+const QrScanner = lazy(() => import('./qr/qr-scanner').then((module) => ({ default: module.QrScanner })));
+
+/** Trouble with the court's equipment (or the server behind it): typing again would not help. */
+const EQUIPMENT_TROUBLE: readonly FailureCode[] = [
+  DeviceError.AgentOffline,
+  DeviceError.Failed,
+  DeviceError.Timeout,
+  RequestError.Unavailable,
+];
+
+/**
+ * Wrong, expired or refused codes all read "Неверный код" (spec section 8); trouble with the
+ * court's equipment says so in the server's words.
+ */
+export function doorError(error: unknown): string {
+  const failure = errorOf(error);
+  return EQUIPMENT_TROUBLE.includes(failure.code) ? failure.detail : errorText(DoorError.WrongCode);
+}
+
+/** The door modal: the code shown on the screen at the door, typed or scanned from its QR. */
+export function DoorModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const openDoor = useOpenDoor();
+  const [code, setCode] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [error, setError] = useState('');
+
+  function close() {
+    setCode('');
+    setError('');
+    setScanning(false);
+    onClose();
+  }
+
+  function submit(value: string) {
+    setError('');
+    openDoor.mutate(value, {
+      onSuccess: () => (toast(messages.doorOpened), close()),
+      onError: (failure) => {
+        setCode('');
+        setScanning(false);
+        setError(doorError(failure));
+      },
+    });
+  }
+
+  const problem = error && (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  );
+
+  return (
+    <Modal open={open} title={ui.door.title} onClose={close}>
+      {scanning ? (
+        <Suspense fallback={<p role="status">{ui.door.cameraStarting}</p>}>
+          <QrScanner onCode={submit} onCancel={() => setScanning(false)} />
+        </Suspense>
+      ) : (
+        <>
+          <p>{ui.door.hint}</p>
+          <CodeInput
+            label={ui.door.codeLabel}
+            value={code}
+            onChange={(value) => (setCode(value), value && setError(''))}
+            onComplete={submit}
+            disabled={openDoor.isPending}
+            invalid={Boolean(error)}
+          />
+          {problem}
+          <button type="button" onClick={() => (setError(''), setScanning(true))} disabled={openDoor.isPending}>
+            {ui.door.scan}
+          </button>
+        </>
+      )}
+      {openDoor.isPending && <p role="status">{ui.door.opening}</p>}
+      {scanning && problem}
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import type { DetailResponse } from '@kort/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /api/give_contacts/: the club's contacts, free text an admin wrote. */
+export const clubContacts = () => api<DetailResponse>('GET', '/api/give_contacts/');
+
+export const useClubContacts = () =>
+  useQuery({ queryKey: queryKeys.games.contacts, queryFn: clubContacts, select: (answer) => answer.detail });

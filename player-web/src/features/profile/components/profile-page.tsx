@@ -1,0 +1,79 @@
+import { bookingRules } from '@kort/contracts';
+import { Link, useNavigate } from 'react-router';
+import { ContactText } from '../../../components/ui/contact-text';
+import { NetworkFailure } from '../../../components/ui/network-failure';
+import { cardState } from '../../../lib/game-card';
+import { ui } from '../../../lib/messages';
+import { useClubContacts } from '../api/club-contacts';
+import { useMyOrders } from '../api/my-orders';
+import { useSportSchool } from '../api/sport-school';
+
+/** The add-game button is off at the limit of upcoming games, unless the account is a sport school. */
+export const canAddGame = (games: number, sportSchool: boolean) => sportSchool || games < bookingRules.upcoming;
+
+/** / and /profile: my games, the add-game button and the club's contacts (spec section 2). */
+export function ProfilePage() {
+  const navigate = useNavigate();
+  const orders = useMyOrders();
+  // Neither is worth a failure screen: without them the button follows the player's limit and
+  // the contacts stay "…".
+  const sportSchool = useSportSchool();
+  const contacts = useClubContacts();
+
+  // "Повторить" asks for all three again, and the screen loads meanwhile.
+  if (orders.isError && !orders.isFetching)
+    return (
+      <NetworkFailure onRetry={() => void Promise.all([orders.refetch(), sportSchool.refetch(), contacts.refetch()])} />
+    );
+  const games = orders.data ?? null;
+  const addAllowed = games !== null && canAddGame(games.length, sportSchool.data ?? false);
+
+  return (
+    <main className="page">
+      <h1>{ui.games.title}</h1>
+      {games === null ? (
+        <p role="status">{ui.loading}</p>
+      ) : games.length === 0 ? (
+        <p className="muted">{ui.games.none}</p>
+      ) : (
+        <ul className="games">
+          {games.map((game) => (
+            <li key={game.id}>
+              <button
+                type="button"
+                className={`game ${game.today ? 'today' : ''}`}
+                onClick={() => void navigate('/game', { state: cardState(game) })}
+              >
+                <span className="game-date">
+                  {game.date}, {game.day_of_week}
+                </span>
+                <span className="game-time">{game.time}</span>
+                <span className="game-court">{ui.court(game.name)}</span>
+                {game.today && <span className="badge">{ui.today}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="primary wide"
+        disabled={!addAllowed}
+        aria-describedby={games !== null && !addAllowed ? 'games-limit' : undefined}
+        onClick={() => void navigate('/reserve')}
+      >
+        {ui.games.book}
+      </button>
+      {games !== null && !addAllowed && (
+        <p id="games-limit" className="muted">
+          {ui.games.limit(bookingRules.upcoming)}
+        </p>
+      )}
+      <section className="contacts" aria-labelledby="contacts-title">
+        <h2 id="contacts-title">{ui.games.contacts}</h2>
+        {contacts.data ? <ContactText text={contacts.data} /> : <p>…</p>}
+        <Link to="/court_rules">{ui.rules.title}</Link>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { messages } from '@kort/contracts';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { ui } from '../../../lib/messages';
+import { useCloseShelf } from '../api/close-shelf';
+import { useCurrentShelf } from '../api/current-shelf';
+import { useEndRental } from '../api/end-rental';
+import { useOpenShelf } from '../api/open-shelf';
+import { useStorageAction } from '../hooks/use-storage-action';
+
+/** /box_reserve/user_reserved: my shelf with open, close, end rental (confirmed) and back. */
+export function MyShelfPage() {
+  const navigate = useNavigate();
+  const current = useCurrentShelf();
+  const open = useOpenShelf();
+  const close = useCloseShelf();
+  const end = useEndRental();
+  const act = useStorageAction();
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const busy = open.isPending || close.isPending || end.isPending;
+  const shelf = current.data;
+
+  // No rental (by the latest answer, not one being replaced): the storage screen.
+  if (shelf === null && !current.isFetching) return <Navigate to="/box_reserve" replace />;
+
+  return (
+    <main className="page">
+      <h1>{ui.storage.myShelf}</h1>
+      {current.isError ? (
+        <p role="alert" className="error">
+          {messages.networkTrouble}
+        </p>
+      ) : !shelf ? (
+        <p role="status">{ui.loading}</p>
+      ) : (
+        <>
+          <p className="shelf-big" aria-label={ui.storage.shelfNumberLabel(shelf.name)}>
+            №{shelf.name}
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" disabled={busy} onClick={() => act(open, shelf.id)}>
+              {ui.storage.openShelf}
+            </button>
+            <button type="button" disabled={busy} onClick={() => act(close, shelf.id)}>
+              {ui.storage.closeShelf}
+            </button>
+            <button type="button" className="danger" disabled={busy} onClick={() => setConfirmEnd(true)}>
+              {ui.storage.endRental}
+            </button>
+          </div>
+        </>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => void navigate('/box_reserve')}>
+          {ui.back}
+        </button>
+      </div>
+      <Modal
+        open={confirmEnd}
+        title={ui.storage.endRentalQuestion}
+        onClose={() => setConfirmEnd(false)}
+        closeLabel={null}
+      >
+        <p>{ui.storage.endRentalWarning}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() =>
+              shelf &&
+              act(end, shelf.id_reserve, {
+                after: () => void navigate('/box_reserve'),
+                settled: () => setConfirmEnd(false),
+              })
+            }
+          >
+            {ui.storage.endRental}
+          </button>
+          <button type="button" onClick={() => setConfirmEnd(false)}>
+            {ui.cancel}
+          </button>
+        </div>
+      </Modal>
+    </main>
+  );
+}

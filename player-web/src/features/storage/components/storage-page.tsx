@@ -1,0 +1,132 @@
+import { messages } from '@kort/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { queryKeys } from '../../../lib/query-keys';
+import { ui } from '../../../lib/messages';
+import { useCloseShelf } from '../api/close-shelf';
+import { useCurrentShelf } from '../api/current-shelf';
+import { useEquipment } from '../api/equipment';
+import { useGameToday } from '../api/game-today';
+import { useOpenShelf } from '../api/open-shelf';
+import { useRentShelf } from '../api/rent-shelf';
+import { useShelves } from '../api/shelves';
+import { useStorageOpen } from '../api/storage-open';
+import { useStorageAction } from '../hooks/use-storage-action';
+
+/**
+ * /box_reserve: the storage system. Shelves 1-9 are rented one per player; the club's equipment
+ * (10 and 11) is taken for the day's game and returned by closing its compartment. While an admin
+ * has storage switched off it reads "Временно не работает" (spec section 2), and nothing else is
+ * asked for.
+ */
+export function StoragePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const storageOpen = useStorageOpen();
+  const on = storageOpen.data === true;
+  const mine = useCurrentShelf(on);
+  const shelves = useShelves(on);
+  const equipment = useEquipment(on);
+  const gameToday = useGameToday(on);
+  const rent = useRentShelf();
+  const open = useOpenShelf();
+  const close = useCloseShelf();
+  const act = useStorageAction();
+  const busy = rent.isPending || open.isPending || close.isPending;
+  const parts = [mine, shelves, equipment, gameToday];
+
+  if (storageOpen.isError || (on && parts.some((part) => part.isError)))
+    return (
+      <main className="page">
+        <h1>{ui.storage.title}</h1>
+        <p role="alert" className="error">
+          {messages.networkTrouble}
+        </p>
+        <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.storage.all })}>
+          {ui.retry}
+        </button>
+      </main>
+    );
+  if (storageOpen.data === undefined || (on && parts.some((part) => part.data === undefined)))
+    return (
+      <main className="page">
+        <h1>{ui.storage.title}</h1>
+        <p role="status">{ui.loading}</p>
+      </main>
+    );
+  if (!on)
+    return (
+      <main className="page">
+        <h1>{ui.storage.title}</h1>
+        <p className="notice">{messages.storageOff}</p>
+      </main>
+    );
+
+  const myShelf = mine.data ?? null;
+  const today = gameToday.data ?? false;
+  return (
+    <main className="page">
+      <h1>{ui.storage.title}</h1>
+      <section aria-labelledby="shelves-title">
+        <h2 id="shelves-title">{ui.storage.shelves}</h2>
+        {myShelf ? (
+          <p>
+            {ui.storage.yourShelf(myShelf.name)} <Link to="/box_reserve/user_reserved">{ui.storage.yourShelfLink}</Link>
+          </p>
+        ) : (
+          <p className="muted">{ui.storage.chooseFree}</p>
+        )}
+        <ul className="shelf-grid">
+          {(shelves.data ?? []).map((shelf) => {
+            const isMine = myShelf?.id === shelf.id;
+            const canRent = !myShelf && shelf.status === 'free';
+            const state = isMine ? ui.storage.mine : ui.storage.shelfState[shelf.status];
+            return (
+              <li key={shelf.id} className={`shelf ${isMine ? 'mine' : shelf.status}`}>
+                <button
+                  type="button"
+                  disabled={(!canRent && !isMine) || busy}
+                  aria-label={ui.storage.shelfLabel(shelf.name, isMine ? ui.storage.mineLower : state, canRent)}
+                  onClick={() =>
+                    isMine
+                      ? void navigate('/box_reserve/user_reserved')
+                      : act(rent, shelf.id, { after: () => void navigate('/box_reserve/user_reserved') })
+                  }
+                >
+                  <span className="shelf-number">{shelf.name}</span>
+                  <span className="shelf-state">{state}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section aria-labelledby="equipment-title">
+        <h2 id="equipment-title">{ui.storage.equipment}</h2>
+        <p className="muted">{today ? ui.storage.equipmentHint : messages.noGameToday}</p>
+        <ul className="equipment">
+          {(equipment.data ?? []).map((item) => (
+            <li key={item.id}>
+              <span>
+                {ui.storage.item(item.name, item.mine ? ui.storage.withYou : ui.storage.itemState[item.status])}
+              </span>
+              {item.mine ? (
+                <button type="button" disabled={busy} onClick={() => act(close, item.id)}>
+                  {ui.storage.returnItem}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  disabled={!today || item.status !== 'free' || busy}
+                  onClick={() => act(open, item.id)}
+                >
+                  {ui.storage.takeItem}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

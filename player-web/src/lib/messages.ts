@@ -1,0 +1,247 @@
+/**
+ * Every Russian text of the player app's screens: headings, labels, buttons, hints, the names a
+ * screen reader hears. Texts the server and the app share (the spec's section 8 catalogue, toasts
+ * worded by the API, the password hint) are `messages` of @kort/contracts and are not repeated
+ * here; refusals go through lib/errors.ts.
+ */
+export const ui = {
+  // Shared words
+  brand: 'Корт',
+  loading: 'Загрузка…',
+  wait: 'Подождите…',
+  next: 'Далее',
+  back: 'Назад',
+  backToLogin: 'Назад ко входу',
+  retry: 'Повторить',
+  close: 'Закрыть',
+  cancel: 'Отмена',
+  no: 'Нет',
+  today: 'Сегодня',
+  rotatePhone: 'Поверните телефон вертикально',
+  /** 'Корт 2' */
+  court: (court: number | string) => `Корт ${court}`,
+  /** The line above a code input: the letter went to this address. */
+  codeSentTo: (email: string) => `Мы отправили код на ${email}`,
+  /** One box of a 4-digit code input (1-4). */
+  codeDigit: (position: number) => `Цифра ${position}`,
+  closeToast: 'Закрыть уведомление',
+
+  fields: {
+    email: 'E-mail',
+    password: 'Пароль',
+    passwordAgain: 'Пароль ещё раз',
+    newPassword: 'Новый пароль',
+    newPasswordAgain: 'Новый пароль ещё раз',
+    phone: 'Телефон',
+    name: 'Имя',
+  },
+
+  menu: {
+    title: 'Меню',
+    main: 'Главное меню',
+    myGames: 'Мои игры',
+    account: 'Профиль',
+    storage: 'Система хранения',
+    logout: 'Выйти',
+  },
+
+  // Login, registration, activation, password recovery
+  login: {
+    title: 'Вход',
+    submit: 'Войти',
+    recoverPassword: 'Восстановить пароль',
+    register: 'Регистрация',
+    or: 'или',
+    /** 'Войти через VK ID' */
+    socialLogin: (provider: string) => `Войти через ${provider}`,
+    yandexMark: 'Я',
+  },
+  register: {
+    title: 'Регистрация',
+    submit: 'Зарегистрироваться',
+  },
+  activation: {
+    title: 'Подтверждение',
+    codeLabel: 'Код из письма',
+    checking: 'Проверяем код…',
+    noLetter: 'Письмо не пришло? Проверьте папку «Спам».',
+  },
+  recovery: {
+    title: 'Восстановление пароля',
+    getCode: 'Получить код',
+    savePassword: 'Сохранить пароль',
+  },
+
+  // The club's rules and the consents
+  rules: {
+    title: 'Правила клуба',
+    loadFailed: 'Не удалось загрузить правила. Проверьте соединение',
+  },
+  rulesAcceptance: {
+    intro: 'Чтобы бронировать игры, примите правила клуба и согласие на обработку персональных данных.',
+    tickBoth: 'Отметьте оба пункта',
+    accept: 'Принять',
+  },
+  consents: {
+    rulesLabel: 'Я принимаю',
+    rulesLink: 'правила клуба',
+    personalDataLabel: 'Я даю согласие на',
+    personalDataLink: 'обработку персональных данных',
+    personalDataTitle: 'Персональные данные',
+    /** The personal-data consent the player gives at registration and on the rules screen. */
+    personalDataText:
+      'Я даю согласие на обработку моих персональных данных (e-mail, телефон, имя) для регистрации, ' +
+      'бронирования игр и доступа в клуб. Данные не передаются третьим лицам; после удаления профиля ' +
+      'они стираются через 10 дней.',
+  },
+
+  // My games and the game card
+  games: {
+    title: 'Мои игры',
+    none: 'У вас пока нет игр. Забронируйте корт на удобное время.',
+    book: 'Забронировать игру',
+    /** Why the add-game button is off. */
+    limit: (upcoming: number) => `Можно иметь не больше ${upcoming} предстоящих игр`,
+    contacts: 'Контакты клуба',
+  },
+  game: {
+    title: 'Игра',
+    card: 'Карточка игры',
+    doorOnGameDay: 'Дверь можно открыть в день игры, за 15 минут до начала',
+    openDoor: 'Открыть дверь',
+    end: 'Завершить игру',
+    cancel: 'Отменить игру',
+    cancelClosed: 'Отменить игру можно не позже чем за час до начала',
+    cancelQuestion: 'Точно хотите отменить игру?',
+    /** '23 ноября 2026, 18:00, корт 2' */
+    cancelWhat: (date: string, time: string, court: number) => `${date}, ${time}, корт ${court}`,
+    cancelYes: 'Да, отменить',
+  },
+  door: {
+    title: 'Открыть дверь',
+    hint: 'Введите код с экрана у двери или отсканируйте его QR-код.',
+    codeLabel: 'Код с экрана',
+    scan: 'Сканировать QR-код',
+    cameraStarting: 'Включаем камеру…',
+    opening: 'Открываем…',
+    offlinePinTitle: 'Код для двери',
+  },
+  scanner: {
+    hint: 'Наведите камеру на QR-код на экране у двери',
+    notDoorCode: 'Это не код двери',
+    denied: 'Нет доступа к камере. Разрешите доступ или введите код вручную',
+    unavailable: 'Камера недоступна. Введите код вручную',
+    manual: 'Ввести код вручную',
+    viewfinder: 'Камера',
+  },
+
+  // Booking: the calendar, the dial, the courts
+  reserve: {
+    chooseDate: 'Выберите дату',
+    chooseTime: 'Выберите время',
+    chooseCourt: 'Выберите корт',
+    /** '25 ноября, среда, 18:00' above the courts. */
+    dateAndHour: (day: string, hour: number) => `${day}, ${String(hour).padStart(2, '0')}:00`,
+    courtTaken: ' — занят',
+  },
+  calendar: {
+    previousMonth: 'Предыдущий месяц',
+    nextMonth: 'Следующий месяц',
+    /** Month names in the nominative, for the calendar's title ("Ноябрь 2026"). */
+    months: [
+      'Январь',
+      'Февраль',
+      'Март',
+      'Апрель',
+      'Май',
+      'Июнь',
+      'Июль',
+      'Август',
+      'Сентябрь',
+      'Октябрь',
+      'Ноябрь',
+      'Декабрь',
+    ],
+    /** Column headers, Monday first: what is shown and what a screen reader says. */
+    weekdays: [
+      { short: 'пн', full: 'понедельник' },
+      { short: 'вт', full: 'вторник' },
+      { short: 'ср', full: 'среда' },
+      { short: 'чт', full: 'четверг' },
+      { short: 'пт', full: 'пятница' },
+      { short: 'сб', full: 'суббота' },
+      { short: 'вс', full: 'воскресенье' },
+    ],
+    /** Added to a full day's name for a screen reader. */
+    noFreeTime: '. Нет свободного времени',
+    legend: 'нет свободного времени',
+  },
+  dial: {
+    /** What a screen reader hears of an hour, by its state. */
+    states: { free: 'свободно', taken: 'занято', past: 'прошло', mine: 'ваша игра' },
+    legendLabel: 'Обозначения',
+    legend: { taken: 'Занято', free: 'Свободно', mine: 'Ваша игра', past: 'Прошло' },
+    caption: 'Одна игра в сутки',
+    datePassed: 'Эта дата уже прошла',
+    noFreeTime: 'На эту дату свободного времени нет',
+    /** The parts of what a screen reader hears about the hours that are not offered. */
+    summary: {
+      now: (hour: number, minute: number) => `Сейчас ${hour}:${String(minute).padStart(2, '0')}.`,
+      mine: (hours: string) => `Ваша игра: ${hours}.`,
+      datePassed: 'Эта дата уже прошла.',
+      taken: (hours: string) => `Занято: ${hours}.`,
+      past: (hours: string) => `Прошло: ${hours}.`,
+    },
+  },
+
+  // The profile
+  account: {
+    title: 'Профиль',
+    noPhone: 'не указан',
+    role: 'Роль',
+    linkedLogins: 'Вход через',
+    calendarTitle: 'Календарь игр',
+    calendarHint: 'Добавьте ссылку в календарь телефона, чтобы видеть свои игры:',
+    calendarLinkLabel: 'Ссылка на календарь',
+    calendarOff: 'Отключить ссылку',
+    calendarGet: 'Получить ссылку на календарь',
+    changePassword: 'Сменить пароль',
+    changePasswordTitle: 'Смена пароля',
+    deleteProfile: 'Удалить профиль',
+    deleteTitle: 'Удалить профиль?',
+    deleteWarning:
+      'Будущие игры будут отменены, аренда ячейки завершена. Через 10 дней все ваши данные будут удалены без ' +
+      'возможности восстановления.',
+  },
+
+  // Storage: shelves and the club's equipment
+  storage: {
+    title: 'Система хранения',
+    shelves: 'Ячейки',
+    /** 'Ваша ячейка: №4.', followed by the link to it. */
+    yourShelf: (name: string) => `Ваша ячейка: №${name}.`,
+    yourShelfLink: 'Открыть, закрыть, завершить',
+    chooseFree: 'Выберите свободную ячейку, чтобы арендовать её.',
+    shelfState: { free: 'Свободна', occupied: 'Занята', blocked: 'Заблокирована' },
+    mine: 'Ваша',
+    mineLower: 'ваша',
+    /** 'Ячейка 1: Свободна, арендовать' */
+    shelfLabel: (name: string, state: string, canRent: boolean) =>
+      `Ячейка ${name}: ${state}${canRent ? ', арендовать' : ''}`,
+    equipment: 'Инвентарь клуба',
+    equipmentHint: 'Возьмите инвентарь на сегодняшнюю игру и верните после.',
+    itemState: { free: 'Свободен', on_loan: 'Выдан', blocked: 'Заблокирован' },
+    withYou: 'у вас',
+    /** 'Ракетки: у вас' */
+    item: (name: string, state: string) => `${name}: ${state}`,
+    takeItem: 'Взять (открыть ячейку)',
+    returnItem: 'Вернуть (закрыть ячейку)',
+    myShelf: 'Моя ячейка',
+    shelfNumberLabel: (name: string) => `Ячейка номер ${name}`,
+    openShelf: 'Открыть ячейку',
+    closeShelf: 'Закрыть ячейку',
+    endRental: 'Завершить аренду',
+    endRentalQuestion: 'Завершить аренду ячейки?',
+    endRentalWarning: 'Заберите свои вещи: после завершения аренды ячейка закроется и станет доступна другим игрокам.',
+  },
+} as const;

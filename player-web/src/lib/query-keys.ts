@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The TanStack Query keys of every answer the app keeps, in one place: a feature's mutation can
+ * refresh what another feature shows (a booking refreshes my games) without importing it. Keys
+ * share a prefix where one change refreshes a whole family (every month's booked days).
+ */
+export const queryKeys = {
+  siteClock: ['site-clock'],
+  auth: {
+    providers: ['auth', 'providers'],
+    isAdmin: ['auth', 'is-admin'],
+    myName: ['auth', 'my-name'],
+  },
+  courtRules: ['court-rules'],
+  account: {
+    profile: ['account', 'profile'],
+  },
+  games: {
+    myOrders: ['games', 'my-orders'],
+    sportSchool: ['games', 'sport-school'],
+    contacts: ['games', 'club-contacts'],
+  },
+  booking: {
+    courts: ['booking', 'courts'],
+    /** Every month's fully booked days; `bookedDays(year, month)` is one month's. */
+    allBookedDays: ['booking', 'booked-days'],
+    bookedDays: (year: number, month: number) => ['booking', 'booked-days', year, month],
+    allAvailableTimes: ['booking', 'available-times'],
+    availableTimes: (date: string) => ['booking', 'available-times', date],
+    allCourtsStatus: ['booking', 'courts-status'],
+    courtsStatus: (date: string, hour: number) => ['booking', 'courts-status', date, hour],
+  },
+  storage: {
+    /** Everything the storage screens show: one action refreshes it all. */
+    all: ['storage'],
+    open: ['storage', 'open'],
+    shelves: ['storage', 'shelves'],
+    currentShelf: ['storage', 'current-shelf'],
+    equipment: ['storage', 'equipment'],
+    gameToday: ['storage', 'game-today'],
+  },
+} as const;
+
+/**
+ * What a booking made or cancelled changes: my games, the day's hours, the month's full days and
+ * the hour's courts. The answers on screen are asked for again, the others when next shown.
+ */
+export function refreshBookings(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [
+      queryKeys.games.myOrders,
+      queryKeys.booking.allAvailableTimes,
+      queryKeys.booking.allBookedDays,
+      queryKeys.booking.allCourtsStatus,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
