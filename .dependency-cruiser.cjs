@@ -8,7 +8,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Files that import each other in a loop: one of them holds what both need, or the loop is a hidden feature.',
+      comment:
+        'Files that import each other in a loop: one of them holds what both need, or the loop is a hidden feature.',
       from: {},
       to: { circular: true },
     },
