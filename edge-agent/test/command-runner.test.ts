@@ -135,6 +135,24 @@ describe('door display', () => {
     runner.stop();
   });
 
+  test("the game's door opening or end takes its code off the display at once; the other court's code stays", async () => {
+    const { runner } = await setup();
+    const expiresAt = Date.now() + 60_000;
+    await runner.run(command('display.show', null, { params: { code: '1111', expiresAt, gameId: 7 } }));
+    // An admin's opening (no game) and another game's opening leave the code for the player at the door.
+    await runner.run(command('door.open', 'door'));
+    await runner.run(command('door.open', 'door', { params: { gameId: 8 } }));
+    await runner.run(command('display.clear', null, { params: { gameId: 8 } }));
+    expect(runner.display).toEqual({ code: '1111', expiresAt });
+    await runner.run(command('door.open', 'door', { params: { gameId: 7 } }));
+    expect(runner.display).toBeNull();
+
+    await runner.run(command('display.show', null, { params: { code: '2222', expiresAt, gameId: 9 } }));
+    await runner.run(command('display.clear', null, { params: { gameId: 9 } }));
+    expect(runner.display).toBeNull();
+    runner.stop();
+  });
+
   test('display.show without a code is invalid', async () => {
     const { runner } = await setup();
     expect(await runner.run(command('display.show', null, { params: {} }))).toMatchObject({

@@ -225,6 +225,7 @@ const keptPin = (gameId: number, pin: string, timeStart = tonight.timeStart) =>
       day_of_week: '',
       time: '',
       today: true,
+      status: 'upcoming',
       name: 2,
       id_cort: 2,
       time_start: timeStart,

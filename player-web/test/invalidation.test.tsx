@@ -26,6 +26,7 @@ const game = (id: number): MyOrder => ({
   day_of_week: 'среда',
   time: '18:00',
   today: false,
+  status: 'upcoming',
   name: 2,
   id_cort: 2,
   time_start: `2026-11-${20 + id}T18:00:00+03:00`,

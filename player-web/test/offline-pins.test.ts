@@ -20,6 +20,7 @@ const order = (id: number, time_start: string, offline_pin?: string): MyOrder =>
   day_of_week: 'понедельник',
   time: time_start.slice(11, 16),
   today: true,
+  status: 'upcoming',
   name: 1,
   id_cort: 1,
   time_start,

@@ -19,6 +19,7 @@ const game = (id: number, overrides: Partial<MyOrder> = {}): MyOrder => ({
   day_of_week: 'среда',
   time: '18:00',
   today: false,
+  status: 'upcoming',
   name: 1,
   id_cort: 1,
   time_start: `2026-11-${20 + id}T18:00:00+03:00`,

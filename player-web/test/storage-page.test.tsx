@@ -94,7 +94,7 @@ test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', a
     'GET /api/current_shelf/': ok(null),
   });
   await loaded();
-  server.answer('GET /api/current_shelf/', ok({ name: '4', id: 4, id_reserve: 77 }));
+  server.answer('GET /api/current_shelf/', ok({ name: '4', id: 4, id_reserve: 77, is_open: false }));
   await userEvent.click(shelfButton('Ячейка 4: Свободна, арендовать'));
   expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
   expect(server.callsTo('GET /api/reserve_shelf/').map((call) => call.query.toString())).toEqual(['id=4']);
@@ -116,7 +116,7 @@ test('a refused rental shows the server text and reloads the shelves', async () 
 
 test('with a shelf of my own, no other can be rented and mine leads to it', async () => {
   renderAt('/box_reserve', {
-    ...storage({ mine: { name: '4', id: 4, id_reserve: 77 } }),
+    ...storage({ mine: { name: '4', id: 4, id_reserve: 77, is_open: false } }),
   });
   await loaded();
   expect(screen.getByText(/Ваша ячейка: №4/)).toBeTruthy();
@@ -177,7 +177,7 @@ test('my shelf without a rental goes back to the storage screen', async () => {
 
 test('my shelf opens and closes by its id', async () => {
   renderAt('/box_reserve/user_reserved', {
-    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77 }),
+    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77, is_open: false }),
     'GET /api/open_shelf/': ok(messages.boxOpened),
     'GET /api/close_shelf/': ok(messages.boxClosed),
   });
@@ -195,7 +195,7 @@ test('my shelf opens and closes by its id', async () => {
 test('ending the rental asks first, then ends it by the reservation id', async () => {
   renderAt('/box_reserve/user_reserved', {
     ...storage(),
-    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77 }),
+    'GET /api/current_shelf/': ok({ name: '4', id: 4, id_reserve: 77, is_open: false }),
     'GET /api/cancel_reservation/': ok(messages.rentalEnded),
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Завершить аренду' }));

@@ -35,6 +35,8 @@ export class CommandRunner {
   private readonly running = new Map<string, Promise<CommandResult>>();
   private relockTimer: NodeJS.Timeout | null = null;
   private displayTimer: NodeJS.Timeout | null = null;
+  /** The game whose code is on the display (null: unknown, e.g. restored after a restart). */
+  private displayGame: number | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: CommandRunnerOptions) {
@@ -148,7 +150,10 @@ export class CommandRunner {
     switch (command.action) {
       case 'door.open':
         this.expectDevice(command, 'door');
-        return this.openDoor(command.params.gameId ?? null);
+        await this.openDoor(command.params.gameId ?? null);
+        // The code did its work: it leaves the door display at once rather than at its expiry.
+        if (command.params.gameId !== undefined) this.clearCodeOf(command.params.gameId);
+        return;
       case 'door.hold':
         this.expectDevice(command, 'door');
         this.cancelRelock();
@@ -176,10 +181,12 @@ export class CommandRunner {
           throw new Refusal('invalid', 'display.show needs params.code and expiresAt');
         if (expiresAt <= this.now()) throw new Refusal('expired', 'the code has already expired');
         this.showCode({ code, expiresAt });
+        this.displayGame = command.params.gameId ?? null;
         return;
       }
       case 'display.clear':
-        this.showCode(null);
+        if (command.params.gameId === undefined) this.showCode(null);
+        else this.clearCodeOf(command.params.gameId);
         return;
     }
   }
@@ -218,10 +225,16 @@ export class CommandRunner {
     this.relockTimer = null;
   }
 
+  /** Clears the display if it shows this game's code (the other court's code stays). */
+  private clearCodeOf(game: number): void {
+    if (this.displayGame === null || this.displayGame === game) this.showCode(null);
+  }
+
   private showCode(display: DisplayCode | null): void {
     if (this.displayTimer) clearTimeout(this.displayTimer);
     this.displayTimer = null;
     const live = display && display.expiresAt > this.now() ? display : null;
+    if (!live) this.displayGame = null;
     // Re-checked when the timer fires (setTimeout caps delays at ~24 days; codes live minutes).
     if (live)
       this.displayTimer = setTimeout(() => this.showCode(live), Math.min(live.expiresAt - this.now(), 2 ** 31 - 1));

@@ -118,6 +118,52 @@ describe('POST /api/register/', () => {
   });
 });
 
+describe('POST /api/resend_activation_code/ ("Отправить код ещё раз")', () => {
+  const codesOf = async (email: string) =>
+    (
+      await api.db.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1`,
+        [email],
+      )
+    )[0]!.n;
+
+  test('mails a new code to an account waiting for activation; the new code activates it', async () => {
+    const email = uniqueEmail('resend');
+    const client = api.client();
+    await client.post('/api/register/', details({ email }));
+    await nextCode(email);
+    const resent = await api.client().post('/api/resend_activation_code/', { email });
+    expect(resent.status).toBe(200);
+    expect(resent.body.detail).toBe(messages.codeSent);
+    const code = await nextCode(email);
+    expect((await client.post('/api/activate/', { email, code })).status).toBe(200);
+  });
+
+  test('an unknown or already active e-mail gets the same answer and no code (nobody learns who is registered)', async () => {
+    const { email: active } = await registerPlayer(api.client());
+    const before = await codesOf(active);
+    for (const email of [active, uniqueEmail('nobody')]) {
+      const response = await api.client().post('/api/resend_activation_code/', { email });
+      expect(response.status).toBe(200);
+      expect(response.body.detail).toBe(messages.codeSent);
+    }
+    expect(await codesOf(active)).toBe(before);
+  });
+
+  test('the per-e-mail limit answers 429 with its detail, which the screen shows', async () => {
+    const email = uniqueEmail('resend-flood');
+    await api.client().post('/api/register/', details({ email }));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await api.client().post('/api/resend_activation_code/', { email });
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.body.detail).toBe(messages.codeSendLimit);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]); // the registration's code was the first of 5
+    expect((await api.client().post('/api/resend_activation_code/', { email: 'не почта' })).status).toBe(400);
+  });
+});
+
 describe('POST /api/activate/', () => {
   test('a wrong code answers 400 "Неверный или истекший код"; the right one then still works', async () => {
     const email = uniqueEmail('act');

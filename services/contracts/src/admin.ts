@@ -109,7 +109,14 @@ export const adminCommandSchema = z.object({
 });
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
-export const ADMIN_SETTINGS = ['storage_enabled', 'court_rules', 'club_contacts'] as const;
+export const ADMIN_SETTINGS = [
+  'storage_enabled',
+  'court_rules',
+  'club_contacts',
+  /** What the equipment compartments 10 and 11 hold, as players see it (issue 19). */
+  'equipment_10_name',
+  'equipment_11_name',
+] as const;
 export type AdminSettingKey = (typeof ADMIN_SETTINGS)[number];
 
 export const adminSettingSchema = z.object({
@@ -158,9 +165,17 @@ export const adminActionSchema = z.object({
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
 /** Limits of the settings an admin edits. */
-export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000 } as const;
+export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000, equipmentNameMax: 60 } as const;
 
 /** The value a setting accepts; the API answers 400 with the message otherwise. */
+function equipmentName(): z.ZodType<string> {
+  return z
+    .string({ error: messages.settingEquipmentName })
+    .trim()
+    .min(1, { error: messages.settingEquipmentName })
+    .max(settingLimits.equipmentNameMax, { error: messages.settingEquipmentName });
+}
+
 export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
   storage_enabled: z.enum(['true', 'false'], { error: messages.settingStorageValue }),
   court_rules: z
@@ -170,6 +185,8 @@ export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
   club_contacts: z
     .string({ error: messages.settingContactsTooLong })
     .max(settingLimits.clubContactsMax, { error: messages.settingContactsTooLong }),
+  equipment_10_name: equipmentName(),
+  equipment_11_name: equipmentName(),
 };
 
 /**

@@ -71,6 +71,7 @@ export const bookedTimesQuery = z.object({
     .max(2100, { error: messages.monthInvalid }),
 });
 export const availableTimesQuery = z.object({ date: isoDate });
+export const bookingLimitsQuery = bookedTimesQuery;
 export const courtsStatusQuery = z.object({
   date: isoDate,
   hour: z.coerce
@@ -116,6 +117,23 @@ export interface CourtsStatus {
   busy_courts: number[];
 }
 
+export const GAME_STATUSES = ['upcoming', 'playing', 'over'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/** Why the player cannot book on a day: a game that day already, or two games that ISO week. */
+export type BookingDayLimit = 'day' | 'week';
+
+/**
+ * GET /api/booking_limits/?month&year: where the player's own quotas stop a booking, so the
+ * calendar and the add button can say so before the last step. A sport school has none.
+ */
+export interface BookingLimits {
+  /** Days of that month (1-31) the player cannot book, each with its reason. */
+  days: { day: number; reason: BookingDayLimit }[];
+  /** Five games ahead already: no booking at all until one is played or cancelled. */
+  upcoming_full: boolean;
+}
+
 /** One entry of GET /api/my-orders/. */
 export interface MyOrder {
   id: number;
@@ -127,6 +145,11 @@ export interface MyOrder {
   time: string;
   /** The game is today (site-local): the game card's active flag. */
   today: boolean;
+  /**
+   * Where the game is: 'upcoming' (the door not opened yet), 'playing' (the door opened, the game
+   * not ended and its hour not over) or 'over' (ended by the player, or its hour is past).
+   */
+  status: GameStatus;
   /** The court number. */
   name: number;
   id_cort: number;

@@ -142,6 +142,7 @@ export const messages = {
   settingRulesEmpty: 'Правила не могут быть пустыми',
   settingRulesTooLong: 'Правила должны быть не длиннее 20000 символов',
   settingContactsTooLong: 'Контакты должны быть не длиннее 2000 символов',
+  settingEquipmentName: 'Название инвентаря: от 1 до 60 символов',
   adminFieldBoolean: 'Значение должно быть true или false',
   adminSortInvalid: 'Параметр sort: ожидается ["поле", "ASC" или "DESC"]',
   adminSortField: 'Параметр sort: по этому полю нельзя сортировать',

@@ -15,8 +15,13 @@ export const shelfViewSchema = z.object({
 export type ShelfView = z.infer<typeof shelfViewSchema>;
 export type ShelfStatus = ShelfView['status'];
 
-/** GET /api/current_shelf/: the caller's rental, or null. */
-export const currentShelfSchema = z.object({ name: z.string(), id: z.number().int(), id_reserve: z.number().int() });
+/** GET /api/current_shelf/: the caller's rental, or null; `is_open`: its lock as the agent last reported it. */
+export const currentShelfSchema = z.object({
+  name: z.string(),
+  id: z.number().int(),
+  id_reserve: z.number().int(),
+  is_open: z.boolean(),
+});
 export type CurrentShelf = z.infer<typeof currentShelfSchema>;
 
 /** One entry of GET /api/give_inventory/; `mine`: the caller holds it now. */

@@ -4,11 +4,12 @@ import type { Request, Response } from 'express';
 import {
   activateBody,
   checkPhoneBody,
+  type DetailResponse,
   loginBody,
   messages,
-  regPhoneBody,
   registerBody,
-  type DetailResponse,
+  regPhoneBody,
+  resendCodeBody,
 } from '@kort/contracts';
 import { clientIp } from '../common/client-ip';
 import { BodySchema, type Parsed } from '../common/request-schema';
@@ -59,6 +60,18 @@ export class AuthController {
   @BodySchema(registerBody)
   async register(@Body() body: Parsed<typeof registerBody>, @Req() request: Request): Promise<DetailResponse> {
     await this.auth.register(body, clientIp(request));
+    return { detail: messages.codeSent };
+  }
+
+  @Public()
+  @Post('resend_activation_code')
+  @HttpCode(200)
+  @BodySchema(resendCodeBody)
+  async resendActivationCode(
+    @Body() body: Parsed<typeof resendCodeBody>,
+    @Req() request: Request,
+  ): Promise<DetailResponse> {
+    await this.auth.resendActivationCode(body.email, clientIp(request));
     return { detail: messages.codeSent };
   }
 

@@ -126,6 +126,18 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * "Отправить код ещё раз" on the activation screen: a new code for an account still waiting for
+   * its first. Any other address gets the same answer and no letter, so the call tells nobody
+   * whether an address is registered; the per-e-mail limit of codes answers 429 as for the first.
+   */
+  async resendActivationCode(email: string, ip: string): Promise<void> {
+    await this.limiter.enforce(`lookup:${ip}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
+    const user = await this.users.findByEmail(email);
+    if (!user || user.confirmedAt || user.deletedAt) return;
+    await this.sendActivationCode(user);
+  }
+
   private async sendActivationCode(user: User): Promise<void> {
     const code = await this.codes.issue(user.id, 'activation');
     await this.mail.enqueue(letters.activationCode(user.email, code));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { bookingRules, type AvailableTimes, type MyOrder } from '@kort/contracts';
+import { bookingRules, type AvailableTimes, type BookingLimits, type MyOrder } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
@@ -15,6 +15,16 @@ const HOURS = Array.from(
   { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
   (_, i) => bookingRules.firstHour + i,
 );
+
+/** A game of the player's, as "my games" keeps it. */
+interface OwnGame {
+  id: number;
+  court_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  started_at: Date | null;
+  ended_at: Date | null;
+}
 
 /** One local day's live games as the dial reads them: hours taken on every court, each player's. */
 interface DayView {
@@ -33,7 +43,7 @@ export class AvailabilityService {
   private readonly days: LocalCache<DayView>;
   private readonly months: LocalCache<ReadonlyMap<string, number>>;
   private readonly fullDays: LocalCache<number[]>;
-  private readonly orders: LocalCache<MyOrder[]>;
+  private readonly orders: LocalCache<OwnGame[]>;
 
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
@@ -100,32 +110,75 @@ export class AvailabilityService {
    * Today's and upcoming games of the player, soonest first. Today's carry their offline PIN, so
    * the app has it at the door even when neither the phone nor the club can reach the API.
    */
-  myOrders(user: User): Promise<MyOrder[]> {
-    const today = this.time.day(this.clock.now());
-    return this.orders.get(`${user.id} ${today.start.toISOString()}`, () => this.loadOrders(user.id, today));
-  }
-
-  private async loadOrders(userId: number, today: { start: Date; end: Date }): Promise<MyOrder[]> {
-    const games = await this.bookings.query<{ id: number; court_id: number; starts_at: Date }[]>(
-      `SELECT id, court_id, starts_at FROM bookings
-        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at >= $2
-        ORDER BY starts_at`,
-      [userId, today.start],
+  async myOrders(user: User): Promise<MyOrder[]> {
+    const now = this.clock.now();
+    const today = this.time.day(now);
+    const games = await this.orders.get(`${user.id} ${today.start.toISOString()}`, () =>
+      this.loadOrders(user.id, today.start),
     );
-    return games.map(({ id, court_id: courtId, starts_at: startsAt }) => {
-      const isToday = startsAt < today.end;
+    return games.map((game) => {
+      const isToday = game.starts_at < today.end;
       return {
-        id,
-        date: this.time.longDate(startsAt),
-        day_of_week: this.time.weekday(startsAt),
-        time: this.time.time(startsAt),
+        id: game.id,
+        date: this.time.longDate(game.starts_at),
+        day_of_week: this.time.weekday(game.starts_at),
+        time: this.time.time(game.starts_at),
         today: isToday,
-        name: courtId,
-        id_cort: courtId,
-        time_start: this.time.iso(startsAt),
-        ...(isToday ? { offline_pin: this.pins.pin(id) } : {}),
+        status: game.ended_at || game.ends_at <= now ? 'over' : game.started_at ? 'playing' : 'upcoming',
+        name: game.court_id,
+        id_cort: game.court_id,
+        time_start: this.time.iso(game.starts_at),
+        ...(isToday ? { offline_pin: this.pins.pin(game.id) } : {}),
       };
     });
+  }
+
+  /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
+  private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
+    return this.bookings.query<OwnGame[]>(
+      `SELECT id, court_id, starts_at, ends_at, started_at, ended_at FROM bookings
+        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at >= $2
+        ORDER BY starts_at`,
+      [userId, from],
+    );
+  }
+
+  /**
+   * The days of a month on which the player's own quotas refuse a booking (a game that day, or two
+   * that ISO week), and whether five games ahead already refuse any (bookingRules). The same counts
+   * as BookingsService's, read ahead so the calendar can say why; a sport school has none.
+   */
+  async bookingLimits(user: User, year: number, month: number): Promise<BookingLimits> {
+    if (user.isSportSchool) return { days: [], upcoming_full: false };
+    const range = this.time.month(year, month);
+    // The weeks that overlap the month reach into the months around it.
+    const from = this.time.week(range.start).start;
+    const to = this.time.week(new Date(range.end.getTime() - 1)).end;
+    const now = this.clock.now();
+    const games = await this.bookings.query<{ starts_at: Date; ends_at: Date }[]>(
+      `SELECT starts_at, ends_at FROM bookings
+        WHERE user_id = $1 AND cancelled_at IS NULL AND (starts_at >= $2 AND starts_at < $3 OR ends_at > $4)`,
+      [user.id, from, to, now],
+    );
+    const perDay = new Map<string, number>();
+    const perWeek = new Map<string, number>();
+    for (const game of games) {
+      const day = this.time.local(game.starts_at).toISODate() ?? '';
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      const week = this.time.week(game.starts_at).start.toISOString();
+      perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
+    }
+    const days: BookingLimits['days'] = [];
+    for (let day = 1; day <= range.days; day += 1) {
+      const start = this.time.at(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, 0);
+      const date = this.time.local(start).toISODate() ?? '';
+      if ((perDay.get(date) ?? 0) >= bookingRules.perDay) days.push({ day, reason: 'day' });
+      else if ((perWeek.get(this.time.week(start).start.toISOString()) ?? 0) >= bookingRules.perWeek) {
+        days.push({ day, reason: 'week' });
+      }
+    }
+    const upcoming = games.filter((game) => game.ends_at > now).length;
+    return { days, upcoming_full: upcoming >= bookingRules.upcoming };
   }
 
   /** Live games starting today (site-local): the admin's counter. */

@@ -5,6 +5,8 @@ import {
   availableTimesQuery,
   bookedTimesQuery,
   BookingError,
+  type BookingLimits,
+  bookingLimitsQuery,
   type Court,
   type CourtsStatus,
   courtsStatusQuery,
@@ -75,6 +77,16 @@ export class BookingsController {
   @QuerySchema(bookedTimesQuery)
   async bookedTimes(@Query() query: Parsed<typeof bookedTimesQuery>): Promise<DetailResponse<number[]>> {
     return { detail: await this.availability.fullyBookedDays(query.year, query.month) };
+  }
+
+  /** The days the caller's own quotas refuse a booking, and why (issue 19: said before the last step). */
+  @Get('booking_limits')
+  @QuerySchema(bookingLimitsQuery)
+  async bookingLimits(
+    @CurrentUser() user: User,
+    @Query() query: Parsed<typeof bookingLimitsQuery>,
+  ): Promise<DetailResponse<BookingLimits>> {
+    return { detail: await this.availability.bookingLimits(user, query.year, query.month) };
   }
 
   @Get('get-available-times')

@@ -2,7 +2,9 @@ import type { DataSource } from 'typeorm';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
+  DEFAULT_EQUIPMENT_NAMES,
   SETTING_CLUB_CONTACTS,
+  SETTING_EQUIPMENT_NAMES,
   SETTING_COURT_RULES,
   SETTING_STORAGE_ENABLED,
 } from '../rules/court-rules';
@@ -16,6 +18,12 @@ export async function seed(db: DataSource): Promise<void> {
     `INSERT INTO settings (key, value) VALUES ($1, $2), ($3, 'true'), ($4, $5) ON CONFLICT (key) DO NOTHING`,
     [SETTING_COURT_RULES, DEFAULT_COURT_RULES, SETTING_STORAGE_ENABLED, SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
   );
+  for (const [shelf, key] of Object.entries(SETTING_EQUIPMENT_NAMES)) {
+    await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+      key,
+      DEFAULT_EQUIPMENT_NAMES[Number(shelf)],
+    ]);
+  }
   await db.query(
     `INSERT INTO shelves (id, kind) SELECT n, CASE WHEN n <= 9 THEN 'shelf' ELSE 'equipment' END
        FROM generate_series(1, 11) AS n ON CONFLICT (id) DO NOTHING`,

@@ -115,7 +115,7 @@ export class DoorService {
         requestedBy: user.id,
         site: site.id,
         bookingId: game.id,
-        params: { code, expiresAt: Date.now() + (expiresAt.getTime() - now.getTime()) },
+        params: { code, expiresAt: Date.now() + (expiresAt.getTime() - now.getTime()), gameId: game.id },
       });
     } catch (error) {
       // The agent went away between the check and the command.
@@ -188,13 +188,29 @@ export class DoorService {
     if (!game.startedAt) throw new KortError(DoorError.GameNotStarted);
     const now = this.clock.now();
     await this.bookings.markEnded(game.id, now);
-    await this.bookingRows.query(
-      `UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL`,
+    const [unused] = await this.bookingRows.query<[{ id: number }[], number]>(
+      `UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL AND expires_at > $2
+       RETURNING id`,
       [game.id, now],
     );
     this.games.ended.next({ bookingId: game.id, userId: user.id });
     const site = await this.siteOf(game.id);
     this.schedule.changed(site.id);
+    // A code still on the door display for this game goes at once (best effort: it expires anyway).
+    if (site.online && unused.length > 0) {
+      await this.commands
+        .run({
+          action: 'display.clear',
+          device: null,
+          requestedBy: user.id,
+          site: site.id,
+          bookingId: game.id,
+          params: { gameId: game.id },
+        })
+        .catch((error: unknown) =>
+          this.logger.warn({ game: game.id, error: String(error) }, 'door display not cleared'),
+        );
+    }
     const [{ running }] = await this.bookingRows.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,

@@ -21,3 +21,7 @@ export const DEFAULT_COURT_RULES = `Правила пользования кор
 8. Вещи храните только в арендованной ячейке; клуб не отвечает за вещи, оставленные без присмотра.
 9. Курение, алкоголь и животные на территории клуба запрещены.
 10. Нарушение правил может привести к блокировке аккаунта.`;
+
+/** What equipment compartments 10 and 11 hold (settings.equipment_10_name, equipment_11_name). */
+export const SETTING_EQUIPMENT_NAMES: Record<number, string> = { 10: 'equipment_10_name', 11: 'equipment_11_name' };
+export const DEFAULT_EQUIPMENT_NAMES: Record<number, string> = { 10: 'Ракетки', 11: 'Мячи' };

@@ -7,7 +7,9 @@ import type { Writer } from '../common/writer';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
+  DEFAULT_EQUIPMENT_NAMES,
   SETTING_CLUB_CONTACTS,
+  SETTING_EQUIPMENT_NAMES,
   SETTING_COURT_RULES,
   SETTING_STORAGE_ENABLED,
 } from './court-rules';
@@ -31,6 +33,14 @@ export class SettingsService {
 
   async clubContacts(): Promise<string> {
     return (await this.all()).get(SETTING_CLUB_CONTACTS) ?? DEFAULT_CLUB_CONTACTS;
+  }
+
+  /** What an equipment compartment holds, as the club named it. */
+  async equipmentName(shelfId: number): Promise<string> {
+    const key = SETTING_EQUIPMENT_NAMES[shelfId];
+    return (
+      (key ? (await this.all()).get(key) : undefined) ?? DEFAULT_EQUIPMENT_NAMES[shelfId] ?? `Инвентарь ${shelfId}`
+    );
   }
 
   async storageEnabled(): Promise<boolean> {

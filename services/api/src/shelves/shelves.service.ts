@@ -14,6 +14,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { CommandsService } from '../devices/commands.service';
+import { DEFAULT_SITE, DevicesService } from '../devices/devices.service';
 import { GameEvents } from '../devices/game-events';
 import { SettingsService } from '../rules/settings.service';
 import { SiteTime } from '../time/site-time';
@@ -45,6 +46,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     private readonly games: GameEvents,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly devices: DevicesService,
   ) {}
 
   onModuleInit(): void {
@@ -78,7 +80,14 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       `SELECT id, shelf_id FROM shelf_rentals WHERE user_id = $1 AND ended_at IS NULL`,
       [user.id],
     );
-    return rental ? { name: String(rental.shelf_id), id: rental.shelf_id, id_reserve: rental.id } : null;
+    if (!rental) return null;
+    const { relays } = await this.devices.state(DEFAULT_SITE);
+    return {
+      name: String(rental.shelf_id),
+      id: rental.shelf_id,
+      id_reserve: rental.id,
+      is_open: relays[relayOf(rental.shelf_id)] ?? false,
+    };
   }
 
   async reserve(user: User, shelfId: number): Promise<CurrentShelf> {
@@ -93,7 +102,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
         [shelfId, user.id, this.clock.now()],
       );
       this.logger.log({ user: user.id, shelf: shelfId }, 'shelf rented');
-      return { name: String(shelfId), id: shelfId, id_reserve: rental!.id };
+      return { name: String(shelfId), id: shelfId, id_reserve: rental!.id, is_open: false };
     } catch (error) {
       const { constraint } = postgresError(error);
       if (constraint === 'shelf_rentals_live_user') throw new KortError(ShelfError.AlreadyRenting);
@@ -135,9 +144,10 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
          LEFT JOIN equipment_loans l ON l.shelf_id = s.id AND l.ended_at IS NULL
         WHERE s.kind = 'equipment' ORDER BY s.id`,
     );
-    return rows.map((row) => ({
+    const names = await Promise.all(rows.map((row) => this.settings.equipmentName(row.id)));
+    return rows.map((row, i) => ({
       id: row.id,
-      name: `Инвентарь ${row.id}`,
+      name: names[i]!,
       status: row.is_blocked ? 'blocked' : row.holder ? 'on_loan' : 'free',
       is_blocked: row.is_blocked,
       mine: row.holder === user.id,

@@ -187,8 +187,14 @@ describe('devices and commands', () => {
 describe('settings', () => {
   test('storage is switched off and on, the rules and contacts edited; bad values are refused', async () => {
     const list = await provider.getList<AdminSetting>('settings', { ...all, sort: { field: 'id', order: 'ASC' } });
-    expect(list.data.map((setting) => setting.id)).toEqual(['club_contacts', 'court_rules', 'storage_enabled']);
-    expect(list.total).toBe(3);
+    expect(list.data.map((setting) => setting.id)).toEqual([
+      'club_contacts',
+      'court_rules',
+      'equipment_10_name',
+      'equipment_11_name',
+      'storage_enabled',
+    ]);
+    expect(list.total).toBe(5);
     const [player] = await signedInPlayers(api, 1);
     const set = (id: string, value: string) =>
       provider.update<AdminSetting>('settings', { id, data: { id, value }, previousData: { id } });
@@ -215,6 +221,20 @@ describe('settings', () => {
     expect(await failure(set('club_contacts', 'x'.repeat(2_001)))).toEqual({
       status: 400,
       detail: messages.settingContactsTooLong,
+    });
+    // The rental equipment says what it is: the club names it here, the players' inventory shows it.
+    const names = async () =>
+      ((await player!.client.get('/api/give_inventory/')).body.detail as { name: string }[]).map((i) => i.name);
+    expect(await names()).toEqual(['Ракетки', 'Мячи']);
+    await set('equipment_11_name', '  Мячи для падела  ');
+    expect(await names()).toEqual(['Ракетки', 'Мячи для падела']);
+    expect(await failure(set('equipment_10_name', ' '))).toEqual({
+      status: 400,
+      detail: messages.settingEquipmentName,
+    });
+    expect(await failure(set('equipment_10_name', 'р'.repeat(61)))).toEqual({
+      status: 400,
+      detail: messages.settingEquipmentName,
     });
     expect(await failure(provider.getOne('settings', { id: 'password_pepper' }))).toEqual({
       status: 404,

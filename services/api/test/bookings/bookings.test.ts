@@ -46,6 +46,7 @@ test('booking a game: 200 "Корт забронирован", then it is in my 
       day_of_week: 'вторник',
       time: '18:00',
       today: false,
+      status: 'upcoming',
       name: 1,
       id_cort: 1,
       time_start: '2026-11-24T18:00:00.000+03:00',
@@ -109,6 +110,63 @@ test('quotas: 1 game a day, 2 a week, 5 upcoming, each a 418 "Ограничен
   expect(await attempt('2026-12-01')).toBe(200);
   expect(await attempt('2026-12-07')).toBe(200); // fifth upcoming
   expect(await attempt('2026-12-08')).toBe(418); // sixth: only the total is broken
+});
+
+describe('booking_limits: the calendar says where the quotas refuse, before the last step', () => {
+  const limits = async (client: Awaited<ReturnType<typeof player>>, year: number, month: number) =>
+    (await client.get(`/api/booking_limits/?year=${year}&month=${month}`)).body.detail as {
+      days: { day: number; reason: 'day' | 'week' }[];
+      upcoming_full: boolean;
+    };
+
+  test('a game that day marks the day; two that week mark the rest of the ISO week, across the month', async () => {
+    const client = await player();
+    expect(await limits(client, 2026, 11)).toEqual({ days: [], upcoming_full: false });
+    await order(client, 2, msk('2026-11-25', 7));
+    expect((await limits(client, 2026, 11)).days).toEqual([{ day: 25, reason: 'day' }]);
+    await order(client, 2, msk('2026-11-26', 23)); // 20:00Z: still Thursday in Moscow
+    expect((await limits(client, 2026, 11)).days).toEqual([
+      { day: 23, reason: 'week' },
+      { day: 24, reason: 'week' },
+      { day: 25, reason: 'day' },
+      { day: 26, reason: 'day' },
+      { day: 27, reason: 'week' },
+      { day: 28, reason: 'week' },
+      { day: 29, reason: 'week' },
+    ]);
+    // The week of 30 November reaches into December: its games mark December's days too.
+    await order(client, 2, msk('2026-11-30', 7));
+    await order(client, 2, msk('2026-12-02', 7));
+    expect((await limits(client, 2026, 12)).days).toEqual([
+      { day: 1, reason: 'week' },
+      { day: 2, reason: 'day' },
+      { day: 3, reason: 'week' },
+      { day: 4, reason: 'week' },
+      { day: 5, reason: 'week' },
+      { day: 6, reason: 'week' },
+    ]);
+    // What the calendar marks is what the booking refuses.
+    expect((await order(client, 2, msk('2026-12-03', 12))).status).toBe(418);
+    expect((await order(client, 2, msk('2026-12-07', 12))).status).toBe(200);
+  });
+
+  test('five games ahead refuse any booking: upcoming_full; a sport school has no limits', async () => {
+    const client = await player();
+    for (const date of ['2026-11-25', '2026-11-26', '2026-11-30', '2026-12-01', '2026-12-07']) {
+      expect((await order(client, 1, msk(date, 8))).status).toBe(200);
+    }
+    expect((await limits(client, 2026, 12)).upcoming_full).toBe(true);
+    const school = await player({ sportSchool: true });
+    await order(school, 1, msk('2026-11-25', 9));
+    expect(await limits(school, 2026, 11)).toEqual({ days: [], upcoming_full: false });
+  });
+
+  test('400 for a month that is not one; 401 without a session', async () => {
+    const response = await (await player()).get('/api/booking_limits/?year=2026&month=13');
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toEqual(expect.any(String));
+    expect((await api.client().get('/api/booking_limits/?year=2026&month=11')).status).toBe(401);
+  });
 });
 
 test('the sport-school flag lifts the quotas', async () => {
@@ -246,6 +304,17 @@ describe('time: local days and weeks of the club, whatever the server TZ', () =>
     const late = await order(await player(), 1, msk('2026-11-24', 10));
     expect(late.status).toBe(400);
     expect(late.body.detail).toBe(messages.bookingInPast);
+  });
+
+  test('my games: a game whose hour has passed is over, not "today" for the rest of the day', async () => {
+    const client = await player();
+    await order(client, 1, msk('2026-11-23', 15));
+    const status = async () => ((await client.get('/api/my-orders/')).body.detail as { status: string }[])[0]?.status;
+    expect(await status()).toBe('upcoming');
+    api.clock.set('2026-11-23T12:59:59Z'); // 15:59:59 Moscow
+    expect(await status()).toBe('upcoming'); // not started: no door opened
+    api.clock.set('2026-11-23T13:00:00Z');
+    expect(await status()).toBe('over');
   });
 
   test('"today" in my games turns over at 21:00:00Z', async () => {

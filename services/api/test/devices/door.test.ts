@@ -62,6 +62,8 @@ test('a player opens the door end to end: code on the display, typed at the door
   const opened = await client.post('/api/recieve/', { qr_code: shown.display!.code });
   expect(opened.body).toEqual({ detail: messages.doorOpened });
   expect(agent.driver.states().door).toBe(true);
+  // The code did its work: it is off the door display at once, not at its expiry.
+  expect((await displayState(agent)).display).toBeNull();
   await waitFor(() => agent.driver.states().door === false, 3000); // 400 ms pulse, then locked
 
   // The simulated door has a sensor: the game starts when the agent reports the door opened.
@@ -148,10 +150,18 @@ test('ending: 418 before the game started; after, "Игра успешно за�
   const { display } = await displayState(agent);
   expect((await client.post('/api/recieve/', { qr_code: display!.code })).status).toBe(200);
   await gameStarted(gameId); // the door has really opened (its sensor said so)
+  const status = async () =>
+    ((await client.get('/api/my-orders/')).body.detail as { id: number; status: string }[]).find((g) => g.id === gameId)
+      ?.status;
+  expect(await status()).toBe('playing');
   at(22, 50);
+  await client.act(`/api/send/${gameId}/`); // back for a racket: a new code is on the display
+  expect((await displayState(agent)).display).not.toBeNull();
   const ended = await client.act(`/api/end/${gameId}/`);
   expect(ended.body).toEqual({ detail: messages.gameEnded });
   await waitFor(() => agent.driver.states().light === false, 3000);
+  expect(await status()).toBe('over'); // my games says it is over, before its hour is up
+  expect((await displayState(agent)).display).toBeNull(); // and its code left the door display
 
   // An ended game gets no more codes.
   const after = await client.act(`/api/send/${gameId}/`);

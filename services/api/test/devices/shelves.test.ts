@@ -39,7 +39,7 @@ test('renting, opening, closing and ending a shelf, each move a real relay and a
   const rented = await client.act('/api/reserve_shelf/?id=1');
   expect(rented.body).toEqual({
     detail: messages.shelfRented,
-    shelf: { name: '1', id: 1, id_reserve: expect.any(Number) },
+    shelf: { name: '1', id: 1, id_reserve: expect.any(Number), is_open: false },
   });
   const current = (await client.get('/api/current_shelf/')).body.detail as { id_reserve: number };
   expect(current).toEqual(rented.body.shelf);
@@ -50,10 +50,14 @@ test('renting, opening, closing and ending a shelf, each move a real relay and a
     is_blocked: false,
   });
 
+  // The shelf page says whether the box is open, as the relay reported it.
+  const isOpen = async () => ((await client.get('/api/current_shelf/')).body.detail as { is_open: boolean }).is_open;
   expect((await client.act('/api/open_shelf/?shelf_id=1')).body).toEqual({ detail: messages.boxOpened });
   expect(relay(1)).toBe(true);
+  expect(await isOpen()).toBe(true);
   expect((await client.act('/api/close_shelf/?shelf_id=1')).body).toEqual({ detail: messages.boxClosed });
   expect(relay(1)).toBe(false);
+  expect(await isOpen()).toBe(false);
 
   expect((await client.act(`/api/cancel_reservation/?reservation_id=${current.id_reserve}`)).body).toEqual({
     detail: messages.rentalEnded,
