@@ -168,7 +168,8 @@ test('the door display shows the code and its QR after display.show and clears a
   expect(html).toContain('data-code="0427"');
   expect(html).toMatch(/<span>0<\/span><span>4<\/span><span>2<\/span><span>7<\/span>/);
   expect(html).toContain('<svg');
-  expect(html).not.toMatch(/<(link|script)[^>]+(src|href)=/); // no external assets
+  // Nothing from another origin: the kiosk shows it with the club's internet down.
+  expect(html).not.toMatch(/<(link|script|img)[^>]+(src|href)="(https?:)?\/\//);
 
   // Awaited as an event, not slept for; not before expiry (judged by the API clock, measured to within
   // half a round trip).
@@ -176,6 +177,22 @@ test('the door display shows the code and its QR after display.show and clears a
   expect(await (await fetch(new URL('state.json', base))).json()).toMatchObject({ display: null });
   expect(await (await fetch(base)).text()).toContain('Код появится здесь');
   expect((await fetch(new URL('other', base))).status).toBe(404);
+});
+
+test("the door display carries Kort's mark and answers the browser's favicon requests", async () => {
+  const { agent } = await agentWith();
+  const base = agent.display.url;
+  const html = await (await fetch(base)).text();
+  expect(html).toContain('<link rel="icon" href="/favicon.svg"');
+  expect(html).toMatch(/<div class="brand"[^>]*><svg[^>]*viewBox="0 0 512 512"/);
+  const ico = await fetch(new URL('favicon.ico', base));
+  expect(ico.status).toBe(200);
+  expect(ico.headers.get('content-type')).toBe('image/x-icon');
+  // An ICO header (reserved 0, type 1) with one image inside.
+  expect([...new Uint8Array(await ico.arrayBuffer()).subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+  const svg = await fetch(new URL('favicon.svg', base));
+  expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+  expect(await svg.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
 });
 
 test('stop() leaves every relay off, tells the API, and closes the display', async () => {

@@ -1,4 +1,5 @@
 import { type DisplayCode } from '../event-bus';
+import { KORT_MARK_SVG } from './brand';
 import { KEYPAD_SCRIPT, KEYPAD_STYLE, renderKeypad } from './keypad-view';
 
 const escape = (text: string) =>
@@ -32,6 +33,7 @@ export function renderPage(screen: string, offline = false): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Корт — дверь</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   html, body { margin: 0; height: 100%; background: #10151c; color: #f2f5f8; font-family: system-ui, sans-serif; cursor: none; }
   main { min-height: 100%; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 3vh; text-align: center; padding: 2vh 4vw; box-sizing: border-box; }
@@ -42,11 +44,14 @@ export function renderPage(screen: string, offline = false): string {
   .qr { background: #fff; padding: 1.5vmin; border-radius: 1.5vmin; width: 32vmin; height: 32vmin; }
   .qr svg { width: 100%; height: 100%; display: block; }
   .left { font-size: 3vmin; color: #9aa7b4; margin: 0; min-height: 1.2em; }
+  .brand { position: fixed; top: 2vh; left: 2vw; display: flex; align-items: center; gap: 1.2vmin; font-size: 3vmin; font-weight: 600; color: #c9d3dc; }
+  .brand svg { width: 5vmin; height: 5vmin; }
   #offline { position: fixed; bottom: 2vh; right: 2vw; font-size: 2.2vmin; color: #e0a458; display: none; }
   body.keypad main { display: none; }${KEYPAD_STYLE}
 </style>
 </head>
 <body${offline ? ' class="keypad"' : ''}>
+<div class="brand" aria-hidden="true">${KORT_MARK_SVG}<span>Корт</span></div>
 ${screen}
 ${renderKeypad(offline)}
 <p id="offline">Нет связи с сервером</p>

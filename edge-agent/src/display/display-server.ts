@@ -5,6 +5,7 @@ import { type DisplayCode } from '../event-bus';
 import { type RelayStates } from '../hardware/relay-driver';
 import { type UnlockAnswer } from '../keypad/keypad-service';
 import { type Logger } from '../logger';
+import { FAVICON_ICO, KORT_MARK_SVG } from './brand';
 import { renderPage, renderScreen } from './display-page';
 import { readUnlockRequest } from './unlock-request';
 
@@ -104,6 +105,15 @@ export class DisplayServer {
       const qr = display ? await this.qr(display.code) : null;
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
       res.end(renderPage(renderScreen(display, qr), offline));
+      return;
+    }
+    if (path === '/favicon.ico' || path === '/favicon.svg') {
+      const ico = path === '/favicon.ico';
+      res.writeHead(200, {
+        'cache-control': 'public, max-age=86400',
+        'content-type': ico ? 'image/x-icon' : 'image/svg+xml',
+      });
+      res.end(ico ? FAVICON_ICO : KORT_MARK_SVG);
       return;
     }
     res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
