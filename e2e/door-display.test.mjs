@@ -26,3 +26,42 @@ test('npm start runs a simulated agent whose door display is connected and waiti
   await page.screenshot({ path: `${artifacts}/door-display-idle.png` });
   await page.close();
 });
+
+test("every face shows Kort's icon: the player app, the dashboard and the door display ask for nothing that is missing", async () => {
+  const { base, displayUrl } = env.product;
+  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const missing = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url()); // (a 401 from the signed-out dashboard is its answer)
+  });
+  for (const url of [`${base}/login`, `${base}/admin/`, displayUrl]) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    // The icon the browser shows for the tab: the page's own link, fetched for real.
+    const icons = await page.$$eval('link[rel="icon"]', (links) => links.map((link) => link.href));
+    assert.ok(icons.length > 0, `${url} links an icon`);
+    for (const icon of icons) {
+      const response = await fetch(icon);
+      assert.equal(response.status, 200, icon);
+      assert.match(response.headers.get('content-type'), /^image\//, icon);
+    }
+    // Browsers and link previews ask for /favicon.ico whatever the page says.
+    const ico = await fetch(new URL('/favicon.ico', url));
+    assert.equal(ico.status, 200, `${url} /favicon.ico`);
+    assert.equal(ico.headers.get('content-type'), 'image/vnd.microsoft.icon');
+  }
+  assert.deepEqual(missing, []);
+
+  // "Add to home screen" gives Kort's icon: the manifest the player app links, and its icons.
+  await page.goto(`${base}/login`);
+  const manifestUrl = await page.$eval('link[rel="manifest"]', (link) => link.href);
+  const manifest = await (await fetch(manifestUrl)).json();
+  assert.equal(manifest.name, 'Корт');
+  assert.equal(manifest.display, 'standalone');
+  for (const icon of manifest.icons) {
+    const response = await fetch(new URL(icon.src, manifestUrl));
+    assert.equal(response.status, 200, icon.src);
+    assert.equal(response.headers.get('content-type'), 'image/png');
+  }
+  await page.close();
+});

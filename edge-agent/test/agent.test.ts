@@ -187,7 +187,7 @@ test("the door display carries Kort's mark and answers the browser's favicon req
   expect(html).toMatch(/<div class="brand"[^>]*><svg[^>]*viewBox="0 0 512 512"/);
   const ico = await fetch(new URL('favicon.ico', base));
   expect(ico.status).toBe(200);
-  expect(ico.headers.get('content-type')).toBe('image/x-icon');
+  expect(ico.headers.get('content-type')).toBe('image/vnd.microsoft.icon');
   // An ICO header (reserved 0, type 1) with one image inside.
   expect([...new Uint8Array(await ico.arrayBuffer()).subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
   const svg = await fetch(new URL('favicon.svg', base));

@@ -111,7 +111,7 @@ export class DisplayServer {
       const ico = path === '/favicon.ico';
       res.writeHead(200, {
         'cache-control': 'public, max-age=86400',
-        'content-type': ico ? 'image/x-icon' : 'image/svg+xml',
+        'content-type': ico ? 'image/vnd.microsoft.icon' : 'image/svg+xml',
       });
       res.end(ico ? FAVICON_ICO : KORT_MARK_SVG);
       return;
