@@ -15,6 +15,15 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 const instant = z.string();
 
+/**
+ * An account's state, one word for the list, its filter and the chip: `active` (confirmed, not
+ * deleted), `unconfirmed` (the e-mail code was never entered), `blocked` (by an admin), `self_deleted`
+ * (restorable for 10 days), `purged` (its data erased). The home counter "Игроков" counts the
+ * `active` accounts whose role is 'player'.
+ */
+export const USER_STATUSES = ['active', 'unconfirmed', 'blocked', 'self_deleted', 'purged'] as const;
+export type AdminUserStatus = (typeof USER_STATUSES)[number];
+
 export const adminUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -31,6 +40,7 @@ export const adminUserSchema = z.object({
   purged: z.boolean(),
   rules_accepted_at: instant.nullable(),
   created_at: instant,
+  status: z.enum(USER_STATUSES),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -245,3 +255,17 @@ export const givenUserSchema = z.object({
   door_openings: z.array(z.object({ command_id: z.string(), requested_at: instant, status: z.enum(COMMAND_STATUSES) })),
 });
 export type GivenUser = z.infer<typeof givenUserSchema>;
+
+/**
+ * GET /api/admin/users/:id/block-effects: what blocking the player would do now, read with the
+ * block's own rules so the dashboard's confirmation tells the truth.
+ */
+export const blockEffectsSchema = z.object({
+  /** Games not cancelled whose hour has not begun: the block cancels them (soonest first). */
+  cancelled_games: z.array(adminBookingSchema),
+  /** Games whose hour has begun and is not over: kept, but the door no longer opens for them. */
+  games_on_now: z.array(adminBookingSchema),
+  /** The shelf rental the block ends (the shelf is then marked for clearing), or null. */
+  shelf: z.object({ shelf_id: z.number().int(), since: instant }).nullable(),
+});
+export type BlockEffects = z.infer<typeof blockEffectsSchema>;

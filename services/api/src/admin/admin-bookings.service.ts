@@ -116,6 +116,33 @@ export class AdminBookingsService {
   }
 
   /**
+   * What an admin block would do to the player's games at this instant, by the block's own rule
+   * (BookingsService.cancelAllFor: not cancelled, hour not begun): `cancelled`; and the games whose
+   * hour is on, which it keeps (their door no longer opens: the account is shut). Soonest first.
+   */
+  async blockEffectsOn(userId: number): Promise<{ cancelled: AdminBooking[]; onNow: AdminBooking[] }> {
+    const [cancelled, onNow] = await Promise.all([
+      sqlRows(
+        this.db,
+        this.resource,
+        (params) =>
+          `r.user_id = ${params.add(userId)} AND r.cancelled_at IS NULL AND r.starts_at > ${params.add(this.clock.now())}`,
+        toBooking,
+        'r.starts_at, r.id',
+      ),
+      sqlRows(
+        this.db,
+        this.resource,
+        (params) =>
+          `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started') AND r.starts_at <= ${params.add(this.clock.now())}`,
+        toBooking,
+        'r.starts_at, r.id',
+      ),
+    ]);
+    return { cancelled, onNow };
+  }
+
+  /**
    * The club cancels a game for the player: at any time before it is over (the player's own
    * one-hour limit does not apply), through the same cancellation as the player's (slot freed,
    * reminder removed); an equipment loan for the game ends as when a game ends; the player is mailed.

@@ -1,5 +1,12 @@
-import { Body, Param, Put } from '@nestjs/common';
-import { AdminError, type AdminUser, adminUserSchema, adminUserUpdate } from '@kort/contracts';
+import { Body, Get, Param, Put } from '@nestjs/common';
+import {
+  AdminError,
+  type AdminUser,
+  adminUserSchema,
+  adminUserUpdate,
+  type BlockEffects,
+  blockEffectsSchema,
+} from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import type { User } from '../users/user.entity';
@@ -7,7 +14,7 @@ import { AdminUsersService, usersListQuery } from './admin-users.service';
 import { intId } from './record-id';
 import { AdminResourceController, ResourceReads } from './resource-reads';
 
-/** The dashboard's `users` resource (docs/admin-api.md). Filters: id, q, role, blocked, deleted. PUT: `blocked` true blocks (as delete_user), false restores; `is_sport_school`. */
+/** The dashboard's `users` resource (docs/admin-api.md). Filters: id, q, role, status, blocked, deleted. PUT: `blocked` true blocks (as delete_user), false restores; `is_sport_school`. */
 @AdminResourceController('users')
 export class AdminUsersController extends ResourceReads<AdminUser, typeof usersListQuery>(
   'users',
@@ -19,6 +26,13 @@ export class AdminUsersController extends ResourceReads<AdminUser, typeof usersL
       list: (query) => users.list(query),
       get: (id) => users.get(intId(id, AdminError.UserNotFound)),
     });
+  }
+
+  /** What a block would do now: the games it cancels, those on now it keeps, the rental it ends. */
+  @Get(':id/block-effects')
+  @ResponseSchema(blockEffectsSchema)
+  blockEffects(@Param('id') id: string): Promise<BlockEffects> {
+    return this.users.blockEffects(intId(id, AdminError.UserNotFound));
   }
 
   /** Other fields than `blocked` and `is_sport_school` are ignored. */

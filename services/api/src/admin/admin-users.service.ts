@@ -1,7 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { AdminError, type AdminUser, type AdminUserUpdate, type CurrentPlayer, type GivenUser } from '@kort/contracts';
+import {
+  AdminError,
+  USER_STATUSES,
+  type AdminUser,
+  type AdminUserUpdate,
+  type BlockEffects,
+  type CurrentPlayer,
+  type GivenUser,
+} from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
@@ -11,6 +19,7 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { AdminActions } from '../audit/admin-actions.service';
+import { AdminBookingsService } from './admin-bookings.service';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 
@@ -26,6 +35,7 @@ const SORTABLE = [
   'deleted_at',
   'rules_accepted_at',
   'created_at',
+  'status',
 ] as const;
 type UserField = (typeof SORTABLE)[number];
 
@@ -34,6 +44,8 @@ const usersFilter = z.strictObject({
   /** E-mail, name or phone contains it (case-insensitive). */
   q: z.string().max(200).optional(),
   role: z.enum(['player', 'admin']).optional(),
+  /** The account's state; `active` with role 'player' is who the home counter counts. */
+  status: z.enum(USER_STATUSES).optional(),
   blocked: boolValue.optional(),
   /** Deleted in any way (self-deleted or blocked). */
   deleted: boolValue.optional(),
@@ -49,8 +61,24 @@ export const usersListQuery = listQuery({
 export const USERS_SOURCE = `
   SELECT u.id, u.email, u.name, u.phone_number, u.role, u.is_sport_school, u.confirmed_at,
          coalesce(u.deletion_kind = 'admin', false) AS blocked, u.deleted_at, u.deletion_kind,
-         (u.purged_at IS NOT NULL) AS purged, u.rules_accepted_at, u.created_at
+         (u.purged_at IS NOT NULL) AS purged, u.rules_accepted_at, u.created_at,
+         CASE WHEN u.deletion_kind = 'admin' THEN 'blocked'
+              WHEN u.purged_at IS NOT NULL THEN 'purged'
+              WHEN u.deleted_at IS NOT NULL THEN 'self_deleted'
+              WHEN u.confirmed_at IS NULL THEN 'unconfirmed'
+              ELSE 'active' END AS status
     FROM users u`;
+
+/**
+ * The digits of a search that reads as a phone number ('+7 (912) 345', '8 912 345-67-89'), with a
+ * leading 8 of a whole Russian number read as 7; null for anything else.
+ */
+export function phoneDigits(q: string): string | null {
+  if (!/^[\d\s()+-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
+}
 
 const usersResource: SqlResource<UserField, UsersFilter> = {
   source: () => USERS_SOURCE,
@@ -62,11 +90,17 @@ const usersResource: SqlResource<UserField, UsersFilter> = {
     const q = filter.q?.trim();
     if (q) {
       const pattern = params.add(containsPattern(q));
+      // Phones are stored as +79123456789 and shown as +7 (912) 345-67-89: either way of typing finds them.
+      const digits = phoneDigits(q);
+      const byDigits = digits
+        ? ` OR regexp_replace(coalesce(r.phone_number, ''), '\\D', '', 'g') LIKE ${params.add(`%${digits}%`)}`
+        : '';
       where.push(
-        `(r.email ILIKE ${pattern} OR r.name ILIKE ${pattern} OR coalesce(r.phone_number, '') ILIKE ${pattern})`,
+        `(r.email ILIKE ${pattern} OR r.name ILIKE ${pattern} OR coalesce(r.phone_number, '') ILIKE ${pattern}${byDigits})`,
       );
     }
     if (filter.role) where.push(`r.role = ${params.add(filter.role)}`);
+    if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
     if (filter.blocked !== undefined) where.push(`r.blocked = ${params.add(filter.blocked)}`);
     if (filter.deleted !== undefined) where.push(`(r.deleted_at IS NOT NULL) = ${params.add(filter.deleted)}`);
     return where;
@@ -91,6 +125,7 @@ export class AdminUsersService {
     private readonly bookings: BookingsService,
     private readonly shelves: ShelfStateService,
     private readonly schedule: ScheduleChanges,
+    private readonly games: AdminBookingsService,
   ) {}
 
   list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
@@ -165,6 +200,20 @@ export class AdminUsersService {
     // Their games are out of the agent's schedule, a game on now included; reminders are removed.
     await this.bookings.afterCancelled(cancelled);
     this.logger.log({ user: id, admin: admin.id, gamesCancelled: cancelled.length }, 'account blocked by an admin');
+  }
+
+  /**
+   * What blocking the account would do now (the confirmation's list): the games it cancels, the
+   * games on now it keeps, the shelf rental it ends. 404 for an unknown account.
+   */
+  async blockEffects(id: number): Promise<BlockEffects> {
+    await this.get(id);
+    const [{ cancelled, onNow }, shelf] = await Promise.all([this.games.blockEffectsOn(id), this.currentShelf(id)]);
+    return {
+      cancelled_games: cancelled,
+      games_on_now: onNow,
+      shelf: shelf && { shelf_id: shelf.shelf_id, since: shelf.since },
+    };
   }
 
   /**

@@ -71,6 +71,20 @@ export class DevicesService implements OnModuleInit {
     await this.publishState(siteId);
   }
 
+  /**
+   * The agent's connection answered its heartbeat (socket.io's ping, every 10 s): it was heard now.
+   * The dashboards' "last signal" follows it live; a connection no longer the site's agent is ignored.
+   */
+  async heard(siteId: string, connection: string): Promise<void> {
+    const changed = await this.sites
+      .createQueryBuilder()
+      .update()
+      .set({ lastSeenAt: new Date() })
+      .where('id = :siteId AND online AND agent_connection = :connection', { siteId, connection })
+      .execute();
+    if (changed.affected) await this.publishState(siteId);
+  }
+
   async applySnapshot(siteId: string, snapshot: AgentSnapshot): Promise<void> {
     await this.sites.manager.transaction(async (tx) => {
       for (const [device, on] of Object.entries(snapshot.relays)) await upsertRelay(tx, siteId, device, on);

@@ -129,6 +129,16 @@ export class EdgeGateway
       this.handle(socket, inputChangedSchema, payload, (c) => this.devices.applyDoorSensor(siteId, c.closed)),
     );
     socket.on(EDGE_EVENTS.outbox, (payload, ack) => this.handleOutbox(socket, payload, ack));
+    // Each answered ping (every 10 s) is a sign of life: the dashboards' "last signal" stays fresh.
+    socket.conn.on('heartbeat', () =>
+      this.chain(socket, () =>
+        this.devices
+          .heard(siteId, socket.id)
+          .catch((error: unknown) =>
+            this.logger.warn({ site: siteId, error: String(error) }, 'agent heartbeat not recorded'),
+          ),
+      ),
+    );
     try {
       // One agent per site: a newer connection (a restarted Pi, a reconnect landing on another
       // replica) replaces the old one, so a command never goes to a dead or a second agent. Join

@@ -78,6 +78,7 @@ describe('users', () => {
       purged: false,
       rules_accepted_at: expect.any(String),
       created_at: expect.any(String),
+      status: 'active',
     });
     const many = await provider.getMany<AdminUser>('users', { ids: [boris.id, anna.id] });
     expect(many.data.map((user) => user.name).sort()).toEqual(['Анна', 'Борис']);
