@@ -65,3 +65,18 @@ test("every face shows Kort's icon: the player app, the dashboard and the door d
   }
   await page.close();
 });
+
+test('Swagger UI works under the Content Security Policy: the API reference lists its operations', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const violations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(`${env.product.base}/api/docs/`);
+  // The UI is drawn by its scripts (files, not inline): the title and an operation appear.
+  await page.getByRole('heading', { name: /Kort API/ }).waitFor();
+  await page.locator('.opblock-summary-path', { hasText: '/api/login' }).first().waitFor();
+  await page.screenshot({ path: `${artifacts}/api-docs-desktop.png` });
+  assert.deepEqual(violations, []);
+  await page.close();
+});

@@ -84,6 +84,21 @@ test('the player journey through the proxy: the agent on one replica, the admin 
   }
 });
 
+test("through nginx the API's security headers arrive unchanged, HSTS when https, and nginx names no version", async () => {
+  const page = await fetch(`${product.base}/login`);
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-security-policy'), /script-src 'self'/);
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(page.headers.get('strict-transport-security'), null, 'plain http: no HSTS');
+  assert.equal(page.headers.get('server'), 'nginx', 'server_tokens off');
+  // TLS ended at a balancer in front that says so: the browser is told to stay on https.
+  const secure = await fetch(`${product.base}/login`, { headers: { 'X-Forwarded-Proto': 'https' } });
+  assert.equal(secure.headers.get('strict-transport-security'), 'max-age=15552000');
+  const metrics = await fetch(`${product.base}/metrics`);
+  assert.equal(metrics.status, 404);
+  assert.equal(metrics.headers.get('server'), 'nginx');
+});
+
 test('a replica stops under load: no request is lost, its agent moves to the other, commands still arrive', async () => {
   // Load through the proxy, and while it runs the agent's replica is rolled as the README's upgrade does:
   // taken out of the proxy (set-replica.sh … down), then SIGTERM. Half the requests are POSTs that

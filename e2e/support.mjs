@@ -77,8 +77,8 @@ export async function startProduct(env = {}) {
   };
 }
 
-export function launchChromium(extraArgs = []) {
-  return chromium.launch({
+export async function launchChromium(extraArgs = []) {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -90,11 +90,46 @@ export function launchChromium(extraArgs = []) {
       ...extraArgs,
     ],
   });
+  return watchContentSecurityPolicy(browser);
+}
+
+/**
+ * Every journey runs under the product's Content Security Policy (docs/security.md): Chromium
+ * reports a blocked script, style, image or connection on the console, and closing the browser
+ * fails the journey with the first such reports. A policy too strict for the apps cannot pass.
+ */
+function watchContentSecurityPolicy(browser) {
+  const violations = [];
+  const watch = (context) => {
+    context.on('console', (message) => {
+      const text = message.text();
+      if (/Content Security Policy/i.test(text)) violations.push(`${message.location().url}: ${text}`);
+    });
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watch(await newContext(...args));
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes its context.
+    page.on('close', () => context.close().catch(() => {}));
+    return page;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (...args) => {
+    await close(...args);
+    if (violations.length > 0) {
+      throw new Error(`Content Security Policy violations:\n${violations.slice(0, 5).join('\n')}`);
+    }
+  };
+  browser.cspViolations = violations;
+  return browser;
 }
 
 export const viewports = {
   phone: { width: 390, height: 844 },
-  desktop: { width: 1366, height: 900 },
+  desktop: { width: 1440, height: 900 },
 };
 
 /** Waits until MailDev holds a letter to `address` and returns the oldest one. */

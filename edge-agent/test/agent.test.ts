@@ -195,6 +195,26 @@ test("the door display carries Kort's mark and answers the browser's favicon req
   expect(await svg.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
 });
 
+test('the door page runs no inline script: its script is a file, under a CSP that allows only our own', async () => {
+  const { agent } = await agentWith();
+  const base = agent.display.url;
+  const page = await fetch(base);
+  const html = await page.text();
+  const csp = page.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(page.headers.get('x-frame-options')).toBe('DENY');
+  // Every <script> on the page has a src: an inline one would be blocked by the CSP above.
+  const scripts = html.match(/<script[^>]*>/g) ?? [];
+  expect(scripts).toEqual(['<script src="/display.js">']);
+  const script = await fetch(new URL('display.js', base));
+  expect(script.status).toBe(200);
+  expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(await script.text()).toContain("fetch('/state.json'");
+});
+
 test('stop() leaves every relay off, tells the API, and closes the display', async () => {
   const { agent, driver } = await agentWith();
   await eventually(() => server.agent());

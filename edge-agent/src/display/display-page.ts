@@ -23,6 +23,59 @@ export function renderScreen(display: DisplayCode | null, qrSvg: string | null):
 }
 
 /**
+ * The page's script, served as `/display.js`: the display's CSP (DISPLAY_CSP) allows scripts from
+ * the agent's own origin only, so nothing injected into the page could run.
+ */
+export const DISPLAY_SCRIPT = `${KEYPAD_SCRIPT}
+  // Polls the agent every second: the keypad while offline; when the code changes, fetches this page
+  // again and swaps the screen.
+  async function refresh() {
+    try {
+      const state = await (await fetch('/state.json', { cache: 'no-store' })).json();
+      setOffline(state.offline);
+      document.body.classList.toggle('keypad', state.offline);
+      // The keypad's prompt already says the link is down.
+      document.getElementById('offline').style.display = state.connected || state.offline ? 'none' : 'block';
+      const code = state.display ? state.display.code : '';
+      if (code !== document.getElementById('screen').dataset.code) {
+        const html = await (await fetch('/', { cache: 'no-store' })).text();
+        const next = new DOMParser().parseFromString(html, 'text/html').getElementById('screen');
+        if (next) document.getElementById('screen').replaceWith(next);
+      }
+    } catch (error) {
+      document.getElementById('offline').style.display = 'block';
+    }
+    countdown();
+  }
+  function countdown() {
+    const screen = document.getElementById('screen');
+    const left = document.getElementById('left');
+    if (!left || !screen.dataset.expiresAt) return;
+    const seconds = Math.max(0, Math.round((Number(screen.dataset.expiresAt) - Date.now()) / 1000));
+    left.textContent = 'Код действует ещё ' + Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
+  }
+  countdown();
+  setInterval(refresh, 1000);
+`;
+
+/**
+ * What the door page may do: its own script and state, inline styles (the page's `<style>` and
+ * the script's display toggles), the QR as inline SVG. Never framed, no referrer.
+ */
+export const DISPLAY_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * A full-screen page for a kiosk browser at the door: no external assets, Russian text. Online it
  * shows the door code; offline (the agent cannot reach the API) the keypad instead.
  */
@@ -55,37 +108,7 @@ export function renderPage(screen: string, offline = false): string {
 ${screen}
 ${renderKeypad(offline)}
 <p id="offline">Нет связи с сервером</p>
-<script>${KEYPAD_SCRIPT}
-  // Polls the agent every second: the keypad while offline; when the code changes, fetches this page
-  // again and swaps the screen.
-  async function refresh() {
-    try {
-      const state = await (await fetch('/state.json', { cache: 'no-store' })).json();
-      setOffline(state.offline);
-      document.body.classList.toggle('keypad', state.offline);
-      // The keypad's prompt already says the link is down.
-      document.getElementById('offline').style.display = state.connected || state.offline ? 'none' : 'block';
-      const code = state.display ? state.display.code : '';
-      if (code !== document.getElementById('screen').dataset.code) {
-        const html = await (await fetch('/', { cache: 'no-store' })).text();
-        const next = new DOMParser().parseFromString(html, 'text/html').getElementById('screen');
-        if (next) document.getElementById('screen').replaceWith(next);
-      }
-    } catch (error) {
-      document.getElementById('offline').style.display = 'block';
-    }
-    countdown();
-  }
-  function countdown() {
-    const screen = document.getElementById('screen');
-    const left = document.getElementById('left');
-    if (!left || !screen.dataset.expiresAt) return;
-    const seconds = Math.max(0, Math.round((Number(screen.dataset.expiresAt) - Date.now()) / 1000));
-    left.textContent = 'Код действует ещё ' + Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
-  }
-  countdown();
-  setInterval(refresh, 1000);
-</script>
+<script src="/display.js"></script>
 </body>
 </html>
 `;

@@ -6,8 +6,16 @@ import { type RelayStates } from '../hardware/relay-driver';
 import { type UnlockAnswer } from '../keypad/keypad-service';
 import { type Logger } from '../logger';
 import { FAVICON_ICO, KORT_MARK_SVG } from './brand';
-import { renderPage, renderScreen } from './display-page';
+import { DISPLAY_CSP, DISPLAY_SCRIPT, renderPage, renderScreen } from './display-page';
 import { readUnlockRequest } from './unlock-request';
+
+/** On every answer: the page's CSP, no type sniffing, never framed, no referrer. */
+const DISPLAY_SECURITY_HEADERS = {
+  'content-security-policy': DISPLAY_CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
 
 /** Body of GET /state.json (ARCHITECTURE.md section 2, "agent display"). */
 export interface DisplayState {
@@ -76,7 +84,7 @@ export class DisplayServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://display').pathname;
-    const headers = { 'cache-control': 'no-store' };
+    const headers = { 'cache-control': 'no-store', ...DISPLAY_SECURITY_HEADERS };
     if (path === '/unlock') {
       if (req.method !== 'POST') {
         res.writeHead(405, { ...headers, allow: 'POST' }).end();
@@ -107,9 +115,15 @@ export class DisplayServer {
       res.end(renderPage(renderScreen(display, qr), offline));
       return;
     }
+    if (path === '/display.js') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(DISPLAY_SCRIPT);
+      return;
+    }
     if (path === '/favicon.ico' || path === '/favicon.svg') {
       const ico = path === '/favicon.ico';
       res.writeHead(200, {
+        ...DISPLAY_SECURITY_HEADERS,
         'cache-control': 'public, max-age=86400',
         'content-type': ico ? 'image/vnd.microsoft.icon' : 'image/svg+xml',
       });

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -13,6 +13,8 @@ import { SessionMiddleware } from './auth/session.middleware';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
 import { Readiness } from './lifecycle/readiness';
 import { MetricsService } from './metrics/metrics.service';
+import { openApiDocument } from './openapi';
+import { securityHeaders } from './web/security-headers';
 import { serveWebApps } from './web/serve-web-apps';
 
 export const BODY_LIMIT = '100kb';
@@ -47,24 +49,14 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.useWebSocketAdapter(sockets);
 
   app.use(requestObserver(app.get(Readiness), app.get(MetricsService), PinoLogger.root));
+  app.use(securityHeaders());
   serveWebApps(app);
   app.use('/api', cookieParser(), jsonBody(), jsonErrors);
   const session = app.get(SessionMiddleware);
   app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));
   app.use('/api', app.get(CsrfService).middleware);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Kort API')
-      .setDescription(
-        'Court booking, door access and storage shelves. Every state-changing call (including the ' +
-          'GETs marked so) needs the X-CSRFToken header echoing the csrftoken cookie.',
-      )
-      .setVersion('1')
-      .addCookieAuth('sessionid')
-      .build(),
-  );
+  const document = openApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
   return app;
 }

@@ -96,3 +96,43 @@ test('only GETs fall back to the dashboard; look-alike paths belong to the playe
   const lookAlike = await request(api.server).get('/administrator');
   expect(lookAlike.text).toContain(PLAYER_TITLE);
 });
+
+test("a player-app asset that is gone (an old tab after a deploy) is a 404, not the app's page", async () => {
+  const response = await request(api.server).get('/assets/index-gone999.js');
+  expect(response.status).toBe(404);
+  expect(response.text).not.toContain(PLAYER_TITLE);
+});
+
+describe('security headers (docs/security.md)', () => {
+  test.each(['/', '/login', '/admin/', '/api/give_rules/', '/api/docs/', '/assets/index-abc123.js'])(
+    '%s: a CSP with scripts from our origin only, never framed, no referrer, no framework banner',
+    async (path) => {
+      const response = await request(api.server).get(path);
+      expect(response.status).toBe(200);
+      const csp = response.headers['content-security-policy'] ?? '';
+      const directives = new Map<string, string>(
+        csp.split(';').map((part: string) => {
+          const [name, ...values] = part.trim().split(/\s+/);
+          return [name, values.join(' ')] as [string, string];
+        }),
+      );
+      expect(directives.get('script-src')).toBe("'self'");
+      expect(directives.get('script-src-attr')).toBe("'none'");
+      expect(directives.get('default-src')).toBe("'self'");
+      expect(directives.get('frame-ancestors')).toBe("'none'");
+      expect(directives.get('object-src')).toBe("'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      // Plain http: HSTS would mean nothing to the browser.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
+
+  test('HSTS only on a request that came over https (the trusted proxy says so)', async () => {
+    const response = await request(api.server).get('/login').set('X-Forwarded-Proto', 'https');
+    expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+  });
+});

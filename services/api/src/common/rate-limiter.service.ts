@@ -14,12 +14,22 @@ export class RateLimiter {
 
   /** Counts one hit; true while the key stays within `limit` hits per `windowSeconds`. */
   async hit(key: string, limit: number, windowSeconds: number): Promise<boolean> {
+    return (await this.increment(key, windowSeconds)) <= limit;
+  }
+
+  /** Counts one hit in the key's window (which starts with its first hit); the hits so far. */
+  async increment(key: string, windowSeconds: number): Promise<number> {
     const redisKey = `limit:${key}`;
     const [[, count]] = (await this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds, 'NX').exec()) as [
       [null, number],
       [null, number],
     ];
-    return count <= limit;
+    return count;
+  }
+
+  /** The hits in the key's current window, without counting one. */
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(`limit:${key}`)) ?? 0);
   }
 
   /** Counts one hit and answers 429 past the limit. */

@@ -11,6 +11,7 @@ import { DeliverCommandProcessor } from './deliver-command.processor';
 import { DevicesController } from './devices.controller';
 import { DevicesService } from './devices.service';
 import { EdgeGateway } from './edge.gateway';
+import { EdgeHandshakes } from './edge-handshakes';
 import { GameEvents } from './game-events';
 import { LiveGateway } from './live.gateway';
 import { OutboxService } from './outbox.service';
@@ -30,6 +31,7 @@ import { Site } from './site.entity';
     CommandOutcomes,
     DeliverCommandProcessor,
     EdgeGateway,
+    EdgeHandshakes,
     LiveGateway,
     GameEvents,
     OutboxService,

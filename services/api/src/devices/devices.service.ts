@@ -10,6 +10,10 @@ import { Site } from './site.entity';
 
 export const DEFAULT_SITE = 'default';
 
+/** A token hash changes only when EDGE_AGENT_TOKEN does, which restarts the replica anyway. */
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_SIZE = 256;
+
 /**
  * The last known state of every site's devices, as the agent reported it, kept in Postgres so
  * every replica answers the same, and pushed to dashboards through `changes`.
@@ -17,6 +21,8 @@ export const DEFAULT_SITE = 'default';
 @Injectable()
 export class DevicesService implements OnModuleInit {
   private readonly logger = new Logger('Devices');
+  /** Each site's token hash as last read (authenticate). */
+  private readonly tokenHashes = new Map<string, { hash: string | null; until: number }>();
   /** Every change of a site's state; the /live gateway forwards it to dashboards. */
   readonly changes = new Subject<DeviceState>();
 
@@ -35,11 +41,26 @@ export class DevicesService implements OnModuleInit {
     );
   }
 
+  /**
+   * The site an agent's token proves, or null. A site's token hash is read from Postgres at most
+   * once per TOKEN_CACHE_MS (a site that does not exist too): an agent reconnecting, or a guesser
+   * trying tokens, costs a hash and a map lookup, not a query.
+   */
   async authenticate(siteId: unknown, token: unknown): Promise<string | null> {
     if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
-    const site = await this.sites.findOneBy({ id: siteId });
-    if (!site?.tokenHash) return null;
-    return safeEqual(site.tokenHash, hashToken(token)) ? site.id : null;
+    const tokenHash = await this.tokenHashOf(siteId);
+    if (!tokenHash) return null;
+    return safeEqual(tokenHash, hashToken(token)) ? siteId : null;
+  }
+
+  private async tokenHashOf(siteId: string): Promise<string | null> {
+    const cached = this.tokenHashes.get(siteId);
+    if (cached && cached.until > Date.now()) return cached.hash;
+    const site = await this.sites.findOne({ where: { id: siteId }, select: { id: true, tokenHash: true } });
+    // Bounded: names of sites that do not exist must not grow it without end.
+    if (this.tokenHashes.size >= TOKEN_CACHE_SIZE) this.tokenHashes.clear();
+    this.tokenHashes.set(siteId, { hash: site?.tokenHash ?? null, until: Date.now() + TOKEN_CACHE_MS });
+    return site?.tokenHash ?? null;
   }
 
   /** Sites marked online, with the connection that marked them. */

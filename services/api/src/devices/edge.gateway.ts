@@ -22,6 +22,7 @@ import {
 import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
 import { DevicesService } from './devices.service';
+import { EdgeHandshakes } from './edge-handshakes';
 import { OutboxService } from './outbox.service';
 
 export type EdgeNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
@@ -52,6 +53,7 @@ export class EdgeGateway
 
   constructor(
     private readonly devices: DevicesService,
+    private readonly handshakes: EdgeHandshakes,
     private readonly outbox: OutboxService,
     private readonly metrics: MetricsService,
     private readonly readiness: Readiness,
@@ -88,14 +90,11 @@ export class EdgeGateway
     this.reconcileTimer = setInterval(reconcile, 30_000).unref();
     namespace.use((socket, next) => {
       const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
-      this.devices.authenticate(site ?? 'default', token).then(
+      this.handshakes.admit(socket.request, site ?? 'default', token).then(
         (siteId) => {
-          if (siteId) {
-            socket.data.siteId = siteId;
-            return next();
-          }
-          this.logger.warn({ site, address: socket.handshake.address }, 'agent refused: wrong site or token');
-          next(new Error('unauthorized'));
+          if (!siteId) return next(new Error('unauthorized'));
+          socket.data.siteId = siteId;
+          next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { BookingError, type DetailResponse, messages, recieveBody } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { CurrentUser } from '../auth/current-user';
@@ -17,6 +17,10 @@ export class DoorController {
   @Get('send/:gameId')
   @ChangesState()
   @OwnObject('game', 'gameId')
+  @ApiOkResponse({
+    description: `The code is on the door display: \`detail\` is "${messages.codeOnDisplay}".`,
+    schema: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+  })
   @ApiResponse({
     status: 503,
     description:

@@ -27,7 +27,9 @@ export function serveWebApps(app: NestExpressApplication): void {
 
 /**
  * The player app: its files, and index.html for every other GET that is not the API, socket.io,
- * `/metrics` or the admin dashboard, so client-side routes load.
+ * `/metrics` or the admin dashboard, so client-side routes load. A hashed file under `/assets/`
+ * that is gone (a tab opened before a deploy asks for the old chunk) is a 404: answering it with
+ * index.html would hand the browser HTML as a script, and the app could not tell it must reload.
  */
 function servePlayerApp(app: NestExpressApplication): void {
   const root = playerWebDir();
@@ -41,7 +43,7 @@ function servePlayerApp(app: NestExpressApplication): void {
   player.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
   player.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
   player.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET') return next();
+    if (!isAppRoute(request)) return next();
     sendIndex(response, index);
   });
   // The API, socket.io, /metrics and the dashboard never reach the player app: no file lookup
@@ -54,7 +56,7 @@ function servePlayerApp(app: NestExpressApplication): void {
 /**
  * The admin dashboard (built with base `/admin/`): the same rules under `/admin`. Every GET there
  * that is not a file answers index.html (the dashboard's routes are browser paths), except under
- * `/admin/assets/`: a hashed file that is gone (an old tab after a deploy) is a 404, not a page.
+ * `/admin/assets/`, as for the player app.
  */
 function serveAdminDashboard(app: NestExpressApplication): void {
   const root = adminWebDir();
@@ -65,10 +67,15 @@ function serveAdminDashboard(app: NestExpressApplication): void {
   dashboard.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
   dashboard.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
   dashboard.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path.startsWith('/assets/')) return next();
+    if (!isAppRoute(request)) return next();
     sendIndex(response, index);
   });
   app.use('/admin', dashboard);
+}
+
+/** A browser path of the app (answered with index.html): a GET that is not under `/assets/`. */
+function isAppRoute(request: Request): boolean {
+  return request.method === 'GET' && !request.path.startsWith('/assets/');
 }
 
 function sendIndex(response: Response, index: string): void {

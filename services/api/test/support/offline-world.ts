@@ -3,6 +3,7 @@ import { EDGE_EVENTS, type AgentEvent, type OutboxAck, type Schedule, type Signe
 import { agentTokenHash, scheduleKey, verifySchedulePayload } from '@kort/contracts/schedule-crypto';
 import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from './agents';
 import type { Client } from './client';
+import { captureLogLines } from './log-lines';
 import { msk, order, signedInPlayers } from './players';
 import { startTestApp, type TestApp } from './test-app';
 import { TestClock } from './test-clock';
@@ -28,7 +29,7 @@ export type Agent = Awaited<ReturnType<typeof scriptedAgent>>;
 /** Registers the file's hooks: the API (Redis keys under `prefix`) before, closed after. */
 export function useOfflineApp(prefix: string): void {
   beforeAll(async () => {
-    captureLogs();
+    captureLogLines(logLines);
     api = await startTestApp(
       {
         REDIS_PREFIX: `${process.env.REDIS_PREFIX}${prefix}`,
@@ -52,19 +53,6 @@ export function useOfflineApp(prefix: string): void {
   afterAll(async () => {
     await api.close();
     jest.restoreAllMocks();
-  });
-}
-
-/** Keeps the API's JSON log lines (pino writes them to stdout), for the "never logged" checks, off the output. */
-function captureLogs(): void {
-  const write = process.stdout.write.bind(process.stdout);
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    if (!text.startsWith('{"level"')) return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    logLines.push(text);
-    const done = rest.at(-1);
-    if (typeof done === 'function') process.nextTick(done);
-    return true;
   });
 }
 
