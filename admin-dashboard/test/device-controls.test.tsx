@@ -14,6 +14,7 @@ const devices: LiveDevices = {
   lastSeenAt: null,
   lastOffline: null,
   driver: null,
+  relays: { light: false, door: false },
 };
 const status = { light_on: true, door_open: false, online: true, last_seen: '2026-11-22T15:00:00.000Z' };
 

@@ -1,10 +1,17 @@
 import { messages } from '@kort/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadClubZone } from '../src/lib/club-time';
 import { ShelfGrid } from '../src/resources/shelves/shelf-grid';
 import type { ShelfRecord } from '../src/resources/types';
 import { fail, fakeServer, ok } from './support/fake-server';
 import { renderInAdmin } from './support/render';
+
+// Times read on the club's clock (Moscow), whatever zone the test machine is in.
+beforeAll(async () => {
+  fakeServer({ 'GET /api/site_time/': ok({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-24T17:00:00Z' } }) });
+  await loadClubZone();
+});
 
 const shelf = (id: number, change: Partial<ShelfRecord> = {}): ShelfRecord => ({
   id,
@@ -75,4 +82,35 @@ test('a refused action shows the Russian reason and changes nothing', async () =
   await userEvent.click(card('Ячейка 1').getByRole('button', { name: 'Открыть' }));
   expect(await screen.findByText(messages.agentOffline)).toBeTruthy();
   expect(onChanged).not.toHaveBeenCalled();
+});
+
+/** The state chip's colour, as Material UI names it in its class. */
+const chipColour = (name: string, text: string) =>
+  /MuiChip-color(\w+)/.exec(card(name).getByText(text).closest('.MuiChip-root')?.className ?? '')?.[1];
+
+test('each state has its own colour: free green, occupied blue, given out amber, blocked red', () => {
+  fakeServer({});
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 10]} />);
+  const colours = [
+    chipColour('Ячейка 1', 'Свободна'),
+    chipColour('Ячейка 2', 'Занята'),
+    chipColour('Ячейка 3', 'Заблокирована'),
+    chipColour('Инвентарь 10', 'Выдан'),
+  ];
+  expect(colours).toEqual(['Success', 'Info', 'Error', 'Warning']);
+});
+
+test('each card says whether its lock is open or closed, and who rents it or that nobody does', () => {
+  fakeServer({});
+  // Shelf 1's list row says open; the live report (`locks`) says closed and wins. Shelf 2: the other way.
+  const rows = [shelf(1, { relay_on: true }), ...shelves.slice(1), shelf(11)];
+  renderInAdmin(<ShelfGrid shelves={rows} ids={[1, 2, 3, 10, 11]} locks={{ 1: false, 2: true }} />);
+  expect(card('Ячейка 1').getByText('Замок закрыт')).toBeTruthy();
+  expect(card('Ячейка 2').getByText('Замок открыт')).toBeTruthy();
+  // No live report for 3: the list's relay state.
+  expect(card('Ячейка 3').getByText('Замок закрыт')).toBeTruthy();
+  expect(card('Ячейка 1').getByText('Никто не арендует')).toBeTruthy();
+  expect(card('Ячейка 2').getByText(/^Арендатор:/).textContent).toBe('Арендатор: Анна Петрова с 20.11.2026, 13:00');
+  expect(card('Инвентарь 10').getByText(/^Взял:/).textContent).toBe('Взял: Борис');
+  expect(card('Инвентарь 11').getByText('На месте, никто не взял')).toBeTruthy();
 });

@@ -1,6 +1,7 @@
 import type { DetailResponse } from '@kort/contracts';
 import { Alert, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
+import { formatPhone } from '../lib/phone';
 import { useApiCall } from '../lib/use-api-call';
 
 /** An entry of GET /api/get_current_players/ (docs/admin-api.md). */
@@ -33,7 +34,9 @@ export function CurrentPlayers() {
               <ListItemButton key={player.id} component={Link} to={`/users/${player.id}/show`}>
                 <ListItemText
                   primary={player.name}
-                  secondary={[player.phone_number, player.email].filter(Boolean).join(' · ')}
+                  secondary={[player.phone_number && formatPhone(player.phone_number), player.email]
+                    .filter(Boolean)
+                    .join(' · ')}
                 />
               </ListItemButton>
             ))}

@@ -5,7 +5,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { DeviceControls } from './device-controls';
 import { doorEventKey, DoorEvents, WARNING_KINDS } from './door-events';
 import { useLiveDevices } from './use-live-devices';
-import { formatClubDateTime, formatClubPeriod } from '../lib/club-time';
+import { formatClubPeriod } from '../lib/club-time';
+import { LastSignal } from './last-signal';
 
 /**
  * The light, the door and the court's edge agent, live, with their controls; the door's latest
@@ -22,9 +23,6 @@ export function LiveDevicePanel() {
     [notify],
   );
   const { devices, connected, applyStatus, doorEvents } = useLiveDevices(warn);
-  const lastSeen = devices?.lastSeenAt
-    ? translate('kort.devices.last_seen', { time: formatClubDateTime(devices.lastSeenAt, 'short') })
-    : translate('kort.devices.never_seen');
 
   return (
     <Card>
@@ -62,12 +60,14 @@ export function LiveDevicePanel() {
             <Chip label={translate('kort.devices.driver.simulated')} color="warning" />
           )}
           {devices && (
-            <Typography variant="body2" color="text.secondary">
-              {lastSeen}
-              {devices.driver &&
-                devices.driver !== 'simulated' &&
-                ` · ${translate(`kort.devices.driver.${devices.driver}`)}`}
-            </Typography>
+            <LastSignal
+              at={devices.lastSeenAt}
+              suffix={
+                devices.driver && devices.driver !== 'simulated'
+                  ? ` · ${translate(`kort.devices.driver.${devices.driver}`)}`
+                  : undefined
+              }
+            />
           )}
         </Stack>
         {devices?.driver === 'simulated' && (

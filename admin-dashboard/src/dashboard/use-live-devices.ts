@@ -4,6 +4,7 @@ import {
   type DeviceState,
   type DeviceStatus,
   type LiveDoorEvent,
+  type RelayStates,
 } from '@kort/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
@@ -23,6 +24,8 @@ export interface LiveDevices {
   lastOffline: { from: string; to: string } | null;
   /** How the agent drives its relays; 'simulated' moves nothing. Null until an agent reported it. */
   driver: AgentDriver | null;
+  /** Every relay as the agent last reported it: the shelves' locks too ('shelf-3': true is open). */
+  relays: RelayStates;
 }
 
 /** How many door events the home page keeps, newest first. */
@@ -39,6 +42,7 @@ export function fromState(state: DeviceState): LiveDevices {
     lastOffline: state.lastOffline ?? null,
     // An API from before issue 16 does not send it.
     driver: state.driver ?? null,
+    relays: state.relays,
   };
 }
 
@@ -51,6 +55,7 @@ function withStatus(previous: LiveDevices | null, status: DeviceStatus): LiveDev
     lastSeenAt: status.last_seen,
     lastOffline: previous?.lastOffline ?? null,
     driver: previous?.driver ?? null,
+    relays: { ...previous?.relays, light: status.light_on, door: status.door_open },
   };
 }
 

@@ -7,10 +7,22 @@ import type { TranslationMessages } from 'react-admin';
  * the resources' names and fields, and ours under `kort.*`. Texts the API also sends come from
  * @kort/contracts, so the dashboard and the server can never word them differently.
  */
+/**
+ * Russian quotes are «ёлочки»: ra-language-russian's titles ('Игрок "Анна"'), its delete and sort
+ * texts get them instead of straight quotes (test/i18n.test.ts checks no text keeps one).
+ */
+function withGuillemets<T>(texts: T): T {
+  if (typeof texts === 'string') return texts.replace(/"([^"]*)"/g, '«$1»') as T;
+  if (typeof texts !== 'object' || texts === null) return texts;
+  return Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, withGuillemets(value)])) as T;
+}
+
+const russian = withGuillemets(russianMessages);
+
 export const ru: TranslationMessages = {
-  ...russianMessages,
+  ...russian,
   ra: {
-    ...russianMessages.ra,
+    ...russian.ra,
     guesser: {
       empty: {
         title: 'Нет данных для показа',
@@ -35,6 +47,7 @@ export const ru: TranslationMessages = {
         rules_accepted_at: 'Правила приняты',
         purged: 'Данные стёрты',
         created_at: 'Зарегистрирован',
+        status: 'Состояние',
         q: 'Поиск',
       },
     },
@@ -120,6 +133,7 @@ export const ru: TranslationMessages = {
     },
     home: {
       players: 'Игроков',
+      players_hint: 'Подтвердили почту, не удалены',
       games_today: 'Игр сегодня',
       current_players: 'Сейчас играют',
       nobody_playing: 'Никто не играет',
@@ -163,15 +177,40 @@ export const ru: TranslationMessages = {
       role_admin: messages.roleAdmin,
       state: 'Состояние',
       active: 'Активен',
+      unconfirmed: 'Не подтверждён',
       blocked: 'Удалён администратором',
       self_deleted: 'Удалил себя сам',
       purged: 'Удалил себя сам, данные стёрты',
+      status_active: 'Активные',
+      status_unconfirmed: 'Не подтвердили почту',
+      status_blocked: 'Удалённые администратором',
+      status_self_deleted: 'Удалившие себя',
+      status_purged: 'Данные стёрты',
+      all: 'Все',
+      yes: 'Да',
+      no: 'Нет',
+      not_found: messages.userNotFound,
+      not_found_among: 'Искали среди: %{filters}.',
+      search_everyone: 'Искать среди всех',
       block: 'Удалить',
       restore: 'Восстановить',
-      block_title: 'Удалить игрока %{name}?',
+      block_confirm: 'Удалить игрока',
+      restore_confirm: 'Восстановить',
+      block_title: 'Удалить игрока «%{name}»?',
       block_content: 'Игрок не сможет войти, бронировать игры и открывать дверь, пока его не восстановят.',
-      restore_title: 'Восстановить игрока %{name}?',
+      block_games: 'Будут отменены его игры (%{smart_count}):',
+      block_no_games: 'Предстоящих игр нет: отменять нечего.',
+      block_game_on_now: 'Идёт сейчас, не отменяется, но дверь для неё больше не откроется',
+      block_shelf: 'Аренда ячейки %{number} закончится (с %{since}); ячейку нужно будет освободить.',
+      block_no_shelf: 'Ячейку не арендует.',
+      block_not_undone: 'Восстановление не вернёт отменённые игры и аренду.',
+      block_effects_loading: 'Проверяем игры и аренду игрока…',
+      block_effects_failed:
+        'Не удалось узнать игры и аренду игрока: %{reason}. Удаление всё равно отменит его будущие игры и аренду ячейки.',
+      restore_title: 'Восстановить игрока «%{name}»?',
       restore_content: 'Игрок снова сможет входить и бронировать игры.',
+      restore_not_restored:
+        'Игры, отменённые при удалении, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
       blocked_done: 'Пользователь удалён',
       restored_done: 'Пользователь восстановлен',
       sport_school_hint: 'Без ограничения на число игр',
@@ -214,6 +253,11 @@ export const ru: TranslationMessages = {
       item_status_blocked: 'Заблокирован',
       item_status_on_loan: 'Выдан',
       lock_open: 'Замок открыт',
+      lock_closed: 'Замок закрыт',
+      renter: 'Арендатор: ',
+      holder: 'Взял: ',
+      no_renter: 'Никто не арендует',
+      no_holder: 'На месте, никто не взял',
       needs_clearing: 'Нужно освободить',
       cleared: 'Отметить освобождённой',
       cleared_done: 'Отмечено: ячейка освобождена',
@@ -280,6 +324,8 @@ export const ru: TranslationMessages = {
       storage_enabled: 'Система хранения',
       court_rules: 'Правила корта',
       club_contacts: 'Контакты клуба',
+      equipment_10_name: 'Инвентарь 10: что в нём',
+      equipment_11_name: 'Инвентарь 11: что в нём',
       storage_on: 'Работает',
       storage_off: messages.storageOff,
     },

@@ -17,11 +17,19 @@ export function clubTime(instant: Date | string, zone: string): string {
 let zone: Promise<string> | null = null;
 /** The zone once read, for the formatters below (main.tsx reads it before the first render). */
 let clubZone: string | undefined;
+/** How far the server's clock is ahead of this browser's (ms), once /api/site_time/ answered. */
+let serverAhead = 0;
 
 /** The club's time zone (GET /api/site_time/, read once); the browser's own if the API cannot say. */
 export function loadClubZone(): Promise<string> {
+  const asked = Date.now();
   zone ??= callApi<DetailResponse<SiteClock>>('/api/site_time/').then(
-    (answer) => (clubZone = answer.detail.time_zone),
+    (answer) => {
+      const serverNow = Date.parse(answer.detail.now);
+      // Half the round trip is the best guess of when the server read its clock.
+      if (Number.isFinite(serverNow)) serverAhead = serverNow - (asked + Date.now()) / 2;
+      return (clubZone = answer.detail.time_zone);
+    },
     () => {
       zone = null;
       return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -43,27 +51,58 @@ export function useClubZone(): string | null {
   return known;
 }
 
+/** "Now" on the server's clock (the API's instants are its own), as well as this browser can tell. */
+export function serverNow(): number {
+  return Date.now() + serverAhead;
+}
+
+/** A clock for relative times: `serverNow()`, read again every `everyMs`. */
+export function useServerNow(everyMs: number): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverNow()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const relative = new Intl.RelativeTimeFormat('ru', { numeric: 'always', style: 'long' });
+/**
+ * How long ago an instant was, in Russian: 'только что' (under 5 s), '12 секунд назад',
+ * '3 минуты назад', '2 часа назад'; a day or more reads as the date and time.
+ */
+export function formatAgo(instant: string, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(instant)) / 1000));
+  if (seconds < 5) return 'только что';
+  if (seconds < 60) return relative.format(-seconds, 'second');
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
+  return formatClubDateTime(instant, 'short');
+}
+
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * An instant as the club reads it, in Russian: '22 нояб. 2026 г., 18:00' ('datetime'), '22.11.2026,
- * 18:00' ('short'), '18:00' ('time') or '22.11' ('day'). The zone is the club's once
+ * 18:00' ('short'), '18:00' ('time'), '22.11' ('day') or 'вс, 22 ноября в 18:00' ('game'). The zone is the club's once
  * /api/site_time/ has answered (main.tsx waits for it before the first render).
  */
 export function formatClubDateTime(
   instant: Date | string,
-  style: 'datetime' | 'short' | 'time' | 'day' = 'datetime',
+  style: 'datetime' | 'short' | 'time' | 'day' | 'game' = 'datetime',
 ): string {
   const key = `${style}|${clubZone ?? ''}`;
   let format = displayFormats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
-      style === 'time'
-        ? { timeStyle: 'short' }
-        : style === 'day'
-          ? { day: '2-digit', month: '2-digit' }
-          : style === 'short'
-            ? { dateStyle: 'short', timeStyle: 'short' }
-            : { dateStyle: 'medium', timeStyle: 'short' };
+      style === 'game'
+        ? { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }
+        : style === 'time'
+          ? { timeStyle: 'short' }
+          : style === 'day'
+            ? { day: '2-digit', month: '2-digit' }
+            : style === 'short'
+              ? { dateStyle: 'short', timeStyle: 'short' }
+              : { dateStyle: 'medium', timeStyle: 'short' };
     format = new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: clubZone });
     displayFormats.set(key, format);
   }

@@ -9,5 +9,7 @@ export const theme: RaThemeOptions = {
     secondary: { main: '#14532d' },
     // Material's default amber fails WCAG contrast with white text and as text on white (axe).
     warning: { main: '#b45309', contrastText: '#ffffff' },
+    // Material's default light blue fails it too; blue tells an occupied shelf from a free (green) one.
+    info: { main: '#1d4ed8', contrastText: '#ffffff' },
   },
 };

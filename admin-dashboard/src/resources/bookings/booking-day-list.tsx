@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES } from '@kort/contracts';
 import { DateInput, List, Loading, SelectInput } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
+import { ListActions } from '../../components/list-actions';
 import { clubMoment, useClubZone } from '../../lib/club-time';
 import type { BookingRecord } from '../types';
 import { BookingDayGrid } from './booking-day-grid';
@@ -24,6 +25,7 @@ export function BookingDayList() {
   return (
     <List<BookingRecord>
       filters={filters}
+      actions={<ListActions />}
       filterDefaultValues={{ day: today }}
       sort={{ field: 'starts_at', order: 'ASC' }}
       perPage={200}

@@ -4,6 +4,7 @@ import { DataTable, DateTimeInput, List, SelectInput, SimpleList, useTranslate }
 import { actionKey, CommandName, CommandStatusChip, deviceLabel, requester } from '../../components/command-labels';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
+import { ListActions } from '../../components/list-actions';
 import type { CommandRecord } from '../types';
 import { formatClubDateTime } from '../../lib/club-time';
 
@@ -48,6 +49,7 @@ export function CommandList() {
   return (
     <List<CommandRecord>
       filters={filters}
+      actions={<ListActions />}
       sort={{ field: 'requested_at', order: 'DESC' }}
       perPage={50}
       error={<ListLoadError />}

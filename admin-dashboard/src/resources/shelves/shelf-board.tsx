@@ -1,6 +1,7 @@
 import { EQUIPMENT_SHELVES, PLAYER_SHELVES } from '@kort/contracts';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
+import { useLiveDevices } from '../../dashboard/use-live-devices';
 import type { ShelfRecord } from '../types';
 import { ShelfGrid } from './shelf-grid';
 
@@ -11,9 +12,18 @@ const SECTIONS = {
   equipment: { title: 'kort.shelves.equipment_title', ids: EQUIPMENT_SHELVES },
 } as const;
 
+/** 'shelf-3': true → {3: true}: the locks of the live state by shelf number. */
+function locksOf(relays: Record<string, boolean | undefined> | undefined): Partial<Record<number, boolean>> {
+  const locks: Partial<Record<number, boolean>> = {};
+  for (const [relay, open] of Object.entries(relays ?? {}))
+    if (relay.startsWith('shelf-') && open !== undefined) locks[Number(relay.slice('shelf-'.length))] = open;
+  return locks;
+}
+
 /**
  * The shelves page: 1–9 (the spec's /admin_boxes), 10 and 11 (/admin_equipment), or both (the
- * `shelves` resource). Read again after every action and every 30 s.
+ * `shelves` resource). Read again after every action and every 30 s; the locks follow the agent's
+ * reports live (/live, as the home page's light and door).
  */
 export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
   const translate = useTranslate();
@@ -22,6 +32,8 @@ export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
     { refetchInterval: REFRESH_MS },
   );
+  const { devices } = useLiveDevices();
+  const locks = locksOf(devices?.relays);
   const sections = kind ? [SECTIONS[kind]] : [SECTIONS.shelf, SECTIONS.equipment];
   return (
     <Box sx={{ py: 2 }}>
@@ -40,7 +52,7 @@ export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
                 {translate(section.title)}
               </Typography>
             )}
-            <ShelfGrid shelves={data} ids={section.ids} onChanged={() => void refetch()} />
+            <ShelfGrid shelves={data} ids={section.ids} onChanged={() => void refetch()} locks={locks} />
           </section>
         ))}
       </Stack>

@@ -10,9 +10,10 @@ import { callApi, messageOf } from '../../providers/http-client';
 import type { ShelfRecord, ShelfStatus } from '../types';
 import { formatClubDateTime } from '../../lib/club-time';
 
-const statusColor: Record<ShelfStatus, 'success' | 'primary' | 'error' | 'warning'> = {
+/** One colour per state, none shared: free green, occupied blue, given out amber, blocked red. */
+export const statusColor: Record<ShelfStatus, 'success' | 'info' | 'error' | 'warning'> = {
   free: 'success',
-  occupied: 'primary',
+  occupied: 'info',
   blocked: 'error',
   on_loan: 'warning',
 };
@@ -24,10 +25,15 @@ export interface ShelfGridProps {
   ids: readonly number[];
   /** After an action: read the shelves again. */
   onChanged?: () => void;
+  /** The locks as the agent reports them live (/live `device.state`), by shelf number: true is open. */
+  locks?: Partial<Record<number, boolean>>;
 }
 
-/** A card per shelf: its state, its renter, and the spec's admin_open, admin_close and admin_block. */
-export function ShelfGrid({ shelves, ids, onChanged }: ShelfGridProps) {
+/**
+ * A card per shelf: its state, its lock (live), its renter, and the spec's admin_open, admin_close
+ * and admin_block.
+ */
+export function ShelfGrid({ shelves, ids, onChanged, locks }: ShelfGridProps) {
   return (
     <Box
       sx={{
@@ -43,6 +49,7 @@ export function ShelfGrid({ shelves, ids, onChanged }: ShelfGridProps) {
           shelf={shelves?.find((shelf) => shelf.id === id)}
           shelves={shelves}
           onChanged={onChanged}
+          lockOpen={locks?.[id]}
         />
       ))}
     </Box>
@@ -56,17 +63,22 @@ function ShelfCard({
   shelf,
   shelves,
   onChanged,
+  lockOpen: liveLock,
 }: {
   id: number;
   shelf?: ShelfRecord;
   shelves: ShelfRecord[] | undefined;
   onChanged?: () => void;
+  lockOpen?: boolean;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
   const [update] = useUpdate<ShelfRecord>();
-  const title = translate(id >= 10 ? 'kort.shelves.item' : 'kort.shelves.shelf', { number: id });
+  const equipment = id >= 10;
+  const title = translate(equipment ? 'kort.shelves.item' : 'kort.shelves.shelf', { number: id });
+  // The live report first; until one came, the list's.
+  const lockOpen = liveLock ?? shelf?.relay_on;
 
   const run = async (action: Action) => {
     setPending(true);
@@ -118,22 +130,33 @@ function ShelfCard({
           )}
         </Stack>
         <Box sx={{ minHeight: 48, mt: 1 }}>
-          {shelf?.renter_name && shelf.renter_id !== null && (
+          {shelf && (
             <Typography variant="body2">
-              <LinkBase to={`/users/${shelf.renter_id}/show`} style={{ color: 'inherit', fontWeight: 500 }}>
-                {shelf.renter_name}
-              </LinkBase>
-              {shelf.rented_since &&
-                ` ${translate('kort.shelves.since', { date: formatClubDateTime(shelf.rented_since, 'short') })}`}
+              {shelf.renter_name && shelf.renter_id !== null ? (
+                <>
+                  {translate(equipment ? 'kort.shelves.holder' : 'kort.shelves.renter')}
+                  <LinkBase to={`/users/${shelf.renter_id}/show`} style={{ color: 'inherit', fontWeight: 500 }}>
+                    {shelf.renter_name}
+                  </LinkBase>
+                  {shelf.rented_since &&
+                    ` ${translate('kort.shelves.since', { date: formatClubDateTime(shelf.rented_since, 'short') })}`}
+                </>
+              ) : (
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {translate(equipment ? 'kort.shelves.no_holder' : 'kort.shelves.no_renter')}
+                </Box>
+              )}
             </Typography>
           )}
-          <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-            {shelf?.relay_on && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+            {lockOpen !== undefined && (
               <Chip
                 size="small"
                 variant="outlined"
-                icon={<LockOpenIcon />}
-                label={translate('kort.shelves.lock_open')}
+                color={lockOpen ? 'warning' : 'default'}
+                icon={lockOpen ? <LockOpenIcon /> : <LockIcon />}
+                label={translate(lockOpen ? 'kort.shelves.lock_open' : 'kort.shelves.lock_closed')}
+                aria-live="polite"
               />
             )}
             {shelf?.needs_clearing && (

@@ -1,22 +1,32 @@
 import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { Button, Confirm, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
 import type { UserRecord } from '../types';
+import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects';
 
 /**
- * The spec's block ('удалить') and restore of a player, after a confirmation: PUT
- * /api/admin/users/:id {blocked}. The server refuses to block the admin themself, in Russian.
+ * The spec's block ('удалить') and restore of a player, after a confirmation that says what it does:
+ * the block lists the games it cancels and the shelf rental it ends; the restore says they do not
+ * come back. PUT /api/admin/users/:id {blocked}. The server refuses to block the admin themself.
  */
 export function BlockUserButton() {
   const user = useRecordContext<UserRecord>();
   const notify = useNotify();
-  // What the open dialog asks: fixed when it opens, so its text does not flip while it closes.
-  const [asking, setAsking] = useState<'block' | 'restore' | null>(null);
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  // What the dialog asks, fixed when it opens and kept while it closes: once a block succeeds the
+  // record says blocked, and a dialog read from it would turn into the restore's as it fades out.
+  const [asking, setAsking] = useState<'block' | 'restore'>('block');
   const [update, { isPending }] = useUpdate<UserRecord>();
+  const effects = useBlockEffects(user?.id ?? 0, open && asking === 'block');
   if (!user) return null;
-  const blocking = (asking ?? (user.blocked ? 'restore' : 'block')) === 'block';
+  const blocking = asking === 'block';
+  const ask = () => {
+    setAsking(user.blocked ? 'restore' : 'block');
+    setOpen(true);
+  };
 
   const confirm = () =>
     update(
@@ -24,9 +34,13 @@ export function BlockUserButton() {
       { id: user.id, data: { blocked: blocking }, previousData: user },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify(blocking ? 'kort.users.blocked_done' : 'kort.users.restored_done', { type: 'info' }),
+        onSuccess: () => {
+          notify(blocking ? 'kort.users.blocked_done' : 'kort.users.restored_done', { type: 'info' });
+          // Its games are cancelled now: the games tab reads them again.
+          refresh();
+        },
         onError: (error) => notify(messageOf(error), { type: 'error' }),
-        onSettled: () => setAsking(null),
+        onSettled: () => setOpen(false),
       },
     );
 
@@ -35,19 +49,20 @@ export function BlockUserButton() {
       <Button
         label={user.blocked ? 'kort.users.restore' : 'kort.users.block'}
         color={user.blocked ? 'primary' : 'error'}
-        onClick={() => setAsking(user.blocked ? 'restore' : 'block')}
+        onClick={ask}
       >
         {user.blocked ? <RestoreIcon /> : <BlockIcon />}
       </Button>
       <Confirm
-        isOpen={asking !== null}
-        loading={isPending}
+        isOpen={open}
+        loading={isPending || (blocking && effects === null)}
         title={blocking ? 'kort.users.block_title' : 'kort.users.restore_title'}
         titleTranslateOptions={{ name: user.name }}
-        content={blocking ? 'kort.users.block_content' : 'kort.users.restore_content'}
+        content={blocking ? <BlockEffectsText read={effects} /> : <RestoreText />}
+        confirm={blocking ? 'kort.users.block_confirm' : 'kort.users.restore_confirm'}
         confirmColor={blocking ? 'warning' : 'primary'}
         onConfirm={() => void confirm()}
-        onClose={() => setAsking(null)}
+        onClose={() => setOpen(false)}
       />
     </>
   );

@@ -16,6 +16,7 @@ import { BookingStatusChip } from '../../components/booking-status';
 import { CancelBookingButton } from '../../components/cancel-booking-button';
 import { ClubDateField } from '../../components/club-date-field';
 import { formatClubDateTime } from '../../lib/club-time';
+import { formatPhone } from '../../lib/phone';
 import { actionKey, CommandStatusChip } from '../../components/command-labels';
 import type { BookingRecord, CommandRecord, UserRecord } from '../types';
 import { BlockUserButton } from './block-user-button';
@@ -38,7 +39,7 @@ export function UserShow() {
         <TabbedShowLayout.Tab label="kort.users.tab_profile">
           <TextField source="name" />
           <EmailField source="email" />
-          <TextField source="phone_number" emptyText="—" />
+          <FunctionField<UserRecord> source="phone_number" render={(user) => formatPhone(user.phone_number)} />
           <FunctionField<UserRecord> source="role" render={(user) => translate(roleLabel(user.role))} />
           <Labeled label="kort.users.state">
             <UserStatusChip />

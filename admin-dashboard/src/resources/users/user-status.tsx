@@ -2,21 +2,48 @@ import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { UserRecord } from '../types';
 
-/** Active, blocked by an admin ('удалён' in the spec's words) or deleted by the player. */
+const color = {
+  active: 'success',
+  unconfirmed: 'warning',
+  blocked: 'error',
+  self_deleted: 'default',
+  purged: 'default',
+} as const;
+
+/**
+ * The account's state as the API words it (`status`): an active player, an admin, an account whose
+ * e-mail was never confirmed, one blocked by an admin ('удалён' in the spec's words) or deleted by
+ * the player. Only an active player reads 'Активен': an admin is named as such.
+ */
 export function UserStatusChip() {
   const translate = useTranslate();
   const user = useRecordContext<UserRecord>();
   if (!user) return null;
   const label = translate(statusLabel(user));
-  if (user.blocked) return <Chip size="small" color="error" label={label} />;
-  if (user.deleted_at) return <Chip size="small" label={label} />;
-  return <Chip size="small" color="success" variant="outlined" label={label} />;
+  if (user.status === 'active' && user.role === 'admin') return <Chip size="small" color="info" label={label} />;
+  return (
+    <Chip
+      size="small"
+      color={color[user.status]}
+      variant={user.status === 'active' || user.status === 'unconfirmed' ? 'outlined' : 'filled'}
+      label={label}
+    />
+  );
 }
 
-export function statusLabel(user: UserRecord): string {
-  if (user.blocked) return 'kort.users.blocked';
-  if (user.deleted_at) return user.purged ? 'kort.users.purged' : 'kort.users.self_deleted';
-  return 'kort.users.active';
+export function statusLabel(user: Pick<UserRecord, 'status' | 'role'>): string {
+  switch (user.status) {
+    case 'active':
+      return user.role === 'admin' ? 'kort.users.role_admin' : 'kort.users.active';
+    case 'unconfirmed':
+      return 'kort.users.unconfirmed';
+    case 'blocked':
+      return 'kort.users.blocked';
+    case 'self_deleted':
+      return 'kort.users.self_deleted';
+    case 'purged':
+      return 'kort.users.purged';
+  }
 }
 
 export function roleLabel(role: UserRecord['role']): string {
