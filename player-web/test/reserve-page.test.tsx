@@ -24,6 +24,7 @@ const club: Record<string, Answer> = {
   ]),
   'GET /api/booked_times/': ok([24, 27]),
   'GET /api/get-available-times/': { status: 200, body: { reserved: [], reserved_hours_by_current_user: [] } },
+  'GET /api/booking_limits/': ok({ days: [], upcoming_full: false }),
 };
 
 function renderReserve(routes: Record<string, Answer> = {}) {
@@ -56,6 +57,12 @@ async function chooseCourtStep(label: string, hour: number) {
   await userEvent.click(screen.getByRole('radio', { name: `${hour}:00, свободно` }));
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   expect(await screen.findByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
+}
+
+async function confirmCourt(label: string, hour: number, court: string) {
+  await chooseCourtStep(label, hour);
+  await userEvent.click(await screen.findByRole('button', { name: court }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Подтвердить бронирование' }));
 }
 
 test("the calendar opens on the club's month: past days and fully booked days are off", async () => {
@@ -126,6 +133,10 @@ test('booking court 2 at 18:00 on the 25th sends the Moscow instant and returns 
   });
   await chooseCourtStep('25 ноября 2026', 18);
   await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  // Choosing the court books nothing yet: the summary, then its one button.
+  expect(await screen.findByRole('heading', { name: 'Проверьте бронирование' })).toBeTruthy();
+  expect(server.callsTo('POST /api/order-court/2/')).toEqual([]);
+  await userEvent.click(screen.getByRole('button', { name: 'Подтвердить бронирование' }));
   expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
   expect(server.callsTo('POST /api/order-court/2/').map((call) => call.body)).toEqual([
     { id_cort: 2, time_start: '2026-11-25T18:00:00+03:00', players_count: 2 },
@@ -138,10 +149,9 @@ test('the booking limit (418) reads "Ограничение по количес�
     'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
     'POST /api/order-court/2/': fail(418, "I'm a teapot", BookingError.QuotaReached),
   });
-  await chooseCourtStep('25 ноября 2026', 18);
-  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  await confirmCourt('25 ноября 2026', 18, 'Корт 2');
   expect(await screen.findByText('Ограничение по количеству бронирований')).toBeTruthy();
-  expect(screen.getByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Проверьте бронирование' })).toBeTruthy();
 });
 
 test('a slot taken meanwhile (409) shows the server text and goes back to the time', async () => {
@@ -149,8 +159,7 @@ test('a slot taken meanwhile (409) shows the server text and goes back to the ti
     'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
     'POST /api/order-court/2/': fail(409, messages.slotTaken, BookingError.SlotTaken),
   });
-  await chooseCourtStep('25 ноября 2026', 18);
-  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  await confirmCourt('25 ноября 2026', 18, 'Корт 2');
   expect(await screen.findByText(messages.slotTaken)).toBeTruthy();
   expect(await screen.findByRole('heading', { name: 'Выберите время' })).toBeTruthy();
 });
@@ -185,4 +194,90 @@ test('no club clock shows the network-failure screen instead of loading for ever
   expect(
     await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' }, { timeout: 500 }),
   ).toBeTruthy();
+});
+
+// --- Issue 19: limits before the last step, the summary, the desktop ---
+
+test('the summary shows date, weekday, hour and court with one confirm button; "Назад" returns to the courts', async () => {
+  renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
+  await chooseCourtStep('25 ноября 2026', 18);
+  await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
+  expect(await screen.findByRole('heading', { name: 'Проверьте бронирование' })).toBeTruthy();
+  const summary = [...document.querySelectorAll('.booking-summary dt, .booking-summary dd')].map(
+    (cell) => cell.textContent,
+  );
+  expect(summary).toEqual(['Дата', '25 ноября 2026', 'День недели', 'среда', 'Время', '18:00–19:00', 'Корт', 'Корт 2']);
+  expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+    'Подтвердить бронирование',
+    'Назад',
+  ]);
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  expect(await screen.findByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
+});
+
+const limited = ok({
+  days: [
+    { day: 25, reason: 'day' },
+    { day: 26, reason: 'week' },
+  ],
+  upcoming_full: false,
+});
+
+test("the calendar marks the days the player's own limits refuse, with the reason, before any other step", async () => {
+  renderReserve({ 'GET /api/booking_limits/': limited });
+  await calendarReady();
+  expect(server.callsTo('GET /api/booking_limits/').map((call) => call.query.toString())).toEqual([
+    'year=2026&month=11',
+  ]);
+  expect(day('25 ноября 2026, среда. Уже есть игра в этот день')).toBeTruthy();
+  expect(day('26 ноября 2026, четверг. Две игры на этой неделе')).toBeTruthy();
+  expect(day('28 ноября 2026, суббота').getAttribute('aria-label')).toBe('28 ноября 2026, суббота');
+  // The legend names both reasons under the month.
+  const legend = document.querySelector('.month-calendar-legend')?.textContent ?? '';
+  expect(legend).toContain('Уже есть игра в этот день');
+  expect(legend).toContain('Две игры на этой неделе');
+});
+
+test('a limited day opens the dial with no hour offered and the reason; "Далее" stays off', async () => {
+  renderReserve({
+    'GET /api/booking_limits/': limited,
+    'GET /api/get-available-times/': { status: 200, body: { reserved: [9], reserved_hours_by_current_user: [18] } },
+  });
+  await calendarReady();
+  await userEvent.click(day('26 ноября 2026'));
+  expect(await screen.findByText('Две игры на этой неделе', { selector: '.time-dial-empty' })).toBeTruthy();
+  expect(screen.queryAllByRole('radio')).toEqual([]);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(true);
+  expect(screen.getByRole('radiogroup').getAttribute('aria-describedby')).toBeTruthy();
+  expect(document.querySelector('.reserve-sr-only:not(th *)')?.textContent).toContain(
+    'Две игры на этой неделе: забронировать нельзя.',
+  );
+});
+
+test('five games ahead: the booking screen says so instead of offering days', async () => {
+  renderReserve({ 'GET /api/booking_limits/': ok({ days: [], upcoming_full: true }) });
+  expect(
+    await screen.findByText(
+      'У вас уже 5 предстоящих игр: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена',
+    ),
+  ).toBeTruthy();
+  expect(screen.queryByRole('grid')).toBeNull();
+});
+
+test('a desktop shows the calendar and the dial together: choosing a day keeps the calendar beside the hours', async () => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(min-width: 64rem)',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  renderReserve();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Выберите дату' })).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 2, name: 'Выберите время' })).toBeTruthy();
+  await calendarReady();
+  await userEvent.click(day('25 ноября 2026'));
+  await screen.findAllByRole('radio');
+  expect(screen.getByRole('grid')).toBeTruthy();
+  expect(day('25 ноября 2026').getAttribute('aria-pressed')).toBe('true');
+  await userEvent.click(screen.getByRole('radio', { name: '18:00, свободно' }));
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(false);
 });

@@ -25,6 +25,10 @@ export const ui = {
   /** One box of a 4-digit code input (1-4). */
   codeDigit: (position: number) => `Цифра ${position}`,
   closeToast: 'Закрыть уведомление',
+  /** The line under a 4-digit code input: a new letter, once the countdown is over. */
+  resendCode: 'Отправить код ещё раз',
+  /** The same button while it waits: 'Отправить код ещё раз через 42 с'. */
+  resendCodeIn: (seconds: number) => `Отправить код ещё раз через ${seconds} с`,
 
   fields: {
     email: 'E-mail',
@@ -50,6 +54,10 @@ export const ui = {
     title: 'Вход',
     submit: 'Войти',
     recoverPassword: 'Восстановить пароль',
+    /** After self-deletion (spec: data purged after 10 days; the club restores until then). */
+    accountDeleted:
+      'Профиль удалён. В течение 10 дней клуб может восстановить его: обратитесь к администратору клуба. ' +
+      'Потом данные будут стёрты.',
     register: 'Регистрация',
     or: 'или',
     /** 'Войти через VK ID' */
@@ -101,7 +109,11 @@ export const ui = {
     none: 'У вас пока нет игр. Забронируйте корт на удобное время.',
     book: 'Забронировать игру',
     /** Why the add-game button is off. */
-    limit: (upcoming: number) => `Можно иметь не больше ${upcoming} предстоящих игр`,
+    limit: (upcoming: number) =>
+      `У вас уже ${upcoming} предстоящих игр: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена`,
+    /** A game's state in the list and on its card (my-orders' `status`). */
+    playing: 'Идёт игра',
+    over: 'Игра завершена',
     contacts: 'Контакты клуба',
   },
   game: {
@@ -116,6 +128,12 @@ export const ui = {
     /** '23 ноября 2026, 18:00, корт 2' */
     cancelWhat: (date: string, time: string, court: number) => `${date}, ${time}, корт ${court}`,
     cancelYes: 'Да, отменить',
+    endQuestion: 'Завершить игру?',
+    endWarning: 'Дверь по этой игре больше не откроется, свет на корте выключится.',
+    endYes: 'Да, завершить',
+    /** The card of a game in progress and of one that is over. */
+    playingNow: 'Игра идёт. Когда будете уходить, завершите её.',
+    overNow: 'Игра завершена. Спасибо за игру!',
   },
   door: {
     title: 'Открыть дверь',
@@ -143,6 +161,15 @@ export const ui = {
     /** '25 ноября, среда, 18:00' above the courts. */
     dateAndHour: (day: string, hour: number) => `${day}, ${String(hour).padStart(2, '0')}:00`,
     courtTaken: ' — занят',
+    /** Why the player's own quotas refuse a day (GET /api/booking_limits/). */
+    limits: { day: 'Уже есть игра в этот день', week: 'Две игры на этой неделе' },
+    /** Desktop: the dial's column before a date is chosen. */
+    chooseDateFirst: 'Выберите дату в календаре, и здесь появится свободное время.',
+    summaryTitle: 'Проверьте бронирование',
+    summary: { date: 'Дата', weekday: 'День недели', time: 'Время', court: 'Корт' },
+    /** '18:00–19:00' */
+    hourRange: (hour: number) => `${hour}:00–${hour + 1}:00`,
+    confirm: 'Подтвердить бронирование',
   },
   calendar: {
     previousMonth: 'Предыдущий месяц',
@@ -175,10 +202,12 @@ export const ui = {
     /** Added to a full day's name for a screen reader. */
     noFreeTime: '. Нет свободного времени',
     legend: 'нет свободного времени',
+    /** Added to a day's name when the player's quotas refuse it: '. Уже есть игра в этот день'. */
+    limited: (reason: string) => `. ${reason}`,
   },
   dial: {
     /** What a screen reader hears of an hour, by its state. */
-    states: { free: 'свободно', taken: 'занято', past: 'прошло', mine: 'ваша игра' },
+    states: { free: 'свободно', taken: 'занято', past: 'прошло', mine: 'ваша игра', limited: 'недоступно' },
     legendLabel: 'Обозначения',
     legend: { taken: 'Занято', free: 'Свободно', mine: 'Ваша игра', past: 'Прошло' },
     caption: 'Одна игра в сутки',
@@ -191,6 +220,7 @@ export const ui = {
       datePassed: 'Эта дата уже прошла.',
       taken: (hours: string) => `Занято: ${hours}.`,
       past: (hours: string) => `Прошло: ${hours}.`,
+      limited: (reason: string) => `${reason}: забронировать нельзя.`,
     },
   },
 
@@ -204,6 +234,9 @@ export const ui = {
     calendarHint: 'Добавьте ссылку в календарь телефона, чтобы видеть свои игры:',
     calendarLinkLabel: 'Ссылка на календарь',
     calendarOff: 'Отключить ссылку',
+    copyLink: 'Скопировать ссылку',
+    linkCopied: 'Ссылка скопирована',
+    copyFailed: 'Не удалось скопировать. Выделите ссылку и скопируйте её вручную',
     calendarGet: 'Получить ссылку на календарь',
     changePassword: 'Сменить пароль',
     changePasswordTitle: 'Смена пароля',
@@ -220,7 +253,7 @@ export const ui = {
     shelves: 'Ячейки',
     /** 'Ваша ячейка: №4.', followed by the link to it. */
     yourShelf: (name: string) => `Ваша ячейка: №${name}.`,
-    yourShelfLink: 'Открыть, закрыть, завершить',
+    yourShelfLink: 'Моя ячейка',
     chooseFree: 'Выберите свободную ячейку, чтобы арендовать её.',
     shelfState: { free: 'Свободна', occupied: 'Занята', blocked: 'Заблокирована' },
     mine: 'Ваша',
@@ -230,10 +263,8 @@ export const ui = {
       `Ячейка ${name}: ${state}${canRent ? ', арендовать' : ''}`,
     equipment: 'Инвентарь клуба',
     equipmentHint: 'Возьмите инвентарь на сегодняшнюю игру и верните после.',
-    itemState: { free: 'Свободен', on_loan: 'Выдан', blocked: 'Заблокирован' },
-    withYou: 'у вас',
-    /** 'Ракетки: у вас' */
-    item: (name: string, state: string) => `${name}: ${state}`,
+    itemState: { free: 'Свободно', on_loan: 'Выдано другому игроку', blocked: 'Недоступно' },
+    withYou: 'У вас',
     takeItem: 'Взять (открыть ячейку)',
     returnItem: 'Вернуть (закрыть ячейку)',
     myShelf: 'Моя ячейка',
@@ -242,6 +273,12 @@ export const ui = {
     closeShelf: 'Закрыть ячейку',
     endRental: 'Завершить аренду',
     endRentalQuestion: 'Завершить аренду ячейки?',
+    /** The lock of my shelf as the club's equipment last reported it (current_shelf's is_open). */
+    lock: { open: 'Ячейка открыта', closed: 'Ячейка закрыта' },
+    rent: 'Арендовать',
+    rentQuestion: (name: string) => `Арендовать ячейку №${name}?`,
+    rentWarning:
+      'Ячейка будет ваша, пока вы не завершите аренду. Открывать и закрывать её можно в приложении, в разделе «Моя ячейка».',
     endRentalWarning: 'Заберите свои вещи: после завершения аренды ячейка закроется и станет доступна другим игрокам.',
   },
 } as const;

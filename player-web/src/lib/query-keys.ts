@@ -10,6 +10,8 @@ export const queryKeys = {
   auth: {
     providers: ['auth', 'providers'],
     isAdmin: ['auth', 'is-admin'],
+    /** The quiet admin check of a public page (a 401 is an answer there, not a way out). */
+    signedInPlayer: ['auth', 'signed-in-player'],
     myName: ['auth', 'my-name'],
   },
   courtRules: ['court-rules'],
@@ -26,6 +28,9 @@ export const queryKeys = {
     /** Every month's fully booked days; `bookedDays(year, month)` is one month's. */
     allBookedDays: ['booking', 'booked-days'],
     bookedDays: (year: number, month: number) => ['booking', 'booked-days', year, month],
+    /** Every month's days the player's own quotas refuse; `bookingLimits(year, month)` is one month's. */
+    allBookingLimits: ['booking', 'limits'],
+    bookingLimits: (year: number, month: number) => ['booking', 'limits', year, month],
     allAvailableTimes: ['booking', 'available-times'],
     availableTimes: (date: string) => ['booking', 'available-times', date],
     allCourtsStatus: ['booking', 'courts-status'],
@@ -43,8 +48,9 @@ export const queryKeys = {
 } as const;
 
 /**
- * What a booking made or cancelled changes: my games, the day's hours, the month's full days and
- * the hour's courts. The answers on screen are asked for again, the others when next shown.
+ * What a booking made or cancelled changes: my games, the day's hours, the month's full days, the
+ * player's own limits and the hour's courts. The answers on screen are asked for again, the others
+ * when next shown.
  */
 export function refreshBookings(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
@@ -52,6 +58,7 @@ export function refreshBookings(queryClient: QueryClient): Promise<unknown> {
       queryKeys.games.myOrders,
       queryKeys.booking.allAvailableTimes,
       queryKeys.booking.allBookedDays,
+      queryKeys.booking.allBookingLimits,
       queryKeys.booking.allCourtsStatus,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );

@@ -33,6 +33,18 @@ export function formatDayMonthWeekday(date: string): string {
   return `${day} ${monthsGenitive[month - 1] ?? ''}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
 }
 
+/** '25 ноября 2026': the booking summary's date. */
+export function formatDayMonthYear(date: string): string {
+  const { year, month, day } = parseIsoDate(date);
+  return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}`;
+}
+
+/** 'среда': the weekday of a date, in the club's calendar. */
+export function weekdayName(date: string): string {
+  const { year, month, day } = parseIsoDate(date);
+  return weekdaysSundayFirst[weekdayOf(year, month, day)] ?? '';
+}
+
 /** '25 ноября 2026, среда': a calendar day's accessible name. */
 export function formatFullDay(year: number, month: number, day: number): string {
   return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;

@@ -8,7 +8,7 @@ import { formatHour } from './dates';
  * inner ring. The hands show the club's current time the way an ordinary clock does.
  */
 
-export type SegmentState = 'free' | 'taken' | 'past' | 'mine';
+export type SegmentState = 'free' | 'taken' | 'past' | 'mine' | 'limited';
 export type Ring = 'outer' | 'inner';
 
 /** The club's local clock. */
@@ -27,6 +27,8 @@ export interface DialDay {
   reserved: readonly number[];
   /** Hours of the player's own games that day. */
   mine: readonly number[];
+  /** Why the player's own quotas refuse the whole day ('Уже есть игра в этот день'), if they do. */
+  limit?: string | null;
 }
 
 /** Start hours a game can have: 6 to 23 (the last game ends at midnight). */
@@ -65,12 +67,14 @@ export function ringOf(hour: number): Ring {
 /**
  * What a player may do with an hour. Own games come first (they stay visible even when their hour is
  * past or full); then the past (the chosen date is before today, or it is today and the hour has
- * started); then hours taken on every court.
+ * started); then hours taken on every court; then, on a day the player's quotas refuse, every other
+ * hour is limited.
  */
-export function segmentState(hour: number, { date, now, reserved, mine }: DialDay): SegmentState {
+export function segmentState(hour: number, { date, now, reserved, mine, limit }: DialDay): SegmentState {
   if (mine.includes(hour)) return 'mine';
   if (date < now.date || (date === now.date && hour <= now.hour)) return 'past';
   if (reserved.includes(hour)) return 'taken';
+  if (limit) return 'limited';
   return 'free';
 }
 
@@ -145,6 +149,7 @@ export function dialSummary(states: readonly { hour: number; state: SegmentState
   const past = hours('past');
   if (taken) parts.push(ui.dial.summary.taken(taken));
   if (past) parts.push(ui.dial.summary.past(past));
+  if (day.limit) parts.push(ui.dial.summary.limited(day.limit));
   return parts.join(' ');
 }
 

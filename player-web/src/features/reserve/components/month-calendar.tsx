@@ -1,3 +1,4 @@
+import type { BookingLimits } from '@kort/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ui } from '../../../lib/messages';
 import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
@@ -12,6 +13,8 @@ export interface MonthCalendarProps {
   today: string;
   /** Days of this month with no free hour (from the API). */
   unavailableDays: number[];
+  /** Days of this month the player's own quotas refuse, with the reason (GET /api/booking_limits/). */
+  limits?: BookingLimits['days'];
   /** The chosen date, 'YYYY-MM-DD'. */
   value: string | null;
   onChange: (date: string) => void;
@@ -23,14 +26,17 @@ export interface MonthCalendarProps {
 
 /**
  * The date picker: one month, Monday first. Every day is a button named in full for screen readers;
- * past days and days without a free hour are disabled. Arrow keys move between the enabled days
- * (one tab stop for the whole month), Home and End to the ends of the week.
+ * past days and days without a free hour are disabled. Days the player's own quotas refuse are
+ * marked with the reason (in their name and in the legend) and stay choosable, so the dial can
+ * show the player's game that day. Arrow keys move between the enabled days (one tab stop for the
+ * whole month), Home and End to the ends of the week.
  */
 export function MonthCalendar({
   year,
   month,
   today,
   unavailableDays,
+  limits = [],
   value,
   onChange,
   onMonthChange,
@@ -45,8 +51,17 @@ export function MonthCalendar({
   const atFirstMonth = year * 12 + month <= current.year * 12 + current.month;
   const weeks = monthGrid(year, month);
   const lastDay = daysInMonth(year, month);
-  const stateOf = (day: number) => dayState(year, month, day, { today, unavailableDays });
-  const enabled = (day: number) => !loading && stateOf(day) === 'available';
+  const limitedDays = limits.map((limit) => limit.day);
+  const stateOf = (day: number) => dayState(year, month, day, { today, unavailableDays, limitedDays });
+  const reasonOf = (day: number) => limits.find((limit) => limit.day === day)?.reason;
+  const enabled = (day: number) => {
+    const state = stateOf(day);
+    return !loading && (state === 'available' || state === 'limited');
+  };
+  // The legend names only the marks this month shows.
+  const shownReasons = (['day', 'week'] as const).filter((reason) =>
+    limits.some((limit) => limit.reason === reason && stateOf(limit.day) === 'limited'),
+  );
   const dayOf = (date: string | null) => {
     if (date === null) return undefined;
     const parts = parseIsoDate(date);
@@ -140,6 +155,13 @@ export function MonthCalendar({
                 const date = isoDate(year, month, day);
                 const state = stateOf(day);
                 const chosen = value === date;
+                const reason = state === 'limited' ? reasonOf(day) : undefined;
+                const suffix =
+                  state === 'unavailable'
+                    ? ui.calendar.noFreeTime
+                    : reason
+                      ? ui.calendar.limited(ui.reserve.limits[reason])
+                      : '';
                 return (
                   <td key={day} role="gridcell">
                     <button
@@ -148,8 +170,9 @@ export function MonthCalendar({
                         else buttons.current.delete(day);
                       }}
                       type="button"
-                      className={`month-calendar-day is-${state}${chosen ? ' is-chosen' : ''}`}
-                      aria-label={`${formatFullDay(year, month, day)}${state === 'unavailable' ? ui.calendar.noFreeTime : ''}`}
+                      className={`month-calendar-day is-${state}${reason ? ` is-limited-${reason}` : ''}${chosen ? ' is-chosen' : ''}`}
+                      aria-label={`${formatFullDay(year, month, day)}${suffix}`}
+                      title={reason ? ui.reserve.limits[reason] : undefined}
                       aria-pressed={chosen}
                       aria-current={date === today ? 'date' : undefined}
                       disabled={!enabled(day)}
@@ -170,9 +193,16 @@ export function MonthCalendar({
           ))}
         </tbody>
       </table>
-      <p className="month-calendar-legend" aria-hidden="true">
-        <span className="month-calendar-sample" /> {ui.calendar.legend}
-      </p>
+      <ul className="month-calendar-legend" aria-hidden="true">
+        <li>
+          <span className="month-calendar-sample is-unavailable" /> {ui.calendar.legend}
+        </li>
+        {shownReasons.map((reason) => (
+          <li key={reason}>
+            <span className={`month-calendar-sample is-limited-${reason}`} /> {ui.reserve.limits[reason]}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -27,6 +27,10 @@ export interface TimeDialProps {
   mine: number[];
   value: number | null;
   onChange: (hour: number) => void;
+  /** Why the player's own quotas refuse this day ('Уже есть игра в этот день'): no hour is offered. */
+  limit?: string | null;
+  /** 1 on its own step (a phone), 2 beside the calendar (a desktop), where the page has its h1. */
+  headingLevel?: 1 | 2;
 }
 
 const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
@@ -36,7 +40,16 @@ const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
  * or Space chooses); taken, past and the player's own hours are drawn but are not controls, so a
  * screen reader hears them in the group's description instead.
  */
-export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDialProps) {
+export function TimeDial({
+  date,
+  now,
+  reserved,
+  mine,
+  value,
+  onChange,
+  limit = null,
+  headingLevel = 1,
+}: TimeDialProps) {
   const headingId = useId();
   const dateId = useId();
   const summaryId = useId();
@@ -45,7 +58,8 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
   const segments = useRef(new Map<number, SVGGElement>());
   const [focused, setFocused] = useState<number | null>(null);
 
-  const day = { date, now, reserved, mine };
+  const day = { date, now, reserved, mine, limit };
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const states = dialHours.map((hour) => ({ hour, state: segmentState(hour, day) }));
   const free = states.filter((entry) => entry.state === 'free').map((entry) => entry.hour);
   const tabStop = [focused, value].find((hour) => hour !== null && free.includes(hour)) ?? free[0];
@@ -94,7 +108,9 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
 
   return (
     <section className="time-dial" aria-labelledby={headingId}>
-      <h1 id={headingId}>{ui.reserve.chooseTime}</h1>
+      <Heading id={headingId} className="time-dial-title">
+        {ui.reserve.chooseTime}
+      </Heading>
       <p id={dateId} className="time-dial-date">
         {formatDayMonthWeekday(date)}
       </p>
@@ -186,7 +202,9 @@ export function TimeDial({ date, now, reserved, mine, value, onChange }: TimeDia
         {dialSummary(states, day)}
       </p>
       {free.length === 0 && (
-        <p className="time-dial-empty">{date < now.date ? ui.dial.datePassed : ui.dial.noFreeTime}</p>
+        <p className={`time-dial-empty${limit && date >= now.date ? ' is-limited' : ''}`}>
+          {date < now.date ? ui.dial.datePassed : (limit ?? ui.dial.noFreeTime)}
+        </p>
       )}
       <ul className="time-dial-legend" aria-label={ui.dial.legendLabel}>
         <li>

@@ -1,0 +1,20 @@
+import type { BookingLimits, DetailResponse } from '@kort/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+
+/**
+ * GET /api/booking_limits/?year&month: the month's days the player's own quotas refuse (a game
+ * that day, two that week) and whether five games ahead refuse any booking. Shared by the calendar
+ * (reserve) and the add-game button (my games), hence here and not in one feature.
+ */
+export const bookingLimits = (year: number, month: number) =>
+  api<DetailResponse<BookingLimits>>('GET', `/api/booking_limits/?year=${year}&month=${month}`);
+
+/** One month's limits (`shown` null: not asked for). A booking or a cancellation refreshes them. */
+export const useBookingLimits = (shown: { year: number; month: number } | null) =>
+  useQuery({
+    queryKey: queryKeys.booking.bookingLimits(shown?.year ?? 0, shown?.month ?? 0),
+    queryFn: shown ? () => bookingLimits(shown.year, shown.month) : skipToken,
+    select: (answer) => answer.detail,
+  });
