@@ -46,6 +46,7 @@ const tonight: GameCardState = {
   court: 2,
   idCort: 2,
   timeStart: '2026-11-23T18:00:00+03:00',
+  status: 'upcoming',
 };
 
 /** The club's clock: the same instant as the phone's in these tests, unless a test says otherwise. */
@@ -70,7 +71,12 @@ function renderGame(
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const toasts = () => within(screen.getByRole('status'));
+/** The toasts' live region (the card's own notices are status regions too). */
+const toasts = () => {
+  const region = document.querySelector<HTMLElement>('.toasts');
+  if (!region) throw new Error('no toasts region');
+  return within(region);
+};
 const profileScreen = () => screen.findByRole('heading', { name: 'Мои игры' });
 
 test('the card shows date, weekday, time and court', () => {
@@ -139,30 +145,74 @@ test('under an hour before the start, cancel is off with the reason', async () =
 
 // --- Ending ---
 
+/** "Завершить игру", then "Да, завершить" in the confirmation. */
+async function endTheGame() {
+  await userEvent.click(button('Завершить игру'));
+  const confirm = within(screen.getByRole('dialog', { name: 'Завершить игру?' }));
+  await userEvent.click(confirm.getByRole('button', { name: 'Да, завершить' }));
+}
+
+test('"Завершить игру" asks first; "Нет" keeps the game going', async () => {
+  renderGame({});
+  await userEvent.click(button('Завершить игру'));
+  const confirm = within(screen.getByRole('dialog', { name: 'Завершить игру?' }));
+  expect(confirm.getByText('23 ноября 2026, 18:00, корт 2')).toBeTruthy();
+  await userEvent.click(confirm.getByRole('button', { name: 'Нет' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(server.calls).toHaveLength(0);
+});
+
 test.each([
   [fail(418, 'not started', DoorError.GameNotStarted), 'Вы ещё не начали игру'],
   [fail(500, 'internal', RequestError.ServerError), 'Ошибка сети'],
   ['offline' as const, 'Ошибка сети'],
 ])('ending refused (%j) reads "%s" and stays on the card', async (reply, text) => {
   renderGame({ 'GET /api/end/41/': reply });
-  await userEvent.click(button('Завершить игру'));
+  await endTheGame();
   expect(await toasts().findByText(text)).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Игра' })).toBeTruthy();
+  expect(button('Завершить игру').disabled).toBe(false);
 });
 
-test('ending the game: "Игра успешно завершена" and back to my games', async () => {
+test('ending the game: "Игра успешно завершена", the card says it is over, no door and no end buttons', async () => {
   renderGame({ 'GET /api/end/41/': ok(messages.gameEnded) });
-  await userEvent.click(button('Завершить игру'));
+  await endTheGame();
+  expect(await toasts().findByText('Игра успешно завершена')).toBeTruthy();
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(card.getByText('Игра завершена')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Открыть дверь' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Отменить игру' })).toBeNull();
+  await userEvent.click(button('Назад'));
   expect(await profileScreen()).toBeTruthy();
-  expect(toasts().getByText('Игра успешно завершена')).toBeTruthy();
+});
+
+test('a game in progress (my-orders says playing): the card says so, the door still opens, no cancelling', () => {
+  renderGame({}, { ...tonight, status: 'playing' });
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(card.getByText('Идёт игра')).toBeTruthy();
+  expect(button('Открыть дверь').disabled).toBe(false);
+  expect(button('Завершить игру').disabled).toBe(false);
+  expect(screen.queryByRole('button', { name: 'Отменить игру' })).toBeNull();
+});
+
+test('a game whose hour has passed reads as over, whatever the card was given', async () => {
+  renderGame({}, { ...tonight, time: '10:00', timeStart: '2026-11-23T10:00:00+03:00' });
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(await card.findByText('Игра завершена')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Открыть дверь' })).toBeNull();
 });
 
 // --- The door ---
 
-test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is shown, no modal', async () => {
+test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is information, not an error', async () => {
   renderGame({ 'GET /api/send/41/': fail(425, 'Игра начнётся в 18:00. Пожалуйста, подождите', DoorError.TooEarly) });
   await userEvent.click(button('Открыть дверь'));
-  expect(await toasts().findByText('Игра начнётся в 18:00. Пожалуйста, подождите')).toBeTruthy();
+  const notice = await screen.findByText('Игра начнётся в 18:00. Пожалуйста, подождите');
+  expect(notice.getAttribute('role')).toBe('status');
+  expect(notice.className).toBe('info');
+  expect(toasts().queryByText('Игра начнётся в 18:00. Пожалуйста, подождите')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
@@ -183,6 +233,9 @@ test('the code from the door screen, typed, opens the door: "Дверь откр
   expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
   expect(server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '4821' }]);
   expect(screen.queryByRole('dialog')).toBeNull();
+  // The game is on: the card says so and it can no longer be cancelled.
+  expect(within(screen.getByRole('article', { name: 'Карточка игры' })).getByText('Идёт игра')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Отменить игру' })).toBeNull();
 });
 
 test('a wrong code reads "Неверный код"; the boxes are emptied for another try', async () => {

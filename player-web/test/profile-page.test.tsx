@@ -31,11 +31,15 @@ function GameRoute() {
   return <pre aria-label="Состояние игры">{JSON.stringify(useLocation().state)}</pre>;
 }
 
-function renderProfile(orders: Answer, sportSchool: Answer = ok(false)) {
+/** GET /api/booking_limits/: the server's own count of games ahead (a sport school is never full). */
+const limits = (upcomingFull: boolean) => ok({ days: [], upcoming_full: upcomingFull });
+
+function renderProfile(orders: Answer, sportSchool: Answer = ok(false), bookingLimits: Answer = limits(false)) {
   server = fakeServer({
     'GET /api/my-orders/': orders,
     'GET /api/sport_school/': sportSchool,
     'GET /api/give_contacts/': ok('Администратор клуба: +7 (999) 111-22-33'),
+    'GET /api/booking_limits/': bookingLimits,
   });
   render(
     <MemoryRouter initialEntries={['/profile']}>
@@ -73,18 +77,54 @@ test('no games: a hint, and booking is allowed', async () => {
   expect(addButton().disabled).toBe(false);
 });
 
-test('with 5 upcoming games the add button is off, with the reason', async () => {
-  renderProfile(ok(games(5)));
+const fullText =
+  'У вас уже 5 предстоящих игр: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена';
+
+test('with 5 upcoming games (the server counts them) the add button is off and says why', async () => {
+  renderProfile(ok(games(5)), ok(false), limits(true));
   await loaded();
-  expect(addButton().disabled).toBe(true);
-  expect(screen.getByText('Можно иметь не больше 5 предстоящих игр')).toBeTruthy();
+  await waitFor(() => expect(addButton().disabled).toBe(true));
+  const reason = screen.getByText(fullText);
+  expect(addButton().getAttribute('aria-describedby')).toBe(reason.id);
+});
+
+test('a game ended early still counts until its hour is over, as the server counts it', async () => {
+  // Four ahead and one ended today: the list alone would allow a fifth; the server does not.
+  renderProfile(ok([...games(4), game(9, { status: 'over', today: true })]), ok(false), limits(true));
+  await loaded();
+  await waitFor(() => expect(addButton().disabled).toBe(true));
+  expect(screen.getByText(fullText)).toBeTruthy();
+});
+
+test("without the server's count, the games not over yet are counted", async () => {
+  renderProfile(ok(games(5)), ok(false), 'offline');
+  await loaded();
+  await waitFor(() => expect(addButton().disabled).toBe(true));
+  expect(screen.getByText(fullText)).toBeTruthy();
 });
 
 test('a sport school may add a game even with 5', async () => {
   renderProfile(ok(games(5)), ok(true));
   await loaded();
   await waitFor(() => expect(addButton().disabled).toBe(false));
-  expect(screen.queryByText('Можно иметь не больше 5 предстоящих игр')).toBeNull();
+  expect(screen.queryByText(fullText)).toBeNull();
+});
+
+test('a game in progress and a finished one say so instead of "Сегодня"', async () => {
+  renderProfile(
+    ok([
+      game(1, { date: '23 ноября 2026', time: '10:00', today: true, status: 'over' }),
+      game(2, { date: '23 ноября 2026', time: '12:00', today: true, status: 'playing' }),
+      game(3, { date: '23 ноября 2026', time: '20:00', today: true }),
+    ]),
+  );
+  await loaded();
+  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  expect(items.map((item) => item.querySelector('.badge')?.textContent)).toEqual([
+    'Игра завершена',
+    'Идёт игра',
+    'Сегодня',
+  ]);
 });
 
 test('with 4 games the add button is on and leads to /reserve', async () => {
@@ -120,6 +160,7 @@ test('a game opens /game with the card in the navigation state', async () => {
     court: 2,
     idCort: 2,
     timeStart: '2026-11-23T18:00:00+03:00',
+    status: 'upcoming',
   });
 });
 

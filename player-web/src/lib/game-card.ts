@@ -1,8 +1,9 @@
-import type { MyOrder } from '@kort/contracts';
+import type { GameStatus, MyOrder } from '@kort/contracts';
 
 /**
  * What /game receives in its navigation state (spec section 2: date, weekday, time, active, court,
- * id): my games write it, the game card reads it.
+ * id, and the game's status): my games write it, the game card reads it and writes the status back
+ * when the door opens or the game ends, so a reload shows what the player last saw.
  */
 export interface GameCardState {
   gameId: number;
@@ -13,6 +14,7 @@ export interface GameCardState {
   court: number;
   idCort: number;
   timeStart: string;
+  status: GameStatus;
 }
 
 export const cardState = (game: MyOrder): GameCardState => ({
@@ -24,4 +26,5 @@ export const cardState = (game: MyOrder): GameCardState => ({
   court: game.name,
   idCort: game.id_cort,
   timeStart: game.time_start,
+  status: game.status,
 });

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /api/end/{gameId}/: the player ends the game. */
 export const endGame = (gameId: number) => api<DetailResponse>('GET', `/api/end/${gameId}/`);
 
-/** An ended game leaves my games. */
+/** An ended game reads as over in my games (and leaves them with its day). */
 export function useEndGame() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -27,8 +27,11 @@ export function doorError(error: unknown): string {
   return EQUIPMENT_TROUBLE.includes(failure.code) ? failure.detail : errorText(DoorError.WrongCode);
 }
 
-/** The door modal: the code shown on the screen at the door, typed or scanned from its QR. */
-export function DoorModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The door modal: the code shown on the screen at the door, typed or scanned from its QR.
+ * `onOpened`: the door opened, the game is on.
+ */
+export function DoorModal({ open, onClose, onOpened }: { open: boolean; onClose: () => void; onOpened?: () => void }) {
   const toast = useToast();
   const openDoor = useOpenDoor();
   const [code, setCode] = useState('');
@@ -45,7 +48,7 @@ export function DoorModal({ open, onClose }: { open: boolean; onClose: () => voi
   function submit(value: string) {
     setError('');
     openDoor.mutate(value, {
-      onSuccess: () => (toast(messages.doorOpened), close()),
+      onSuccess: () => (toast(messages.doorOpened), close(), onOpened?.()),
       onError: (failure) => {
         setCode('');
         setScanning(false);

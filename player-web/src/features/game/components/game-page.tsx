@@ -1,4 +1,4 @@
-import { bookingRules, DoorError, messages } from '@kort/contracts';
+import { bookingRules, DoorError, messages, type GameStatus } from '@kort/contracts';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
@@ -14,9 +14,14 @@ import { offlinePinOf, useShowDoorCode } from '../api/show-door-code';
 import { DoorModal } from './door-modal';
 import { OfflinePinModal } from './offline-pin-modal';
 
-/** /game: the game card with open door, end game, cancel and back (spec sections 2 and 4). */
+/**
+ * /game: the game card with open door, end game, cancel and back (spec sections 2 and 4). The card
+ * follows the game (issue 19): upcoming, on once the door has opened, over once ended or its hour
+ * is past; a game that is over has neither "Открыть дверь" nor "Завершить игру".
+ */
 export function GamePage() {
-  const game = useLocation().state as GameCardState | null;
+  const location = useLocation();
+  const game = location.state as GameCardState | null;
   const navigate = useNavigate();
   const toast = useToast();
   const showDoorCode = useShowDoorCode();
@@ -24,18 +29,28 @@ export function GamePage() {
   const cancelGame = useCancelGame();
   const [doorOpen, setDoorOpen] = useState(false);
   const [offlinePin, setOfflinePin] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirm, setConfirm] = useState<'cancel' | 'end' | null>(null);
+  // Information, not a failure: the door's time has not come yet (425).
+  const [notice, setNotice] = useState<string | null>(null);
   // The club's clock (read once a visit); until it is known the server alone judges a cancellation.
   const clubNow = useSiteNow();
 
   if (!game) return <Navigate to="/profile" replace />;
   const card = game;
+  const startMs = Date.parse(card.timeStart);
   // The server decides; the card only spares the player a refusal they can see coming.
-  const cancelClosed =
-    clubNow !== null && Date.parse(card.timeStart) - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
+  const cancelClosed = clubNow !== null && startMs - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
+  // A game whose hour has passed is over, whatever the card was told when it opened.
+  const hourPast = clubNow !== null && startMs + bookingRules.gameMinutes * 60_000 <= siteNowMs();
+  const status: GameStatus = hourPast ? 'over' : (card.status ?? 'upcoming');
   const busy = showDoorCode.isPending ? 'door' : endGame.isPending ? 'end' : cancelGame.isPending ? 'cancel' : null;
 
-  const askForCode = () =>
+  /** The card's new state, kept in the history entry so that a reload shows it too. */
+  const setStatus = (next: GameStatus) =>
+    void navigate(location.pathname, { replace: true, state: { ...card, status: next } satisfies GameCardState });
+
+  const askForCode = () => {
+    setNotice(null);
     showDoorCode.mutate(card.gameId, {
       onSuccess: () => setDoorOpen(true),
       onError: (error) => {
@@ -46,20 +61,29 @@ export function GamePage() {
         if (sent) rememberOfflinePin(card.gameId, sent, card.timeStart);
         const pin = sent ?? (failure.code === NO_ANSWER ? storedOfflinePin(card.gameId) : null);
         if (pin) return setOfflinePin(pin);
-        // The server's words: too early ("Игра начнётся в 18:00. Пожалуйста, подождите"), over, offline.
+        // Too early: when the game starts, in the server's words ("Игра начнётся в 18:00. …").
+        if (failure.code === DoorError.TooEarly) return setNotice(failure.detail);
+        if (failure.code === DoorError.GameOver) {
+          setNotice(failure.detail);
+          return setStatus('over');
+        }
         toast(failure.detail, 'error');
       },
     });
+  };
 
   // Spec section 8: "not started" has its text, any other failure reads "Ошибка сети".
-  const end = () =>
+  const end = () => {
+    setConfirm(null);
+    setNotice(null);
     endGame.mutate(card.gameId, {
-      onSuccess: (answer) => (toast(answer.detail), void navigate('/profile')),
+      onSuccess: (answer) => (toast(answer.detail), setStatus('over')),
       onError: (error) => toast(textAmong(errorOf(error), [DoorError.GameNotStarted], messages.networkError), 'error'),
     });
+  };
 
   const cancel = () => {
-    setConfirmCancel(false);
+    setConfirm(null);
     cancelGame.mutate(
       { idCort: card.idCort, timeStart: card.timeStart },
       {
@@ -72,43 +96,72 @@ export function GamePage() {
   return (
     <main className="page">
       <h1>{ui.game.title}</h1>
-      <article className="game-card" aria-label={ui.game.card}>
-        <p className="game-date">
-          {card.date}, {card.weekday}
-        </p>
-        <p className="game-time">{card.time}</p>
-        <p className="game-court">{ui.court(card.court)}</p>
-        {card.active ? <p className="badge">{ui.today}</p> : <p className="muted">{ui.game.doorOnGameDay}</p>}
-      </article>
-      <div className="actions">
-        <button type="button" className="primary" disabled={!card.active || busy !== null} onClick={askForCode}>
-          {busy === 'door' ? ui.wait : ui.game.openDoor}
-        </button>
-        <button type="button" disabled={!card.active || busy !== null} onClick={end}>
-          {busy === 'end' ? ui.wait : ui.game.end}
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={cancelClosed || busy !== null}
-          aria-describedby={cancelClosed ? 'cancel-closed' : undefined}
-          onClick={() => setConfirmCancel(true)}
-        >
-          {busy === 'cancel' ? ui.wait : ui.game.cancel}
-        </button>
-        {cancelClosed && (
-          <p id="cancel-closed" className="muted">
-            {ui.game.cancelClosed}
+      <div className="game-layout">
+        <article className={`game-card is-${status}`} aria-label={ui.game.card}>
+          <p className="game-date">
+            {card.date}, {card.weekday}
           </p>
-        )}
-        <button type="button" onClick={() => void navigate('/profile')}>
-          {ui.back}
-        </button>
+          <p className="game-time">{card.time}</p>
+          <p className="game-court">{ui.court(card.court)}</p>
+          {status === 'playing' ? (
+            <>
+              <p className="badge is-playing">{ui.games.playing}</p>
+              <p className="muted">{ui.game.playingNow}</p>
+            </>
+          ) : status === 'over' ? (
+            <>
+              <p className="badge is-over">{ui.games.over}</p>
+              <p className="muted">{ui.game.overNow}</p>
+            </>
+          ) : card.active ? (
+            <p className="badge">{ui.today}</p>
+          ) : (
+            <p className="muted">{ui.game.doorOnGameDay}</p>
+          )}
+        </article>
+        <div className="game-controls">
+          {notice && (
+            <p className="info" role="status">
+              {notice}
+            </p>
+          )}
+          <div className="actions">
+            {status !== 'over' && (
+              <>
+                <button type="button" className="primary" disabled={!card.active || busy !== null} onClick={askForCode}>
+                  {busy === 'door' ? ui.wait : ui.game.openDoor}
+                </button>
+                <button type="button" disabled={!card.active || busy !== null} onClick={() => setConfirm('end')}>
+                  {busy === 'end' ? ui.wait : ui.game.end}
+                </button>
+              </>
+            )}
+            {status === 'upcoming' && (
+              <button
+                type="button"
+                className="danger"
+                disabled={cancelClosed || busy !== null}
+                aria-describedby={cancelClosed ? 'cancel-closed' : undefined}
+                onClick={() => setConfirm('cancel')}
+              >
+                {busy === 'cancel' ? ui.wait : ui.game.cancel}
+              </button>
+            )}
+            <button type="button" onClick={() => void navigate('/profile')}>
+              {ui.back}
+            </button>
+          </div>
+          {status === 'upcoming' && cancelClosed && (
+            <p id="cancel-closed" className="muted">
+              {ui.game.cancelClosed}
+            </p>
+          )}
+        </div>
       </div>
       <Modal
-        open={confirmCancel}
+        open={confirm === 'cancel'}
         title={ui.game.cancelQuestion}
-        onClose={() => setConfirmCancel(false)}
+        onClose={() => setConfirm(null)}
         closeLabel={null}
       >
         <p>{ui.game.cancelWhat(card.date, card.time, card.court)}</p>
@@ -116,12 +169,24 @@ export function GamePage() {
           <button type="button" className="danger" onClick={cancel}>
             {ui.game.cancelYes}
           </button>
-          <button type="button" onClick={() => setConfirmCancel(false)}>
+          <button type="button" onClick={() => setConfirm(null)}>
             {ui.no}
           </button>
         </div>
       </Modal>
-      <DoorModal open={doorOpen} onClose={() => setDoorOpen(false)} />
+      <Modal open={confirm === 'end'} title={ui.game.endQuestion} onClose={() => setConfirm(null)} closeLabel={null}>
+        <p>{ui.game.cancelWhat(card.date, card.time, card.court)}</p>
+        <p>{ui.game.endWarning}</p>
+        <div className="actions">
+          <button type="button" className="primary" onClick={end}>
+            {ui.game.endYes}
+          </button>
+          <button type="button" onClick={() => setConfirm(null)}>
+            {ui.no}
+          </button>
+        </div>
+      </Modal>
+      <DoorModal open={doorOpen} onClose={() => setDoorOpen(false)} onOpened={() => setStatus('playing')} />
       <OfflinePinModal pin={offlinePin} onClose={() => setOfflinePin(null)} />
     </main>
   );

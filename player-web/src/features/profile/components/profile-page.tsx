@@ -1,7 +1,9 @@
-import { bookingRules } from '@kort/contracts';
+import { bookingRules, type MyOrder } from '@kort/contracts';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContactText } from '../../../components/ui/contact-text';
 import { NetworkFailure } from '../../../components/ui/network-failure';
+import { useBookingLimits } from '../../../lib/booking-limits';
 import { cardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { useClubContacts } from '../api/club-contacts';
@@ -11,6 +13,19 @@ import { useSportSchool } from '../api/sport-school';
 /** The add-game button is off at the limit of upcoming games, unless the account is a sport school. */
 export const canAddGame = (games: number, sportSchool: boolean) => sportSchool || games < bookingRules.upcoming;
 
+/** A game's line in the list: in progress, over, or today's (my-orders' status and today flag). */
+function statusBadge(game: MyOrder): { text: string; tone: string } | null {
+  if (game.status === 'playing') return { text: ui.games.playing, tone: 'is-playing' };
+  if (game.status === 'over') return { text: ui.games.over, tone: 'is-over' };
+  return game.today ? { text: ui.today, tone: '' } : null;
+}
+
+/** The calendar month on the phone: the upcoming-games flag does not depend on it. */
+const thisMonth = () => {
+  const today = new Date();
+  return { year: today.getFullYear(), month: today.getMonth() + 1 };
+};
+
 /** / and /profile: my games, the add-game button and the club's contacts (spec section 2). */
 export function ProfilePage() {
   const navigate = useNavigate();
@@ -19,14 +34,26 @@ export function ProfilePage() {
   // the contacts stay "…".
   const sportSchool = useSportSchool();
   const contacts = useClubContacts();
+  // Whether five games ahead already refuse a booking, as the server counts them (issue 19).
+  const [month] = useState(thisMonth);
+  const limits = useBookingLimits(month);
 
-  // "Повторить" asks for all three again, and the screen loads meanwhile.
+  // "Повторить" asks for everything again, and the screen loads meanwhile.
   if (orders.isError && !orders.isFetching)
     return (
-      <NetworkFailure onRetry={() => void Promise.all([orders.refetch(), sportSchool.refetch(), contacts.refetch()])} />
+      <NetworkFailure
+        onRetry={() =>
+          void Promise.all([orders.refetch(), sportSchool.refetch(), contacts.refetch(), limits.refetch()])
+        }
+      />
     );
   const games = orders.data ?? null;
-  const addAllowed = games !== null && canAddGame(games.length, sportSchool.data ?? false);
+  // The server's own count when it answered; else the games not over yet against the limit.
+  const addAllowed =
+    games !== null &&
+    (limits.data
+      ? !limits.data.upcoming_full
+      : canAddGame(games.filter((game) => game.status !== 'over').length, sportSchool.data ?? false));
 
   return (
     <main className="page">
@@ -37,22 +64,25 @@ export function ProfilePage() {
         <p className="muted">{ui.games.none}</p>
       ) : (
         <ul className="games">
-          {games.map((game) => (
-            <li key={game.id}>
-              <button
-                type="button"
-                className={`game ${game.today ? 'today' : ''}`}
-                onClick={() => void navigate('/game', { state: cardState(game) })}
-              >
-                <span className="game-date">
-                  {game.date}, {game.day_of_week}
-                </span>
-                <span className="game-time">{game.time}</span>
-                <span className="game-court">{ui.court(game.name)}</span>
-                {game.today && <span className="badge">{ui.today}</span>}
-              </button>
-            </li>
-          ))}
+          {games.map((game) => {
+            const badge = statusBadge(game);
+            return (
+              <li key={game.id}>
+                <button
+                  type="button"
+                  className={`game is-${game.status}${game.today ? ' today' : ''}`}
+                  onClick={() => void navigate('/game', { state: cardState(game) })}
+                >
+                  <span className="game-date">
+                    {game.date}, {game.day_of_week}
+                  </span>
+                  <span className="game-time">{game.time}</span>
+                  <span className="game-court">{ui.court(game.name)}</span>
+                  {badge && <span className={`badge ${badge.tone}`}>{badge.text}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <button
@@ -65,7 +95,7 @@ export function ProfilePage() {
         {ui.games.book}
       </button>
       {games !== null && !addAllowed && (
-        <p id="games-limit" className="muted">
+        <p id="games-limit" className="notice">
           {ui.games.limit(bookingRules.upcoming)}
         </p>
       )}
