@@ -68,7 +68,18 @@ function renderAt(path: string, routes: Record<string, Answer>) {
 }
 
 const shelfButton = (name: string | RegExp) => screen.getByRole<HTMLButtonElement>('button', { name });
-const equipmentRow = (name: string) => within(screen.getByText(new RegExp(`^${name}:`)).closest('li')!);
+/** An equipment compartment's card, found by what the club named it. */
+const equipmentRow = (name: string) => {
+  const card = screen.getByRole('heading', { name, level: 3 }).closest('li');
+  if (!card) throw new Error(`no card for ${name}`);
+  return within(card);
+};
+/** Taps a free shelf and says yes in the confirmation. */
+async function rentShelf(label: string, name: string) {
+  await userEvent.click(shelfButton(label));
+  const confirm = within(screen.getByRole('dialog', { name: `Арендовать ячейку №${name}?` }));
+  await userEvent.click(confirm.getByRole('button', { name: 'Арендовать' }));
+}
 const loaded = () => screen.findByRole('heading', { name: 'Ячейки' });
 
 test('storage switched off reads "Временно не работает" and asks nothing else', async () => {
@@ -95,11 +106,38 @@ test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', a
   });
   await loaded();
   server.answer('GET /api/current_shelf/', ok({ name: '4', id: 4, id_reserve: 77, is_open: false }));
-  await userEvent.click(shelfButton('Ячейка 4: Свободна, арендовать'));
+  await rentShelf('Ячейка 4: Свободна, арендовать', '4');
   expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
   expect(server.callsTo('GET /api/reserve_shelf/').map((call) => call.query.toString())).toEqual(['id=4']);
   expect(screen.getByText('Ячейка арендована')).toBeTruthy();
   expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
+});
+
+test('renting asks first: "Отмена" rents nothing', async () => {
+  renderAt('/box_reserve', storage());
+  await loaded();
+  await userEvent.click(shelfButton('Ячейка 1: Свободна, арендовать'));
+  const confirm = within(screen.getByRole('dialog', { name: 'Арендовать ячейку №1?' }));
+  expect(confirm.getByText(/Ячейка будет ваша, пока вы не завершите аренду/)).toBeTruthy();
+  await userEvent.click(confirm.getByRole('button', { name: 'Отмена' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(server.callsTo('GET /api/reserve_shelf/')).toHaveLength(0);
+});
+
+test('equipment is shown by the names the club gave it, with its state', async () => {
+  renderAt(
+    '/box_reserve',
+    storage({ equipment: [item(10, 'Ракетки Head (2 шт.)', 'free'), item(11, 'Мячи Wilson', 'blocked')] }),
+  );
+  await loaded();
+  expect(equipmentRow('Ракетки Head (2 шт.)').getByText('Свободно')).toBeTruthy();
+  expect(equipmentRow('Мячи Wilson').getByText('Недоступно')).toBeTruthy();
+});
+
+test('the link to my shelf is a button, not a bare link', async () => {
+  renderAt('/box_reserve', storage({ mine: { name: '4', id: 4, id_reserve: 77, is_open: false } }));
+  await loaded();
+  expect(screen.getByRole('link', { name: 'Моя ячейка' }).className).toBe('button');
 });
 
 test('a refused rental shows the server text and reloads the shelves', async () => {
@@ -108,8 +146,9 @@ test('a refused rental shows the server text and reloads the shelves', async () 
     'GET /api/reserve_shelf/': fail(409, messages.shelfTaken, ShelfError.Taken),
   });
   await loaded();
-  await userEvent.click(shelfButton('Ячейка 1: Свободна, арендовать'));
+  await rentShelf('Ячейка 1: Свободна, арендовать', '1');
   expect(await screen.findByText(messages.shelfTaken)).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
   await waitFor(() => expect(server.callsTo('GET /api/shelves/')).toHaveLength(2));
   expect(screen.getByRole('heading', { name: 'Ячейки' })).toBeTruthy();
 });
@@ -154,7 +193,7 @@ test('equipment I hold is returned by closing its compartment', async () => {
     'GET /api/close_shelf/': ok(messages.boxClosed),
   });
   await loaded();
-  expect(screen.getByText('Ракетки: у вас')).toBeTruthy();
+  expect(equipmentRow('Ракетки').getByText('У вас')).toBeTruthy();
   await userEvent.click(screen.getByRole('button', { name: 'Вернуть (закрыть ячейку)' }));
   expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
   expect(server.callsTo('GET /api/close_shelf/').map((call) => call.query.toString())).toEqual(['shelf_id=10']);
@@ -182,10 +221,13 @@ test('my shelf opens and closes by its id', async () => {
     'GET /api/close_shelf/': ok(messages.boxClosed),
   });
   expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
+  expect(screen.getByText('Ячейка закрыта')).toBeTruthy();
   await userEvent.click(screen.getByRole('button', { name: 'Открыть ячейку' }));
   expect(await screen.findByText('Ящик открыт')).toBeTruthy();
+  expect(screen.getByText('Ячейка открыта')).toBeTruthy();
   await userEvent.click(screen.getByRole('button', { name: 'Закрыть ячейку' }));
   expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
+  expect(screen.getByText('Ячейка закрыта')).toBeTruthy();
   expect(server.calls.slice(1).map((call) => `${call.path}?${call.query.toString()}`)).toEqual([
     '/api/open_shelf/?shelf_id=4',
     '/api/close_shelf/?shelf_id=4',

@@ -9,7 +9,10 @@ import { useEndRental } from '../api/end-rental';
 import { useOpenShelf } from '../api/open-shelf';
 import { useStorageAction } from '../hooks/use-storage-action';
 
-/** /box_reserve/user_reserved: my shelf with open, close, end rental (confirmed) and back. */
+/**
+ * /box_reserve/user_reserved: my shelf, whether its lock is open or closed (issue 19), with open,
+ * close, end rental (confirmed) and back.
+ */
 export function MyShelfPage() {
   const navigate = useNavigate();
   const current = useCurrentShelf();
@@ -37,6 +40,10 @@ export function MyShelfPage() {
         <>
           <p className="shelf-big" aria-label={ui.storage.shelfNumberLabel(shelf.name)}>
             №{shelf.name}
+          </p>
+          <p className={`lock-state ${shelf.is_open ? 'is-open' : 'is-closed'}`} role="status">
+            <span className="lock-dot" aria-hidden="true" />
+            {shelf.is_open ? ui.storage.lock.open : ui.storage.lock.closed}
           </p>
           <div className="actions">
             <button type="button" className="primary" disabled={busy} onClick={() => act(open, shelf.id)}>

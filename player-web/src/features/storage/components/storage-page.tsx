@@ -1,6 +1,9 @@
 import { messages } from '@kort/contracts';
+import type { ShelfView } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
 import { queryKeys } from '../../../lib/query-keys';
 import { ui } from '../../../lib/messages';
 import { useCloseShelf } from '../api/close-shelf';
@@ -32,6 +35,8 @@ export function StoragePage() {
   const open = useOpenShelf();
   const close = useCloseShelf();
   const act = useStorageAction();
+  // The free shelf the player tapped: renting it is asked first (issue 19).
+  const [toRent, setToRent] = useState<ShelfView | null>(null);
   const busy = rent.isPending || open.isPending || close.isPending;
   const parts = [mine, shelves, equipment, gameToday];
 
@@ -67,66 +72,94 @@ export function StoragePage() {
   return (
     <main className="page">
       <h1>{ui.storage.title}</h1>
-      <section aria-labelledby="shelves-title">
-        <h2 id="shelves-title">{ui.storage.shelves}</h2>
-        {myShelf ? (
-          <p>
-            {ui.storage.yourShelf(myShelf.name)} <Link to="/box_reserve/user_reserved">{ui.storage.yourShelfLink}</Link>
-          </p>
-        ) : (
-          <p className="muted">{ui.storage.chooseFree}</p>
-        )}
-        <ul className="shelf-grid">
-          {(shelves.data ?? []).map((shelf) => {
-            const isMine = myShelf?.id === shelf.id;
-            const canRent = !myShelf && shelf.status === 'free';
-            const state = isMine ? ui.storage.mine : ui.storage.shelfState[shelf.status];
-            return (
-              <li key={shelf.id} className={`shelf ${isMine ? 'mine' : shelf.status}`}>
-                <button
-                  type="button"
-                  disabled={(!canRent && !isMine) || busy}
-                  aria-label={ui.storage.shelfLabel(shelf.name, isMine ? ui.storage.mineLower : state, canRent)}
-                  onClick={() =>
-                    isMine
-                      ? void navigate('/box_reserve/user_reserved')
-                      : act(rent, shelf.id, { after: () => void navigate('/box_reserve/user_reserved') })
-                  }
-                >
-                  <span className="shelf-number">{shelf.name}</span>
-                  <span className="shelf-state">{state}</span>
-                </button>
+      <div className="storage-layout">
+        <section aria-labelledby="shelves-title">
+          <h2 id="shelves-title">{ui.storage.shelves}</h2>
+          {myShelf ? (
+            <div className="your-shelf">
+              <p>{ui.storage.yourShelf(myShelf.name)}</p>
+              <Link to="/box_reserve/user_reserved" className="button">
+                {ui.storage.yourShelfLink}
+              </Link>
+            </div>
+          ) : (
+            <p className="muted">{ui.storage.chooseFree}</p>
+          )}
+          <ul className="shelf-grid">
+            {(shelves.data ?? []).map((shelf) => {
+              const isMine = myShelf?.id === shelf.id;
+              const canRent = !myShelf && shelf.status === 'free';
+              const state = isMine ? ui.storage.mine : ui.storage.shelfState[shelf.status];
+              return (
+                <li key={shelf.id} className={`shelf ${isMine ? 'mine' : shelf.status}`}>
+                  <button
+                    type="button"
+                    disabled={(!canRent && !isMine) || busy}
+                    aria-label={ui.storage.shelfLabel(shelf.name, isMine ? ui.storage.mineLower : state, canRent)}
+                    onClick={() => (isMine ? void navigate('/box_reserve/user_reserved') : setToRent(shelf))}
+                  >
+                    <span className="shelf-number">{shelf.name}</span>
+                    <span className="shelf-state">{state}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <section aria-labelledby="equipment-title">
+          <h2 id="equipment-title">{ui.storage.equipment}</h2>
+          <p className="muted">{today ? ui.storage.equipmentHint : messages.noGameToday}</p>
+          <ul className="equipment">
+            {(equipment.data ?? []).map((item) => (
+              <li key={item.id} className={`equipment-item is-${item.mine ? 'mine' : item.status}`}>
+                {/* What the compartment holds, as the club named it in the dashboard's settings. */}
+                <h3 className="equipment-name">{item.name}</h3>
+                <p className="equipment-state">{item.mine ? ui.storage.withYou : ui.storage.itemState[item.status]}</p>
+                {item.mine ? (
+                  <button type="button" disabled={busy} onClick={() => act(close, item.id)}>
+                    {ui.storage.returnItem}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    disabled={!today || item.status !== 'free' || busy}
+                    onClick={() => act(open, item.id)}
+                  >
+                    {ui.storage.takeItem}
+                  </button>
+                )}
               </li>
-            );
-          })}
-        </ul>
-      </section>
-      <section aria-labelledby="equipment-title">
-        <h2 id="equipment-title">{ui.storage.equipment}</h2>
-        <p className="muted">{today ? ui.storage.equipmentHint : messages.noGameToday}</p>
-        <ul className="equipment">
-          {(equipment.data ?? []).map((item) => (
-            <li key={item.id}>
-              <span>
-                {ui.storage.item(item.name, item.mine ? ui.storage.withYou : ui.storage.itemState[item.status])}
-              </span>
-              {item.mine ? (
-                <button type="button" disabled={busy} onClick={() => act(close, item.id)}>
-                  {ui.storage.returnItem}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  disabled={!today || item.status !== 'free' || busy}
-                  onClick={() => act(open, item.id)}
-                >
-                  {ui.storage.takeItem}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <Modal
+        open={toRent !== null}
+        title={ui.storage.rentQuestion(toRent?.name ?? '')}
+        onClose={() => setToRent(null)}
+        closeLabel={null}
+      >
+        <p>{ui.storage.rentWarning}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() =>
+              toRent &&
+              act(rent, toRent.id, {
+                after: () => void navigate('/box_reserve/user_reserved'),
+                settled: () => setToRent(null),
+              })
+            }
+          >
+            {ui.storage.rent}
+          </button>
+          <button type="button" onClick={() => setToRent(null)}>
+            {ui.cancel}
+          </button>
+        </div>
+      </Modal>
     </main>
   );
 }
