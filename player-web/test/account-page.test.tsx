@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
 import { AccountPage } from '../src/features/account/components/account-page';
+import { LoginPage } from '../src/features/auth/components/login-page';
 import {
   fail,
   fakeServer,
@@ -12,6 +13,7 @@ import {
   ok,
   profile,
   removeDialogApi,
+  socialProviders,
   type Answer,
   type FakeServer,
 } from './support/fake-server';
@@ -26,13 +28,13 @@ afterEach(() => {
 });
 
 function renderAccount(routes: Record<string, Answer> = {}) {
-  server = fakeServer({ 'GET /api/profile/': profile(), ...routes });
+  server = fakeServer({ 'GET /api/profile/': profile(), 'GET /api/auth/providers/': socialProviders(), ...routes });
   render(
     <MemoryRouter initialEntries={['/account']}>
       <ToastProvider>
         <Routes>
           <Route path="/account" element={<AccountPage />} />
-          <Route path="/login" element={<h1>Вход</h1>} />
+          <Route path="/login" element={<LoginPage />} />
         </Routes>
       </ToastProvider>
     </MemoryRouter>,
@@ -73,7 +75,8 @@ test('one linked provider is named alone', async () => {
 test('new passwords that differ are stopped before the server', async () => {
   renderAccount();
   const modal = await changePassword('Пароль-2026', 'Пароль-2027');
-  expect(modal.getByRole('alert').textContent).toBe('Новые пароли не совпадают');
+  expect(modal.getByText('Новые пароли не совпадают')).toBeTruthy();
+  expect(modal.getByLabelText('Новый пароль ещё раз').getAttribute('aria-invalid')).toBe('true');
   expect(server.callsTo('POST /api/change_password/')).toHaveLength(0);
 });
 
@@ -102,6 +105,26 @@ test('deleting the profile asks first, warns about the 10 days, then goes to /lo
   await userEvent.click(confirm.getByRole('button', { name: 'Удалить профиль' }));
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(screen.getByText('Профиль успешно удалён')).toBeTruthy();
+  // The login screen says what the player can still do about it.
+  expect(screen.getByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
+});
+
+test('the calendar-feed link has a copy button', async () => {
+  const writeText = vi.fn(() => Promise.resolve());
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+  renderAccount({ 'GET /api/profile/': profile({ calendar_url: 'https://kort.example/api/calendar/abc.ics' }) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Скопировать ссылку' }));
+  expect(writeText).toHaveBeenCalledWith('https://kort.example/api/calendar/abc.ics');
+  expect(await screen.findByText('Ссылка скопирована')).toBeTruthy();
+});
+
+test('where the browser refuses the clipboard, the link is selected to copy by hand', async () => {
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+  renderAccount({ 'GET /api/profile/': profile({ calendar_url: 'https://kort.example/api/calendar/abc.ics' }) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Скопировать ссылку' }));
+  expect(await screen.findByText(/Выделите ссылку и скопируйте её вручную/)).toBeTruthy();
+  const link = screen.getByLabelText<HTMLInputElement>('Ссылка на календарь');
+  expect((link.selectionEnd ?? 0) - (link.selectionStart ?? 0)).toBe(link.value.length);
 });
 
 test('no profile answer shows the network-failure screen', async () => {

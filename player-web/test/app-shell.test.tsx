@@ -1,5 +1,5 @@
 import { AuthError, messages } from '@kort/contracts';
-import { render as renderApp, screen, waitFor, within } from '@testing-library/react';
+import { act, render as renderApp, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -216,6 +216,7 @@ test('an unknown path goes to /profile', async () => {
     'GET /api/my-orders/': ok([]),
     'GET /api/sport_school/': ok(false),
     'GET /api/give_contacts/': ok('+7 (999) 000-00-00'),
+    'GET /api/booking_limits/': ok({ days: [], upcoming_full: false }),
   });
   openApp('/no/such/page');
   expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
@@ -237,4 +238,66 @@ test('401 on the admin check goes to /login', async () => {
   openApp('/profile');
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(window.location.pathname).toBe('/login');
+});
+
+// --- Issue 19: the rules inside the shell, the rotate warning everywhere ---
+
+const rules = 'Правила пользования кортом\n\n1. Бронируйте заранее.\n2. Приходите вовремя.';
+
+test('a signed-in player reads /court_rules inside the app, with the menu and formatted headings', async () => {
+  server = fakeServer({ ...player, 'GET /api/give_rules/': ok(rules) });
+  openApp('/court_rules');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Правила клуба' })).toBeTruthy();
+  expect(await screen.findByRole('navigation', { name: 'Главное меню' })).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 2, name: 'Правила пользования кортом' })).toBeTruthy();
+  const main = within(screen.getByRole('main'));
+  const points = within(main.getByRole('list')).getAllByRole('listitem');
+  expect(points.map((point) => point.textContent)).toEqual(['Бронируйте заранее.', 'Приходите вовремя.']);
+});
+
+test('/court_rules stays public: a visitor who is not signed in reads it without the menu and is not sent away', async () => {
+  server = fakeServer({
+    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
+    'GET /api/give_rules/': ok(rules),
+  });
+  openApp('/court_rules');
+  expect(await screen.findByRole('heading', { level: 2, name: 'Правила пользования кортом' })).toBeTruthy();
+  expect(screen.queryByRole('navigation', { name: 'Главное меню' })).toBeNull();
+  expect(window.location.pathname).toBe('/court_rules');
+});
+
+test('the rotate-your-phone warning is on public pages too (CSS shows it in landscape)', async () => {
+  server = fakeServer({ 'GET /api/auth/providers/': socialProviders() });
+  openApp('/login');
+  expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe('Поверните телефон вертикально');
+});
+
+test('after self-deletion the login screen says the club can restore the profile, even when a late 401 arrives', async () => {
+  server = fakeServer({
+    ...player,
+    'GET /api/profile/': ok({
+      email: 'anna@example.com',
+      phone_number: '',
+      name: 'Анна',
+      role: 'Игрок',
+      role_code: 'player',
+      calendar_url: null,
+      linked_providers: [],
+    }),
+    'GET /api/del_account/': ok(messages.profileDeleted),
+    'GET /api/auth/providers/': socialProviders(),
+  });
+  openApp('/account');
+  await userEvent.click(await screen.findByRole('button', { name: 'Удалить профиль' }));
+  const confirm = within(screen.getByRole('dialog', { name: 'Удалить профиль?' }));
+  await userEvent.click(confirm.getByRole('button', { name: 'Удалить профиль' }));
+  expect(await screen.findByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
+  expect(window.location.pathname).toBe('/login');
+  // The session is gone: a call still on its way when the profile was deleted is refused.
+  server.answer('GET /api/my_name/', fail(401, messages.notAuthenticated, AuthError.NotAuthenticated));
+  await act(() => api('GET', '/api/my_name/').catch(() => undefined));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(window.location.pathname).toBe('/login');
+  expect(screen.getByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
 });

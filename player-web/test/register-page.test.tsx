@@ -58,22 +58,39 @@ test('details → password with both consents → code → profile, with the pho
   expect(paths.slice(-2)).toEqual(['/api/activate/', '/api/user_read/']);
 });
 
-test('the name is required; passwords must match; server password errors are shown as the spec says', async () => {
+test('the name is required; its error goes as soon as a name is typed', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await fillDetails('');
+  const name = screen.getByLabelText<HTMLInputElement>('Имя');
+  expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(fetch).not.toHaveBeenCalled();
+  await userEvent.type(name, 'А');
+  expect(screen.queryByText(messages.nameRequired)).toBeNull();
+  expect(name.getAttribute('aria-invalid')).toBeNull();
+});
+
+test('passwords that differ are flagged as they are typed; the hint is shown once; server errors as the spec says', async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(() => ok()),
   );
   renderRegister();
-  await fillDetails('');
-  expect((await screen.findByRole('alert')).textContent).toBe(messages.nameRequired);
-  await userEvent.type(screen.getByLabelText('Имя'), 'Анна');
-  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await fillDetails();
   await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
-  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2027');
-  await userEvent.click(screen.getByLabelText('Я принимаю'));
-  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
-  await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
-  expect((await screen.findByRole('alert')).textContent).toBe(messages.passwordsDoNotMatch);
+  expect(screen.getAllByText(messages.passwordHint)).toHaveLength(1);
+  const again = screen.getByLabelText('Пароль ещё раз');
+  // A start of the first password is not flagged yet; the first character that parts is.
+  await userEvent.type(again, 'Пароль-20');
+  expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
+  await userEvent.type(again, '27');
+  expect(screen.getByText(messages.passwordsDoNotMatch)).toBeTruthy();
+  expect(again.getAttribute('aria-invalid')).toBe('true');
+  await userEvent.clear(again);
+  await userEvent.type(again, 'Пароль-2026');
+  expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
 
   vi.stubGlobal(
     'fetch',
@@ -85,8 +102,24 @@ test('the name is required; passwords must match; server password errors are sho
       ),
     ),
   );
-  await userEvent.clear(screen.getByLabelText('Пароль ещё раз'));
-  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2026');
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
-  expect((await screen.findByRole('alert')).textContent).toBe(messages.passwordRequirements);
+  expect((await screen.findByText(messages.passwordRequirements)).getAttribute('role')).toBe('alert');
+});
+
+test('a weak password turns the hint itself red instead of a second text', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await fillDetails();
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'password');
+  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'password');
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
+  await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+  const hints = screen.getAllByText(messages.passwordHint);
+  expect(hints).toHaveLength(1);
+  expect(hints[0]?.getAttribute('role')).toBe('alert');
+  expect(fetch).toHaveBeenCalledTimes(1);
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/loading';
+import { RotateWarning } from '../components/ui/rotate-warning';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AppProvider } from './provider';
 
@@ -9,7 +10,7 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
   lazy(() => load().then((module) => ({ default: module[name] })));
 const RegisterRoute = page(() => import('./routes/register-route'), 'RegisterRoute');
 const ActivatePage = page(() => import('../features/auth/components/activate-page'), 'ActivatePage');
-const CourtRulesPage = page(() => import('../features/rules/components/court-rules-page'), 'CourtRulesPage');
+const CourtRulesRoute = page(() => import('./routes/court-rules-route'), 'CourtRulesRoute');
 const PlayerShell = page(() => import('./player-shell'), 'PlayerShell');
 const ProfilePage = page(() => import('../features/profile/components/profile-page'), 'ProfilePage');
 const ReservePage = page(() => import('../features/reserve/components/reserve-page'), 'ReservePage');
@@ -28,7 +29,7 @@ export function App() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterRoute />} />
             <Route path="/activate" element={<ActivatePage />} />
-            <Route path="/court_rules" element={<CourtRulesPage />} />
+            <Route path="/court_rules" element={<CourtRulesRoute />} />
             <Route element={<PlayerShell />}>
               <Route path="/" element={<ProfilePage />} />
               <Route path="/profile" element={<ProfilePage />} />
@@ -42,6 +43,7 @@ export function App() {
             </Route>
           </Routes>
         </Suspense>
+        <RotateWarning />
       </AppProvider>
     </BrowserRouter>
   );

@@ -16,6 +16,16 @@ const MENU = [
   { to: '/box_reserve', label: ui.menu.storage, paths: /^\/box_reserve(\/|$)/ },
 ] as const;
 
+/** Kort's mark beside the club's name (the favicon's own file: one image for the tab and the header). */
+function Brand({ as: Tag }: { as: 'span' | 'p' }) {
+  return (
+    <Tag className="brand">
+      <img className="brand-mark" src="/favicon.svg" alt="" width={28} height={28} />
+      {ui.brand}
+    </Tag>
+  );
+}
+
 function Menu({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
   return (
@@ -38,8 +48,8 @@ function Menu({ onLogout }: { onLogout: () => void }) {
 
 /**
  * The frame of the signed-in screens: on a phone a top bar with the hamburger menu (spec: Мои
- * игры, Профиль, Система хранения, Выйти), on a desktop a side menu with the player's name. A phone
- * held sideways is asked to turn back (the screens are laid out for portrait).
+ * игры, Профиль, Система хранения, Выйти), on a desktop a side menu with the player's name. (The
+ * rotate-your-phone warning is the app's, for every page: components/ui/rotate-warning.tsx.)
  */
 export function PlayerLayout({ children }: { children: ReactNode }) {
   const toast = useToast();
@@ -57,14 +67,14 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
     logout.mutate(undefined, {
       onSuccess: () => toast(messages.loggedOut),
       // Signed out or not (no network), the player leaves.
-      onSettled: leaveSession,
+      onSettled: () => leaveSession(),
     });
   }
 
   return (
     <div className="layout">
       <header className="topbar">
-        <span className="brand">{ui.brand}</span>
+        <Brand as="span" />
         <button
           type="button"
           className="hamburger"
@@ -76,7 +86,7 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
         </button>
       </header>
       <nav className="sidebar" aria-label={ui.menu.main}>
-        <p className="brand">{ui.brand}</p>
+        <Brand as="p" />
         {name && <p className="player-name">{name}</p>}
         <Menu onLogout={signOut} />
       </nav>
@@ -87,9 +97,6 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
           <Menu onLogout={signOut} />
         </nav>
       </Modal>
-      <div className="rotate-warning" role="alert">
-        <p>{ui.rotatePhone}</p>
-      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { messages } from '@kort/contracts';
+import { AuthError, messages } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
-import { passwordError } from '../lib/errors';
+import { errorOf, passwordError } from '../lib/errors';
 import { ui } from '../lib/messages';
+import { PasswordFields } from './password-fields';
 
 interface NewPasswordFormProps {
   /** Sends the two passwords; a refusal is shown under the fields as the spec words it. */
@@ -9,22 +10,30 @@ interface NewPasswordFormProps {
   submitLabel: string;
 }
 
-/** Two new-password fields with the spec's hint (changing and recovering a password). */
+/**
+ * Two new-password fields with the spec's hint (changing and recovering a password). A password the
+ * server finds weak (its 424, whose text is the hint) turns the hint itself into the error.
+ */
 export function NewPasswordForm({ onSubmit, submitLabel }: NewPasswordFormProps) {
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState('');
+  const [weak, setWeak] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
-    if (password1 !== password2) return setError(messages.newPasswordsDoNotMatch);
+    setWeak(false);
+    setSubmitted(true);
+    if (password1 !== password2) return;
     setBusy(true);
     try {
       await onSubmit(password1, password2);
     } catch (failure) {
-      setError(passwordError(failure));
+      if (errorOf(failure).code === AuthError.NewPasswordWeak) setWeak(true);
+      else setError(passwordError(failure));
     } finally {
       setBusy(false);
     }
@@ -32,25 +41,16 @@ export function NewPasswordForm({ onSubmit, submitLabel }: NewPasswordFormProps)
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <label>
-        {ui.fields.newPassword}
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password1}
-          onChange={(e) => setPassword1(e.target.value)}
-        />
-      </label>
-      <label>
-        {ui.fields.newPasswordAgain}
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password2}
-          onChange={(e) => setPassword2(e.target.value)}
-        />
-      </label>
-      <p className="muted">{messages.passwordHint}</p>
+      <PasswordFields
+        labels={[ui.fields.newPassword, ui.fields.newPasswordAgain]}
+        first={password1}
+        second={password2}
+        onFirst={(value) => (setPassword1(value), setWeak(false))}
+        onSecond={setPassword2}
+        mismatchText={messages.newPasswordsDoNotMatch}
+        submitted={submitted}
+        hintIsError={weak}
+      />
       {error && (
         <p role="alert" className="error">
           {error}

@@ -46,12 +46,25 @@ function csrfToken(): string {
   return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
+export interface CallOptions {
+  /**
+   * Only asking: a 401 or unaccepted rules are this call's answer, not a reason to leave the
+   * screen (a public page asking whether its visitor is signed in).
+   */
+  quiet?: boolean;
+}
+
 /**
  * The one way the app talks to the API: cookies included, the CSRF header on every call (the API
  * wants it on every state change, the spec's GETs included), errors turned into ApiError with the
  * server's code and Russian detail, a lost session and unaccepted rules handled in one place.
  */
-export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  { quiet = false }: CallOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     // A first visit has no token yet (the page itself is not an /api/ answer): get one.
@@ -72,9 +85,9 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   };
   if (response.ok) return payload as T;
   // The session is gone: the transport's own status, whatever the body says.
-  if (response.status === 401) handlers.onUnauthorized?.();
+  if (response.status === 401 && !quiet) handlers.onUnauthorized?.();
   const code = typeof payload.code === 'string' ? (payload.code as ErrorCode) : undefined;
-  if (code === AuthError.RulesNotAccepted) handlers.onRulesRequired?.();
+  if (code === AuthError.RulesNotAccepted && !quiet) handlers.onRulesRequired?.();
   // An answer with a code is the API's, and its detail is meant for the player, except a server
   // error (our bug: the player sees the spec's neutral text). An answer without one (a proxy's own
   // error page) says the API is out of reach, and reads as network trouble.

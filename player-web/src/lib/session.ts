@@ -2,16 +2,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+/** What /login is told about why the player is there (its navigation state). */
+export interface LoginNotice {
+  /** The player has just deleted their own profile: the club can still restore it for 10 days. */
+  accountDeleted?: boolean;
+}
+
 /**
  * The session is over (signed out, account deleted, the API says it is gone): the player goes to
  * /login and no answer of the account stays in the app. The screens still showing unmount with
- * the navigation; removing their answers does not make them ask again.
+ * the navigation; removing their answers does not make them ask again. `notice` tells the login
+ * screen why (a deleted profile). A call already at /login (a late 401 of a screen that was just
+ * left) stays there, keeping the notice the login screen shows.
  */
-export function useLeaveSession(): () => void {
+export function useLeaveSession(): (notice?: LoginNotice) => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    void navigate('/login');
-    queryClient.removeQueries();
-  }, [navigate, queryClient]);
+  return useCallback(
+    (notice?: LoginNotice) => {
+      // The browser's own address: the router's pushes it at once, before the screens follow.
+      if (notice || window.location.pathname !== '/login')
+        void navigate('/login', notice ? { state: notice } : undefined);
+      queryClient.removeQueries();
+    },
+    [navigate, queryClient],
+  );
 }

@@ -1,5 +1,5 @@
 import { SOCIAL_PROVIDERS, socialProviderNames, type SocialProvider } from '@kort/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { NewPasswordForm } from '../../../components/new-password-form';
 import { Modal } from '../../../components/ui/modal';
@@ -30,13 +30,25 @@ export function AccountPage() {
   const calendarLinkOff = useCalendarLinkOff();
   const [modal, setModal] = useState<'password' | 'delete' | null>(null);
   const refused = (failure: unknown) => toast(errorOf(failure).text, 'error');
+  const linkInput = useRef<HTMLInputElement>(null);
+
+  /** The calendar link to the clipboard; where the browser allows none, it is selected to copy by hand. */
+  async function copyLink(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(ui.account.linkCopied);
+    } catch {
+      linkInput.current?.select();
+      toast(ui.account.copyFailed, 'error');
+    }
+  }
 
   if (profile.isError) return <NetworkFailure />;
   const me = profile.data ?? null;
 
   function removeAccount() {
     deleteAccount.mutate(undefined, {
-      onSuccess: (answer) => (toast(answer.detail), leaveSession()),
+      onSuccess: (answer) => (toast(answer.detail), leaveSession({ accountDeleted: true })),
       onError: refused,
     });
   }
@@ -71,24 +83,32 @@ export function AccountPage() {
             <>
               <p className="muted">{ui.account.calendarHint}</p>
               <input
+                ref={linkInput}
                 readOnly
                 aria-label={ui.account.calendarLinkLabel}
                 value={me.calendar_url}
                 onFocus={(e) => e.target.select()}
               />
-              <button
-                type="button"
-                onClick={() =>
-                  calendarLinkOff.mutate(undefined, { onSuccess: (answer) => toast(answer.detail), onError: refused })
-                }
-              >
-                {ui.account.calendarOff}
-              </button>
+              <div className="actions">
+                <button type="button" className="primary" onClick={() => void copyLink(me.calendar_url ?? '')}>
+                  {ui.account.copyLink}
+                </button>
+                <button
+                  type="button"
+                  onClick={() =>
+                    calendarLinkOff.mutate(undefined, { onSuccess: (answer) => toast(answer.detail), onError: refused })
+                  }
+                >
+                  {ui.account.calendarOff}
+                </button>
+              </div>
             </>
           ) : (
-            <button type="button" onClick={() => newCalendarLink.mutate(undefined, { onError: refused })}>
-              {ui.account.calendarGet}
-            </button>
+            <div className="actions">
+              <button type="button" onClick={() => newCalendarLink.mutate(undefined, { onError: refused })}>
+                {ui.account.calendarGet}
+              </button>
+            </div>
           )}
         </section>
       )}

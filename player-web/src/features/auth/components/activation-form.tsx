@@ -1,10 +1,12 @@
 import { AuthError, messages, RequestError } from '@kort/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ResendCode } from '../../../components/resend-code';
 import { CodeInput } from '../../../components/ui/code-input';
 import { errorOf, errorText, RATE_LIMITS, textAmong } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { useActivate } from '../api/activate';
+import { useResendActivationCode } from '../api/resend-activation-code';
 
 /**
  * The 4-digit code from the letter; a right one signs the player in (spec section 4). `onActivated`
@@ -23,6 +25,7 @@ export function ActivationForm({
 }) {
   const navigate = useNavigate();
   const activate = useActivate();
+  const resend = useResendActivationCode();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [finishing, setFinishing] = useState(false);
@@ -60,6 +63,7 @@ export function ActivationForm({
         </p>
       )}
       <p className="muted">{ui.activation.noLetter}</p>
+      <ResendCode send={() => resend.mutateAsync(email)} onSent={() => (setCode(''), setError(''))} />
       {onBack && (
         <button type="button" className="wide" onClick={onBack}>
           {ui.back}

@@ -1,8 +1,9 @@
 import { AuthError, messages } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorOf, type Failure } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
+import type { LoginNotice } from '../../../lib/session';
 import { useCheckEmail } from '../api/check-email';
 import { useLogin } from '../api/login';
 import { useSocialProviders } from '../api/social-providers';
@@ -16,6 +17,8 @@ import { SocialLoginLinks } from './social-login';
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Sent here by the app with a reason: the player has just deleted their profile.
+  const notice = useLocation().state as LoginNotice | null;
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -53,6 +56,11 @@ export function LoginPage() {
   return (
     <main className="auth">
       <h1>{ui.login.title}</h1>
+      {notice?.accountDeleted && (
+        <p role="status" className="notice">
+          {ui.login.accountDeleted}
+        </p>
+      )}
       {socialError && (
         <p role="alert" className="alert">
           {socialError}

@@ -1,6 +1,7 @@
 import { AuthError, messages } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
 import { NewPasswordForm } from '../../../components/new-password-form';
+import { ResendCode } from '../../../components/resend-code';
 import { CodeInput } from '../../../components/ui/code-input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toasts';
@@ -93,7 +94,9 @@ export function PasswordRecovery({ open, email: initialEmail, onClose }: Passwor
             onChange={setCode}
             onComplete={verify}
             disabled={busy}
+            invalid={Boolean(error)}
           />
+          <ResendCode send={() => requestCode.mutateAsync(email)} onSent={() => (setCode(''), setError(''))} />
         </>
       )}
       {step === 'password' && (

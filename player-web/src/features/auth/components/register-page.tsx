@@ -1,6 +1,7 @@
 import { limits, messages, passwordProblem } from '@kort/contracts';
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PasswordFields } from '../../../components/password-fields';
 import { errorOf, type Failure } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { formatPhone, phoneForApi } from '../../../lib/phone';
@@ -34,6 +35,13 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   const [rules, setRules] = useState(false);
   const [personalData, setPersonalData] = useState(false);
   const [error, setError] = useState('');
+  // The name's own error, under its field: it goes as soon as a name is typed (issue 19).
+  const [nameError, setNameError] = useState('');
+  // The password step was sent once: any difference between the two passwords is flagged now.
+  const [submitted, setSubmitted] = useState(false);
+  // The password breaks the rules: the hint under it turns into the error.
+  const [weak, setWeak] = useState(false);
+  const nameErrorId = useId();
   const regPhone = useRegPhone();
   const register = useRegister();
   const busy = regPhone.isPending || register.isPending;
@@ -42,8 +50,8 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();
-    if (!trimmed) return setError(messages.nameRequired);
-    if ([...trimmed].length > limits.nameMaxLength) return setError(messages.nameTooLong);
+    if (!trimmed) return setNameError(messages.nameRequired);
+    if ([...trimmed].length > limits.nameMaxLength) return setNameError(messages.nameTooLong);
     regPhone.mutate(
       { email, phone: phoneForApi(phone) },
       { onSuccess: () => setStep('password'), onError: (failure) => setError(registerError(errorOf(failure))) },
@@ -53,9 +61,12 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   function submitPassword(event: FormEvent) {
     event.preventDefault();
     setError('');
+    setSubmitted(true);
     if (!rules || !personalData) return;
-    if (password1 !== password2) return setError(messages.passwordsDoNotMatch);
+    if (password1 !== password2) return;
     const problem = passwordProblem(password1);
+    // Too short or too weak is what the hint says: the hint turns red rather than a second text.
+    if (problem === messages.passwordTooShort || problem === messages.passwordWeak) return setWeak(true);
     if (problem) return setError(problem);
     register.mutate(
       { email, phone_number: phoneForApi(phone), name_user: name.trim(), password1, password2 },
@@ -91,16 +102,26 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
               onChange={(e) => setPhone(e.target.value ? formatPhone(e.target.value) : '')}
             />
           </label>
-          <label>
-            {ui.fields.name}
-            <input
-              autoComplete="given-name"
-              required
-              maxLength={limits.nameMaxLength}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <div className="field">
+            <label>
+              {ui.fields.name}
+              <input
+                autoComplete="given-name"
+                required
+                maxLength={limits.nameMaxLength}
+                value={name}
+                aria-invalid={Boolean(nameError) || undefined}
+                aria-describedby={nameErrorId}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  if (e.target.value.trim()) setNameError('');
+                }}
+              />
+            </label>
+            <p id={nameErrorId} role="alert" className="error field-error">
+              {nameError}
+            </p>
+          </div>
           {error && (
             <p role="alert" className="error">
               {error}
@@ -116,25 +137,16 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
       )}
       {step === 'password' && (
         <form onSubmit={submitPassword} noValidate>
-          <label>
-            {ui.fields.password}
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={password1}
-              onChange={(e) => setPassword1(e.target.value)}
-            />
-          </label>
-          <label>
-            {ui.fields.passwordAgain}
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={password2}
-              onChange={(e) => setPassword2(e.target.value)}
-            />
-          </label>
-          <p className="muted">{messages.passwordHint}</p>
+          <PasswordFields
+            labels={[ui.fields.password, ui.fields.passwordAgain]}
+            first={password1}
+            second={password2}
+            onFirst={(value) => (setPassword1(value), setWeak(false))}
+            onSecond={setPassword2}
+            mismatchText={messages.passwordsDoNotMatch}
+            submitted={submitted}
+            hintIsError={weak}
+          />
           <Consents rules={rules} personalData={personalData} onRules={setRules} onPersonalData={setPersonalData} />
           {error && (
             <p role="alert" className="error">
@@ -144,7 +156,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
           <button type="submit" className="primary" aria-disabled={!consentsGiven} disabled={busy}>
             {busy ? ui.wait : ui.register.submit}
           </button>
-          <button type="button" onClick={() => (setStep('details'), setError(''))}>
+          <button type="button" onClick={() => (setStep('details'), setError(''), setSubmitted(false))}>
             {ui.back}
           </button>
         </form>

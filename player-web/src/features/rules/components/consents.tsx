@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { ui } from '../../../lib/messages';
 import { useCourtRules } from '../api/court-rules';
+import { RulesText } from './rules-text';
 
 interface ConsentsProps {
   rules: boolean;
@@ -52,7 +53,11 @@ export function Consents({ rules, personalData, onRules, onPersonalData }: Conse
         title={modal === 'personal-data' ? ui.consents.personalDataTitle : ui.rules.title}
         onClose={() => setModal(null)}
       >
-        <p className="pre">{text}</p>
+        {modal === 'rules' && rulesText.data !== undefined ? (
+          <RulesText text={rulesText.data} headingLevel={3} />
+        ) : (
+          <p className="pre">{text}</p>
+        )}
       </Modal>
     </>
   );
