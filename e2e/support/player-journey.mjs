@@ -1,6 +1,7 @@
 // The player's whole week in the app, on a phone or a desktop: register (code from MailDev), book a
-// game, see it in my games, cancel another, open the door with the code from the agent's display,
-// end the game, rent and release a shelf, change the password, log out. Used by player-journey
+// game (its summary confirmed), see it in my games, cancel another, open the door with the code from
+// the agent's display (which forgets the code at once), end the game (confirmed: the card says it is
+// over), rent (confirmed) and release a shelf, change the password, log out. Used by player-journey
 // (the product as `npm start` runs it) and scale-out (two replicas behind nginx). Every screen is
 // saved to e2e/artifacts/journey-<name>-NN-<screen>.png and checked with axe.
 import assert from 'node:assert/strict';
@@ -145,6 +146,10 @@ export async function playerJourney({ browser, product, name, viewport, court, c
       await free.waitFor();
       if (date === bookings[0]) await snap('reserve-court');
       await free.click();
+      // Choosing the court books nothing yet: one button under the summary does.
+      await heading('Проверьте бронирование');
+      if (date === bookings[0]) await snap('reserve-summary');
+      await page.getByRole('button', { name: 'Подтвердить бронирование' }).click();
       await toast('Корт забронирован');
       await heading('Мои игры');
     }
@@ -177,11 +182,12 @@ export async function playerJourney({ browser, product, name, viewport, court, c
     await page.getByRole('dialog', { name: 'Открыть дверь' }).waitFor();
     const display = await until(async () => (await agentState(product)).display, 'the code on the door display');
     assert.match(display.code, /^\d{4}$/);
+    // The door's screen stays in view while the player types: it must forget the code once it worked.
     const doorPage = await context.newPage();
     await doorPage.goto(displayUrl);
     await doorPage.getByText(display.code).first().waitFor();
     await doorPage.screenshot({ path: `${artifacts}/journey-${name}-door-display.png` });
-    await doorPage.close();
+    await page.bringToFront();
     await snap('door-modal');
     const wrong = display.code === '0000' ? '1111' : '0000';
     await page.getByLabel('Цифра 1').click();
@@ -205,11 +211,29 @@ export async function playerJourney({ browser, product, name, viewport, court, c
     }
     await toast('Дверь открыта!');
     await until(async () => (await agentState(product)).relays.door, 'the door relay to open');
+    // Right away the door's screen has no code: its idle text instead (it refreshes every second).
+    await doorPage.getByText('Код появится здесь').waitFor({ timeout: 5_000 });
+    assert.equal(await doorPage.getByText(display.code, { exact: true }).count(), 0);
+    assert.equal((await agentState(product)).display, null);
+    await doorPage.screenshot({ path: `${artifacts}/journey-${name}-door-display-after-open.png` });
+    await doorPage.close();
+    await page.bringToFront();
+    await page.locator('.game-card', { hasText: 'Идёт игра' }).waitFor();
     await snap('door-opened');
 
+    // Ending asks first; then the card says the game is over and offers neither door nor end.
     await page.getByRole('button', { name: 'Завершить игру' }).click();
+    await page.getByRole('dialog', { name: 'Завершить игру?' }).waitFor();
+    await snap('game-end-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Да, завершить' }).click();
     await toast('Игра успешно завершена');
+    await page.locator('.game-card', { hasText: 'Игра завершена' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Открыть дверь' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Завершить игру' }).count(), 0);
+    await snap('game-over');
+    await page.getByRole('button', { name: 'Назад' }).click();
     await heading('Мои игры');
+    await page.locator('.game', { hasText: 'Игра завершена' }).waitFor();
 
     // Storage: rent a free shelf, open and close it, end the rental.
     await menu('Система хранения');
@@ -219,10 +243,15 @@ export async function playerJourney({ browser, product, name, viewport, court, c
     await snap('storage');
     const shelfNumber = /Ячейка (\d+)/.exec(await rent.getAttribute('aria-label'))[1];
     await rent.click();
+    await page.getByRole('dialog', { name: `Арендовать ячейку №${shelfNumber}?` }).waitFor();
+    await snap('rent-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Арендовать' }).click();
     await toast('Ячейка арендована');
     await heading('Моя ячейка');
+    await page.getByText('Ячейка закрыта').waitFor();
     await page.getByRole('button', { name: 'Открыть ячейку' }).click();
     await toast('Ящик открыт');
+    await page.getByText('Ячейка открыта').waitFor();
     await until(async () => (await agentState(product)).relays[`shelf-${shelfNumber}`], `shelf ${shelfNumber} to open`);
     await snap('my-shelf-open');
     await page.getByRole('button', { name: 'Закрыть ячейку' }).click();
