@@ -14,6 +14,7 @@ import { RedisIoAdapter } from './devices/redis-io.adapter';
 import { Readiness } from './lifecycle/readiness';
 import { MetricsService } from './metrics/metrics.service';
 import { openApiDocument } from './openapi';
+import { allowOnly } from './web/access-list';
 import { securityHeaders } from './web/security-headers';
 import { serveWebApps } from './web/serve-web-apps';
 
@@ -50,8 +51,14 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
 
   app.use(requestObserver(app.get(Readiness), app.get(MetricsService), PinoLogger.root));
   app.use(securityHeaders());
+  app.use('/metrics', allowOnly(options.config.access.metrics));
+  const docsAccess = allowOnly(options.config.access.apiDocs);
+  // Swagger UI at /api/docs/, the document at /api/docs-json and /api/docs-yaml.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    request.path.startsWith('/api/docs') ? docsAccess(request, response, next) : next(),
+  );
   serveWebApps(app);
-  app.use('/api', cookieParser(), jsonBody(), jsonErrors);
+  app.use('/api', noStore, cookieParser(), jsonBody(), jsonErrors);
   const session = app.get(SessionMiddleware);
   app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));
   app.use('/api', app.get(CsrfService).middleware);
@@ -66,6 +73,16 @@ function trustProxySetting(value: string): boolean | string {
   if (value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/**
+ * API answers are a player's or an admin's own data: no browser, proxy or shared cache keeps them
+ * (a phone left on the Back button, a club's Wi-Fi proxy). A route that may be kept says so (the
+ * calendar feed), and Swagger UI's files are the reference's, not anyone's data.
+ */
+function noStore(request: Request, response: Response, next: NextFunction): void {
+  if (!request.path.startsWith('/docs')) response.setHeader('Cache-Control', 'no-store');
+  next();
 }
 
 /** JSON bodies for the API; a GET, HEAD or OPTIONS has none, so it is not read for one. */

@@ -13,6 +13,25 @@ describe('configuration is validated at boot', () => {
     });
   });
 
+  test('/metrics for the private networks, the API reference for anyone in development and the private networks in production', () => {
+    expect(loadConfig({}).access).toEqual({ metrics: 'loopback,uniquelocal', apiDocs: 'all' });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://kort@db:5432/kort',
+      REDIS_URL: 'redis://redis:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://kort.example.ru',
+      EDGE_AGENT_TOKEN: 'agent-token-0123456789',
+    });
+    expect(production.access).toEqual({ metrics: 'loopback,uniquelocal', apiDocs: 'loopback,uniquelocal' });
+    expect(loadConfig({ API_DOCS_ALLOW: 'all', METRICS_ALLOW: '10.0.0.0/8, 192.168.0.5' }).access).toEqual({
+      metrics: '10.0.0.0/8, 192.168.0.5',
+      apiDocs: 'all',
+    });
+    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(/METRICS_ALLOW must be 'all' or addresses/);
+  });
+
   test('every problem is listed at once, by variable name', () => {
     const attempt = () =>
       loadConfig({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@kort/contracts';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
 import { nextCode } from './support/mailbox';
@@ -63,6 +64,36 @@ describe('POST /api/register/', () => {
     const response = await api.client().post('/api/register/', details({ password1: password, password2: password }));
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ password1: text });
+  });
+
+  test('a name with a direction override or a control character is refused (it would spoof another name)', async () => {
+    for (const name_user of ['Анна\u202eвонавИ', 'Глеб\u0007', 'Вера\u2028Админ']) {
+      const response = await api.client().post('/api/register/', details({ name_user }));
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({ name_user: messages.nameUnsafe });
+    }
+    expect((await api.client().post('/api/register/', details({ name_user: 'Анна-Мария Д’Арк' }))).status).toBe(200);
+  });
+
+  test('an address on a Cyrillic domain registers, gets its code by real SMTP, and is one account however it is typed', async () => {
+    const local = `игрок${randomUUID().slice(0, 6)}`;
+    const client = api.client();
+    const registered = await client.post('/api/register/', details({ email: `${local.toUpperCase()}@Пример.РФ` }));
+    expect(registered.status).toBe(200);
+    // Mailed to the canonical address (nodemailer speaks SMTPUTF8 to servers that offer it).
+    const code = await nextCode(`${local}@пример.рф`);
+    expect((await client.post('/api/activate/', { email: `${local}@пример.рф`, code })).status).toBe(200);
+    expect((await client.get('/api/profile/')).body.detail.email).toBe(`${local}@пример.рф`);
+
+    // The same address in its ASCII form is taken, and logs in to the same account.
+    const again = await api.client().post('/api/reg-phone/', { email: `${local}@xn--e1afmkfd.xn--p1ai` });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe(messages.emailTaken);
+    const other = api.client();
+    expect(
+      (await other.post('/api/login/', { email: `${local}@XN--E1AFMKFD.XN--P1AI`, password: PASSWORD })).status,
+    ).toBe(200);
+    expect((await other.get('/api/profile/')).body.detail.email).toBe(`${local}@пример.рф`);
   });
 
   test('passwords that differ answer errors.password2', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // Stand-in builds of the two web apps: the API serves whatever Vite put in PLAYER_WEB_DIR and
@@ -131,8 +132,45 @@ describe('security headers (docs/security.md)', () => {
     },
   );
 
+  test("API answers, a player's own data above all, are never stored by a browser or a proxy", async () => {
+    const [player] = await signedInPlayers(api, 1);
+    for (const path of ['/api/profile/', '/api/my-orders/', '/api/give_rules/']) {
+      const response = await player!.client.get(path);
+      expect([path, response.status, response.headers['cache-control']]).toEqual([path, 200, 'no-store']);
+    }
+    // The app's files and the API reference keep their own caching.
+    expect((await request(api.server).get('/assets/index-abc123.js')).headers['cache-control']).toContain('immutable');
+    expect((await request(api.server).get('/api/docs/')).headers['cache-control']).not.toBe('no-store');
+  });
+
   test('HSTS only on a request that came over https (the trusted proxy says so)', async () => {
     const response = await request(api.server).get('/login').set('X-Forwarded-Proto', 'https');
     expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+  });
+});
+
+describe('METRICS_ALLOW and API_DOCS_ALLOW: /metrics and the API reference for the listed clients only', () => {
+  let restricted: TestApp;
+  beforeAll(async () => {
+    restricted = await startTestApp({ METRICS_ALLOW: '10.0.0.0/8', API_DOCS_ALLOW: '10.0.0.0/8,192.168.1.7' });
+  });
+  afterAll(() => restricted.close());
+
+  // The proxy (loopback, trusted) reports the client's address.
+  const from = (address: string, path: string) => request(restricted.server).get(path).set('X-Forwarded-For', address);
+
+  test.each(['/metrics', '/api/docs/', '/api/docs-json'])(
+    '%s: 404 for a client not listed, answered for one listed',
+    async (path) => {
+      const stranger = await from('203.0.113.5', path);
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.detail).toBeDefined();
+      expect(stranger.text).not.toMatch(/http_request_duration_seconds|openapi|swagger/i);
+      expect((await from('10.20.30.40', path)).status).toBe(200);
+    },
+  );
+
+  test('the rest of the API is not affected', async () => {
+    expect((await from('203.0.113.5', '/api/give_rules/')).status).toBe(200);
   });
 });

@@ -32,6 +32,32 @@ describe('field schemas', () => {
     expect(emailSchema.safeParse('ivan@').success).toBe(false);
   });
 
+  test('addresses on Cyrillic domains are accepted, in one form however they are typed', () => {
+    const canonical = 'игрок@пример.рф';
+    expect(emailSchema.parse('Игрок@Пример.РФ')).toBe(canonical);
+    expect(emailSchema.parse('игрок@xn--e1afmkfd.xn--p1ai')).toBe(canonical);
+    expect(emailSchema.parse(' ИГРОК@ПРИМЕР.рф ')).toBe(canonical);
+    // Decomposed "й" (и + combining breve) is the same letter as the composed one.
+    expect(emailSchema.parse('сергеи\u0306@клуб.рф')).toBe('сергей@клуб.рф');
+    expect(emailSchema.parse('anna@корт.москва')).toBe('anna@корт.москва');
+  });
+
+  test('what is not an address is refused with the form text', () => {
+    for (const bad of [
+      'игрок@',
+      '@пример.рф',
+      'игрок@пример',
+      'a b@example.com',
+      'ivan@exa_mple.com',
+      'ivan@-bad-.ru',
+      'ivan..p@example.com',
+      'ivan@xn--zz.ru',
+      'ivan@пример\u202e.рф',
+    ]) {
+      expect([bad, emailSchema.safeParse(bad).error?.issues[0]?.message]).toEqual([bad, messages.emailInvalid]);
+    }
+  });
+
   test('the phone is +7 and ten digits, and optional', () => {
     expect(optionalPhoneSchema.parse('+79991234567')).toBe('+79991234567');
     expect(optionalPhoneSchema.parse('')).toBeNull();
@@ -44,5 +70,14 @@ describe('field schemas', () => {
     expect(nameSchema.safeParse(' ').error?.issues[0]?.message).toBe(messages.nameRequired);
     expect(nameSchema.parse(' Анна ')).toBe('Анна');
     expect(nameSchema.safeParse('Ж'.repeat(26)).error?.issues[0]?.message).toBe(messages.nameTooLong);
+  });
+
+  test('names of any script are names; control and direction-override characters are refused', () => {
+    for (const name of ['Анна-Мария', "Д'Артаньян", 'José Núñez', 'Łukasz', '李雷', 'Ольга 2']) {
+      expect(nameSchema.parse(name)).toBe(name);
+    }
+    for (const name of ['Анна\u202eноиЗ', 'Глеб\u0000', 'Вера\nАдмин', 'Ира\u2066x\u2069', 'Петя\u200f']) {
+      expect(nameSchema.safeParse(name).error?.issues[0]?.message).toBe(messages.nameUnsafe);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { toASCII, toUnicode } from 'tr46';
 import { z } from 'zod';
 import { messages } from './messages';
 import type { SocialProvider } from './social';
@@ -31,13 +32,44 @@ export function passwordProblem(password: string): string | null {
   return strong ? null : messages.passwordWeak;
 }
 
-/** E-mails are compared case-insensitively: we keep them trimmed and lowercased. */
+/** The part before the @: letters and digits of any script, and the signs addresses use. */
+const LOCAL_PART = /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]+$/u;
+/** A host name in ASCII (after IDNA): labels of letters, digits and inner hyphens, a real TLD. */
+const ASCII_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * An address in its one stored form, or null when it is not an address. Domains go through IDNA
+ * (UTS #46, the tr46 library browsers' URL parsers follow), so `Игрок@Пример.РФ` and
+ * `игрок@xn--e1afmkfd.xn--p1ai` are the same account: `игрок@пример.рф`, as people write it. The
+ * local part is compared case-insensitively, as before (and Unicode-normalised).
+ */
+export function canonicalEmail(input: string): string | null {
+  const address = input.trim().normalize('NFC');
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at).toLowerCase();
+  if (at < 1 || characters(local) > 64 || !LOCAL_PART.test(local)) return null;
+  const ascii = toASCII(address.slice(at + 1), {
+    checkBidi: true,
+    checkHyphens: true,
+    checkJoiners: true,
+    useSTD3ASCIIRules: true,
+    verifyDNSLength: true,
+  });
+  if (!ascii || !ASCII_DOMAIN.test(ascii)) return null;
+  const { domain, error } = toUnicode(ascii, { checkBidi: true, checkHyphens: true, checkJoiners: true });
+  return error ? null : `${local}@${domain}`;
+}
+
+/** E-mails are kept and compared in their canonical form (canonicalEmail). */
 export const emailSchema = z
   .string({ error: messages.emailInvalid })
-  .trim()
-  .toLowerCase()
   .max(limits.emailMaxLength, { error: messages.emailInvalid })
-  .pipe(z.email({ error: messages.emailInvalid }));
+  .transform((value, context) => {
+    const email = canonicalEmail(value);
+    if (email && email.length <= limits.emailMaxLength) return email;
+    context.addIssue({ code: 'custom', message: messages.emailInvalid });
+    return z.NEVER;
+  });
 
 /** Phones are sent as '+7' and ten digits (the mask +7 (999) 999-99-99 without decoration). */
 export const phoneSchema = z
@@ -50,11 +82,24 @@ export const optionalPhoneSchema = z
   .optional()
   .transform((value) => (value ? value : null));
 
+/**
+ * What no name may hold: control characters (C0, C1, DEL), line and paragraph separators, and the
+ * invisible direction marks and overrides (U+202E shows "Анна‮ноиЗ" as another name). Letters,
+ * digits, spaces and punctuation of any script are names.
+ */
+const UNSAFE_IN_NAMES = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when the text holds a character no name or label shown to others may hold. */
+export function hasUnsafeCharacters(text: string): boolean {
+  return UNSAFE_IN_NAMES.test(text);
+}
+
 export const nameSchema = z
   .string({ error: messages.nameRequired })
   .trim()
   .min(1, { error: messages.nameRequired })
-  .refine((name) => characters(name) <= limits.nameMaxLength, { error: messages.nameTooLong });
+  .refine((name) => characters(name) <= limits.nameMaxLength, { error: messages.nameTooLong })
+  .refine((name) => !hasUnsafeCharacters(name), { error: messages.nameUnsafe });
 
 export const codeSchema = z.string({ error: messages.codeInvalid }).regex(/^\d{4}$/, { error: messages.codeInvalid });
 

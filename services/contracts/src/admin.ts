@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters } from './accounts';
 import { messages } from './messages';
 
 /**
@@ -183,7 +184,8 @@ function equipmentName(): z.ZodType<string> {
     .string({ error: messages.settingEquipmentName })
     .trim()
     .min(1, { error: messages.settingEquipmentName })
-    .max(settingLimits.equipmentNameMax, { error: messages.settingEquipmentName });
+    .max(settingLimits.equipmentNameMax, { error: messages.settingEquipmentName })
+    .refine((name) => !hasUnsafeCharacters(name), { error: messages.settingEquipmentName });
 }
 
 export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {

@@ -12,6 +12,8 @@ export const bookingRules = {
   upcoming: 5,
   cancelBeforeMinutes: 60,
   reminderBeforeMinutes: 120,
+  /** How far ahead a game may be booked, in days from today (docs/decisions.md). */
+  horizonDays: 90,
 } as const;
 
 /** Month names in the genitive ("22 ноября 2026") and weekdays, Sunday first as the dial shows. */

@@ -58,6 +58,8 @@ export const BookingError = {
   NotOnTheHour: 'booking.not_on_the_hour',
   OutsideHours: 'booking.outside_hours',
   InThePast: 'booking.in_the_past',
+  /** A date past bookingRules.horizonDays, to book or to look at. */
+  BeyondHorizon: 'booking.beyond_horizon',
   CancelTooLate: 'booking.cancel_too_late',
   AlreadyCancelled: 'booking.already_cancelled',
   /** The club cancelling a game that is already over. */

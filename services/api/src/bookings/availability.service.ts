@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { bookingRules, type AvailableTimes, type BookingLimits, type MyOrder } from '@kort/contracts';
+import { BookingError, bookingRules, type AvailableTimes, type BookingLimits, type MyOrder } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
 import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -89,12 +90,14 @@ export class AvailabilityService {
 
   /** Local hours of that day taken on every court, and the caller's own. */
   async availableTimes(user: User, date: string): Promise<AvailableTimes> {
+    this.withinHorizon(date);
     const day = await this.days.get(date, () => this.dayView(date));
     return { reserved: day.reserved, reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [] };
   }
 
   /** Courts with a live game in that local hour. */
   async busyCourts(date: string, hour: number): Promise<number[]> {
+    this.withinHorizon(date);
     const start = this.time.at(date, hour);
     const end = new Date(start.getTime() + bookingRules.gameMinutes * 60_000);
     const rows = await this.bookings
@@ -104,6 +107,11 @@ export class AvailabilityService {
       .orderBy('court')
       .getRawMany<{ court: number }>();
     return rows.map((row) => row.court);
+  }
+
+  /** A day past the booking horizon has nothing to show: refused, not looked up (nor cached). */
+  private withinHorizon(date: string): void {
+    if (date > this.time.lastBookableDate(this.clock.now())) throw new KortError(BookingError.BeyondHorizon);
   }
 
   /**

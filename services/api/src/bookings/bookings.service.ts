@@ -154,6 +154,9 @@ export class BookingsService {
       throw new KortError(BookingError.OutsideHours);
     }
     if (startsAt.getTime() <= this.clock.now().getTime()) throw new KortError(BookingError.InThePast);
+    if ((local.toISODate() ?? '') > this.time.lastBookableDate(this.clock.now())) {
+      throw new KortError(BookingError.BeyondHorizon);
+    }
     return startsAt;
   }
 

@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { ApiTags } from '@nestjs/swagger';
 import { messages, type DetailResponse } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
@@ -24,13 +26,27 @@ export class CalendarController {
     return { detail: messages.calendarLinkOff };
   }
 
-  /** The feed itself: the secret in the path is the credential (calendar apps send no cookies). */
+  /**
+   * The feed itself: the secret in the path is the credential (calendar apps send no cookies, and
+   * get none: common/csrf.ts). Calendar apps poll it: an ETag of its bytes lets them revalidate
+   * with If-None-Match and get a bodiless 304 while their games are unchanged.
+   */
   @Public()
   @Get('calendar/:file')
   @OwnObject('calendar-feed', 'file')
   @Header('Content-Type', 'text/calendar; charset=utf-8')
   @Header('Cache-Control', 'private, max-age=300')
-  feed(@Param('file') file: string): Promise<string> {
-    return this.calendar.feed(file);
+  async feed(
+    @Param('file') file: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const body = await this.calendar.feed(file);
+    response.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
+    if (request.fresh) {
+      response.status(304);
+      return '';
+    }
+    return body;
   }
 }

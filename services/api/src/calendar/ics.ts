@@ -1,6 +1,8 @@
 /** A minimal RFC 5545 writer: what calendar apps need to subscribe to a player's games. */
 export interface CalendarEvent {
   uid: string;
+  /** DTSTAMP: when this event's content was written (stable, so an unchanged feed is unchanged). */
+  stamp: Date;
   start: Date;
   end: Date;
   summary: string;
@@ -8,7 +10,7 @@ export interface CalendarEvent {
   location?: string;
 }
 
-export function renderCalendar(name: string, events: CalendarEvent[], stamp: Date): string {
+export function renderCalendar(name: string, events: CalendarEvent[]): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -19,7 +21,7 @@ export function renderCalendar(name: string, events: CalendarEvent[], stamp: Dat
     ...events.flatMap((event) => [
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
-      `DTSTAMP:${utc(stamp)}`,
+      `DTSTAMP:${utc(event.stamp)}`,
       `DTSTART:${utc(event.start)}`,
       `DTEND:${utc(event.end)}`,
       `SUMMARY:${escapeText(event.summary)}`,

@@ -24,9 +24,15 @@ export class CsrfService {
     this.secret = createHmac('sha256', config.sessionSecret).update('csrf').digest();
   }
 
-  /** Sets a fresh token cookie unless the request already carries a valid one. */
+  /**
+   * Sets a fresh token cookie unless the request already carries a valid one, or is for the
+   * calendar feed: calendar apps keep no cookies, and a feed that sets one is a feed no shared
+   * cache may keep.
+   */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    if (!this.isValid(cookieToken(request), request)) this.issue(request, response);
+    if (!request.path.startsWith(NO_COOKIE_PREFIX) && !this.isValid(cookieToken(request), request)) {
+      this.issue(request, response);
+    }
     next();
   };
 
@@ -76,6 +82,9 @@ export class CsrfService {
     return createHmac('sha256', this.secret).update(`${nonce}:${bindTo}`).digest('base64url');
   }
 }
+
+/** Under the `/api` mount: the iCalendar feeds (calendar/calendar.controller.ts). */
+const NO_COOKIE_PREFIX = '/calendar/';
 
 function binding(request: Request): string {
   return request.session?.userId ? request.sessionID : ANONYMOUS;

@@ -59,6 +59,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [BookingError.NotOnTheHour]: { status: 400, detail: messages.bookingOnTheHour },
   [BookingError.OutsideHours]: { status: 400, detail: messages.bookingHours },
   [BookingError.InThePast]: { status: 400, detail: messages.bookingInPast },
+  [BookingError.BeyondHorizon]: { status: 400, detail: messages.bookingBeyondHorizon },
   [BookingError.CancelTooLate]: { status: 409, detail: messages.cancelTooLate },
   [BookingError.AlreadyCancelled]: { status: 409, detail: messages.bookingAlreadyCancelled },
   [BookingError.AlreadyOver]: { status: 409, detail: messages.gameOver },

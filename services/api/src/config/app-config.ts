@@ -1,3 +1,4 @@
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'kort-development-session-secret-change-me';
@@ -19,6 +20,21 @@ const minutes = (min: number, max: number) => {
   const error = `must be a whole number of minutes from ${min} to ${max}`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
+
+/** 'all', or a list proxy-addr (Express's trust proxy) compiles: loopback, uniquelocal, IPs, subnets. */
+const accessList = () =>
+  z.string().refine(
+    (value) => {
+      if (value === 'all') return true;
+      try {
+        proxyaddr.compile(value.split(',').map((entry) => entry.trim()));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be 'all' or addresses and subnets, comma-separated (loopback, uniquelocal, 10.0.0.0/8…)" },
+  );
 
 const timezone = z.string().refine(
   (zone) => {
@@ -80,6 +96,13 @@ const envSchema = z.object({
    * pick their own IP.
    */
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  /**
+   * Who may read `/metrics` and the API reference (`/api/docs`): `all`, or addresses in Express
+   * "trust proxy" syntax (`loopback`, `uniquelocal`, IPs, subnets), matched against the client's
+   * address as TRUST_PROXY reveals it. Anyone else gets a 404.
+   */
+  METRICS_ALLOW: accessList().default('loopback,uniquelocal'),
+  API_DOCS_ALLOW: accessList().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * VK ID (id.vk.com): on when the app's id is set. Its code flow is a public client's: PKCE proves
@@ -114,6 +137,8 @@ export class AppConfig {
   readonly edgeAgentToken: string | undefined;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
+  /** METRICS_ALLOW and API_DOCS_ALLOW ('all' or a trust-proxy list); docs: all unless production. */
+  readonly access: { metrics: string; apiDocs: string };
   /** Unset: queues.ts's COMMANDS.DEFAULT_DEADLINE_MS. */
   readonly commandDeadlineMs: number | undefined;
   /** When a game's door may be opened, in minutes around the game (door-window.ts). */
@@ -142,6 +167,10 @@ export class AppConfig {
     this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
     this.logLevel = env.LOG_LEVEL;
     this.trustProxy = env.TRUST_PROXY;
+    this.access = {
+      metrics: env.METRICS_ALLOW,
+      apiDocs: env.API_DOCS_ALLOW ?? (env.NODE_ENV === 'production' ? 'loopback,uniquelocal' : 'all'),
+    };
     this.commandDeadlineMs = env.COMMAND_DEADLINE_MS;
     this.doorWindow = { opensBeforeMin: env.DOOR_OPENS_BEFORE_MIN, closesAfterMin: env.DOOR_CLOSES_AFTER_MIN };
     this.light = {

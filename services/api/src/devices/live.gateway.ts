@@ -43,7 +43,11 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     namespace.use((socket, next) => {
       this.admit(socket).then(
         (admitted) => (admitted ? next() : next(new Error('forbidden'))),
-        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => {
+          // The client learns that it failed, not why (the log has the reason).
+          this.logger.error({ error: String(error) }, 'dashboard handshake failed');
+          next(new Error('unavailable'));
+        },
       );
     });
     this.subscriptions = [
@@ -94,7 +98,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   private async admit(socket: Socket): Promise<boolean> {
     const request = socket.request as Request;
     const origin = socket.handshake.headers.origin;
-    if (origin && new URL(origin).host !== socket.handshake.headers.host) {
+    // `Origin: null` (a sandboxed frame, a file: page) or any origin that is not a URL is foreign.
+    if (origin && (!URL.canParse(origin) || new URL(origin).host !== socket.handshake.headers.host)) {
       this.logger.warn({ origin }, 'live socket refused: foreign origin');
       return false;
     }

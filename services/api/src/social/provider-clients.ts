@@ -1,4 +1,4 @@
-import { emailSchema, limits, phoneSchema, type SocialProvider } from '@kort/contracts';
+import { emailSchema, hasUnsafeCharacters, limits, phoneSchema, type SocialProvider } from '@kort/contracts';
 import type { AppConfig } from '../config/app-config';
 
 /** What Kort takes from a provider's profile. */
@@ -253,11 +253,19 @@ function emailOf(value: unknown): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The register form's rule: at most 25 characters (whole characters, not UTF-16 units). */
+/**
+ * The register form's rules: at most 25 characters (whole characters, not UTF-16 units), none that
+ * a name may not hold (hasUnsafeCharacters): a provider's profile is not trusted more than a form.
+ */
 function nameOf(parts: unknown[]): string {
   const name = parts
     .filter((part): part is string => typeof part === 'string')
-    .map((part) => part.trim())
+    .map((part) =>
+      [...part]
+        .filter((character) => !hasUnsafeCharacters(character))
+        .join('')
+        .trim(),
+    )
     .filter(Boolean)
     .join(' ');
   return [...name].slice(0, limits.nameMaxLength).join('').trim();

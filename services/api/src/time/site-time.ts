@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
+import { bookingRules, monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
 
 export interface LocalRange {
@@ -32,6 +32,11 @@ export class SiteTime {
   /** 'YYYY-MM-DD' of the local day an instant falls on. */
   dateOf(instant: Date): string {
     return this.local(instant).toISODate() ?? '';
+  }
+
+  /** 'YYYY-MM-DD' of the last local day a game may be booked on (bookingRules.horizonDays ahead). */
+  lastBookableDate(now: Date): string {
+    return this.local(now).plus({ days: bookingRules.horizonDays }).toISODate() ?? '';
   }
 
   day(instant: Date): LocalRange {

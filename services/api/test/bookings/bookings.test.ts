@@ -71,10 +71,22 @@ test.each([
   ['court 3', 3, msk('2026-11-25', 18), 2, messages.unknownCourt],
   ['no offset', 1, '2026-11-25T18:00:00', 2, messages.timeStartInvalid],
   ['not a date', 1, 'завтра', 2, messages.timeStartInvalid],
+  ['the year 9999', 1, msk('9999-12-31', 18), 2, messages.bookingBeyondHorizon],
+  ['91 days ahead', 1, msk('2027-02-22', 18), 2, messages.bookingBeyondHorizon],
 ])('400 for %s', async (_, court, timeStart, players, detail) => {
   const response = await order(await player(), court, timeStart, players);
   expect(response.status).toBe(400);
   expect(response.body.detail).toBe(detail);
+});
+
+test('the booking horizon: 90 days ahead can be booked; days past it are refused, to book or to look at', async () => {
+  expect((await order(await player(), 1, msk('2027-02-21', 18))).status).toBe(200);
+  const client = await player();
+  for (const path of ['/api/get-available-times/?date=9999-12-31', '/api/get_courts_status/?date=2027-02-22&hour=18']) {
+    const response = await client.get(path);
+    expect([path, response.status, response.body.detail]).toEqual([path, 400, messages.bookingBeyondHorizon]);
+  }
+  expect((await client.get('/api/get-available-times/?date=2027-02-21')).status).toBe(200);
 });
 
 test('400 when the court in the path and in the body differ, or the path is not a number', async () => {

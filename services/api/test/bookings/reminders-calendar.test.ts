@@ -85,6 +85,31 @@ describe('personal iCalendar feed', () => {
     for (const line of feed.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   });
 
+  test('an unchanged feed is the same bytes with the same ETag (304 to If-None-Match), and sets no cookie', async () => {
+    const { client } = await player();
+    await order(client, 1, msk('2027-01-16', 18));
+    const url = path((await client.post('/api/calendar_token/')).body.detail as string);
+    const first = await api.client().get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+
+    // An hour later nothing about the games changed: neither does the feed (DTSTAMP included).
+    api.clock.set(new Date(Date.parse(NOW) + HOUR));
+    const later = await api.client().get(url);
+    expect(later.text).toBe(first.text);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    const revalidated = await api.client().get(url, { csrf: false, headers: { 'If-None-Match': first.headers.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+
+    // A new game changes the bytes and the tag.
+    await order(client, 1, msk('2027-01-17', 18));
+    const changed = await api.client().get(url, { csrf: false, headers: { 'If-None-Match': first.headers.etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+
   test('a rotated link kills the old one; a revoked link is gone; a made-up one is a 404', async () => {
     const { client } = await player();
     const first = (await client.post('/api/calendar_token/')).body.detail as string;

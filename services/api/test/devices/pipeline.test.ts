@@ -173,6 +173,23 @@ test('dashboards on /live get the state when it changes; a player is refused', a
   refused.close();
 });
 
+test("an admin's session from a foreign or opaque origin (Origin: null) is refused as forbidden, nothing more said", async () => {
+  for (const origin of ['null', 'https://evil.example', 'not a url']) {
+    const socket = io(`${base}/live`, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: `sessionid=${admin.client.sessionId}`, origin },
+      reconnection: false,
+      forceNew: true,
+    });
+    const refusal = await new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+    socket.close();
+    expect([origin, refusal]).toEqual([origin, 'forbidden']);
+  }
+});
+
 test('one agent per site: a newer connection replaces the older one, which gets nothing more', async () => {
   const old = await scriptedAgent(base, obedient);
   const oldConnection = old.socket.id!;
