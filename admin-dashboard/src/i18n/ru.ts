@@ -278,6 +278,7 @@ export const ru: TranslationMessages = {
       shelf_unblock: 'Ячейка разблокирована',
       shelf_cleared: 'Ячейка освобождена',
       booking_cancel: 'Игра отменена клубом',
+      booking_forgive_no_show: 'Неявка прощена',
       setting_update: 'Настройка изменена',
     },
     commands: {

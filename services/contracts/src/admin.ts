@@ -150,6 +150,7 @@ export const ADMIN_ACTIONS = [
   'shelf.unblock',
   'shelf.cleared',
   'booking.cancel',
+  'booking.forgive_no_show',
   'setting.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
@@ -271,3 +272,21 @@ export const blockEffectsSchema = z.object({
   shelf: z.object({ shelf_id: z.number().int(), since: instant }).nullable(),
 });
 export type BlockEffects = z.infer<typeof blockEffectsSchema>;
+
+/**
+ * GET /api/admin/users/:id/no-shows (issue 21): the player's no-shows, newest first, and the pause
+ * they bring now. POST …/no-shows/:bookingId/forgive takes one back (it no longer counts).
+ */
+export const playerNoShowsSchema = z.object({
+  no_shows: z.array(
+    z.object({
+      booking_id: z.number().int(),
+      court_id: z.number().int(),
+      starts_at: instant,
+      forgiven: z.boolean(),
+    }),
+  ),
+  /** New bookings paused until (ISO, the site's offset), or null. */
+  paused_until: instant.nullable(),
+});
+export type PlayerNoShows = z.infer<typeof playerNoShowsSchema>;

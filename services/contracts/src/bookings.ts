@@ -119,7 +119,8 @@ export interface CourtsStatus {
   busy_courts: number[];
 }
 
-export const GAME_STATUSES = ['upcoming', 'playing', 'over'] as const;
+/** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened (issue 21). */
+export const GAME_STATUSES = ['upcoming', 'playing', 'over', 'no_show'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
 /** Why the player cannot book on a day: a game that day already, or two games that ISO week. */
@@ -134,6 +135,11 @@ export interface BookingLimits {
   days: { day: number; reason: BookingDayLimit }[];
   /** Five games ahead already: no booking at all until one is played or cancelled. */
   upcoming_full: boolean;
+  /**
+   * New bookings paused for no-shows (the club's rule: NO_SHOW_LIMIT in 30 days pause
+   * NO_SHOW_PAUSE_DAYS) until this instant, ISO with the site's offset; null when not paused.
+   */
+  paused_until: string | null;
 }
 
 /** One entry of GET /api/my-orders/. */

@@ -60,6 +60,8 @@ export const BookingError = {
   InThePast: 'booking.in_the_past',
   /** A date past bookingRules.horizonDays, to book or to look at. */
   BeyondHorizon: 'booking.beyond_horizon',
+  /** New bookings paused for no-shows; the detail says until when. */
+  PausedForNoShows: 'booking.paused_for_no_shows',
   CancelTooLate: 'booking.cancel_too_late',
   AlreadyCancelled: 'booking.already_cancelled',
   /** The club cancelling a game that is already over. */
@@ -96,6 +98,8 @@ export const ShelfError = {
 
 export const AdminError = {
   UserNotFound: 'admin.user_not_found',
+  /** No such no-show of that player to forgive. */
+  NoShowNotFound: 'admin.no_show_not_found',
   CannotBlockSelf: 'admin.cannot_block_self',
   UserSelfDeleted: 'admin.user_self_deleted',
   UserPurged: 'admin.user_purged',

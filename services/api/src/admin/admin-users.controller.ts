@@ -1,4 +1,4 @@
-import { Body, Get, Param, Put } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   AdminError,
   type AdminUser,
@@ -6,6 +6,8 @@ import {
   adminUserUpdate,
   type BlockEffects,
   blockEffectsSchema,
+  type PlayerNoShows,
+  playerNoShowsSchema,
 } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
@@ -33,6 +35,29 @@ export class AdminUsersController extends ResourceReads<AdminUser, typeof usersL
   @ResponseSchema(blockEffectsSchema)
   blockEffects(@Param('id') id: string): Promise<BlockEffects> {
     return this.users.blockEffects(intId(id, AdminError.UserNotFound));
+  }
+
+  /** The player's no-shows and the pause they bring now (issue 21). */
+  @Get(':id/no-shows')
+  @ResponseSchema(playerNoShowsSchema)
+  noShows(@Param('id') id: string): Promise<PlayerNoShows> {
+    return this.users.noShows(intId(id, AdminError.UserNotFound));
+  }
+
+  /** Forgives one of the player's no-shows (logged in the admin action log); answers the list anew. */
+  @Post(':id/no-shows/:bookingId/forgive')
+  @HttpCode(200)
+  @ResponseSchema(playerNoShowsSchema)
+  forgiveNoShow(
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+    @Param('bookingId') bookingId: string,
+  ): Promise<PlayerNoShows> {
+    return this.users.forgiveNoShow(
+      admin,
+      intId(id, AdminError.UserNotFound),
+      intId(bookingId, AdminError.NoShowNotFound),
+    );
   }
 
   /** Other fields than `blocked` and `is_sport_school` are ignored. */

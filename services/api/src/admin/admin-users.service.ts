@@ -9,8 +9,11 @@ import {
   type BlockEffects,
   type CurrentPlayer,
   type GivenUser,
+  messages,
+  type PlayerNoShows,
 } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
+import { NoShows } from '../bookings/no-shows';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
@@ -126,7 +129,35 @@ export class AdminUsersService {
     private readonly shelves: ShelfStateService,
     private readonly schedule: ScheduleChanges,
     private readonly games: AdminBookingsService,
+    private readonly noShowRule: NoShows,
   ) {}
+
+  /** The player's no-shows and the pause they bring now (issue 21). */
+  async noShows(id: number): Promise<PlayerNoShows> {
+    const [player] = await this.db.query<{ is_sport_school: boolean }[]>(
+      `SELECT is_sport_school FROM users WHERE id = $1`,
+      [id],
+    );
+    if (!player) throw new KortError(AdminError.UserNotFound);
+    const [rows, pausedUntil] = await Promise.all([
+      this.noShowRule.of(id),
+      this.noShowRule.pausedUntil({ id, isSportSchool: player.is_sport_school }),
+    ]);
+    return {
+      no_shows: rows.map((row) => ({ ...row, starts_at: row.starts_at.toISOString() })),
+      paused_until: pausedUntil?.toISOString() ?? null,
+    };
+  }
+
+  /** Forgives one no-show: it no longer counts towards the pause. Logged as the admin's action. */
+  async forgiveNoShow(admin: User, id: number, bookingId: number): Promise<PlayerNoShows> {
+    await this.db.transaction(async (tx) => {
+      if (!(await this.noShowRule.forgive(id, bookingId, tx))) throw new KortError(AdminError.NoShowNotFound);
+      await this.actions.record(tx, admin.id, 'booking.forgive_no_show', 'booking', bookingId, messages.noShowForgiven);
+    });
+    this.logger.log({ user: id, booking: bookingId, admin: admin.id }, 'no-show forgiven by an admin');
+    return this.noShows(id);
+  }
 
   list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
     return sqlPage(this.db, usersResource, query, toUser);

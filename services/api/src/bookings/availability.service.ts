@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { BookingError, bookingRules, type AvailableTimes, type BookingLimits, type MyOrder } from '@kort/contracts';
+import {
+  BookingError,
+  bookingRules,
+  type AvailableTimes,
+  type BookingLimits,
+  type GameStatus,
+  type MyOrder,
+} from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { Clock } from '../common/clock';
@@ -11,6 +18,7 @@ import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { CourtsService } from './courts.service';
+import { NoShows } from './no-shows';
 
 const HOURS = Array.from(
   { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
@@ -25,6 +33,14 @@ interface OwnGame {
   ends_at: Date;
   started_at: Date | null;
   ended_at: Date | null;
+  no_show_at: Date | null;
+}
+
+/** 'no_show' once released; 'over' once ended or past its end; 'playing' once its door opened. */
+function gameStatus(game: OwnGame, now: Date): GameStatus {
+  if (game.no_show_at) return 'no_show';
+  if (game.ended_at || game.ends_at <= now) return 'over';
+  return game.started_at ? 'playing' : 'upcoming';
 }
 
 /** One local day's live games as the dial reads them: hours taken on every court, each player's. */
@@ -52,6 +68,7 @@ export class AvailabilityService {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly pins: OfflinePins,
+    private readonly noShows: NoShows,
     feed: ChangeFeed,
   ) {
     this.days = feed.cache('bookings', { maxEntries: 400 });
@@ -132,11 +149,11 @@ export class AvailabilityService {
         day_of_week: this.time.weekday(game.starts_at),
         time: this.time.time(game.starts_at),
         today: isToday,
-        status: game.ended_at || game.ends_at <= now ? 'over' : game.started_at ? 'playing' : 'upcoming',
+        status: gameStatus(game, now),
         name: game.court_id,
         id_cort: game.court_id,
         time_start: this.time.iso(game.starts_at),
-        ...(isToday ? { offline_pin: this.pins.pin(game.id) } : {}),
+        ...(isToday && !game.no_show_at ? { offline_pin: this.pins.pin(game.id) } : {}),
       };
     });
   }
@@ -144,8 +161,8 @@ export class AvailabilityService {
   /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
-      `SELECT id, court_id, starts_at, ends_at, started_at, ended_at FROM bookings
-        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at >= $2
+      `SELECT id, court_id, starts_at, ends_at, started_at, ended_at, no_show_at FROM bookings
+        WHERE user_id = $1 AND (cancelled_at IS NULL OR no_show_at IS NOT NULL) AND starts_at >= $2
         ORDER BY starts_at`,
       [userId, from],
     );
@@ -157,7 +174,8 @@ export class AvailabilityService {
    * as BookingsService's, read ahead so the calendar can say why; a sport school has none.
    */
   async bookingLimits(user: User, year: number, month: number): Promise<BookingLimits> {
-    if (user.isSportSchool) return { days: [], upcoming_full: false };
+    if (user.isSportSchool) return { days: [], upcoming_full: false, paused_until: null };
+    const pausedUntil = await this.noShows.pausedUntil(user);
     const range = this.time.month(year, month);
     // The weeks that overlap the month reach into the months around it.
     const from = this.time.week(range.start).start;
@@ -186,7 +204,11 @@ export class AvailabilityService {
       }
     }
     const upcoming = games.filter((game) => game.ends_at > now).length;
-    return { days, upcoming_full: upcoming >= bookingRules.upcoming };
+    return {
+      days,
+      upcoming_full: upcoming >= bookingRules.upcoming,
+      paused_until: pausedUntil ? this.time.iso(pausedUntil) : null,
+    };
   }
 
   /** Live games starting today (site-local): the admin's counter. */

@@ -34,6 +34,13 @@ export class Booking {
   @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
   endedAt!: Date | null;
 
+  /** Released as a no-show: its door was not opened NO_SHOW_AFTER_MIN after the start. */
+  @Column({ name: 'no_show_at', type: 'timestamptz', nullable: true })
+  noShowAt!: Date | null;
+
+  @Column({ name: 'no_show_forgiven_at', type: 'timestamptz', nullable: true })
+  noShowForgivenAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

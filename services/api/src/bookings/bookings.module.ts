@@ -9,11 +9,20 @@ import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
 import { Court } from './court.entity';
 import { CourtsService } from './courts.service';
+import { NoShowProcessor, NoShows } from './no-shows';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
   controllers: [BookingsController],
-  providers: [AvailabilityService, BookingsService, BookingReminders, BookingReminderProcessor, CourtsService],
-  exports: [BookingsService, BookingReminders],
+  providers: [
+    AvailabilityService,
+    BookingsService,
+    BookingReminders,
+    BookingReminderProcessor,
+    CourtsService,
+    NoShows,
+    NoShowProcessor,
+  ],
+  exports: [BookingsService, BookingReminders, NoShows],
 })
 export class BookingsModule {}

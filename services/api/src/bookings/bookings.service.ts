@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { BookingError, bookingRules } from '@kort/contracts';
+import { BookingError, bookingRules, messages } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
@@ -12,6 +12,7 @@ import type { Writer } from '../common/writer';
 import { Booking } from './booking.entity';
 import { BookingReminders } from './booking-reminders';
 import { CourtsService } from './courts.service';
+import { NoShows } from './no-shows';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
 const QUOTA_LOCK = 0x6b6f7274; // 'kort'
@@ -40,10 +41,17 @@ export class BookingsService {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly schedule: ScheduleChanges,
+    private readonly noShows: NoShows,
   ) {}
 
   async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
     const startsAt = await this.validSlot(request);
+    const pausedUntil = await this.noShows.pausedUntil(user);
+    if (pausedUntil) {
+      throw new KortError(BookingError.PausedForNoShows, {
+        detail: `${messages.bookingPausedForNoShows} до ${this.time.longDate(pausedUntil)}, ${this.time.time(pausedUntil)}`,
+      });
+    }
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     let id: number | null;
     try {
@@ -61,6 +69,12 @@ export class BookingsService {
       .schedule(booking)
       .catch((error: unknown) =>
         this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
+      );
+    // A check lost here is queued again at the next start (NoShows.onApplicationBootstrap).
+    await this.noShows
+      .scheduleCheck(booking)
+      .catch((error: unknown) =>
+        this.logger.error({ booking: booking.id, error: String(error) }, 'no-show check not scheduled'),
       );
     this.logger.log({ booking: booking.id, user: user.id, court: booking.courtId, startsAt }, 'game booked');
     return booking;
@@ -116,11 +130,16 @@ export class BookingsService {
   async afterCancelled(bookingIds: number[]): Promise<void> {
     this.schedule.changed();
     for (const bookingId of bookingIds) {
-      // A reminder left behind finds the game cancelled and stays silent.
+      // A reminder or a check left behind finds the game cancelled and does nothing.
       await this.reminders
         .cancel(bookingId)
         .catch((error: unknown) =>
           this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
+        );
+      await this.noShows
+        .cancelCheck(bookingId)
+        .catch((error: unknown) =>
+          this.logger.warn({ booking: bookingId, error: String(error) }, 'no-show check not removed'),
         );
     }
   }

@@ -60,6 +60,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [BookingError.OutsideHours]: { status: 400, detail: messages.bookingHours },
   [BookingError.InThePast]: { status: 400, detail: messages.bookingInPast },
   [BookingError.BeyondHorizon]: { status: 400, detail: messages.bookingBeyondHorizon },
+  [BookingError.PausedForNoShows]: { status: 403, detail: messages.bookingPausedForNoShows },
   [BookingError.CancelTooLate]: { status: 409, detail: messages.cancelTooLate },
   [BookingError.AlreadyCancelled]: { status: 409, detail: messages.bookingAlreadyCancelled },
   [BookingError.AlreadyOver]: { status: 409, detail: messages.gameOver },
@@ -84,6 +85,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [ShelfError.StorageOff]: { status: 503, detail: messages.storageOff },
 
   [AdminError.UserNotFound]: { status: 404, detail: messages.userNotFound },
+  [AdminError.NoShowNotFound]: { status: 404, detail: messages.noShowNotFound },
   [AdminError.CannotBlockSelf]: { status: 409, detail: messages.cannotBlockSelf },
   [AdminError.UserSelfDeleted]: { status: 409, detail: messages.userSelfDeleted },
   [AdminError.UserPurged]: { status: 409, detail: messages.userPurged },

@@ -85,6 +85,14 @@ const envSchema = z.object({
    */
   DOOR_OPENS_BEFORE_MIN: minutes(0, 120).default(15),
   DOOR_CLOSES_AFTER_MIN: minutes(0, 120).default(0),
+  /**
+   * No-shows (issue 21): a game whose door was not opened this many minutes after its start is
+   * released; NO_SHOW_LIMIT of them in 30 days pause the player's new bookings for
+   * NO_SHOW_PAUSE_DAYS. Sport schools are exempt from the pause.
+   */
+  NO_SHOW_AFTER_MIN: minutes(5, 55).default(15),
+  NO_SHOW_LIMIT: z.coerce.number({ error: 'must be a whole number from 1 to 10' }).int().min(1).max(10).default(2),
+  NO_SHOW_PAUSE_DAYS: z.coerce.number({ error: 'must be a whole number of days from 1 to 60' }).int().min(1).max(60).default(7),
   /** The light's rules, sent to the agent with the schedule. Unset: on when the game's door opens. */
   LIGHT_ON_BEFORE_MIN: minutes(0, 120).optional(),
   LIGHT_OFF_AFTER_MIN: minutes(0, 120).default(5),
@@ -143,6 +151,8 @@ export class AppConfig {
   readonly commandDeadlineMs: number | undefined;
   /** When a game's door may be opened, in minutes around the game (door-window.ts). */
   readonly doorWindow: { opensBeforeMin: number; closesAfterMin: number };
+  /** When a game is released as a no-show, and the pause its no-shows bring (bookings/no-shows.ts). */
+  readonly noShows: { afterMin: number; limit: number; pauseDays: number };
   /** The light's rules the agent follows (offline.ts LightPolicy). */
   readonly light: { onBeforeMin: number | null; offAfterMin: number; manualMaxMin: number };
   /** Configured social providers only: a provider without its settings is off. */
@@ -173,6 +183,7 @@ export class AppConfig {
     };
     this.commandDeadlineMs = env.COMMAND_DEADLINE_MS;
     this.doorWindow = { opensBeforeMin: env.DOOR_OPENS_BEFORE_MIN, closesAfterMin: env.DOOR_CLOSES_AFTER_MIN };
+    this.noShows = { afterMin: env.NO_SHOW_AFTER_MIN, limit: env.NO_SHOW_LIMIT, pauseDays: env.NO_SHOW_PAUSE_DAYS };
     this.light = {
       onBeforeMin: env.LIGHT_ON_BEFORE_MIN ?? null,
       offAfterMin: env.LIGHT_OFF_AFTER_MIN,

@@ -18,6 +18,7 @@ import { AgentDriver1763870000000 } from './migrations/1763870000000-agent-drive
 import { ChangeFeed1763880000000 } from './migrations/1763880000000-change-feed';
 import { AgentConnection1763890000000 } from './migrations/1763890000000-agent-connection';
 import { BookFunction1763900000000 } from './migrations/1763900000000-book-function';
+import { NoShows1763910000000 } from './migrations/1763910000000-no-shows';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -34,6 +35,7 @@ export const migrations = [
   ChangeFeed1763880000000,
   AgentConnection1763890000000,
   BookFunction1763900000000,
+  NoShows1763910000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -6,6 +6,7 @@ export const QUEUES = {
   accounts: 'accounts',
   bookings: 'bookings',
   commands: 'commands',
+  noShows: 'no-shows',
 } as const;
 
 export const JOBS = {
@@ -13,6 +14,7 @@ export const JOBS = {
   purgeAccount: 'purge-account',
   bookingReminder: 'booking-reminder',
   deliverCommand: 'deliver-command',
+  noShowCheck: 'no-show-check',
 } as const;
 
 export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
@@ -32,6 +34,14 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   bookings: {
     attempts: 5,
     backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  // A check that fails (the database away) is tried again soon: a release a few minutes late is
+  // better than none. The job id is the booking's: a check is queued once, whatever the replicas do.
+  noShows: {
+    attempts: 5,
+    backoff: { type: 'fixed', delay: 20_000 },
     removeOnComplete: { age: 7 * 24 * 3600 },
     removeOnFail: { age: 7 * 24 * 3600 },
   },

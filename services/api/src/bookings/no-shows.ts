@@ -1,0 +1,186 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DelayedError, type Job, type Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
+import { AppConfig } from '../config/app-config';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { ScheduleChanges } from '../offline/schedule-changes';
+import { JOBS, QUEUES } from '../queues/queues';
+import { SiteTime } from '../time/site-time';
+import type { User } from '../users/user.entity';
+
+export interface NoShowCheckJob {
+  bookingId: number;
+}
+
+export const noShowJobId = (bookingId: number): string => `no-show-${bookingId}`;
+
+const DAY_MS = 24 * 3600_000;
+/** The rule's window: no-shows within 30 days count together. */
+const NO_SHOW_WINDOW_MS = 30 * DAY_MS;
+/** While the door's agent is unreachable, the check is tried again this often (see check()). */
+export const NO_SHOW_RECHECK_MS = 60_000;
+/** The agent must have been seen this recently for its silence to mean nobody opened the door. */
+const AGENT_FRESH_MS = 2 * 60_000;
+
+export type NoShowVerdict = 'released' | 'checked-in' | 'gone' | 'not-yet' | 'door-unknown';
+
+/**
+ * Check-in is the door (issue 21). Each live game gets a BullMQ job at its start plus
+ * NO_SHOW_AFTER_MIN, keyed by the booking so that it is queued once whatever the replicas do and
+ * survives restarts. The check releases a game whose door was not opened: the slot is free again
+ * (cancelled_at), the game is a no-show (no_show_at), the player gets a letter. The release is one
+ * conditional UPDATE, so a check run twice releases once.
+ */
+@Injectable()
+export class NoShows implements OnApplicationBootstrap {
+  private readonly logger = new Logger('NoShows');
+
+  constructor(
+    @InjectQueue(QUEUES.noShows) private readonly queue: Queue<NoShowCheckJob>,
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly time: SiteTime,
+    private readonly schedule: ScheduleChanges,
+  ) {}
+
+  /** Queues the game's check (a game booked after its check time is checked at once). */
+  async scheduleCheck(booking: { id: number; startsAt: Date }): Promise<void> {
+    const due = booking.startsAt.getTime() + this.config.noShows.afterMin * 60_000;
+    const delay = Math.max(0, due - this.clock.now().getTime());
+    await this.queue.add(JOBS.noShowCheck, { bookingId: booking.id }, { delay, jobId: noShowJobId(booking.id) });
+  }
+
+  async cancelCheck(bookingId: number): Promise<void> {
+    await this.queue.remove(noShowJobId(bookingId));
+  }
+
+  /**
+   * Games booked before this replica's version had checks, and any whose job was lost, get one:
+   * the job id makes a second add of an existing check a no-op.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const games = await this.db.query<{ id: number; starts_at: Date }[]>(
+      `SELECT id, starts_at FROM bookings WHERE cancelled_at IS NULL AND started_at IS NULL AND ends_at > $1`,
+      [this.clock.now()],
+    );
+    for (const game of games) await this.scheduleCheck({ id: game.id, startsAt: game.starts_at });
+    if (games.length) this.logger.log({ games: games.length }, 'no-show checks ensured for live games');
+  }
+
+  /**
+   * The check. A game not yet due (the job came early) waits; a game whose door's agent is not
+   * connected and fresh cannot be judged (the player may have come in with the offline PIN, which
+   * the agent reports when it is back), so it is tried again until the game ends, and never
+   * released blind.
+   */
+  async check(bookingId: number): Promise<NoShowVerdict> {
+    const now = this.clock.now();
+    const [game] = await this.db.query<
+      { starts_at: Date; ends_at: Date; started: boolean; live: boolean; agent_fresh: boolean }[]
+    >(
+      `SELECT b.starts_at, b.ends_at, b.started_at IS NOT NULL AS started, b.cancelled_at IS NULL AS live,
+              coalesce(s.online AND s.last_seen_at >= $2, false) AS agent_fresh
+         FROM bookings b JOIN courts c ON c.id = b.court_id LEFT JOIN sites s ON s.id = c.site_id
+        WHERE b.id = $1`,
+      // last_seen_at is the wall clock's (devices.service.ts), like the agent's heartbeats.
+      [bookingId, new Date(Date.now() - AGENT_FRESH_MS)],
+    );
+    if (!game || !game.live) return 'gone';
+    if (game.started) return 'checked-in';
+    if (now.getTime() < game.starts_at.getTime() + this.config.noShows.afterMin * 60_000) return 'not-yet';
+    if (!game.agent_fresh) {
+      if (now >= game.ends_at) this.logger.warn({ booking: bookingId }, 'no-show not judged: the door was unreachable');
+      return now >= game.ends_at ? 'gone' : 'door-unknown';
+    }
+    const [released] = await this.db.query<[{ user_id: number }[], number]>(
+      `UPDATE bookings SET cancelled_at = $2, no_show_at = $2
+        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL RETURNING user_id`,
+      [bookingId, now],
+    );
+    const userId = released[0]?.user_id;
+    if (userId === undefined) return 'checked-in';
+    this.schedule.changed();
+    this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
+    await this.notify(userId, game.starts_at);
+    return 'released';
+  }
+
+  /**
+   * Until when the player's new bookings are paused, or null: NO_SHOW_LIMIT unforgiven no-shows
+   * within 30 days pause them for NO_SHOW_PAUSE_DAYS from the one that reached the limit. A sport
+   * school is exempt.
+   */
+  async pausedUntil(user: Pick<User, 'id' | 'isSportSchool'>): Promise<Date | null> {
+    if (user.isSportSchool) return null;
+    const { limit, pauseDays } = this.config.noShows;
+    const now = this.clock.now().getTime();
+    const rows = await this.db.query<{ no_show_at: Date }[]>(
+      `SELECT no_show_at FROM bookings
+        WHERE user_id = $1 AND no_show_at IS NOT NULL AND no_show_forgiven_at IS NULL AND no_show_at > $2
+        ORDER BY no_show_at`,
+      [user.id, new Date(now - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS)],
+    );
+    const times = rows.map((row) => row.no_show_at.getTime());
+    let until = 0;
+    for (let last = limit - 1; last < times.length; last += 1) {
+      if (times[last]! - times[last - limit + 1]! <= NO_SHOW_WINDOW_MS) until = times[last]! + pauseDays * DAY_MS;
+    }
+    return until > now ? new Date(until) : null;
+  }
+
+  /** The player's no-shows, newest first (the dashboard's player page). */
+  async of(userId: number): Promise<{ booking_id: number; court_id: number; starts_at: Date; forgiven: boolean }[]> {
+    return this.db.query(
+      `SELECT id AS booking_id, court_id, starts_at, no_show_forgiven_at IS NOT NULL AS forgiven
+         FROM bookings WHERE user_id = $1 AND no_show_at IS NOT NULL ORDER BY starts_at DESC LIMIT 50`,
+      [userId],
+    );
+  }
+
+  /** Takes a no-show back (in the caller's transaction): false when there is no such no-show to forgive. */
+  async forgive(userId: number, bookingId: number, tx: Pick<DataSource, 'query'> = this.db): Promise<boolean> {
+    const [, forgiven] = await tx.query<[unknown[], number]>(
+      `UPDATE bookings SET no_show_forgiven_at = $3
+        WHERE id = $1 AND user_id = $2 AND no_show_at IS NOT NULL AND no_show_forgiven_at IS NULL`,
+      [bookingId, userId, this.clock.now()],
+    );
+    return forgiven === 1;
+  }
+
+  private async notify(userId: number, startsAt: Date): Promise<void> {
+    const [user] = await this.db.query<{ email: string; deleted_at: Date | null }[]>(
+      `SELECT email, deleted_at FROM users WHERE id = $1`,
+      [userId],
+    );
+    if (!user || user.deleted_at) return;
+    await this.mail.enqueue(
+      letters.noShow(user.email, {
+        date: this.time.longDate(startsAt),
+        time: this.time.time(startsAt),
+        afterMin: this.config.noShows.afterMin,
+      }),
+    );
+  }
+}
+
+@Processor(QUEUES.noShows)
+export class NoShowProcessor extends WorkerHost {
+  constructor(private readonly noShows: NoShows) {
+    super();
+  }
+
+  async process(job: Job<NoShowCheckJob>, token?: string): Promise<NoShowVerdict> {
+    const verdict = await this.noShows.check(job.data.bookingId);
+    if ((verdict === 'door-unknown' || verdict === 'not-yet') && token) {
+      // Same job, later: its id keeps it the one check of this game.
+      await job.moveToDelayed(Date.now() + NO_SHOW_RECHECK_MS, token);
+      throw new DelayedError();
+    }
+    return verdict;
+  }
+}
