@@ -103,6 +103,10 @@ export function ReservePage() {
       </main>
     );
 
+  // The buttons under the calendar or the dial come with it, not before: nothing the player is about
+  // to tap moves down when the answers arrive.
+  const calendarShown = Boolean(now && month);
+  const dialShown = Boolean(now && hours.data) || hours.isError;
   const calendar =
     now && month ? (
       <MonthCalendar
@@ -169,10 +173,12 @@ export function ReservePage() {
             {dial(2)}
           </section>
         </div>
-        <div className="actions">
-          {next}
-          {back}
-        </div>
+        {calendarShown && (
+          <div className="actions">
+            {next}
+            {back}
+          </div>
+        )}
       </main>
     );
 
@@ -182,18 +188,20 @@ export function ReservePage() {
         <>
           <h1>{ui.reserve.chooseDate}</h1>
           {calendar}
-          <div className="actions">{back}</div>
+          {calendarShown && <div className="actions">{back}</div>}
         </>
       )}
       {step === 'time' && date && (
         <>
           {dial(1)}
-          <div className="actions">
-            {next}
-            <button type="button" onClick={() => setStep('date')}>
-              {ui.back}
-            </button>
-          </div>
+          {dialShown && (
+            <div className="actions">
+              {next}
+              <button type="button" onClick={() => setStep('date')}>
+                {ui.back}
+              </button>
+            </div>
+          )}
         </>
       )}
       {step === 'court' && date && hour !== null && (
