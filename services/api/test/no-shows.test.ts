@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { messages } from '@kort/contracts';
+import { messages, type PlayerNoShows } from '@kort/contracts';
 import { BookingsService } from '../src/bookings/bookings.service';
 import { noShowJobId, NoShows } from '../src/bookings/no-shows';
 import { dropDatabase } from '../src/database/ensure-database';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
   agent = await scriptedAgent(base, obedient);
-  await waitFor(async () => (await api.db.query(`SELECT online FROM sites WHERE id = 'default'`))[0].online);
+  await waitFor(() => siteOnline());
 });
 beforeEach(() => api.clock.set(NOW));
 afterAll(async () => {
@@ -38,6 +38,9 @@ afterAll(async () => {
 const player = async (options: { sportSchool?: boolean } = {}) => (await signedInPlayers(api, 1, options))[0]!;
 const at = (date: string, hour: number, minute = 0) => api.clock.set(new Date(msk(date, hour, minute)));
 const noShows = () => api.app.get(NoShows);
+/** Whether the API holds the site's agent for connected. */
+const siteOnline = async (app: TestApp = api) =>
+  (await app.db.query<{ online: boolean }[]>(`SELECT online FROM sites WHERE id = 'default'`))[0]?.online ?? false;
 
 test('a game whose door was not opened is released 15 minutes after its start: the court is free, the player is told, My games says no-show', async () => {
   const { client, email } = await player();
@@ -77,13 +80,13 @@ test('while the door is unreachable nobody is released blind; once it is back, t
   const { client } = await player();
   const id = (await order(client, 1, msk('2027-03-01', 14))).body.id as number;
   agent.close();
-  await waitFor(async () => !(await api.db.query(`SELECT online FROM sites WHERE id = 'default'`))[0].online);
+  await waitFor(async () => !(await siteOnline()));
   at('2027-03-01', 14, 20);
   expect(await noShows().check(id)).toBe('door-unknown');
   expect((await client.get('/api/my-orders/')).body.detail[0]).toMatchObject({ id, status: 'upcoming' });
 
   agent = await scriptedAgent(base, obedient);
-  await waitFor(async () => (await api.db.query(`SELECT online FROM sites WHERE id = 'default'`))[0].online);
+  await waitFor(() => siteOnline());
   expect(await noShows().check(id)).toBe('released');
 });
 
@@ -95,6 +98,18 @@ test('the queued check runs by itself when it comes due (BullMQ), once', async (
   await job!.promote(); // what the delay does at 15:15
   await waitFor(async () => (await job!.getState()) === 'completed');
   expect((await client.get('/api/my-orders/')).body.detail[0]).toMatchObject({ id, status: 'no_show' });
+});
+
+test('a released game goes to the waitlist: the first in line is offered the court', async () => {
+  const [a, b, waiting] = await signedInPlayers(api, 3);
+  at('2027-03-01', 9);
+  const id = (await order(a!.client, 1, msk('2027-03-02', 16))).body.id as number;
+  expect((await order(b!.client, 2, msk('2027-03-02', 16))).status).toBe(200);
+  expect((await waiting!.client.post('/api/waitlist/', { time_start: msk('2027-03-02', 16) })).status).toBe(200);
+  at('2027-03-02', 16, 15);
+  expect(await noShows().check(id)).toBe('released');
+  await waitFor(async () => (await waiting!.client.get('/api/waitlist/')).body.detail[0]?.state === 'offered');
+  expect((await waiting!.client.get('/api/waitlist/')).body.detail[0]).toMatchObject({ court: 1 });
 });
 
 test('two no-shows within 30 days pause new bookings for 7 days, said with the date; then booking works again', async () => {
@@ -153,7 +168,7 @@ test("the admin sees a player's no-shows and the pause, and can forgive one: the
   at('2027-03-09', 13);
   const seen = await admin!.client.get(`/api/admin/users/${playerId}/no-shows`);
   expect(seen.status).toBe(200);
-  expect(seen.body.no_shows.map((row: { booking_id: number }) => row.booking_id)).toEqual([...released].reverse());
+  expect((seen.body as PlayerNoShows).no_shows.map((row) => row.booking_id)).toEqual([...released].reverse());
   expect(seen.body.paused_until).toBe('2027-03-16T09:15:00.000Z');
   expect((await order(client, 1, msk('2027-03-11', 12))).status).toBe(403);
 
@@ -168,9 +183,8 @@ test("the admin sees a player's no-shows and the pause, and can forgive one: the
   const forgiven = await admin!.client.post(`/api/admin/users/${playerId}/no-shows/${released[0]}/forgive`);
   expect(forgiven.status).toBe(200);
   expect(forgiven.body.paused_until).toBeNull();
-  expect(forgiven.body.no_shows.find((row: { booking_id: number }) => row.booking_id === released[0]).forgiven).toBe(
-    true,
-  );
+  const rows = (forgiven.body as PlayerNoShows).no_shows;
+  expect(rows.find((row) => row.booking_id === released[0])?.forgiven).toBe(true);
   expect((await order(client, 1, msk('2027-03-11', 12))).status).toBe(200);
   const log = await admin!.client.get('/api/admin/actions?sort=["id","DESC"]&range=[0,0]');
   expect(log.body[0]).toMatchObject({ action: 'booking.forgive_no_show', target_id: String(released[0]) });
@@ -189,7 +203,7 @@ test('a check queued before a replica restarts is still there after it, and the 
   try {
     const port = (restarted.server.address() as { port: number }).port;
     agent = await scriptedAgent(`http://127.0.0.1:${port}`, obedient);
-    await waitFor(async () => (await restarted.db.query(`SELECT online FROM sites WHERE id = 'default'`))[0].online);
+    await waitFor(() => siteOnline(restarted));
     restarted.clock.set(new Date(msk('2027-03-01', 16, 15)));
     const job = await restarted.app.get<Queue>(getQueueToken(QUEUES.noShows)).getJob(noShowJobId(id));
     expect(await job!.getState()).toBe('delayed');

@@ -175,3 +175,28 @@ export interface OrderCreated {
   detail: string;
   id: number;
 }
+
+/** POST /api/waitlist/: a place in line for an hour taken on every court (issue 21). */
+export const joinWaitlistBody = z.object({ time_start: instant });
+export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
+
+/**
+ * One of the player's places in line (GET /api/waitlist/). 'offered': a court was freed and is held
+ * for the player until `hold_until` (confirm with POST /api/waitlist/:id/confirm/).
+ */
+export interface WaitlistPlace {
+  id: number;
+  /** The hour, ISO with the site's offset. */
+  time_start: string;
+  /** '12 марта 2027' and '12:00', as My games writes them. */
+  date: string;
+  time: string;
+  state: 'waiting' | 'offered';
+  /** 1 for the first in line (offered places: 0). */
+  position: number;
+  court: number | null;
+  hold_until: string | null;
+}
+
+/** How long a freed court is held for the first in line. */
+export const WAITLIST_HOLD_MINUTES = 15;

@@ -62,6 +62,12 @@ export const BookingError = {
   BeyondHorizon: 'booking.beyond_horizon',
   /** New bookings paused for no-shows; the detail says until when. */
   PausedForNoShows: 'booking.paused_for_no_shows',
+  /** Waitlist: the hour still has a free court (book it), or the player already waits or plays then. */
+  WaitlistCourtFree: 'booking.waitlist_court_free',
+  WaitlistAlready: 'booking.waitlist_already',
+  WaitlistNotFound: 'booking.waitlist_not_found',
+  /** The hold of a waitlist offer ran out before the confirmation. */
+  HoldExpired: 'booking.hold_expired',
   CancelTooLate: 'booking.cancel_too_late',
   AlreadyCancelled: 'booking.already_cancelled',
   /** The club cancelling a game that is already over. */

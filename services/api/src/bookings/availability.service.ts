@@ -162,7 +162,7 @@ export class AvailabilityService {
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
       `SELECT id, court_id, starts_at, ends_at, started_at, ended_at, no_show_at FROM bookings
-        WHERE user_id = $1 AND (cancelled_at IS NULL OR no_show_at IS NOT NULL) AND starts_at >= $2
+        WHERE user_id = $1 AND (cancelled_at IS NULL OR no_show_at IS NOT NULL) AND held_until IS NULL AND starts_at >= $2
         ORDER BY starts_at`,
       [userId, from],
     );

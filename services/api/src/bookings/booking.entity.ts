@@ -41,6 +41,10 @@ export class Booking {
   @Column({ name: 'no_show_forgiven_at', type: 'timestamptz', nullable: true })
   noShowForgivenAt!: Date | null;
 
+  /** A waitlist offer not yet confirmed: the slot is kept for the player until then. */
+  @Column({ name: 'held_until', type: 'timestamptz', nullable: true })
+  heldUntil!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

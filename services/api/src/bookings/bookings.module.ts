@@ -10,10 +10,13 @@ import { BookingsService } from './bookings.service';
 import { Court } from './court.entity';
 import { CourtsService } from './courts.service';
 import { NoShowProcessor, NoShows } from './no-shows';
+import { FreedSlots } from './freed-slots';
+import { Waitlist, WaitlistProcessor } from './waitlist';
+import { WaitlistController } from './waitlist.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
-  controllers: [BookingsController],
+  controllers: [BookingsController, WaitlistController],
   providers: [
     AvailabilityService,
     BookingsService,
@@ -22,6 +25,9 @@ import { NoShowProcessor, NoShows } from './no-shows';
     CourtsService,
     NoShows,
     NoShowProcessor,
+    FreedSlots,
+    Waitlist,
+    WaitlistProcessor,
   ],
   exports: [BookingsService, BookingReminders, NoShows],
 })

@@ -13,6 +13,7 @@ import { Booking } from './booking.entity';
 import { BookingReminders } from './booking-reminders';
 import { CourtsService } from './courts.service';
 import { NoShows } from './no-shows';
+import { FreedSlots } from './freed-slots';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
 const QUOTA_LOCK = 0x6b6f7274; // 'kort'
@@ -42,6 +43,7 @@ export class BookingsService {
     private readonly clock: Clock,
     private readonly schedule: ScheduleChanges,
     private readonly noShows: NoShows,
+    private readonly freedSlots: FreedSlots,
   ) {}
 
   async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
@@ -126,9 +128,10 @@ export class BookingsService {
     return games.map((game) => game.id);
   }
 
-  /** What follows cancelled games once committed: the agent's schedule, the reminders. */
+  /** What follows cancelled games once committed: the agent's schedule, the reminders, the waitlist. */
   async afterCancelled(bookingIds: number[]): Promise<void> {
     this.schedule.changed();
+    await this.offerFreed(bookingIds);
     for (const bookingId of bookingIds) {
       // A reminder or a check left behind finds the game cancelled and does nothing.
       await this.reminders
@@ -142,6 +145,63 @@ export class BookingsService {
           this.logger.warn({ booking: bookingId, error: String(error) }, 'no-show check not removed'),
         );
     }
+  }
+
+  /** Freed games (not holds, which the waitlist passes on itself) go to the hour's waitlist. */
+  private async offerFreed(bookingIds: number[]): Promise<void> {
+    if (!bookingIds.length) return;
+    const games = await this.db.query<{ id: number; court_id: number; starts_at: Date }[]>(
+      `SELECT id, court_id, starts_at FROM bookings WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
+      [bookingIds, this.clock.now()],
+    );
+    await this.freedSlots
+      .freed(games.map((game) => ({ id: game.id, courtId: game.court_id, startsAt: game.starts_at })))
+      .catch((error: unknown) =>
+        this.logger.error({ bookings: bookingIds, error: String(error) }, 'freed games not offered'),
+      );
+  }
+
+  /**
+   * A waitlist offer (bookings/waitlist.ts): the hour's game for the player under the usual quotas
+   * (a sport school's without), held until `heldUntil`, in the caller's transaction. Null when a
+   * quota refuses it; a slot taken meanwhile raises the exclusion constraint (23P01).
+   */
+  async hold(
+    user: { id: number; isSportSchool: boolean },
+    courtId: number,
+    startsAt: Date,
+    heldUntil: Date,
+    tx: Writer,
+  ): Promise<number | null> {
+    const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    const request = { courtId, playersCount: bookingRules.playersCount };
+    let id: number | null;
+    if (user.isSportSchool) {
+      const [row] = await tx.query<{ id: number }[]>(
+        `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [user.id, courtId, startsAt, endsAt, request.playersCount],
+      );
+      id = row!.id;
+    } else {
+      id = await this.insertUnderQuotas(user.id, request, startsAt, endsAt, tx);
+    }
+    if (id !== null) await tx.query(`UPDATE bookings SET held_until = $2 WHERE id = $1`, [id, heldUntil]);
+    return id;
+  }
+
+  /** A held game confirmed: it is a game now (the agent's schedule, the reminder, the no-show check). */
+  async afterConfirmed(booking: { id: number; startsAt: Date }): Promise<void> {
+    this.schedule.changed();
+    await this.reminders
+      .schedule(booking)
+      .catch((error: unknown) =>
+        this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
+      );
+    await this.noShows
+      .scheduleCheck(booking)
+      .catch((error: unknown) =>
+        this.logger.error({ booking: booking.id, error: String(error) }, 'no-show check not scheduled'),
+      );
   }
 
   /** The games' first proven door opening (a code at the door, or the agent's report), if none yet. */
@@ -196,13 +256,14 @@ export class BookingsService {
    */
   private async insertUnderQuotas(
     userId: number,
-    request: OrderRequest,
+    request: Pick<OrderRequest, 'courtId' | 'playersCount'>,
     startsAt: Date,
     endsAt: Date,
+    tx: Writer = this.db.manager,
   ): Promise<number | null> {
     const day = this.time.day(startsAt);
     const week = this.time.week(startsAt);
-    const [row] = await this.db.query<{ id: number | null }[]>(
+    const [row] = await tx.query<{ id: number | null }[]>(
       `SELECT kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS id`,
       [
         QUOTA_LOCK,

@@ -10,6 +10,7 @@ import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, QUEUES } from '../queues/queues';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
+import { FreedSlots } from './freed-slots';
 
 export interface NoShowCheckJob {
   bookingId: number;
@@ -46,6 +47,7 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly mail: MailService,
     private readonly time: SiteTime,
     private readonly schedule: ScheduleChanges,
+    private readonly freedSlots: FreedSlots,
   ) {}
 
   /** Queues the game's check (a game booked after its check time is checked at once). */
@@ -65,7 +67,8 @@ export class NoShows implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     const games = await this.db.query<{ id: number; starts_at: Date }[]>(
-      `SELECT id, starts_at FROM bookings WHERE cancelled_at IS NULL AND started_at IS NULL AND ends_at > $1`,
+      `SELECT id, starts_at FROM bookings
+        WHERE cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND ends_at > $1`,
       [this.clock.now()],
     );
     for (const game of games) await this.scheduleCheck({ id: game.id, startsAt: game.starts_at });
@@ -97,14 +100,16 @@ export class NoShows implements OnApplicationBootstrap {
       if (now >= game.ends_at) this.logger.warn({ booking: bookingId }, 'no-show not judged: the door was unreachable');
       return now >= game.ends_at ? 'gone' : 'door-unknown';
     }
-    const [released] = await this.db.query<[{ user_id: number }[], number]>(
+    const [released] = await this.db.query<[{ user_id: number; court_id: number }[], number]>(
       `UPDATE bookings SET cancelled_at = $2, no_show_at = $2
-        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL RETURNING user_id`,
+        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL
+        RETURNING user_id, court_id`,
       [bookingId, now],
     );
     const userId = released[0]?.user_id;
     if (userId === undefined) return 'checked-in';
     this.schedule.changed();
+    await this.freedSlots.freed([{ id: bookingId, courtId: released[0]!.court_id, startsAt: game.starts_at }]);
     this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
     await this.notify(userId, game.starts_at);
     return 'released';

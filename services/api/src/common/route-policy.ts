@@ -31,6 +31,7 @@ export const OWNED_OBJECTS = {
   shelf: { refusal: { status: 404, detail: messages.notYourShelf } },
   rental: { refusal: { status: 404, detail: messages.rentalNotFound } },
   'calendar-feed': { secretLink: true },
+  'waitlist-place': { refusal: { status: 404, detail: messages.waitlistNotFound } },
 } as const satisfies Record<string, { refusal: { status: number; detail: string } } | { secretLink: true }>;
 
 export type OwnedKind = keyof typeof OWNED_OBJECTS;

@@ -19,6 +19,7 @@ import { ChangeFeed1763880000000 } from './migrations/1763880000000-change-feed'
 import { AgentConnection1763890000000 } from './migrations/1763890000000-agent-connection';
 import { BookFunction1763900000000 } from './migrations/1763900000000-book-function';
 import { NoShows1763910000000 } from './migrations/1763910000000-no-shows';
+import { Waitlist1763920000000 } from './migrations/1763920000000-waitlist';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -36,6 +37,7 @@ export const migrations = [
   AgentConnection1763890000000,
   BookFunction1763900000000,
   NoShows1763910000000,
+  Waitlist1763920000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -136,7 +136,7 @@ export class DoorService {
         `SELECT c.id, c.booking_id, c.code_hash, s.id AS site_id, s.online, s.door_closed IS NOT NULL AS sensor
            FROM door_codes c JOIN bookings b ON b.id = c.booking_id
            JOIN courts ct ON ct.id = b.court_id JOIN sites s ON s.id = ct.site_id
-          WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.ended_at IS NULL
+          WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL
             AND b.ends_at + make_interval(mins => $6) > $2 AND b.starts_at - make_interval(mins => $5) <= $2
             AND c.consumed_at IS NULL AND c.expires_at > $2
             AND (SELECT coalesce(sum(f.attempts), 0) FROM door_codes f
@@ -247,7 +247,7 @@ export class DoorService {
 
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */
   private async ownGame(user: User, gameId: number): Promise<Booking> {
-    const game = await this.bookingRows.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull() });
+    const game = await this.bookingRows.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull(), heldUntil: IsNull() });
     if (!game) throw new KortError(BookingError.GameNotFound);
     return game;
   }

@@ -60,6 +60,36 @@ export const letters = {
     ].join('\n'),
   }),
 
+  waitlistOffer: (
+    to: string,
+    slot: { date: string; time: string; court: number; holdMinutes: number },
+  ): OutgoingMail => ({
+    to,
+    subject: `Корт освободился: ${slot.time}, корт ${slot.court}`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Корт освободился: ${slot.date}, ${slot.time}, корт ${slot.court}. Вы первый в очереди.`,
+      `Мы держим его для вас ${slot.holdMinutes} минут: подтвердите игру в приложении, в разделе «Мои игры».`,
+      'Если не подтвердить, корт перейдёт следующему в очереди.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
+  waitlistSkipped: (to: string, slot: { date: string; time: string; court: number; reason: string }): OutgoingMail => ({
+    to,
+    subject: `Очередь: корт ${slot.court} в ${slot.time} передан следующему`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Корт освободился (${slot.date}, ${slot.time}, корт ${slot.court}), но записать вас не получилось: ${slot.reason}.`,
+      'Корт передан следующему в очереди.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
   gameCancelledByClub: (
     to: string,
     name: string,

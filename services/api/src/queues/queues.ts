@@ -7,6 +7,7 @@ export const QUEUES = {
   bookings: 'bookings',
   commands: 'commands',
   noShows: 'no-shows',
+  waitlist: 'waitlist',
 } as const;
 
 export const JOBS = {
@@ -15,6 +16,8 @@ export const JOBS = {
   bookingReminder: 'booking-reminder',
   deliverCommand: 'deliver-command',
   noShowCheck: 'no-show-check',
+  waitlistOffer: 'waitlist-offer',
+  holdExpiry: 'hold-expiry',
 } as const;
 
 export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
@@ -42,6 +45,13 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   noShows: {
     attempts: 5,
     backoff: { type: 'fixed', delay: 20_000 },
+    removeOnComplete: { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  // An offer or an expiry that fails is tried again: each is idempotent (states checked under locks).
+  waitlist: {
+    attempts: 5,
+    backoff: { type: 'fixed', delay: 10_000 },
     removeOnComplete: { age: 7 * 24 * 3600 },
     removeOnFail: { age: 7 * 24 * 3600 },
   },

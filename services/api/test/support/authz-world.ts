@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Waitlist } from '../../src/bookings/waitlist';
 import type { OwnedKind, SharedKind } from '../../src/common/route-policy';
 import { PASSWORD } from './accounts';
 import type { Client } from './client';
@@ -21,6 +22,8 @@ interface Person {
 /** Wednesday 13 October 2027, 12:20 in Moscow: the player's game of 12:00 is on. */
 const MATRIX_NOW = '2027-10-13T09:20:00Z';
 const GAME_NOW = { court: 1, startsAt: '2027-10-13T09:00:00Z', endsAt: '2027-10-13T10:00:00Z' };
+/** Next Tuesday's 12:00 (another ISO week: A's quota allows it), taken on both courts by others. */
+const WAIT_HOUR = { startsAt: '2027-10-19T09:00:00Z', endsAt: '2027-10-19T10:00:00Z' };
 /** Tomorrow's game: far enough ahead to be cancelled. */
 const GAME_LATER = { court: 2, startsAt: '2027-10-14T09:00:00Z', endsAt: '2027-10-14T10:00:00Z' };
 
@@ -101,6 +104,8 @@ export class AuthzWorld {
         return { reservation_id: (await this.liveRental()).id };
       case 'calendar-feed':
         return { file: `${await this.calendarToken()}.ics` };
+      case 'waitlist-place':
+        return { id: await this.liveWaitlistPlace() };
     }
   }
 
@@ -130,7 +135,9 @@ export class AuthzWorld {
          'rentals', (SELECT json_agg(r ORDER BY r.id) FROM (SELECT id, shelf_id, ended_at FROM shelf_rentals
                     WHERE user_id = $1) r),
          'loans', (SELECT json_agg(l ORDER BY l.id) FROM (SELECT id, shelf_id, ended_at FROM equipment_loans
-                    WHERE user_id = $1) l)
+                    WHERE user_id = $1) l),
+         'waitlist', (SELECT json_agg(w ORDER BY w.id) FROM (SELECT id, state, booking_id FROM waitlist_entries
+                    WHERE user_id = $1) w)
        )::text AS snapshot`,
       [this.owner.id],
     );
@@ -224,6 +231,49 @@ export class AuthzWorld {
     const rented = await this.owner.client.act(`/api/reserve_shelf/?id=${free.id}`);
     if (rented.status !== 200) throw new Error(`reserve_shelf: ${rented.status} ${JSON.stringify(rented.body)}`);
     return (await rental())!;
+  }
+
+  /**
+   * A's place in line for next Tuesday's 12:00, when both courts were taken by others, with court 2
+   * freed since and held for A (an offer: confirm takes it, leave lets it go).
+   */
+  private async liveWaitlistPlace(): Promise<number> {
+    const place = async () =>
+      (
+        await this.api.db.query<{ id: number }[]>(
+          `SELECT id FROM waitlist_entries WHERE user_id = $1 AND state = 'offered'`,
+          [this.owner.id],
+        )
+      )[0]?.id;
+    const live = await place();
+    if (live) return live;
+    const now = new Date(MATRIX_NOW);
+    await this.api.db.query(
+      `UPDATE bookings SET cancelled_at = $3 WHERE user_id = $1 AND starts_at = $2 AND cancelled_at IS NULL`,
+      [this.owner.id, WAIT_HOUR.startsAt, now],
+    );
+    await this.api.db.query(`UPDATE waitlist_entries SET state = 'left' WHERE user_id = $1 AND state = 'waiting'`, [
+      this.owner.id,
+    ]);
+    for (const [court, userId] of [
+      [1, this.other.id],
+      [2, this.admin.id],
+    ] as const) {
+      await this.api.db.query(
+        `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+         SELECT $1, $2, $3, $4, 2 WHERE NOT EXISTS (
+           SELECT 1 FROM bookings WHERE court_id = $2 AND starts_at = $3 AND cancelled_at IS NULL)`,
+        [userId, court, WAIT_HOUR.startsAt, WAIT_HOUR.endsAt],
+      );
+    }
+    const joined = await this.owner.client.post('/api/waitlist/', { time_start: WAIT_HOUR.startsAt });
+    if (joined.status !== 200) throw new Error(`waitlist: ${joined.status} ${JSON.stringify(joined.body)}`);
+    const [[freed]] = await this.api.db.query<[{ id: number }[], number]>(
+      `UPDATE bookings SET cancelled_at = $2 WHERE court_id = 2 AND starts_at = $1 AND cancelled_at IS NULL RETURNING id`,
+      [WAIT_HOUR.startsAt, now],
+    );
+    await this.api.app.get(Waitlist).offer({ bookingId: freed!.id, courtId: 2, startsAt: WAIT_HOUR.startsAt });
+    return (await place())!;
   }
 
   private async calendarToken(): Promise<string> {

@@ -1,0 +1,38 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { JOBS, QUEUES } from '../queues/queues';
+
+/** A game that stopped holding its slot (cancelled, released, ended early): its court and hour. */
+export interface FreedSlot {
+  bookingId: number;
+  courtId: number;
+  startsAt: string;
+}
+export interface HoldExpiryJob {
+  entryId: number;
+}
+
+/**
+ * Where freed slots go (BookingsService, NoShows): a job per freed game on the waitlist queue,
+ * keyed by the booking so that a slot is offered once whatever the replicas do.
+ */
+@Injectable()
+export class FreedSlots {
+  constructor(@InjectQueue(QUEUES.waitlist) private readonly queue: Queue<FreedSlot | HoldExpiryJob>) {}
+
+  async freed(games: { id: number; courtId: number; startsAt: Date }[]): Promise<void> {
+    for (const game of games) {
+      const slot: FreedSlot = { bookingId: game.id, courtId: game.courtId, startsAt: game.startsAt.toISOString() };
+      await this.queue.add(JOBS.waitlistOffer, slot, { jobId: `offer-${game.id}` });
+    }
+  }
+
+  async holdExpiresAt(entryId: number, at: Date, now: Date): Promise<void> {
+    await this.queue.add(
+      JOBS.holdExpiry,
+      { entryId },
+      { jobId: `hold-${entryId}`, delay: Math.max(0, at.getTime() - now.getTime()) },
+    );
+  }
+}

@@ -1,0 +1,290 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BookingError, bookingRules, messages, WAITLIST_HOLD_MINUTES, type WaitlistPlace } from '@kort/contracts';
+import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
+import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { JOBS, QUEUES } from '../queues/queues';
+import { SiteTime } from '../time/site-time';
+import type { User } from '../users/user.entity';
+import { BookingsService } from './bookings.service';
+import { CourtsService } from './courts.service';
+import { FreedSlots, type FreedSlot, type HoldExpiryJob } from './freed-slots';
+import { NoShows } from './no-shows';
+
+/** Namespace of the per-hour advisory lock: one offer of an hour at a time, in line order. */
+const WAITLIST_LOCK = 0x77616974; // 'wait'
+const HOLD_MS = WAITLIST_HOLD_MINUTES * 60_000;
+/** A freed game is offered while at least this much of its hour is left. */
+const OFFER_UNTIL_BEFORE_END_MS = 15 * 60_000;
+
+/**
+ * The waitlist (issue 21, item 1): a place in line for an hour taken on every court; a freed game
+ * of that hour is offered to the first in line with a 15-minute hold (a held booking: the slot is
+ * nobody else's meanwhile), confirmed or passed on. Offers of one hour run one at a time under an
+ * advisory lock and take the line in order, so two freed games and two confirmations at once still
+ * give each slot to one player, in line order.
+ */
+@Injectable()
+export class Waitlist {
+  private readonly logger = new Logger('Waitlist');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly time: SiteTime,
+    private readonly courts: CourtsService,
+    private readonly bookings: BookingsService,
+    private readonly noShows: NoShows,
+    private readonly freedSlots: FreedSlots,
+    private readonly mail: MailService,
+  ) {}
+
+  /** Joins the line for the hour starting at `timeStart` (every court taken, in the future). */
+  async join(user: User, timeStart: string): Promise<{ id: number; position: number }> {
+    const startsAt = new Date(timeStart);
+    const local = this.time.local(startsAt);
+    if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
+      throw new KortError(BookingError.NotOnTheHour);
+    }
+    if (local.hour < bookingRules.firstHour || local.hour > bookingRules.lastHour) {
+      throw new KortError(BookingError.OutsideHours);
+    }
+    if (startsAt <= this.clock.now()) throw new KortError(BookingError.InThePast);
+    if ((local.toISODate() ?? '') > this.time.lastBookableDate(this.clock.now())) {
+      throw new KortError(BookingError.BeyondHorizon);
+    }
+    const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    const [{ busy, mine } = { busy: 0, mine: 0 }] = await this.db.query<{ busy: number; mine: number }[]>(
+      `SELECT count(DISTINCT court_id)::int AS busy, count(*) FILTER (WHERE user_id = $3)::int AS mine FROM bookings
+        WHERE cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1`,
+      [startsAt, endsAt, user.id],
+    );
+    if (mine > 0) throw new KortError(BookingError.WaitlistAlready);
+    if (busy < (await this.courts.list()).length) throw new KortError(BookingError.WaitlistCourtFree);
+    try {
+      const [row] = await this.db.query<{ id: number }[]>(
+        `INSERT INTO waitlist_entries (user_id, starts_at, created_at) VALUES ($1, $2, $3) RETURNING id`,
+        [user.id, startsAt, this.clock.now()],
+      );
+      this.logger.log({ entry: row!.id, user: user.id, startsAt }, 'joined the waitlist');
+      const [place] = await this.placesOf(user.id, row!.id);
+      return { id: row!.id, position: place?.position ?? 1 };
+    } catch (error) {
+      if (postgresError(error).code === '23505') throw new KortError(BookingError.WaitlistAlready);
+      throw error;
+    }
+  }
+
+  /** The player's places in line for hours still ahead, soonest first. */
+  async places(user: User): Promise<WaitlistPlace[]> {
+    return this.placesOf(user.id);
+  }
+
+  /** Leaves the line; a held offer is let go at once and passes to the next in line. */
+  async leave(user: User, entryId: number): Promise<void> {
+    const released = await this.db.transaction(async (tx) => {
+      const [entry] = await tx.query<{ state: string; booking_id: number | null; starts_at: Date }[]>(
+        `SELECT state, booking_id, starts_at FROM waitlist_entries
+          WHERE id = $1 AND user_id = $2 AND state IN ('waiting', 'offered') FOR UPDATE`,
+        [entryId, user.id],
+      );
+      if (!entry) throw new KortError(BookingError.WaitlistNotFound);
+      await tx.query(`UPDATE waitlist_entries SET state = 'left' WHERE id = $1`, [entryId]);
+      if (entry.state !== 'offered' || entry.booking_id === null) return null;
+      return this.dropHold(tx, entry.booking_id);
+    });
+    if (released) await this.freedSlots.freed([released]);
+  }
+
+  /** Confirms an offer within its hold: the held booking becomes the player's game. */
+  async confirm(user: User, entryId: number): Promise<{ id: number; courtId: number; startsAt: Date }> {
+    const now = this.clock.now();
+    const game = await this.db.transaction(async (tx) => {
+      const [entry] = await tx.query<{ state: string; booking_id: number | null; hold_until: Date | null }[]>(
+        `SELECT state, booking_id, hold_until FROM waitlist_entries WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+        [entryId, user.id],
+      );
+      if (!entry || !['offered', 'expired'].includes(entry.state)) throw new KortError(BookingError.WaitlistNotFound);
+      if (entry.state === 'expired' || !entry.hold_until || entry.hold_until <= now || entry.booking_id === null) {
+        throw new KortError(BookingError.HoldExpired);
+      }
+      const [[booking]] = await tx.query<[{ id: number; court_id: number; starts_at: Date }[], number]>(
+        `UPDATE bookings SET held_until = NULL WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
+          RETURNING id, court_id, starts_at`,
+        [entry.booking_id],
+      );
+      if (!booking) throw new KortError(BookingError.HoldExpired);
+      await tx.query(`UPDATE waitlist_entries SET state = 'booked' WHERE id = $1`, [entryId]);
+      return { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at };
+    });
+    await this.bookings.afterConfirmed(game);
+    this.logger.log({ entry: entryId, booking: game.id, user: user.id }, 'waitlist offer confirmed');
+    return game;
+  }
+
+  /**
+   * A game of that court and hour was freed: offer it to the first in line who may have it. A
+   * player the quotas or a no-show pause refuse is skipped and told why; the next is tried.
+   */
+  async offer(slot: FreedSlot): Promise<number | null> {
+    const startsAt = new Date(slot.startsAt);
+    const now = this.clock.now();
+    if (now.getTime() > startsAt.getTime() + bookingRules.gameMinutes * 60_000 - OFFER_UNTIL_BEFORE_END_MS) return null;
+    const skipped: { userId: number; reason: string }[] = [];
+    const offered = await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [
+        WAITLIST_LOCK,
+        Math.floor(startsAt.getTime() / 3_600_000),
+      ]);
+      for (;;) {
+        const [entry] = await tx.query<{ id: number; user_id: number; is_sport_school: boolean }[]>(
+          `SELECT w.id, w.user_id, u.is_sport_school FROM waitlist_entries w JOIN users u ON u.id = w.user_id
+            WHERE w.starts_at = $1 AND w.state = 'waiting' AND u.deleted_at IS NULL
+            ORDER BY w.id LIMIT 1 FOR UPDATE OF w`,
+          [startsAt],
+        );
+        if (!entry) return null;
+        const player = { id: entry.user_id, isSportSchool: entry.is_sport_school };
+        if (await this.noShows.pausedUntil(player)) {
+          await this.skip(tx, entry.id, messages.bookingPausedForNoShows);
+          skipped.push({ userId: entry.user_id, reason: messages.bookingPausedForNoShows });
+          continue;
+        }
+        const holdUntil = new Date(now.getTime() + HOLD_MS);
+        let bookingId: number | null;
+        try {
+          await tx.query('SAVEPOINT offer');
+          bookingId = await this.bookings.hold(player, slot.courtId, startsAt, holdUntil, tx);
+          await tx.query('RELEASE SAVEPOINT offer');
+        } catch (error) {
+          // Someone booked the freed court directly meanwhile: nothing left to offer.
+          if (postgresError(error).code === EXCLUSION_VIOLATION) {
+            await tx.query('ROLLBACK TO SAVEPOINT offer');
+            return null;
+          }
+          throw error;
+        }
+        if (bookingId === null) {
+          await this.skip(tx, entry.id, messages.bookingLimit);
+          skipped.push({ userId: entry.user_id, reason: messages.bookingLimit });
+          continue;
+        }
+        await tx.query(
+          `UPDATE waitlist_entries SET state = 'offered', booking_id = $2, hold_until = $3 WHERE id = $1`,
+          [entry.id, bookingId, holdUntil],
+        );
+        return { entryId: entry.id, userId: entry.user_id, holdUntil };
+      }
+    });
+    for (const { userId, reason } of skipped) await this.tell(userId, 'skipped', startsAt, slot.courtId, reason);
+    if (!offered) return null;
+    await this.freedSlots.holdExpiresAt(offered.entryId, offered.holdUntil, now);
+    await this.tell(offered.userId, 'offered', startsAt, slot.courtId);
+    this.logger.log({ entry: offered.entryId, court: slot.courtId, startsAt }, 'freed court offered to the waitlist');
+    return offered.entryId;
+  }
+
+  /** A hold that ran out: its booking is let go and the slot passes to the next in line. */
+  async expire(entryId: number): Promise<boolean> {
+    const now = this.clock.now();
+    const released = await this.db.transaction(async (tx) => {
+      const [entry] = await tx.query<{ booking_id: number | null; hold_until: Date | null }[]>(
+        `SELECT booking_id, hold_until FROM waitlist_entries WHERE id = $1 AND state = 'offered' FOR UPDATE`,
+        [entryId],
+      );
+      if (!entry || !entry.hold_until || entry.hold_until > now || entry.booking_id === null) return null;
+      await tx.query(`UPDATE waitlist_entries SET state = 'expired' WHERE id = $1`, [entryId]);
+      return this.dropHold(tx, entry.booking_id);
+    });
+    if (!released) return false;
+    this.logger.log({ entry: entryId }, 'waitlist hold expired');
+    await this.freedSlots.freed([released]);
+    return true;
+  }
+
+  private async dropHold(
+    tx: EntityManager,
+    bookingId: number,
+  ): Promise<{ id: number; courtId: number; startsAt: Date } | null> {
+    const [[booking]] = await tx.query<[{ id: number; court_id: number; starts_at: Date }[], number]>(
+      `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
+        RETURNING id, court_id, starts_at`,
+      [bookingId, this.clock.now()],
+    );
+    return booking ? { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at } : null;
+  }
+
+  private async skip(tx: EntityManager, entryId: number, reason: string): Promise<void> {
+    await tx.query(`UPDATE waitlist_entries SET state = 'skipped', skip_reason = $2 WHERE id = $1`, [entryId, reason]);
+  }
+
+  private async placesOf(userId: number, only?: number): Promise<WaitlistPlace[]> {
+    const rows = await this.db.query<
+      {
+        id: number;
+        starts_at: Date;
+        state: 'waiting' | 'offered';
+        position: number;
+        court: number | null;
+        hold_until: Date | null;
+      }[]
+    >(
+      `SELECT w.id, w.starts_at, w.state, b.court_id AS court, w.hold_until,
+              CASE WHEN w.state = 'waiting' THEN (
+                SELECT count(*)::int FROM waitlist_entries o
+                 WHERE o.starts_at = w.starts_at AND o.state = 'waiting' AND o.id <= w.id) ELSE 0 END AS position
+         FROM waitlist_entries w LEFT JOIN bookings b ON b.id = w.booking_id
+        WHERE w.user_id = $1 AND w.state IN ('waiting', 'offered') AND w.starts_at > $2
+          AND ($3::int IS NULL OR w.id = $3)
+        ORDER BY w.starts_at`,
+      [userId, new Date(this.clock.now().getTime() - bookingRules.gameMinutes * 60_000), only ?? null],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      time_start: this.time.iso(row.starts_at),
+      date: this.time.longDate(row.starts_at),
+      time: this.time.time(row.starts_at),
+      state: row.state,
+      position: row.position,
+      court: row.court,
+      hold_until: row.hold_until ? this.time.iso(row.hold_until) : null,
+    }));
+  }
+
+  private async tell(
+    userId: number,
+    what: 'offered' | 'skipped',
+    startsAt: Date,
+    courtId: number,
+    reason?: string,
+  ): Promise<void> {
+    const [user] = await this.db.query<{ email: string }[]>(
+      `SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL`,
+      [userId],
+    );
+    if (!user) return;
+    const slot = { date: this.time.longDate(startsAt), time: this.time.time(startsAt), court: courtId };
+    await this.mail.enqueue(
+      what === 'offered'
+        ? letters.waitlistOffer(user.email, { ...slot, holdMinutes: WAITLIST_HOLD_MINUTES })
+        : letters.waitlistSkipped(user.email, { ...slot, reason: reason ?? '' }),
+    );
+  }
+}
+
+@Processor(QUEUES.waitlist)
+export class WaitlistProcessor extends WorkerHost {
+  constructor(private readonly waitlist: Waitlist) {
+    super();
+  }
+
+  async process(job: Job<FreedSlot | HoldExpiryJob>): Promise<unknown> {
+    if (job.name === JOBS.holdExpiry) return this.waitlist.expire((job.data as HoldExpiryJob).entryId);
+    return this.waitlist.offer(job.data as FreedSlot);
+  }
+}
