@@ -279,6 +279,7 @@ export const ru: TranslationMessages = {
       shelf_cleared: 'Ячейка освобождена',
       booking_cancel: 'Игра отменена клубом',
       booking_forgive_no_show: 'Неявка прощена',
+      booking_no_show_release: 'Неявка: корт освобождён',
       setting_update: 'Настройка изменена',
     },
     commands: {

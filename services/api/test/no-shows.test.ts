@@ -157,6 +157,8 @@ test('no-shows further apart than 30 days do not pause; a sport school is never 
 test("the admin sees a player's no-shows and the pause, and can forgive one: the pause lifts, the action is logged", async () => {
   const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
   const { client, id: playerId } = await player();
+  at('2027-03-08', 8);
+  const countBefore = (await admin!.client.get('/api/count_no_shows/')).body.detail as number;
   const released: number[] = [];
   for (const day of ['2027-03-08', '2027-03-09']) {
     at(day, 8);
@@ -166,6 +168,15 @@ test("the admin sees a player's no-shows and the pause, and can forgive one: the
     released.push(id);
   }
   at('2027-03-09', 13);
+  // The home page's counter of the week, and each release in the action log, by «Система».
+  expect((await admin!.client.get('/api/count_no_shows/')).body.detail).toBe(countBefore + 2);
+  const releases = await admin!.client.get(
+    `/api/admin/actions?filter=${encodeURIComponent(JSON.stringify({ action: 'booking.no_show_release' }))}&sort=["id","DESC"]&range=[0,1]`,
+  );
+  expect(releases.body).toEqual([
+    expect.objectContaining({ admin_id: null, admin_name: 'Система', target_id: String(released[1]) }),
+    expect.objectContaining({ admin_id: null, admin_name: 'Система', target_id: String(released[0]) }),
+  ]);
   const seen = await admin!.client.get(`/api/admin/users/${playerId}/no-shows`);
   expect(seen.status).toBe(200);
   expect((seen.body as PlayerNoShows).no_shows.map((row) => row.booking_id)).toEqual([...released].reverse());

@@ -151,6 +151,7 @@ export const ADMIN_ACTIONS = [
   'shelf.cleared',
   'booking.cancel',
   'booking.forgive_no_show',
+  'booking.no_show_release',
   'setting.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
@@ -160,7 +161,8 @@ export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 export const adminActionSchema = z.object({
   id: z.number().int(),
   at: instant,
-  admin_id: z.number().int(),
+  /** Null for the club's own decisions (a no-show released), whose admin_name is «Система». */
+  admin_id: z.number().int().nullable(),
   admin_name: z.string(),
   action: z.enum(ADMIN_ACTIONS),
   target_type: z.enum(ADMIN_ACTION_TARGETS),

@@ -38,11 +38,11 @@ export const actionsListQuery = listQuery({
 
 /** Each row with what its label is made of (removed by toRecord). */
 const ACTIONS_SOURCE = `
-  SELECT a.id, a.at, a.admin_id, admin.name AS admin_name, a.action, a.target_type, a.target_id, a.detail,
+  SELECT a.id, a.at, a.admin_id, coalesce(admin.name, 'Система') AS admin_name, a.action, a.target_type, a.target_id, a.detail,
          tu.name AS label_user_name, tu.email AS label_user_email, ts.kind AS label_shelf_kind,
          tb.court_id AS label_court_id, tb.starts_at AS label_starts_at
     FROM admin_actions a
-    JOIN users admin ON admin.id = a.admin_id
+    LEFT JOIN users admin ON admin.id = a.admin_id
     LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
     LEFT JOIN shelves ts ON a.target_type = 'shelf' AND ts.id::text = a.target_id
     LEFT JOIN bookings tb ON a.target_type = 'booking' AND tb.id::text = a.target_id`;
@@ -67,7 +67,7 @@ const actionsResource: SqlResource<ActionField, ActionsFilter> = {
 interface ActionRow {
   id: number;
   at: Date;
-  admin_id: number;
+  admin_id: number | null;
   admin_name: string;
   action: AdminActionName;
   target_type: AdminActionTarget;

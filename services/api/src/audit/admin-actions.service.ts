@@ -16,12 +16,12 @@ export class AdminActions {
   ) {}
 
   /**
-   * Records a done change. Pass the transaction's manager when the change runs in one (the row
+   * Records a done change (adminId null: the club's own decision, such as a no-show released). Pass the transaction's manager when the change runs in one (the row
    * then commits or rolls back with it); otherwise call this right after the change succeeded.
    */
   async record(
     manager: EntityManager | undefined,
-    adminId: number,
+    adminId: number | null,
     action: AdminActionName,
     targetType: AdminActionTarget,
     targetId: string | number,

@@ -211,6 +211,16 @@ export class AvailabilityService {
     };
   }
 
+  /** Games released as no-shows this ISO week, site-local (the admin's counter; forgiven ones too). */
+  async noShowsThisWeek(): Promise<number> {
+    const week = this.time.week(this.clock.now());
+    const [row] = await this.bookings.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM bookings WHERE no_show_at IS NOT NULL AND starts_at >= $1 AND starts_at < $2`,
+      [week.start, week.end],
+    );
+    return row?.count ?? 0;
+  }
+
   /** Live games starting today (site-local): the admin's counter. */
   async gamesToday(): Promise<number> {
     const today = this.time.day(this.clock.now());

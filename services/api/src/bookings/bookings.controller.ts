@@ -158,6 +158,13 @@ export class BookingsController {
   async countGames(): Promise<DetailResponse<number>> {
     return { detail: await this.availability.gamesToday() };
   }
+
+  /** Games released as no-shows this ISO week (the club's local week): the dashboard's counter. */
+  @AdminOnly()
+  @Get('count_no_shows')
+  async countNoShows(): Promise<DetailResponse<number>> {
+    return { detail: await this.availability.noShowsThisWeek() };
+  }
 }
 
 function courtNumber(raw: string): number {

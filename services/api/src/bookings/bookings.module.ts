@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
@@ -15,7 +16,7 @@ import { Waitlist, WaitlistProcessor } from './waitlist';
 import { WaitlistController } from './waitlist.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule, AuditModule],
   controllers: [BookingsController, WaitlistController],
   providers: [
     AvailabilityService,

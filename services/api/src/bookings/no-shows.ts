@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { letters } from '../mail/templates';
@@ -48,6 +49,7 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly time: SiteTime,
     private readonly schedule: ScheduleChanges,
     private readonly freedSlots: FreedSlots,
+    private readonly actions: AdminActions,
   ) {}
 
   /** Queues the game's check (a game booked after its check time is checked at once). */
@@ -111,6 +113,14 @@ export class NoShows implements OnApplicationBootstrap {
     this.schedule.changed();
     await this.freedSlots.freed([{ id: bookingId, courtId: released[0]!.court_id, startsAt: game.starts_at }]);
     this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
+    await this.actions.record(
+      undefined,
+      null,
+      'booking.no_show_release',
+      'booking',
+      bookingId,
+      `Дверь не открыта за ${this.config.noShows.afterMin} мин после начала`,
+    );
     await this.notify(userId, game.starts_at);
     return 'released';
   }

@@ -92,7 +92,12 @@ const envSchema = z.object({
    */
   NO_SHOW_AFTER_MIN: minutes(5, 55).default(15),
   NO_SHOW_LIMIT: z.coerce.number({ error: 'must be a whole number from 1 to 10' }).int().min(1).max(10).default(2),
-  NO_SHOW_PAUSE_DAYS: z.coerce.number({ error: 'must be a whole number of days from 1 to 60' }).int().min(1).max(60).default(7),
+  NO_SHOW_PAUSE_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 60' })
+    .int()
+    .min(1)
+    .max(60)
+    .default(7),
   /** The light's rules, sent to the agent with the schedule. Unset: on when the game's door opens. */
   LIGHT_ON_BEFORE_MIN: minutes(0, 120).optional(),
   LIGHT_OFF_AFTER_MIN: minutes(0, 120).default(5),

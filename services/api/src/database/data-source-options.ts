@@ -20,6 +20,7 @@ import { AgentConnection1763890000000 } from './migrations/1763890000000-agent-c
 import { BookFunction1763900000000 } from './migrations/1763900000000-book-function';
 import { NoShows1763910000000 } from './migrations/1763910000000-no-shows';
 import { Waitlist1763920000000 } from './migrations/1763920000000-waitlist';
+import { SystemActions1763930000000 } from './migrations/1763930000000-system-actions';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -38,6 +39,7 @@ export const migrations = [
   BookFunction1763900000000,
   NoShows1763910000000,
   Waitlist1763920000000,
+  SystemActions1763930000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -247,7 +247,12 @@ export class DoorService {
 
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */
   private async ownGame(user: User, gameId: number): Promise<Booking> {
-    const game = await this.bookingRows.findOneBy({ id: gameId, userId: user.id, cancelledAt: IsNull(), heldUntil: IsNull() });
+    const game = await this.bookingRows.findOneBy({
+      id: gameId,
+      userId: user.id,
+      cancelledAt: IsNull(),
+      heldUntil: IsNull(),
+    });
     if (!game) throw new KortError(BookingError.GameNotFound);
     return game;
   }

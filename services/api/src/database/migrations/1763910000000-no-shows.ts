@@ -28,7 +28,9 @@ export class NoShows1763910000000 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DELETE FROM admin_actions WHERE action = 'booking.forgive_no_show'`);
     await db.query(`ALTER TABLE admin_actions DROP CONSTRAINT admin_actions_action_check`);
-    await db.query(`ALTER TABLE admin_actions ADD CONSTRAINT admin_actions_action_check CHECK (action IN (${ACTIONS_BEFORE}))`);
+    await db.query(
+      `ALTER TABLE admin_actions ADD CONSTRAINT admin_actions_action_check CHECK (action IN (${ACTIONS_BEFORE}))`,
+    );
     await db.query(`DROP INDEX bookings_no_shows_idx`);
     await db.query(
       `ALTER TABLE bookings DROP CONSTRAINT bookings_no_show_released, DROP COLUMN no_show_forgiven_at, DROP COLUMN no_show_at`,
