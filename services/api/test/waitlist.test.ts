@@ -62,6 +62,17 @@ test('an hour with a free court is booked, not waited for; a full hour gives pla
   // Leaving moves the next one up.
   expect((await first!.client.delete(`/api/waitlist/${joined.body.id}/`)).body.detail).toBe(messages.waitlistLeft);
   expect((await places(second!))[0]).toMatchObject({ position: 1 });
+  // The dashboard's day view counts who waits for each game's hour.
+  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const day = await admin!.client.get(
+    `/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ day: '2027-05-04' }))}&range=[0,9]`,
+  );
+  const waitingAt = (hour: string) =>
+    (day.body as { starts_at: string; waiting: number }[])
+      .filter((game) => game.starts_at === hour)
+      .map((game) => game.waiting);
+  expect(waitingAt('2027-05-04T08:00:00.000Z')).toEqual([1, 1]);
+  expect(waitingAt('2027-05-04T07:00:00.000Z')).toEqual([0]);
   // Someone else's place is not found.
   expect((await second!.client.delete(`/api/waitlist/${joined.body.id}/`)).status).toBe(404);
 });

@@ -64,6 +64,10 @@ export const adminBookingSchema = z.object({
    * for it, its hour not over); `booked` (not started yet).
    */
   status: z.enum(BOOKING_STATUSES),
+  /** Released as a no-show (issue 21): when, or null. */
+  no_show_at: instant.nullable(),
+  /** Players waiting in line for this game's hour (issue 21): the day view's waitlist column. */
+  waiting: z.number().int(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

@@ -50,7 +50,8 @@ const bookingsSource = (clock: Clock) => (params: SqlParams) => {
   const now = params.add(clock.now());
   return `
     SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
-           b.cancelled_at, b.started_at, b.ended_at,
+           b.cancelled_at, b.started_at, b.ended_at, b.no_show_at,
+           (SELECT count(*)::int FROM waitlist_entries w WHERE w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
            CASE WHEN b.cancelled_at IS NOT NULL THEN 'cancelled'
                 WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
                 WHEN b.started_at IS NOT NULL THEN 'started'

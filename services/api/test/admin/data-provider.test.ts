@@ -189,6 +189,8 @@ describe('bookings', () => {
       started_at: '2027-09-06T05:55:00.000Z',
       ended_at: null,
       status: 'started',
+      no_show_at: null,
+      waiting: 0,
     });
   });
 
