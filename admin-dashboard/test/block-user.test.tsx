@@ -44,6 +44,8 @@ const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   started_at: null,
   ended_at: null,
   status: 'booked',
+  no_show_at: null,
+  waiting: 0,
 });
 
 function renderButton(user: UserRecord, routes: Record<string, Answer>) {

@@ -21,6 +21,8 @@ const booking = (id: number, change: Partial<BookingRecord>): BookingRecord => (
   started_at: null,
   ended_at: null,
   status: 'booked',
+  no_show_at: null,
+  waiting: 0,
   ...change,
 });
 
