@@ -67,8 +67,9 @@ export async function api<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    // A first visit has no token yet (the page itself is not an /api/ answer): get one.
-    if (!csrfToken()) await fetch('/api/give_email/', { credentials: 'include' });
+    // A first visit has no token yet (the page itself is not an /api/ answer): get one. The body is
+    // read to its end so that the request is over (an unread body keeps the connection busy).
+    if (!csrfToken()) await (await fetch('/api/give_email/', { credentials: 'include' })).text();
     response = await fetch(path, {
       method,
       credentials: 'include',
