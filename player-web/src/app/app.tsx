@@ -5,9 +5,24 @@ import { RotateWarning } from '../components/ui/rotate-warning';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AppProvider } from './provider';
 
-// Every route but the first screen is loaded on demand (the phone at the door is on mobile data).
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+type Screen = React.ComponentType;
+type ScreenModule = { default: Screen };
+
+/** A thenable that answers at once: React's lazy reads it without suspending. */
+const atOnce = (component: Screen) =>
+  ({ then: (resolve: (module: ScreenModule) => void) => resolve({ default: component }) }) as Promise<ScreenModule>;
+
+/**
+ * A route loaded on demand (every route but the first screen: the phone at the door is on mobile
+ * data). Once its code is in, `preload` having fetched it, React gets the screen at once instead
+ * of suspending, which would show "Загрузка…" for at least React's 300 ms.
+ */
+function page<K extends string>(load: () => Promise<Record<K, Screen>>, name: K) {
+  let loaded: Screen | undefined;
+  const preload = () => load().then((module) => (loaded = module[name]));
+  const screen = lazy(() => (loaded ? atOnce(loaded) : preload().then((component) => ({ default: component }))));
+  return Object.assign(screen, { preload });
+}
 const RegisterRoute = page(() => import('./routes/register-route'), 'RegisterRoute');
 const ActivatePage = page(() => import('../features/auth/components/activate-page'), 'ActivatePage');
 const CourtRulesRoute = page(() => import('./routes/court-rules-route'), 'CourtRulesRoute');
@@ -18,6 +33,23 @@ const GamePage = page(() => import('../features/game/components/game-page'), 'Ga
 const AccountPage = page(() => import('../features/account/components/account-page'), 'AccountPage');
 const StoragePage = page(() => import('../features/storage/components/storage-page'), 'StoragePage');
 const MyShelfPage = page(() => import('../features/storage/components/my-shelf-page'), 'MyShelfPage');
+
+/** The signed-in screens by the path a visit may open on. */
+const firstScreens: Partial<Record<string, { preload: () => Promise<unknown> }>> = {
+  '/': ProfilePage,
+  '/profile': ProfilePage,
+  '/reserve': ReservePage,
+  '/game': GamePage,
+  '/account': AccountPage,
+  '/box_reserve': StoragePage,
+  '/box_reserve/user_reserved': MyShelfPage,
+};
+
+/**
+ * The signed-in screen a visit opens on starts loading with the shell, beside the admin check,
+ * rather than once the check has answered: the screen shows as soon as the check says so.
+ */
+export const preloadFirstScreen = () => void firstScreens[window.location.pathname]?.preload().catch(() => undefined);
 
 /** The map of the player app (spec section 2). */
 export function App() {
