@@ -58,6 +58,76 @@ test("each game sits in its court's column at its hour on the club's clock, 6:00
   expect(within(row('06:00')).queryByRole('button', { name: 'Отменить' })).toBeNull();
 });
 
+test('each hour says how many players wait in line for it; nothing where nobody does', () => {
+  fakeServer({});
+  renderInAdmin(
+    <Grid
+      data={[
+        booking(12, { court_id: 1, waiting: 3 }),
+        booking(14, { court_id: 2, user_id: 9, user_name: 'Глеб', waiting: 3 }),
+        day[1]!,
+      ]}
+    />,
+  );
+  expect(screen.getByRole('columnheader', { name: 'Очередь' })).toBeTruthy();
+  expect(within(row('18:00')).getAllByRole('cell')[2]?.textContent).toBe('В очереди: 3');
+  expect(within(row('06:00')).getAllByRole('cell')[2]?.textContent).toBe('');
+  expect(screen.getAllByText(/В очереди/)).toHaveLength(1);
+});
+
+test("on a phone there is no room for a fourth column: the hour's line is said under its games", () => {
+  fakeServer({});
+  // A phone-sized screen: Material's "down('sm')" query matches.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  renderInAdmin(
+    <Grid
+      data={[
+        booking(12, { court_id: 1, waiting: 3 }),
+        booking(14, { court_id: 2, user_id: 9, user_name: 'Глеб', waiting: 3 }),
+      ]}
+    />,
+  );
+  expect(screen.queryByRole('columnheader', { name: 'Очередь' })).toBeNull();
+  const evening = row('18:00');
+  expect(evening.textContent).not.toContain('В очереди');
+  expect(evening.nextElementSibling?.textContent).toBe('В очереди: 3');
+  expect(screen.getAllByText(/В очереди/)).toHaveLength(1);
+});
+
+test('a game released because nobody came reads «Неявка», beside the game that took its court', () => {
+  fakeServer({});
+  renderInAdmin(
+    <Grid
+      data={[
+        booking(12, {
+          status: 'cancelled',
+          cancelled_at: '2026-11-22T15:15:00.000Z',
+          no_show_at: '2026-11-22T15:15:00.000Z',
+        }),
+        booking(15, { user_id: 9, user_name: 'Глеб', starts_at: '2026-11-22T15:00:00.000Z' }),
+        booking(16, {
+          user_id: 8,
+          user_name: 'Борис',
+          court_id: 2,
+          status: 'cancelled',
+          cancelled_at: '2026-11-21T10:00:00Z',
+        }),
+      ]}
+    />,
+  );
+  const [court1, court2] = within(row('18:00')).getAllByRole('cell');
+  expect(court1?.textContent).toContain('Анна ПетроваНеявка');
+  expect(court1?.textContent).not.toContain('Отменена');
+  expect(court1?.textContent).toContain('ГлебЗабронирована');
+  // A cancellation asked for is still one.
+  expect(court2?.textContent).toContain('БорисОтменена');
+});
+
 test("cancelling asks first, then deletes the booking on the player's behalf", async () => {
   const server = fakeServer({
     'DELETE /api/admin/bookings/12': ok({ ...day[0], status: 'cancelled', cancelled_at: '2026-11-22T10:00:00Z' }),

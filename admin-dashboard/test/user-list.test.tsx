@@ -78,6 +78,7 @@ test('«Игроков» on the home page opens the list with the same filter', 
   server = fakeServer({
     'GET /api/count_users/': ok({ detail: 12 }),
     'GET /api/count_games/': ok({ detail: 3 }),
+    'GET /api/count_no_shows/': ok({ detail: 0 }),
   });
   renderInAdmin(<Counters />);
   expect(await screen.findByText('12')).toBeTruthy();

@@ -44,7 +44,8 @@ function Counter({ path, label, hint, to }: { path: string; label: string; hint?
 
 /**
  * The spec's home counters: players (count_users) and games today (count_games). "Игроков" opens
- * the players list with the filter that lists the same people (active players).
+ * the players list with the filter that lists the same people (active players). Issue 21 adds the
+ * no-shows of this week's games (count_no_shows, the club's ISO week).
  */
 export function Counters() {
   const translate = useTranslate();
@@ -57,6 +58,11 @@ export function Counters() {
         to={`/users?filter=${encodeURIComponent(JSON.stringify(ACTIVE_PLAYERS))}`}
       />
       <Counter path="/api/count_games/" label={translate('kort.home.games_today')} />
+      <Counter
+        path="/api/count_no_shows/"
+        label={translate('kort.home.no_shows_week')}
+        hint={translate('kort.home.no_shows_week_hint')}
+      />
     </>
   );
 }

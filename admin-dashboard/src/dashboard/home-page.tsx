@@ -10,8 +10,8 @@ import { CurrentPlayers } from './current-players';
 import { LiveDevicePanel } from './live-device-panel';
 
 /**
- * The spec's admin home (`/` and `/admin`): player count, games today, light and door, the
- * players on court now, and links to players, shelves, equipment and logout.
+ * The spec's admin home (`/` and `/admin`): player count, games today, no-shows this week, light and
+ * door, the players on court now, and links to players, shelves, equipment and logout.
  */
 export function HomePage() {
   const translate = useTranslate();
@@ -26,7 +26,7 @@ export function HomePage() {
     <Box sx={{ display: 'grid', gap: 2, py: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
       <Title title={translate('kort.menu.home')} />
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Counters />
         </Stack>
         <LiveDevicePanel />

@@ -6,6 +6,8 @@ export interface ApiCall<T> {
   /** The Russian text of the last failure, null while the call works. */
   error: string | null;
   reload: () => void;
+  /** Shows an answer got otherwise (a POST that answers the new state) as the call's own. */
+  replace: (data: T) => void;
 }
 
 /**
@@ -17,6 +19,10 @@ export function useApiCall<T>(path: string, refreshMs?: number): ApiCall<T> {
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((value) => value + 1), []);
+  const replace = useCallback((answer: T) => {
+    setData(answer);
+    setError(null);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -35,5 +41,5 @@ export function useApiCall<T>(path: string, refreshMs?: number): ApiCall<T> {
     };
   }, [path, refreshMs, round, reload]);
 
-  return { data, error, reload };
+  return { data, error, reload, replace };
 }

@@ -1,12 +1,25 @@
 import { ADMIN_ACTIONS } from '@kort/contracts';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, LinkBase, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { formatClubDateTime } from '../../lib/club-time';
 import type { AdminActionRecord } from '../types';
 
 const actionLabel = (action: string) => `kort.actions.${action.replace('.', '_')}`;
+
+/**
+ * Who the row's action is by: the admin, a link to their page; the club itself (admin_id null, a
+ * no-show released by its timer, issue 21) reads as the API names it, «Система», and links nowhere.
+ */
+function ActionBy({ record }: { record: AdminActionRecord }) {
+  if (record.admin_id === null) return <>{record.admin_name}</>;
+  return (
+    <LinkBase to={`/users/${record.admin_id}/show`} style={{ color: 'inherit' }}>
+      {record.admin_name}
+    </LinkBase>
+  );
+}
 
 /** Who blocked or restored whom, which shelf was blocked, which game the club cancelled: newest first. */
 export function ActionList() {
@@ -43,7 +56,11 @@ export function ActionList() {
             render={(record) => translate(actionLabel(record.action))}
           />
           <DataTable.Col<AdminActionRecord> source="target_label" disableSort />
-          <DataTable.Col<AdminActionRecord> source="admin_name" disableSort />
+          <DataTable.Col<AdminActionRecord>
+            source="admin_name"
+            disableSort
+            render={(record) => <ActionBy record={record} />}
+          />
           <DataTable.Col<AdminActionRecord> source="detail" disableSort />
         </DataTable>
       )}

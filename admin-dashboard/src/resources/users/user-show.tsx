@@ -1,3 +1,4 @@
+import { Stack } from '@mui/material';
 import {
   DataTable,
   EmailField,
@@ -21,10 +22,11 @@ import { actionKey, CommandStatusChip } from '../../components/command-labels';
 import type { BookingRecord, CommandRecord, UserRecord } from '../types';
 import { BlockUserButton } from './block-user-button';
 import { SportSchoolSwitch } from './sport-school-switch';
+import { NoShowPause, UserNoShows } from './user-no-shows';
 import { UserRentals } from './user-rentals';
 import { roleLabel, UserStatusChip } from './user-status';
 
-/** The spec's player profile (/admin_user_profile): details, games, rental and door openings. */
+/** The spec's player profile (/admin_user_profile): details, games, no-shows, rental and door openings. */
 export function UserShow() {
   const translate = useTranslate();
   return (
@@ -42,7 +44,10 @@ export function UserShow() {
           <FunctionField<UserRecord> source="phone_number" render={(user) => formatPhone(user.phone_number)} />
           <FunctionField<UserRecord> source="role" render={(user) => translate(roleLabel(user.role))} />
           <Labeled label="kort.users.state">
-            <UserStatusChip />
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <UserStatusChip />
+              <NoShowPause />
+            </Stack>
           </Labeled>
           <SportSchoolSwitch />
           <ClubDateField source="confirmed_at" />
@@ -67,13 +72,17 @@ export function UserShow() {
               <DataTable.Col<BookingRecord> source="court_id" />
               <DataTable.Col<BookingRecord>
                 source="status"
-                render={(booking) => <BookingStatusChip status={booking.status} />}
+                render={(booking) => <BookingStatusChip booking={booking} />}
               />
               <DataTable.Col<BookingRecord> label=" ">
                 <CancelBookingButton />
               </DataTable.Col>
             </DataTable>
           </ReferenceManyField>
+        </TabbedShowLayout.Tab>
+
+        <TabbedShowLayout.Tab label="kort.users.tab_no_shows" path="no-shows">
+          <UserNoShows />
         </TabbedShowLayout.Tab>
 
         <TabbedShowLayout.Tab label="kort.users.tab_rental" path="rental">
