@@ -66,18 +66,7 @@ export class BookingsService {
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
-    this.schedule.changed();
-    await this.reminders
-      .schedule(booking)
-      .catch((error: unknown) =>
-        this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
-      );
-    // A check lost here is queued again at the next start (NoShows.onApplicationBootstrap).
-    await this.noShows
-      .scheduleCheck(booking)
-      .catch((error: unknown) =>
-        this.logger.error({ booking: booking.id, error: String(error) }, 'no-show check not scheduled'),
-      );
+    await this.afterBooked(booking);
     this.logger.log({ booking: booking.id, user: user.id, court: booking.courtId, startsAt }, 'game booked');
     return booking;
   }
@@ -189,8 +178,12 @@ export class BookingsService {
     return id;
   }
 
-  /** A held game confirmed: it is a game now (the agent's schedule, the reminder, the no-show check). */
-  async afterConfirmed(booking: { id: number; startsAt: Date }): Promise<void> {
+  /**
+   * What follows a new game (booked, or a waitlist hold confirmed): the agent's schedule, the
+   * reminder, the no-show check. A check lost here is queued again at the next start
+   * (NoShows.onApplicationBootstrap).
+   */
+  async afterBooked(booking: { id: number; startsAt: Date }): Promise<void> {
     this.schedule.changed();
     await this.reminders
       .schedule(booking)
@@ -219,11 +212,16 @@ export class BookingsService {
     await this.bookings.update({ id: bookingId, endedAt: IsNull() }, { endedAt: at });
   }
 
-  /** 400 for anything that is not a bookable hour: wrong court, players, minute, hour or the past. */
+  /** 400 for anything that is not a bookable slot: wrong court, players, or not a bookable hour. */
   private async validSlot({ pathCourt, courtId, timeStart, playersCount }: OrderRequest): Promise<Date> {
     if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
     if (playersCount !== bookingRules.playersCount) throw new KortError(BookingError.PlayersCount);
     if (!(await this.courts.exists(courtId))) throw new KortError(BookingError.UnknownCourt);
+    return this.bookableHour(timeStart);
+  }
+
+  /** The start as an instant, or 400: on the hour, within the club's hours, ahead, within the horizon. */
+  bookableHour(timeStart: string): Date {
     const startsAt = new Date(timeStart);
     const local = this.time.local(startsAt);
     if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {

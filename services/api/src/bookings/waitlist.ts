@@ -46,18 +46,7 @@ export class Waitlist {
 
   /** Joins the line for the hour starting at `timeStart` (every court taken, in the future). */
   async join(user: User, timeStart: string): Promise<{ id: number; position: number }> {
-    const startsAt = new Date(timeStart);
-    const local = this.time.local(startsAt);
-    if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
-      throw new KortError(BookingError.NotOnTheHour);
-    }
-    if (local.hour < bookingRules.firstHour || local.hour > bookingRules.lastHour) {
-      throw new KortError(BookingError.OutsideHours);
-    }
-    if (startsAt <= this.clock.now()) throw new KortError(BookingError.InThePast);
-    if ((local.toISODate() ?? '') > this.time.lastBookableDate(this.clock.now())) {
-      throw new KortError(BookingError.BeyondHorizon);
-    }
+    const startsAt = this.bookings.bookableHour(timeStart);
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     const [{ busy, mine } = { busy: 0, mine: 0 }] = await this.db.query<{ busy: number; mine: number }[]>(
       `SELECT count(DISTINCT court_id)::int AS busy, count(*) FILTER (WHERE user_id = $3)::int AS mine FROM bookings
@@ -122,7 +111,7 @@ export class Waitlist {
       await tx.query(`UPDATE waitlist_entries SET state = 'booked' WHERE id = $1`, [entryId]);
       return { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at };
     });
-    await this.bookings.afterConfirmed(game);
+    await this.bookings.afterBooked(game);
     this.logger.log({ entry: entryId, booking: game.id, user: user.id }, 'waitlist offer confirmed');
     return game;
   }

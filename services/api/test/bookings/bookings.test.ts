@@ -133,7 +133,7 @@ describe('booking_limits: the calendar says where the quotas refuse, before the 
 
   test('a game that day marks the day; two that week mark the rest of the ISO week, across the month', async () => {
     const client = await player();
-    expect(await limits(client, 2026, 11)).toEqual({ days: [], upcoming_full: false });
+    expect(await limits(client, 2026, 11)).toEqual({ days: [], upcoming_full: false, paused_until: null });
     await order(client, 2, msk('2026-11-25', 7));
     expect((await limits(client, 2026, 11)).days).toEqual([{ day: 25, reason: 'day' }]);
     await order(client, 2, msk('2026-11-26', 23)); // 20:00Z: still Thursday in Moscow
@@ -170,7 +170,7 @@ describe('booking_limits: the calendar says where the quotas refuse, before the 
     expect((await limits(client, 2026, 12)).upcoming_full).toBe(true);
     const school = await player({ sportSchool: true });
     await order(school, 1, msk('2026-11-25', 9));
-    expect(await limits(school, 2026, 11)).toEqual({ days: [], upcoming_full: false });
+    expect(await limits(school, 2026, 11)).toEqual({ days: [], upcoming_full: false, paused_until: null });
   });
 
   test('400 for a month that is not one; 401 without a session', async () => {
