@@ -7,10 +7,11 @@ afterEach(() => {
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
+/** A fetch that gives every call its own answer (a body is read once; the token call reads its own). */
 const answer = (status: number, body: unknown) =>
-  vi
-    .fn()
-    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  );
 
 test('every call carries the CSRF cookie as X-CSRFToken and includes credentials', async () => {
   document.cookie = 'csrftoken=abc.def';
