@@ -217,6 +217,7 @@ test('an unknown path goes to /profile', async () => {
     'GET /api/sport_school/': ok(false),
     'GET /api/give_contacts/': ok('+7 (999) 000-00-00'),
     'GET /api/booking_limits/': ok({ days: [], upcoming_full: false }),
+    'GET /api/waitlist/': ok([]),
   });
   openApp('/no/such/page');
   expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();

@@ -203,6 +203,17 @@ test('a game whose hour has passed reads as over, whatever the card was given', 
   expect(screen.queryByRole('button', { name: 'Открыть дверь' })).toBeNull();
 });
 
+test('a game released as a no-show reads «Неявка», with no door, end or cancel buttons, even once its hour is past', async () => {
+  renderGame({}, { ...tonight, time: '11:00', timeStart: '2026-11-23T11:00:00+03:00', status: 'no_show' });
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(card.getByText('Неявка')).toBeTruthy();
+  expect(card.getByText(/Дверь не открыли вовремя/)).toBeTruthy();
+  // The club's clock comes in: the hour is past, and the card still says «Неявка», not "over".
+  await waitFor(() => expect(card.queryByText('Игра завершена')).toBeNull());
+  expect(card.getByText('Неявка')).toBeTruthy();
+  expect(screen.getAllByRole('button').map((one) => one.textContent)).toEqual(['Назад']);
+});
+
 // --- The door ---
 
 test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is information, not an error', async () => {

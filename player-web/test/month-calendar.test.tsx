@@ -199,3 +199,29 @@ test('keyboard: one tab stop on today, arrows move between enabled days, Enter c
   expect(day('15 ноября 2026, воскресенье').getAttribute('aria-pressed')).toBe('true');
   expect(screen.getAllByRole('button').filter((b) => b.getAttribute('tabindex') === '0')).toHaveLength(1);
 });
+
+// --- The booking horizon (issue 20) and the waitlist (issue 21) ---
+
+test('days after the last bookable day are off, named so, and the next month is not offered', () => {
+  renderCalendar({ lastDate: '2026-11-20' });
+  expect(day('20 ноября 2026, пятница').disabled).toBe(false);
+  const beyond = day('21 ноября 2026, суббота. Запись на этот день ещё не открыта');
+  expect(beyond.disabled).toBe(true);
+  expect(beyond.className).toContain('is-beyond');
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Следующий месяц' }).disabled).toBe(true);
+  expect(dayState(2026, 11, 21, { today, lastDate: '2026-11-20', unavailableDays: [21] })).toBe('beyond');
+});
+
+test('a month before the horizon still offers the next one', () => {
+  renderCalendar({ lastDate: '2026-12-05' });
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Следующий месяц' }).disabled).toBe(false);
+  expect(screen.queryByText(/90 дней/)).toBeNull();
+});
+
+test('with the waitlist a day with no free hour can be chosen, to join the line for its hours', async () => {
+  const { onChange } = renderCalendar({ unavailableDays: [14], waitlist: true });
+  const full = day('14 ноября 2026, суббота. Нет свободного времени, можно встать в очередь');
+  expect(full.disabled).toBe(false);
+  await userEvent.click(full);
+  expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-11-14');
+});

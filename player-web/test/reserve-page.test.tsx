@@ -24,7 +24,8 @@ const club: Record<string, Answer> = {
   ]),
   'GET /api/booked_times/': ok([24, 27]),
   'GET /api/get-available-times/': { status: 200, body: { reserved: [], reserved_hours_by_current_user: [] } },
-  'GET /api/booking_limits/': ok({ days: [], upcoming_full: false }),
+  'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
+  'GET /api/waitlist/': ok([]),
 };
 
 function renderReserve(routes: Record<string, Answer> = {}) {
@@ -44,7 +45,9 @@ function renderReserve(routes: Record<string, Answer> = {}) {
 const day = (label: string) => screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(`^${label}`) });
 /** Waits for the month's booked days (every day is off until they are in). */
 const calendarReady = () => waitFor(() => expect(day('30 ноября').disabled).toBe(false));
-const offeredHours = () => screen.getAllByRole('radio').map((radio) => Number(radio.getAttribute('data-hour')));
+/** The free hours offered for a booking (taken ones are offered for the line, named "занято"). */
+const offeredHours = () =>
+  screen.getAllByRole('radio', { name: /свободно$/ }).map((radio) => Number(radio.getAttribute('data-hour')));
 
 async function chooseDay(label: string) {
   await calendarReady();
@@ -65,15 +68,16 @@ async function confirmCourt(label: string, hour: number, court: string) {
   await userEvent.click(await screen.findByRole('button', { name: 'Подтвердить бронирование' }));
 }
 
-test("the calendar opens on the club's month: past days and fully booked days are off", async () => {
+test("the calendar opens on the club's month: past days are off, fully booked days are marked and open for the line", async () => {
   renderReserve();
   expect(await screen.findByRole('heading', { name: 'Ноябрь 2026' })).toBeTruthy();
   await calendarReady();
   expect(day('22 ноября 2026').disabled).toBe(true);
   expect(day('1 ноября 2026').disabled).toBe(true);
   expect(day('23 ноября 2026').disabled).toBe(false);
-  expect(day('24 ноября 2026, вторник. Нет свободного времени').disabled).toBe(true);
-  expect(day('27 ноября 2026').disabled).toBe(true);
+  const full = day('24 ноября 2026, вторник. Нет свободного времени, можно встать в очередь');
+  expect(full.disabled).toBe(false);
+  expect(full.className).toContain('is-unavailable');
   expect(day('25 ноября 2026').disabled).toBe(false);
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Предыдущий месяц' }).disabled).toBe(true);
   expect(server.callsTo('GET /api/booked_times/').map((call) => call.query.toString())).toEqual(['month=11&year=2026']);
@@ -280,4 +284,126 @@ test('a desktop shows the calendar and the dial together: choosing a day keeps t
   expect(day('25 ноября 2026').getAttribute('aria-pressed')).toBe('true');
   await userEvent.click(screen.getByRole('radio', { name: '18:00, свободно' }));
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(false);
+});
+
+// --- Issue 20: the booking horizon ---
+
+test('days past the 90-day horizon are not offered, nor are months after its month', async () => {
+  renderReserve();
+  await calendarReady();
+  const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Следующий месяц' });
+  for (const title of ['Декабрь 2026', 'Январь 2027', 'Февраль 2027']) {
+    await userEvent.click(next);
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  }
+  // 23 November 2026 + 90 days = 21 February 2027, the last day open.
+  await waitFor(() => expect(day('21 февраля 2027').disabled).toBe(false));
+  const beyond = day('22 февраля 2027');
+  expect(beyond.disabled).toBe(true);
+  expect(beyond.getAttribute('aria-label')).toBe('22 февраля 2027, понедельник. Запись на этот день ещё не открыта');
+  expect(next.disabled).toBe(true);
+  expect(document.querySelector('.month-calendar-legend')?.textContent).toContain(messages.bookingBeyondHorizon);
+  expect(server.callsTo('GET /api/booked_times/').map((call) => call.query.get('month'))).toEqual([
+    '11',
+    '12',
+    '1',
+    '2',
+  ]);
+});
+
+// --- Issue 21: the line for a taken hour, the pause ---
+
+const takenAt = (hours: number[]): Answer => ({
+  status: 200,
+  body: { reserved: hours, reserved_hours_by_current_user: [] },
+});
+
+/** One of the player's places in line (GET /api/waitlist/). */
+const place = (id: number, timeStart: string, position: number) => ({
+  id,
+  time_start: timeStart,
+  date: '25 ноября 2026',
+  time: timeStart.slice(11, 16),
+  state: 'waiting',
+  position,
+  court: null,
+  hold_until: null,
+});
+
+test('a taken hour on the dial offers «Встать в очередь»; joining says the position', async () => {
+  renderReserve({
+    'GET /api/get-available-times/': takenAt([15, 20]),
+    'POST /api/waitlist/': { status: 200, body: { detail: messages.waitlistJoined, id: 31, position: 2 } },
+  });
+  await chooseDay('25 ноября 2026');
+  await userEvent.click(screen.getByRole('radio', { name: '15:00, занято, можно встать в очередь' }));
+  expect(screen.getByText('15:00: все корты заняты')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Далее' })).toBeNull();
+  server.answer('GET /api/waitlist/', ok([place(31, '2026-11-25T15:00:00.000+03:00', 2)]));
+  await userEvent.click(screen.getByRole('button', { name: 'Встать в очередь' }));
+  expect(await screen.findByText(messages.waitlistJoined)).toBeTruthy();
+  expect(await screen.findByText('Вы в очереди: 2-й')).toBeTruthy();
+  expect(server.callsTo('POST /api/waitlist/').map((call) => call.body)).toEqual([
+    { time_start: '2026-11-25T15:00:00+03:00' },
+  ]);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Встать в очередь' }).disabled).toBe(true);
+  await waitFor(() =>
+    expect(screen.getByRole('radio', { name: '15:00, занято, вы в очереди' }).getAttribute('aria-checked')).toBe(
+      'true',
+    ),
+  );
+  // A free hour is still a booking: "Далее" comes back.
+  await userEvent.click(screen.getByRole('radio', { name: '18:00, свободно' }));
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(false);
+});
+
+test('an hour the player already waits for says so on the dial and under it', async () => {
+  renderReserve({
+    'GET /api/get-available-times/': takenAt([15, 20]),
+    'GET /api/waitlist/': ok([place(5, '2026-11-25T20:00:00.000+03:00', 1)]),
+  });
+  await chooseDay('25 ноября 2026');
+  await userEvent.click(await screen.findByRole('radio', { name: '20:00, занято, вы в очереди' }));
+  expect(screen.getByText('Вы в очереди: 1-й')).toBeTruthy();
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Встать в очередь' }).disabled).toBe(true);
+});
+
+test('a court freed meanwhile (409) says so, and the dial is asked again', async () => {
+  renderReserve({
+    'GET /api/get-available-times/': takenAt([15]),
+    'POST /api/waitlist/': fail(409, messages.waitlistCourtFree, BookingError.WaitlistCourtFree),
+  });
+  await chooseDay('25 ноября 2026');
+  await userEvent.click(screen.getByRole('radio', { name: '15:00, занято, можно встать в очередь' }));
+  server.answer('GET /api/get-available-times/', takenAt([]));
+  await userEvent.click(screen.getByRole('button', { name: 'Встать в очередь' }));
+  expect(await screen.findByText(messages.waitlistCourtFree)).toBeTruthy();
+  expect(await screen.findByRole('radio', { name: '15:00, свободно' })).toBeTruthy();
+  expect(server.callsTo('GET /api/get-available-times/')).toHaveLength(2);
+});
+
+test('paused for no-shows: the booking screen says until when instead of offering days', async () => {
+  renderReserve({
+    'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00' }),
+  });
+  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
+  expect(screen.queryByRole('grid')).toBeNull();
+});
+
+test('a booking refused for no-shows (403) shows its detail, and the screen then says until when', async () => {
+  const detail = 'Запись приостановлена из-за неявок до 30 ноября 2026, 18:00';
+  renderReserve({
+    'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
+    'POST /api/order-court/2/': fail(403, detail, BookingError.PausedForNoShows),
+    // A no-show released meanwhile: the limits read after the refusal carry the pause.
+    'GET /api/booking_limits/': () =>
+      ok({
+        days: [],
+        upcoming_full: false,
+        paused_until: server.callsTo('POST /api/order-court/2/').length > 0 ? '2026-11-30T18:00:00.000+03:00' : null,
+      }),
+  });
+  await confirmCourt('25 ноября 2026', 18, 'Корт 2');
+  expect(await screen.findByText(detail)).toBeTruthy();
+  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
 });

@@ -184,3 +184,34 @@ test('keyboard: Tab reaches the first free hour, arrows skip taken hours, Enter 
   expect(onChange).toHaveBeenLastCalledWith(19);
   expect(onChange).toHaveBeenCalledTimes(2);
 });
+
+// --- The waitlist (issue 21): taken hours take a place in line ---
+
+test('with the waitlist open a taken hour is a radio named as taken; past hours and own games are still not', async () => {
+  const { onChange } = renderDial({ reserved: [14, 18, 20], mine: [21], waitlist: true, queued: [20] });
+  // 14:00 has started (15:30 at the club): past, not offered for the line either.
+  expect(offeredHours()).toEqual([16, 17, 18, 19, 20, 22, 23]);
+  expect(screen.getByRole('radio', { name: '18:00, занято, можно встать в очередь' })).toBeTruthy();
+  expect(screen.getByRole('radio', { name: '20:00, занято, вы в очереди' }).getAttribute('class')).toContain(
+    'is-queued',
+  );
+  await userEvent.click(screen.getByRole('radio', { name: '18:00, занято, можно встать в очередь' }));
+  expect(onChange).toHaveBeenCalledExactlyOnceWith(18);
+});
+
+test('with the waitlist open the arrows reach taken hours too', async () => {
+  const onChange = vi.fn();
+  render(<TimeDial date="2026-11-25" now={now} reserved={[17]} mine={[]} value={null} onChange={onChange} waitlist />);
+  await userEvent.tab();
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('16:00, свободно');
+  await userEvent.keyboard('{ArrowRight}');
+  expect(document.activeElement?.getAttribute('aria-label')).toBe('17:00, занято, можно встать в очередь');
+  await userEvent.keyboard('{Enter}');
+  expect(onChange).toHaveBeenLastCalledWith(17);
+});
+
+test('a day with every hour taken says the line is open', () => {
+  renderDial({ date: '2026-11-26', reserved: dialHours.slice(), waitlist: true });
+  expect(screen.getByText('Свободного времени нет: выберите занятый час, чтобы встать в очередь')).toBeTruthy();
+  expect(offeredHours()).toEqual(dialHours);
+});

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { RotateWarning } from '../components/ui/rotate-warning';
 import { LoginPage } from '../features/auth/components/login-page';
+import { ErrorBoundary } from './error-boundary';
+import { reloadForNewBuild, whileReloading } from './new-build';
 import { AppProvider } from './provider';
 
 type Screen = React.ComponentType;
@@ -15,11 +17,20 @@ const atOnce = (component: Screen) =>
 /**
  * A route loaded on demand (every route but the first screen: the phone at the door is on mobile
  * data). Once its code is in, `preload` having fetched it, React gets the screen at once instead
- * of suspending, which would show "Загрузка…" for at least React's 300 ms.
+ * of suspending, which would show "Загрузка…" for at least React's 300 ms. Code that cannot be
+ * loaded (a tab older than the last deploy) reloads the page once for the new build (new-build.ts);
+ * meanwhile the loading line stays. Vite settles an import with nothing when that reload is on.
  */
-function page<K extends string>(load: () => Promise<Record<K, Screen>>, name: K) {
+function page<K extends string>(load: () => Promise<Record<K, Screen> | undefined>, name: K) {
   let loaded: Screen | undefined;
-  const preload = () => load().then((module) => (loaded = module[name]));
+  const preload = () =>
+    load().then(
+      (module) => (module ? (loaded = module[name]) : whileReloading()),
+      (failure: unknown) => {
+        if (reloadForNewBuild()) return whileReloading();
+        throw failure;
+      },
+    );
   const screen = lazy(() => (loaded ? atOnce(loaded) : preload().then((component) => ({ default: component }))));
   return Object.assign(screen, { preload });
 }
@@ -51,30 +62,40 @@ const firstScreens: Partial<Record<string, { preload: () => Promise<unknown> }>>
  */
 export const preloadFirstScreen = () => void firstScreens[window.location.pathname]?.preload().catch(() => undefined);
 
+/** Every screen, behind the error screen (reset when the address changes). */
+function Screens() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterRoute />} />
+          <Route path="/activate" element={<ActivatePage />} />
+          <Route path="/court_rules" element={<CourtRulesRoute />} />
+          <Route element={<PlayerShell />}>
+            <Route path="/" element={<ProfilePage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/reserve" element={<ReservePage />} />
+            <Route path="/game" element={<GamePage />} />
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/box_reserve" element={<StoragePage />} />
+            <Route path="/box_reserve/user_reserved" element={<MyShelfPage />} />
+            <Route path="/box_reserve/*" element={<Navigate to="/box_reserve" replace />} />
+            <Route path="*" element={<Navigate to="/profile" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /** The map of the player app (spec section 2). */
 export function App() {
   return (
     <BrowserRouter>
       <AppProvider>
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterRoute />} />
-            <Route path="/activate" element={<ActivatePage />} />
-            <Route path="/court_rules" element={<CourtRulesRoute />} />
-            <Route element={<PlayerShell />}>
-              <Route path="/" element={<ProfilePage />} />
-              <Route path="/profile" element={<ProfilePage />} />
-              <Route path="/reserve" element={<ReservePage />} />
-              <Route path="/game" element={<GamePage />} />
-              <Route path="/account" element={<AccountPage />} />
-              <Route path="/box_reserve" element={<StoragePage />} />
-              <Route path="/box_reserve/user_reserved" element={<MyShelfPage />} />
-              <Route path="/box_reserve/*" element={<Navigate to="/box_reserve" replace />} />
-              <Route path="*" element={<Navigate to="/profile" replace />} />
-            </Route>
-          </Routes>
-        </Suspense>
+        <Screens />
         <RotateWarning />
       </AppProvider>
     </BrowserRouter>

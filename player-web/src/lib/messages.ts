@@ -1,3 +1,5 @@
+import { WAITLIST_HOLD_MINUTES } from '@kort/contracts';
+
 /**
  * Every Russian text of the player app's screens: headings, labels, buttons, hints, the names a
  * screen reader hears. Texts the server and the app share (the spec's section 8 catalogue, toasts
@@ -114,7 +116,37 @@ export const ui = {
     /** A game's state in the list and on its card (my-orders' `status`). */
     playing: 'Идёт игра',
     over: 'Игра завершена',
+    /** Released: its door not opened in time after the start (issue 21). */
+    noShow: 'Неявка',
     contacts: 'Контакты клуба',
+    /** The add-game button while new bookings are paused for no-shows (booking_limits' paused_until). */
+    paused: (until: string) => `Запись приостановлена до ${until}`,
+    pausedWhy: 'Так бывает после неявок на игры. Уже забронированные игры остаются в силе.',
+  },
+  /** Places in line for hours taken on every court, and a freed court held for the player (issue 21). */
+  waitlist: {
+    title: 'Очередь',
+    join: 'Встать в очередь',
+    /** Under the dial, for a taken hour: '18:00: все корты заняты'. */
+    takenHour: (hour: number) => `${hour}:00: все корты заняты`,
+    joinHint: `Если корт освободится, мы напишем на почту и покажем его в «Моих играх»: на подтверждение будет ${WAITLIST_HOLD_MINUTES} минут.`,
+    /** 'Вы в очереди: 2-й' */
+    position: (position: number) => `Вы в очереди: ${position}-й`,
+    leave: 'Выйти из очереди',
+    /** 'Корт освободился: 12:00, корт 2' */
+    offer: (time: string, court: number | null) =>
+      `Корт освободился: ${time}${court === null ? '' : `, корт ${court}`}`,
+    /** 'Осталось 14:05': the hold's countdown. */
+    holdLeft: (minutes: number, seconds: number) => `Осталось ${minutes}:${String(seconds).padStart(2, '0')}`,
+    holdOver: 'Время на подтверждение вышло',
+    confirm: 'Подтвердить',
+    confirmOnMyGames: 'Подтвердите его в «Моих играх»',
+    /** 'Очередь на 12 марта 2027, 12:00': a place's name for the buttons beside it. */
+    placeName: (date: string, time: string) => `Очередь на ${date}, ${time}`,
+    leaveQuestion: 'Выйти из очереди?',
+    leaveWarning: 'Ваше место займут следующие игроки: встав в очередь снова, вы окажетесь в её конце.',
+    leaveOfferWarning: 'Корт, который держат для вас, передадут следующему в очереди.',
+    leaveYes: 'Да, выйти',
   },
   game: {
     title: 'Игра',
@@ -124,6 +156,8 @@ export const ui = {
     end: 'Завершить игру',
     cancel: 'Отменить игру',
     cancelClosed: 'Отменить игру можно не позже чем за час до начала',
+    /** The card of a game released as a no-show. */
+    noShowNow: 'Дверь не открыли вовремя после начала, и корт освободили для других игроков.',
     cancelQuestion: 'Точно хотите отменить игру?',
     /** '23 ноября 2026, 18:00, корт 2' */
     cancelWhat: (date: string, time: string, court: number) => `${date}, ${time}, корт ${court}`,
@@ -202,17 +236,25 @@ export const ui = {
     /** Added to a full day's name for a screen reader. */
     noFreeTime: '. Нет свободного времени',
     legend: 'нет свободного времени',
+    /** Added to a full day's name while its taken hours take a place in line. */
+    noFreeTimeWaitlist: '. Нет свободного времени, можно встать в очередь',
+    /** Added to the name of a day past the booking horizon. */
+    beyondHorizon: '. Запись на этот день ещё не открыта',
     /** Added to a day's name when the player's quotas refuse it: '. Уже есть игра в этот день'. */
     limited: (reason: string) => `. ${reason}`,
   },
   dial: {
     /** What a screen reader hears of an hour, by its state. */
     states: { free: 'свободно', taken: 'занято', past: 'прошло', mine: 'ваша игра', limited: 'недоступно' },
+    /** A taken hour the player may join the line for, and one they are in line for already. */
+    takenWaitlist: 'занято, можно встать в очередь',
+    takenQueued: 'занято, вы в очереди',
     legendLabel: 'Обозначения',
     legend: { taken: 'Занято', free: 'Свободно', mine: 'Ваша игра', past: 'Прошло' },
     caption: 'Одна игра в сутки',
     datePassed: 'Эта дата уже прошла',
     noFreeTime: 'На эту дату свободного времени нет',
+    noFreeTimeWaitlist: 'Свободного времени нет: выберите занятый час, чтобы встать в очередь',
     /** The parts of what a screen reader hears about the hours that are not offered. */
     summary: {
       now: (hour: number, minute: number) => `Сейчас ${hour}:${String(minute).padStart(2, '0')}.`,
@@ -222,6 +264,13 @@ export const ui = {
       past: (hours: string) => `Прошло: ${hours}.`,
       limited: (reason: string) => `${reason}: забронировать нельзя.`,
     },
+  },
+
+  /** The screen instead of a page that failed to show (app/error-boundary.tsx). */
+  crash: {
+    title: 'Не удалось показать страницу',
+    text: 'Возможно, приложение только что обновилось. Обновите страницу, чтобы продолжить.',
+    reload: 'Обновить',
   },
 
   // The profile

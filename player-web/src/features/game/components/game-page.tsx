@@ -17,7 +17,8 @@ import { OfflinePinModal } from './offline-pin-modal';
 /**
  * /game: the game card with open door, end game, cancel and back (spec sections 2 and 4). The card
  * follows the game (issue 19): upcoming, on once the door has opened, over once ended or its hour
- * is past; a game that is over has neither "Открыть дверь" nor "Завершить игру".
+ * is past; a game that is over has neither "Открыть дверь" nor "Завершить игру". Nor has a game
+ * released as a no-show (issue 21): the card says «Неявка».
  */
 export function GamePage() {
   const location = useLocation();
@@ -40,9 +41,11 @@ export function GamePage() {
   const startMs = Date.parse(card.timeStart);
   // The server decides; the card only spares the player a refusal they can see coming.
   const cancelClosed = clubNow !== null && startMs - siteNowMs() < bookingRules.cancelBeforeMinutes * 60_000;
-  // A game whose hour has passed is over, whatever the card was told when it opened.
+  // A game whose hour has passed is over, whatever the card was told when it opened (a no-show stays one).
   const hourPast = clubNow !== null && startMs + bookingRules.gameMinutes * 60_000 <= siteNowMs();
-  const status: GameStatus = hourPast ? 'over' : (card.status ?? 'upcoming');
+  const noShow = card.status === 'no_show';
+  const status: GameStatus = noShow ? 'no_show' : hourPast ? 'over' : (card.status ?? 'upcoming');
+  const doorControls = status === 'upcoming' || status === 'playing';
   const busy = showDoorCode.isPending ? 'door' : endGame.isPending ? 'end' : cancelGame.isPending ? 'cancel' : null;
 
   /** The card's new state, kept in the history entry so that a reload shows it too. */
@@ -113,6 +116,11 @@ export function GamePage() {
               <p className="badge is-over">{ui.games.over}</p>
               <p className="muted">{ui.game.overNow}</p>
             </>
+          ) : status === 'no_show' ? (
+            <>
+              <p className="badge is-no-show">{ui.games.noShow}</p>
+              <p className="muted">{ui.game.noShowNow}</p>
+            </>
           ) : card.active ? (
             <p className="badge">{ui.today}</p>
           ) : (
@@ -126,7 +134,7 @@ export function GamePage() {
             </p>
           )}
           <div className="actions">
-            {status !== 'over' && (
+            {doorControls && (
               <>
                 <button type="button" className="primary" disabled={!card.active || busy !== null} onClick={askForCode}>
                   {busy === 'door' ? ui.wait : ui.game.openDoor}

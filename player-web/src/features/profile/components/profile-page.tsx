@@ -3,20 +3,23 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContactText } from '../../../components/ui/contact-text';
 import { NetworkFailure } from '../../../components/ui/network-failure';
-import { useBookingLimits } from '../../../lib/booking-limits';
+import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
 import { cardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
+import { useWaitlistPlaces } from '../../../lib/waitlist';
 import { useClubContacts } from '../api/club-contacts';
 import { useMyOrders } from '../api/my-orders';
 import { useSportSchool } from '../api/sport-school';
+import { WaitlistOffers, WaitlistPlaces } from './waitlist-places';
 
 /** The add-game button is off at the limit of upcoming games, unless the account is a sport school. */
 export const canAddGame = (games: number, sportSchool: boolean) => sportSchool || games < bookingRules.upcoming;
 
-/** A game's line in the list: in progress, over, or today's (my-orders' status and today flag). */
+/** A game's line in the list: in progress, over, released as a no-show, or today's (my-orders' status and today flag). */
 function statusBadge(game: MyOrder): { text: string; tone: string } | null {
   if (game.status === 'playing') return { text: ui.games.playing, tone: 'is-playing' };
   if (game.status === 'over') return { text: ui.games.over, tone: 'is-over' };
+  if (game.status === 'no_show') return { text: ui.games.noShow, tone: 'is-no-show' };
   return game.today ? { text: ui.today, tone: '' } : null;
 }
 
@@ -26,7 +29,11 @@ const thisMonth = () => {
   return { year: today.getFullYear(), month: today.getMonth() + 1 };
 };
 
-/** / and /profile: my games, the add-game button and the club's contacts (spec section 2). */
+/**
+ * / and /profile: my games, the add-game button and the club's contacts (spec section 2); a court
+ * freed for the player from the line, their places in line (asked again every 30 s while the page is
+ * open, so an offer shows without a reload) and a pause of new bookings for no-shows (issue 21).
+ */
 export function ProfilePage() {
   const navigate = useNavigate();
   const orders = useMyOrders();
@@ -37,27 +44,41 @@ export function ProfilePage() {
   // Whether five games ahead already refuse a booking, as the server counts them (issue 19).
   const [month] = useState(thisMonth);
   const limits = useBookingLimits(month);
+  // Not worth a failure screen either: without it the page shows no line.
+  const places = useWaitlistPlaces({ poll: true });
 
   // "Повторить" asks for everything again, and the screen loads meanwhile.
   if (orders.isError && !orders.isFetching)
     return (
       <NetworkFailure
         onRetry={() =>
-          void Promise.all([orders.refetch(), sportSchool.refetch(), contacts.refetch(), limits.refetch()])
+          void Promise.all([
+            orders.refetch(),
+            sportSchool.refetch(),
+            contacts.refetch(),
+            limits.refetch(),
+            places.refetch(),
+          ])
         }
       />
     );
   const games = orders.data ?? null;
+  const paused = limits.data?.paused_until ?? null;
   // The server's own count when it answered; else the games not over yet against the limit.
   const addAllowed =
     games !== null &&
+    paused === null &&
     (limits.data
       ? !limits.data.upcoming_full
-      : canAddGame(games.filter((game) => game.status !== 'over').length, sportSchool.data ?? false));
+      : canAddGame(
+          games.filter((game) => game.status !== 'over' && game.status !== 'no_show').length,
+          sportSchool.data ?? false,
+        ));
 
   return (
     <main className="page">
       <h1>{ui.games.title}</h1>
+      <WaitlistOffers places={places.data ?? []} />
       {games === null ? (
         <p role="status">{ui.loading}</p>
       ) : games.length === 0 ? (
@@ -92,13 +113,14 @@ export function ProfilePage() {
         aria-describedby={games !== null && !addAllowed ? 'games-limit' : undefined}
         onClick={() => void navigate('/reserve')}
       >
-        {ui.games.book}
+        {paused === null ? ui.games.book : ui.games.paused(pausedUntilText(paused))}
       </button>
       {games !== null && !addAllowed && (
         <p id="games-limit" className="notice">
-          {ui.games.limit(bookingRules.upcoming)}
+          {paused === null ? ui.games.limit(bookingRules.upcoming) : ui.games.pausedWhy}
         </p>
       )}
+      <WaitlistPlaces places={places.data ?? []} />
       <section className="contacts" aria-labelledby="contacts-title">
         <h2 id="contacts-title">{ui.games.contacts}</h2>
         {contacts.data ? <ContactText text={contacts.data} /> : <p>…</p>}

@@ -2,7 +2,7 @@ import { daysInMonth, isoDate, weekdayOf } from './dates';
 
 /** A calendar week, Monday first; null is a blank cell before the 1st or after the last day. */
 export type Week = (number | null)[];
-export type DayState = 'available' | 'past' | 'unavailable' | 'limited';
+export type DayState = 'available' | 'past' | 'beyond' | 'unavailable' | 'limited';
 
 /**
  * The weeks of a month (1-12), Monday first, each seven cells long: November 2026 starts on a Sunday,
@@ -26,8 +26,9 @@ export function shiftMonth(year: number, month: number, delta: number): { year: 
 
 /**
  * Whether a day can be chosen. Dates compare as 'YYYY-MM-DD' strings, the club's calendar, so the
- * browser's time zone plays no part. Past days win over unavailable ones (no free hour), which win
- * over limited ones (the player's own quotas refuse it: still choosable, to see why on the dial).
+ * browser's time zone plays no part. Past days and days beyond the booking horizon (after
+ * `lastDate`) win over unavailable ones (no free hour), which win over limited ones (the player's own
+ * quotas refuse it: still choosable, to see why on the dial).
  */
 export function dayState(
   year: number,
@@ -35,11 +36,14 @@ export function dayState(
   day: number,
   {
     today,
+    lastDate,
     unavailableDays,
     limitedDays = [],
-  }: { today: string; unavailableDays: readonly number[]; limitedDays?: readonly number[] },
+  }: { today: string; lastDate?: string; unavailableDays: readonly number[]; limitedDays?: readonly number[] },
 ): DayState {
-  if (isoDate(year, month, day) < today) return 'past';
+  const date = isoDate(year, month, day);
+  if (date < today) return 'past';
+  if (lastDate !== undefined && date > lastDate) return 'beyond';
   if (unavailableDays.includes(day)) return 'unavailable';
   if (limitedDays.includes(day)) return 'limited';
   return 'available';

@@ -18,6 +18,12 @@ export function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The club's date `days` after `date`: ('2026-11-23', 90) → '2027-02-21'. */
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = parseIsoDate(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** 0 = Sunday. Computed in UTC so that the browser's own time zone cannot move the date. */
 export function weekdayOf(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();

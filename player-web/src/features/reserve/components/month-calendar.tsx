@@ -1,4 +1,4 @@
-import type { BookingLimits } from '@kort/contracts';
+import { messages, type BookingLimits } from '@kort/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ui } from '../../../lib/messages';
 import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
@@ -11,6 +11,8 @@ export interface MonthCalendarProps {
   month: number;
   /** 'YYYY-MM-DD', the club's local date. */
   today: string;
+  /** 'YYYY-MM-DD', the last day the booking horizon opens: later days and months are not offered. */
+  lastDate?: string;
   /** Days of this month with no free hour (from the API). */
   unavailableDays: number[];
   /** Days of this month the player's own quotas refuse, with the reason (GET /api/booking_limits/). */
@@ -22,11 +24,17 @@ export interface MonthCalendarProps {
   onMonthChange: (year: number, month: number) => void;
   /** The month's unavailable days are being fetched: no day can be chosen yet. */
   loading?: boolean;
+  /**
+   * A day with no free hour stays choosable: its taken hours take a place in line (the waitlist,
+   * issue 21). Without it such a day is disabled.
+   */
+  waitlist?: boolean;
 }
 
 /**
  * The date picker: one month, Monday first. Every day is a button named in full for screen readers;
- * past days and days without a free hour are disabled. Days the player's own quotas refuse are
+ * past days, days beyond the booking horizon and (without the waitlist) days without a free hour are
+ * disabled; the months after the horizon's are not offered. Days the player's own quotas refuse are
  * marked with the reason (in their name and in the legend) and stay choosable, so the dial can
  * show the player's game that day. Arrow keys move between the enabled days (one tab stop for the
  * whole month), Home and End to the ends of the week.
@@ -35,33 +43,39 @@ export function MonthCalendar({
   year,
   month,
   today,
+  lastDate,
   unavailableDays,
   limits = [],
   value,
   onChange,
   onMonthChange,
   loading = false,
+  waitlist = false,
 }: MonthCalendarProps) {
   const titleId = useId();
   const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const [focused, setFocused] = useState<string | null>(null);
 
   const current = parseIsoDate(today);
   const atFirstMonth = year * 12 + month <= current.year * 12 + current.month;
+  const last = lastDate === undefined ? null : parseIsoDate(lastDate);
+  const atLastMonth = last !== null && year * 12 + month >= last.year * 12 + last.month;
   const weeks = monthGrid(year, month);
   const lastDay = daysInMonth(year, month);
   const limitedDays = limits.map((limit) => limit.day);
-  const stateOf = (day: number) => dayState(year, month, day, { today, unavailableDays, limitedDays });
+  const stateOf = (day: number) => dayState(year, month, day, { today, lastDate, unavailableDays, limitedDays });
   const reasonOf = (day: number) => limits.find((limit) => limit.day === day)?.reason;
   const enabled = (day: number) => {
     const state = stateOf(day);
-    return !loading && (state === 'available' || state === 'limited');
+    return !loading && (state === 'available' || state === 'limited' || (waitlist && state === 'unavailable'));
   };
   // The legend names only the marks this month shows.
   const shownReasons = (['day', 'week'] as const).filter((reason) =>
     limits.some((limit) => limit.reason === reason && stateOf(limit.day) === 'limited'),
   );
+  const beyondShown = last !== null && atLastMonth && stateOf(lastDay) === 'beyond';
   const dayOf = (date: string | null) => {
     if (date === null) return undefined;
     const parts = parseIsoDate(date);
@@ -73,6 +87,8 @@ export function MonthCalendar({
     const target = shiftMonth(year, month, delta);
     // Going back to today's month disables the "previous" button: keep the focus on the page.
     if (target.year === current.year && target.month === current.month) next.current?.focus();
+    // So does going on to the horizon's month for the "next" button.
+    if (last !== null && target.year === last.year && target.month === last.month) previous.current?.focus();
     onMonthChange(target.year, target.month);
   }
 
@@ -114,6 +130,7 @@ export function MonthCalendar({
     <section className="month-calendar" aria-labelledby={titleId}>
       <div className="month-calendar-head">
         <button
+          ref={previous}
           type="button"
           className="month-calendar-nav"
           aria-label={ui.calendar.previousMonth}
@@ -130,6 +147,7 @@ export function MonthCalendar({
           type="button"
           className="month-calendar-nav"
           aria-label={ui.calendar.nextMonth}
+          disabled={atLastMonth}
           onClick={() => changeMonth(1)}
         >
           <span aria-hidden="true">›</span>
@@ -158,10 +176,14 @@ export function MonthCalendar({
                 const reason = state === 'limited' ? reasonOf(day) : undefined;
                 const suffix =
                   state === 'unavailable'
-                    ? ui.calendar.noFreeTime
-                    : reason
-                      ? ui.calendar.limited(ui.reserve.limits[reason])
-                      : '';
+                    ? waitlist
+                      ? ui.calendar.noFreeTimeWaitlist
+                      : ui.calendar.noFreeTime
+                    : state === 'beyond'
+                      ? ui.calendar.beyondHorizon
+                      : reason
+                        ? ui.calendar.limited(ui.reserve.limits[reason])
+                        : '';
                 return (
                   <td key={day} role="gridcell">
                     <button
@@ -197,6 +219,11 @@ export function MonthCalendar({
         <li>
           <span className="month-calendar-sample is-unavailable" /> {ui.calendar.legend}
         </li>
+        {beyondShown && (
+          <li>
+            <span className="month-calendar-sample is-beyond" /> {messages.bookingBeyondHorizon}
+          </li>
+        )}
         {shownReasons.map((reason) => (
           <li key={reason}>
             <span className={`month-calendar-sample is-limited-${reason}`} /> {ui.reserve.limits[reason]}

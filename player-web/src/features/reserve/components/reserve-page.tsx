@@ -1,35 +1,55 @@
-import { bookingRules, BookingError, type Court } from '@kort/contracts';
+import { bookingRules, BookingError, type BookingLimits, type Court } from '@kort/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { useToast } from '../../../components/ui/toasts';
-import { useBookingLimits } from '../../../lib/booking-limits';
+import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
 import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { startOfHour, useSiteClock, useSiteNow } from '../../../lib/site-clock';
 import { useFailure } from '../../../lib/use-failure';
 import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
+import { queryKeys } from '../../../lib/query-keys';
+import { placeHour, useWaitlistPlaces } from '../../../lib/waitlist';
 import { useAvailableTimes } from '../api/available-times';
 import { useBookedDays } from '../api/booked-days';
 import { useCourts } from '../api/courts';
 import { useCourtsStatus } from '../api/courts-status';
+import { useJoinWaitlist } from '../api/join-waitlist';
 import { useOrderCourt } from '../api/order-court';
-import { formatDayMonthWeekday, parseIsoDate } from './dates';
+import { addDays, formatDayMonthWeekday, parseIsoDate } from './dates';
 import { MonthCalendar } from './month-calendar';
 import { BookingSummary } from './booking-summary';
 import { TimeDial } from './time-dial';
+import { WaitlistChoice } from './waitlist-choice';
 
 type Step = 'date' | 'time' | 'court' | 'confirm';
+
+/** Why the player's own quotas refuse `chosen`, if the month shown has it and they do. */
+function limitOn(
+  chosen: string,
+  shown: { year: number; month: number } | null,
+  days: BookingLimits['days'] | null | undefined,
+): string | null {
+  const { year, month, day } = parseIsoDate(chosen);
+  if (!shown || year !== shown.year || month !== shown.month) return null;
+  const reason = days?.find((limit) => limit.day === day)?.reason;
+  return reason ? ui.reserve.limits[reason] : null;
+}
 
 /**
  * /reserve: a date on the calendar, then an hour on the dial, then court 1 or 2, then one confirm
  * button under the summary (spec section 4, issue 19). On a desktop the calendar and the dial stand
  * side by side. Days the player's own quotas refuse are marked on the calendar and the dial says so,
- * before the last step; the 418 toast stays for a booking that races another.
+ * before the last step; the 418 toast stays for a booking that races another. Days past the booking
+ * horizon are not offered. An hour taken on every court offers a place in line instead of a court
+ * (issue 21); while new bookings are paused for no-shows, the screen says until when.
  */
 export function ReservePage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const clock = useSiteClock();
   const now = useSiteNow();
   const wide = useMediaQuery(DESKTOP);
@@ -46,10 +66,19 @@ export function ReservePage() {
   const bookedDays = useBookedDays(month);
   const limits = useBookingLimits(month);
   const hours = useAvailableTimes(step === 'time' ? date : null);
+  const taken = hours.data?.reserved ?? [];
+  // A day's taken hours take a place in line, unless the player's own quotas refuse that day.
+  const lineOpen = date !== null && limitOn(date, month, limits.data?.days) === null;
+  // The player's places in line matter only on such a day with taken hours.
+  const places = useWaitlistPlaces({ enabled: step === 'time' && lineOpen && taken.length > 0 });
+  const join = useJoinWaitlist();
+  // The answer of a join, shown until the places are read again.
+  const [joined, setJoined] = useState<{ date: string; hour: number; position: number } | null>(null);
   const busyCourts = useCourtsStatus(
     (step === 'court' || step === 'confirm') && date !== null && hour !== null ? { date, hour } : null,
   );
   const order = useOrderCourt();
+  const paused = limits.data?.paused_until ?? null;
   const refused = (failure: unknown) => toast(errorOf(failure).text, 'error');
   useFailure(bookedDays, refused);
   useFailure(hours, (failure) => (refused(failure), setStep('date')));
@@ -63,11 +92,34 @@ export function ReservePage() {
   const busy = busyCourts.data ?? null;
 
   /** Why the player's own quotas refuse the chosen date, if they do. */
-  function limitOf(chosen: string): string | null {
-    const { year, month: monthOf, day } = parseIsoDate(chosen);
-    if (!month || year !== month.year || monthOf !== month.month) return null;
-    const reason = dayLimits?.find((limit) => limit.day === day)?.reason;
-    return reason ? ui.reserve.limits[reason] : null;
+  const limitOf = (chosen: string) => limitOn(chosen, month, dayLimits);
+
+  // An hour taken on every court (not the player's own): the line instead of a court.
+  const chosenTaken =
+    lineOpen &&
+    date !== null &&
+    hour !== null &&
+    taken.includes(hour) &&
+    !(hours.data?.reserved_hours_by_current_user.includes(hour) ?? false);
+  const placesOfDay = (places.data ?? []).filter((place) => placeHour(place).date === date);
+  const chosenPlace = placesOfDay.find((place) => placeHour(place).hour === hour);
+  const justJoined = joined && joined.date === date && joined.hour === hour ? joined.position : null;
+  const queued = [
+    ...placesOfDay.map((place) => placeHour(place).hour),
+    ...(joined && joined.date === date ? [joined.hour] : []),
+  ];
+
+  function joinLine() {
+    if (!date || hour === null || !now) return;
+    const at = { date, hour };
+    join.mutate(startOfHour(date, hour, now.zone), {
+      onSuccess: (answer) => (toast(answer.detail), setJoined({ ...at, position: answer.position })),
+      onError: (failure) => {
+        refused(failure);
+        // A court came free meanwhile: the dial is asked again and offers it.
+        if (errorOf(failure).code === BookingError.WaitlistCourtFree) void hours.refetch();
+      },
+    });
   }
 
   function book() {
@@ -78,8 +130,12 @@ export function ReservePage() {
         onSuccess: (answer) => (toast(answer.detail), void navigate('/profile')),
         onError: (failure) => {
           refused(failure);
+          const { code } = errorOf(failure);
           // Taken meanwhile: back to the hours, asked for again.
-          if (errorOf(failure).code === BookingError.SlotTaken) setStep('time');
+          if (code === BookingError.SlotTaken) setStep('time');
+          // Paused meanwhile (a no-show released): the screen says until when.
+          if (code === BookingError.PausedForNoShows)
+            void queryClient.invalidateQueries({ queryKey: queryKeys.booking.allBookingLimits });
         },
       },
     );
@@ -90,6 +146,19 @@ export function ReservePage() {
       {ui.back}
     </button>
   );
+
+  // New bookings paused for no-shows: nothing can be booked, nor waited for, until then.
+  if (paused)
+    return (
+      <main className="page reserve">
+        <h1>{ui.reserve.chooseDate}</h1>
+        <p className="notice" role="status">
+          {ui.games.paused(pausedUntilText(paused))}
+        </p>
+        <p className="muted">{ui.games.pausedWhy}</p>
+        <div className="actions">{back}</div>
+      </main>
+    );
 
   // Five games ahead: no day can be booked, whatever the calendar would show.
   if (limits.data?.upcoming_full)
@@ -113,6 +182,8 @@ export function ReservePage() {
         year={month.year}
         month={month.month}
         today={now.date}
+        lastDate={addDays(now.date, bookingRules.horizonDays)}
+        waitlist
         unavailableDays={unavailable ?? []}
         limits={dayLimits ?? []}
         loading={unavailable === null || dayLimits === null}
@@ -126,16 +197,23 @@ export function ReservePage() {
 
   const dial = (headingLevel: 1 | 2) =>
     date && now && hours.data ? (
-      <TimeDial
-        date={date}
-        now={now}
-        reserved={hours.data.reserved}
-        mine={hours.data.reserved_hours_by_current_user}
-        limit={limitOf(date)}
-        value={hour}
-        onChange={setHour}
-        headingLevel={headingLevel}
-      />
+      <>
+        <TimeDial
+          date={date}
+          now={now}
+          reserved={hours.data.reserved}
+          mine={hours.data.reserved_hours_by_current_user}
+          limit={limitOf(date)}
+          value={hour}
+          onChange={setHour}
+          headingLevel={headingLevel}
+          waitlist={lineOpen}
+          queued={queued}
+        />
+        {chosenTaken && hour !== null && (
+          <WaitlistChoice hour={hour} place={chosenPlace} position={chosenPlace?.position ?? justJoined} />
+        )}
+      </>
     ) : (
       <>
         {headingLevel === 1 ? (
@@ -149,7 +227,16 @@ export function ReservePage() {
       </>
     );
 
-  const next = (
+  const next = chosenTaken ? (
+    <button
+      type="button"
+      className="primary"
+      disabled={join.isPending || chosenPlace !== undefined || justJoined !== null}
+      onClick={joinLine}
+    >
+      {join.isPending ? ui.wait : ui.waitlist.join}
+    </button>
+  ) : (
     <button
       type="button"
       className="primary"

@@ -31,14 +31,22 @@ export interface TimeDialProps {
   limit?: string | null;
   /** 1 on its own step (a phone), 2 beside the calendar (a desktop), where the page has its h1. */
   headingLevel?: 1 | 2;
+  /**
+   * Hours taken on every court can be chosen too, to take a place in line for them (the waitlist,
+   * issue 21): they are radios beside the free ones, named as taken.
+   */
+  waitlist?: boolean;
+  /** Taken hours the player already waits in line for. */
+  queued?: readonly number[];
 }
 
 const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
 
 /**
  * The hour picker: a 24-hour clock face. Free hours are radios (roving tabindex, arrows move, Enter
- * or Space chooses); taken, past and the player's own hours are drawn but are not controls, so a
- * screen reader hears them in the group's description instead.
+ * or Space chooses), and so are taken hours when the waitlist is open (choosing one offers a place in
+ * line instead of a court); past hours, the player's own and taken hours otherwise are drawn but are
+ * not controls, so a screen reader hears them in the group's description instead.
  */
 export function TimeDial({
   date,
@@ -49,6 +57,8 @@ export function TimeDial({
   onChange,
   limit = null,
   headingLevel = 1,
+  waitlist = false,
+  queued = [],
 }: TimeDialProps) {
   const headingId = useId();
   const dateId = useId();
@@ -62,7 +72,11 @@ export function TimeDial({
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const states = dialHours.map((hour) => ({ hour, state: segmentState(hour, day) }));
   const free = states.filter((entry) => entry.state === 'free').map((entry) => entry.hour);
-  const tabStop = [focused, value].find((hour) => hour !== null && free.includes(hour)) ?? free[0];
+  const choosable = states
+    .filter((entry) => entry.state === 'free' || (waitlist && entry.state === 'taken'))
+    .map((entry) => entry.hour);
+  const tabStop = [focused, value].find((hour) => hour !== null && choosable.includes(hour)) ?? free[0] ?? choosable[0];
+  const lineOnly = free.length === 0 && choosable.length > 0;
   const past = states.some((entry) => entry.state === 'past');
 
   function focus(hour: number | undefined) {
@@ -80,17 +94,17 @@ export function TimeDial({
     switch (event.key) {
       case 'ArrowRight':
       case 'ArrowDown':
-        focus(stepFree(free, hour, 1));
+        focus(stepFree(choosable, hour, 1));
         break;
       case 'ArrowLeft':
       case 'ArrowUp':
-        focus(stepFree(free, hour, -1));
+        focus(stepFree(choosable, hour, -1));
         break;
       case 'Home':
-        focus(free[0]);
+        focus(choosable[0]);
         break;
       case 'End':
-        focus(free[free.length - 1]);
+        focus(choosable[choosable.length - 1]);
         break;
       case 'Enter':
       case ' ':
@@ -142,13 +156,15 @@ export function TimeDial({
               </text>
             </>
           );
-          if (state !== 'free')
+          if (!choosable.includes(hour))
             return (
               <g key={hour} className={`time-dial-segment is-${state}`} aria-hidden="true" data-hour={hour}>
                 {shape}
               </g>
             );
           const checked = value === hour;
+          const inLine = state === 'taken' && queued.includes(hour);
+          const name = state === 'free' ? ui.dial.states.free : inLine ? ui.dial.takenQueued : ui.dial.takenWaitlist;
           return (
             <g
               key={hour}
@@ -156,10 +172,10 @@ export function TimeDial({
                 if (element) segments.current.set(hour, element);
                 else segments.current.delete(hour);
               }}
-              className={`time-dial-segment is-free${checked ? ' is-checked' : ''}`}
+              className={`time-dial-segment is-${state} is-choosable${inLine ? ' is-queued' : ''}${checked ? ' is-checked' : ''}`}
               role="radio"
               aria-checked={checked}
-              aria-label={`${formatHour(hour)}, ${ui.dial.states.free}`}
+              aria-label={`${formatHour(hour)}, ${name}`}
               tabIndex={hour === tabStop ? 0 : -1}
               data-hour={hour}
               onClick={() => choose(hour)}
@@ -203,7 +219,9 @@ export function TimeDial({
       </p>
       {free.length === 0 && (
         <p className={`time-dial-empty${limit && date >= now.date ? ' is-limited' : ''}`}>
-          {date < now.date ? ui.dial.datePassed : (limit ?? ui.dial.noFreeTime)}
+          {date < now.date
+            ? ui.dial.datePassed
+            : (limit ?? (lineOnly ? ui.dial.noFreeTimeWaitlist : ui.dial.noFreeTime))}
         </p>
       )}
       <ul className="time-dial-legend" aria-label={ui.dial.legendLabel}>

@@ -1,0 +1,328 @@
+// Issue 21 from the player's side, and issue 20's app that survives a deploy, on the product
+// `npm start` runs, in Chromium: a third player joins the line on the dial for an hour whose courts
+// two others hold, one of them cancels, the offer appears on my games while the page is open and is
+// confirmed into a game; a game released as a no-show reads «Неявка»; a player paused for no-shows
+// sees until when; a tab whose screen's code is gone after a deploy reloads once, then says «Обновить».
+// The other players' calls are made through the API, the no-shows in the database (the timers have
+// tests of their own in services/api/test). Screens go to e2e/artifacts/waitlist-*.png and are
+// checked with axe.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import contracts from '@kort/contracts';
+import pg from 'pg';
+import { accessibilityProblems } from './support/axe.mjs';
+import { artifacts, launchChromium, registerAccount, startProduct, until, viewports } from './support.mjs';
+
+const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
+const PASSWORD = 'Корт-2026-очередь!';
+const stamp = Date.now();
+
+const env = {};
+before(async () => {
+  env.product = await startProduct();
+  env.browser = await launchChromium();
+});
+after(async () => {
+  await env.browser?.close();
+  await env.product?.stop();
+});
+
+// ---- The club's calendar ----
+
+/** 'YYYY-MM-DD' of the club's day `days` after today. */
+const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
+
+/** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
+function clubInstant(days, hour) {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(day)
+    .find((part) => part.type === 'timeZoneName')
+    .value.replace('GMT', '');
+  return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
+}
+
+/** The calendar button's accessible name starts like '29 ноября 2026'. */
+const dayName = (date) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
+};
+
+/** '30 ноября 2026, 18:00': an instant on the club's clock, as the app and the API write it. */
+const clubDateTime = (instant) => {
+  const { date, hour, minute } = contracts.wallClock(instant, ZONE);
+  return `${dayName(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+};
+
+// ---- The scene ----
+
+async function database(work) {
+  const db = new pg.Client({ connectionString: env.product.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/** A confirmed player with the rules accepted, made through the real calls; signed in. */
+async function player(label, name) {
+  const email = `wl-${label}-${stamp}@example.com`;
+  const client = await registerAccount(env.product, { email, password: PASSWORD, name });
+  assert.equal((await client.login(email, PASSWORD)).status, 200);
+  return { email, client };
+}
+
+/** `client` books court `court` at `timeStart`, as the app would. */
+async function book(client, court, timeStart) {
+  const answer = await client.post(`/api/order-court/${court}/`, {
+    id_cort: court,
+    time_start: timeStart,
+    players_count: 2,
+  });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+}
+
+/** Two players hold both courts of the club's `days`-ahead day at `hour`; returns them. */
+async function bothCourtsTaken(label, days, hour) {
+  const first = await player(`${label}-1`, 'Глеб');
+  const second = await player(`${label}-2`, 'Борис');
+  await book(first.client, 1, clubInstant(days, hour));
+  await book(second.client, 2, clubInstant(days, hour));
+  return [first, second];
+}
+
+// ---- The browser ----
+
+const heading = (page, text) => page.getByRole('heading', { name: text, exact: true }).first().waitFor();
+const toast = (page, text) => page.locator('.toast', { hasText: text }).first().waitFor();
+
+/**
+ * A signed-in page of `email` at `viewport`, with `run(page, snap)` inside it: `snap(screen)`
+ * photographs the screen to waitlist-<name>-<screen>.png and checks it with axe.
+ */
+async function asPlayer(name, viewport, email, run) {
+  const phone = viewport.width < 600;
+  const context = await env.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  const problems = [];
+  const snap = async (screen) => {
+    await page.screenshot({ path: `${artifacts}/waitlist-${name}-${screen}.png` });
+    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
+  };
+  try {
+    await page.goto(`${env.product.base}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByLabel('Пароль').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await heading(page, 'Мои игры');
+    await run(page, snap);
+    assert.deepEqual(problems, [], 'accessibility problems on the screens');
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/waitlist-${name}-FAILED.png` }).catch(() => undefined);
+    throw failure;
+  } finally {
+    await context.close();
+  }
+}
+
+/** From my games to the dial of `date`, through the calendar. */
+async function dialOf(page, date) {
+  await page.getByRole('button', { name: 'Забронировать игру' }).click();
+  await heading(page, 'Выберите дату');
+  const settled = () => page.locator('table[role="grid"][aria-busy="false"]').waitFor();
+  const day = page.getByRole('button', { name: new RegExp(`^${dayName(date)}`) });
+  await settled();
+  if (!(await day.isVisible())) {
+    await page.getByRole('button', { name: 'Следующий месяц' }).click();
+    await settled();
+  }
+  await day.click();
+  await page.locator('.time-dial').waitFor();
+}
+
+/** The dial's taken hour, chosen, then «Встать в очередь»: the position the app says. */
+async function joinTheLine(page, hour) {
+  const taken = page.getByRole('radio', { name: `${hour}:00, занято, можно встать в очередь` });
+  await taken.click();
+  assert.equal(await taken.getAttribute('aria-checked'), 'true');
+  await page.getByText(`${hour}:00: все корты заняты`).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Далее' }).count(), 0);
+}
+
+// ---- The waitlist ----
+
+test('a third player joins the line on the dial; a cancellation is offered on my games while it is open, and confirmed it is a game (phone)', async () => {
+  const [gleb] = await bothCourtsTaken('phone', 1, 18);
+  const vera = await player('phone-3', 'Вера');
+  const date = clubDay(1);
+
+  await asPlayer('phone', viewports.phone, vera.email, async (page, snap) => {
+    await dialOf(page, date);
+    await joinTheLine(page, 18);
+    await snap('dial-taken');
+    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await toast(page, 'Вы в очереди. Если корт освободится, мы напишем');
+    await page.getByText('Вы в очереди: 1-й').waitFor();
+    await page.getByRole('radio', { name: '18:00, занято, вы в очереди' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Встать в очередь' }).isDisabled(), true);
+    await snap('dial-in-line');
+
+    // My games lists the place with its position and the way out.
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await heading(page, 'Мои игры');
+    const line = page.getByRole('region', { name: 'Очередь' });
+    await line.getByText('Вы в очереди: 1-й').waitFor();
+    assert.match(await line.textContent(), new RegExp(`${dayName(date)}, 18:00`));
+    await line.getByRole('button', { name: 'Выйти из очереди' }).waitFor();
+    await snap('my-games-in-line');
+
+    // Gleb cancels through the API: the freed court is held for Vera, and my games shows it
+    // without a reload (it asks every 30 s).
+    const cancelled = await gleb.client.post('/api/delete_order/1/', {
+      id_cort: 1,
+      time_start: clubInstant(1, 18),
+      players_count: 2,
+    });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    const offer = page.getByRole('article', { name: 'Корт освободился: 18:00, корт 1' });
+    await offer.waitFor({ timeout: 45_000 });
+    assert.match(await offer.locator('.offer-left').textContent(), /^Осталось 1[45]:\d\d$/);
+    assert.equal(await page.getByRole('region', { name: 'Очередь' }).count(), 0);
+    await snap('offer');
+
+    await offer.getByRole('button', { name: 'Подтвердить' }).click();
+    await toast(page, 'Корт забронирован');
+    await offer.waitFor({ state: 'hidden' });
+    const game = page.locator('.games li', { hasText: dayName(date) });
+    await game.waitFor();
+    assert.match(await game.textContent(), /18:00Корт 1/);
+    await snap('confirmed');
+  });
+});
+
+test('the same line on a desktop: joined on the dial beside the calendar, the offer on my games, confirmed', async () => {
+  const [, boris] = await bothCourtsTaken('desktop', 2, 19);
+  const nina = await player('desktop-3', 'Нина');
+  const date = clubDay(2);
+
+  await asPlayer('desktop', viewports.desktop, nina.email, async (page, snap) => {
+    await dialOf(page, date);
+    await joinTheLine(page, 19);
+    await snap('dial-taken');
+    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await page.getByText('Вы в очереди: 1-й').waitFor();
+    await snap('dial-in-line');
+
+    await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Мои игры' }).click();
+    await page.getByRole('region', { name: 'Очередь' }).getByText('Вы в очереди: 1-й').waitFor();
+    await snap('my-games-in-line');
+
+    const cancelled = await boris.client.post('/api/delete_order/2/', {
+      id_cort: 2,
+      time_start: clubInstant(2, 19),
+      players_count: 2,
+    });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    const offer = page.getByRole('article', { name: 'Корт освободился: 19:00, корт 2' });
+    await offer.waitFor({ timeout: 45_000 });
+    await snap('offer');
+    await offer.getByRole('button', { name: 'Подтвердить' }).click();
+    await toast(page, 'Корт забронирован');
+    await page.locator('.games li', { hasText: dayName(date) }).waitFor();
+  });
+});
+
+// ---- No-shows ----
+
+test('a game released as a no-show reads «Неявка» in my games and on its card, with no door or end buttons (phone)', async () => {
+  const anna = await player('no-show', 'Анна');
+  // A game of today, released: the door was not opened in time.
+  await database(async (db) => {
+    const {
+      rows: [{ id }],
+    } = await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       SELECT id, 2, date_trunc('hour', now()), date_trunc('hour', now()) + interval '1 hour', 2
+         FROM users WHERE email = $1 RETURNING id`,
+      [anna.email],
+    );
+    await db.query(`UPDATE bookings SET cancelled_at = now(), no_show_at = now() WHERE id = $1`, [id]);
+  });
+
+  await asPlayer('no-show', viewports.phone, anna.email, async (page, snap) => {
+    const game = page.locator('.game', { hasText: 'Неявка' });
+    await game.waitFor();
+    await snap('my-games');
+    await game.click();
+    await heading(page, 'Игра');
+    await page.locator('.game-card', { hasText: 'Неявка' }).waitFor();
+    assert.deepEqual(await page.locator('main button:visible').allTextContents(), ['Назад']);
+    await snap('card');
+  });
+});
+
+test('two no-shows within 30 days: the add-game button is off and says until when, and so does the booking screen (phone)', async () => {
+  const oleg = await player('paused', 'Олег');
+  const lastNoShow = new Date(Date.now() - 2 * 86_400_000);
+  await database((db) =>
+    db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, cancelled_at, no_show_at)
+       SELECT id, 1, missed - interval '15 minutes', missed + interval '45 minutes', 2, missed, missed
+         FROM users, unnest($2::timestamptz[]) AS missed WHERE email = $1`,
+      [oleg.email, [new Date(lastNoShow.getTime() - 5 * 86_400_000), lastNoShow]],
+    ),
+  );
+  // NO_SHOW_PAUSE_DAYS (7) after the no-show that reached the limit.
+  const until = clubDateTime(new Date(lastNoShow.getTime() + 7 * 86_400_000));
+
+  await asPlayer('paused', viewports.phone, oleg.email, async (page, snap) => {
+    const add = page.getByRole('button', { name: `Запись приостановлена до ${until}` });
+    await add.waitFor();
+    assert.equal(await add.isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Забронировать игру' }).count(), 0);
+    const why = await add.getAttribute('aria-describedby');
+    assert.match(await page.locator(`#${why}`).textContent(), /неявок/);
+    await snap('my-games');
+    await page.goto(`${env.product.base}/reserve`);
+    await page.getByText(`Запись приостановлена до ${until}`).waitFor();
+    assert.equal(await page.getByRole('grid').count(), 0);
+    await snap('reserve');
+  });
+});
+
+// ---- Issue 20, item 3: a player app that survives a deploy ----
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`a screen whose code is gone after a deploy reloads the tab once, then shows «Обновить» (${name})`, async () => {
+    const { email } = await player(`deploy-${name}`, 'Дина');
+    await asPlayer(`deploy-${name}`, viewport, email, async (page, snap) => {
+      // A deploy: the profile screen's chunk of the build this tab runs is gone (the server's 404).
+      let missing = 0;
+      await page.route(/\/assets\/account-page-[^/]*\.js$/, (route) => {
+        missing += 1;
+        return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+      });
+      let loads = 0;
+      page.on('load', () => (loads += 1));
+      if (name === 'phone') {
+        await page.getByRole('button', { name: 'Меню' }).click();
+        await page.getByRole('dialog', { name: 'Меню' }).getByRole('link', { name: 'Профиль' }).click();
+      } else {
+        await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Профиль' }).click();
+      }
+      // One reload for the new build; its chunk missing too, the error screen instead of a loop.
+      await heading(page, 'Не удалось показать страницу');
+      assert.equal(loads, 1);
+      assert.ok(missing >= 2, 'the chunk was asked for before and after the reload');
+      assert.equal(new URL(page.url()).pathname, '/account');
+      await snap('error-screen');
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await until(() => loads === 2, 'the reload «Обновить» asks for');
+      await heading(page, 'Не удалось показать страницу');
+    });
+  });
+}

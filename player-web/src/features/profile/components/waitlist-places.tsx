@@ -1,0 +1,162 @@
+import type { WaitlistPlace } from '@kort/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { useToast } from '../../../components/ui/toasts';
+import { errorOf } from '../../../lib/errors';
+import { ui } from '../../../lib/messages';
+import { queryKeys } from '../../../lib/query-keys';
+import { siteNowMs, useSiteClock } from '../../../lib/site-clock';
+import { useConfirmWaitlist } from '../api/confirm-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
+
+/** Milliseconds left of a hold by the server's clock, ticking every second (0 once it is over). */
+function useHoldLeft(holdUntil: string | null): number {
+  // The phone's clock may be off: the server's offset is read once a visit (lib/site-clock).
+  useSiteClock();
+  const until = holdUntil === null ? 0 : Date.parse(holdUntil);
+  const [ms, setMs] = useState(() => Math.max(0, until - siteNowMs()));
+  useEffect(() => {
+    const tick = () => setMs(Math.max(0, until - siteNowMs()));
+    tick();
+    const timer = setInterval(tick, 1_000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return ms;
+}
+
+/** Asks before the player gives up a place (they would join again at the end of the line). */
+function useLeave() {
+  const toast = useToast();
+  const leave = useLeaveWaitlist();
+  const [asked, setAsked] = useState<WaitlistPlace | null>(null);
+  const confirmLeave = () => {
+    if (!asked) return;
+    setAsked(null);
+    leave.mutate(asked.id, {
+      onSuccess: (answer) => toast(answer.detail),
+      onError: (failure) => toast(errorOf(failure).text, 'error'),
+    });
+  };
+  const modal = (
+    <Modal open={asked !== null} title={ui.waitlist.leaveQuestion} onClose={() => setAsked(null)} closeLabel={null}>
+      {asked && <p>{ui.waitlist.placeName(asked.date, asked.time)}</p>}
+      <p>{asked?.state === 'offered' ? ui.waitlist.leaveOfferWarning : ui.waitlist.leaveWarning}</p>
+      <div className="actions">
+        <button type="button" className="danger" onClick={confirmLeave}>
+          {ui.waitlist.leaveYes}
+        </button>
+        <button type="button" onClick={() => setAsked(null)}>
+          {ui.no}
+        </button>
+      </div>
+    </Modal>
+  );
+  return { ask: setAsked, pending: leave.isPending ? leave.variables : null, modal };
+}
+
+interface OfferProps {
+  place: WaitlistPlace;
+  onConfirm: () => void;
+  onLeave: () => void;
+  /** What is on its way for this offer. */
+  busy: 'confirm' | 'leave' | null;
+}
+
+/** A freed court held for the player: the in-app notice with the hold's countdown and "Подтвердить". */
+function Offer({ place, onConfirm, onLeave, busy }: OfferProps) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const left = useHoldLeft(place.hold_until);
+  const over = left === 0;
+  // The hold ran out: the server has passed the court on; the places are read again.
+  useEffect(() => {
+    if (over) void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });
+  }, [over, queryClient]);
+  const seconds = Math.ceil(left / 1_000);
+
+  return (
+    <article className="offer" aria-labelledby={titleId}>
+      <p id={titleId} className="offer-title">
+        {ui.waitlist.offer(place.time, place.court)}
+      </p>
+      <p className="offer-date">{place.date}</p>
+      {/* Not read out every second: the region around announces the offer, not its countdown. */}
+      <p className="offer-left" aria-live="off">
+        {over ? ui.waitlist.holdOver : ui.waitlist.holdLeft(Math.floor(seconds / 60), seconds % 60)}
+      </p>
+      <div className="actions">
+        <button type="button" className="primary" disabled={over || busy !== null} onClick={onConfirm}>
+          {busy === 'confirm' ? ui.wait : ui.waitlist.confirm}
+        </button>
+        <button type="button" disabled={busy !== null} onClick={onLeave}>
+          {busy === 'leave' ? ui.wait : ui.waitlist.leave}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The offers held for the player, above my games (announced when one arrives while the page is open). */
+export function WaitlistOffers({ places }: { places: readonly WaitlistPlace[] }) {
+  const toast = useToast();
+  // Here, not in the offer: a confirmed offer leaves the screen, its answer is still said.
+  const confirm = useConfirmWaitlist();
+  const leave = useLeave();
+  const offers = places.filter((place) => place.state === 'offered');
+  const busyWith = (id: number) =>
+    confirm.isPending && confirm.variables === id ? 'confirm' : leave.pending === id ? 'leave' : null;
+  return (
+    <>
+      <div className="offers" aria-live="polite">
+        {offers.map((place) => (
+          <Offer
+            key={place.id}
+            place={place}
+            busy={busyWith(place.id)}
+            onLeave={() => leave.ask(place)}
+            onConfirm={() =>
+              confirm.mutate(place.id, {
+                onSuccess: (answer) => toast(answer.detail),
+                // The hold ran out meanwhile (410): the server says so and the court has gone on.
+                onError: (failure) => toast(errorOf(failure).text, 'error'),
+              })
+            }
+          />
+        ))}
+      </div>
+      {leave.modal}
+    </>
+  );
+}
+
+/** The player's places in line (waiting for a court), each with its position and "Выйти из очереди". */
+export function WaitlistPlaces({ places }: { places: readonly WaitlistPlace[] }) {
+  const leave = useLeave();
+  const waiting = places.filter((place) => place.state === 'waiting');
+  if (waiting.length === 0) return leave.modal;
+  return (
+    <section className="waitlist" aria-labelledby="waitlist-title">
+      <h2 id="waitlist-title">{ui.waitlist.title}</h2>
+      <ul className="waitlist-places">
+        {waiting.map((place) => (
+          <li key={place.id} className="waitlist-place">
+            <span id={`waitlist-place-${place.id}`} className="waitlist-when">
+              {place.date}, {place.time}
+            </span>
+            <span className="waitlist-position">{ui.waitlist.position(place.position)}</span>
+            <button
+              type="button"
+              aria-describedby={`waitlist-place-${place.id}`}
+              disabled={leave.pending === place.id}
+              onClick={() => leave.ask(place)}
+            >
+              {leave.pending === place.id ? ui.wait : ui.waitlist.leave}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {leave.modal}
+    </section>
+  );
+}
