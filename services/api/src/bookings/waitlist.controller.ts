@@ -48,8 +48,9 @@ export class WaitlistController {
   }
 }
 
+/** A place's id from the path: a positive PostgreSQL integer, or "not found" (never a 500). */
 function entryId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw new KortError(BookingError.WaitlistNotFound);
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new KortError(BookingError.WaitlistNotFound);
   return id;
 }
