@@ -21,7 +21,12 @@ fail() {
 mount -t proc proc /proc || fail "mount proc"
 mount -t sysfs sysfs /sys || fail "mount sysfs"
 mount -t devtmpfs devtmpfs /dev || fail "mount devtmpfs"
-mount -t tmpfs tmpfs /tmp || fail "mount tmpfs"
+# The initramfs root is already writable; a tmpfs on /tmp would hide a checkout that lives under
+# /tmp (a CI runner's clone), whose files the initramfs carries at their own paths.
+case "$KORT_REPO" in
+  /tmp/*) ;;
+  *) mount -t tmpfs tmpfs /tmp || fail "mount tmpfs" ;;
+esac
 # The checks read the kernel's own record of every level written to a line (gpio trace events).
 mount -t tracefs tracefs /sys/kernel/tracing || fail "mount tracefs"
 
