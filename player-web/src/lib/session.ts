@@ -13,16 +13,18 @@ export interface LoginNotice {
  * /login and no answer of the account stays in the app. The screens still showing unmount with
  * the navigation; removing their answers does not make them ask again. `notice` tells the login
  * screen why (a deleted profile). A call already at /login (a late 401 of a screen that was just
- * left) stays there, keeping the notice the login screen shows.
+ * left) changes nothing: the login screen keeps its notice and its own answers.
  */
 export function useLeaveSession(): (notice?: LoginNotice) => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
     (notice?: LoginNotice) => {
-      // The browser's own address: the router's pushes it at once, before the screens follow.
-      if (notice || window.location.pathname !== '/login')
-        void navigate('/login', notice ? { state: notice } : undefined);
+      // A late 401 of a screen just left, at /login already (the browser's own address: the
+      // router's changes at once): the account's answers went with the first call, and removing
+      // the login screen's own (the social buttons) would leave it without them.
+      if (!notice && window.location.pathname === '/login') return;
+      void navigate('/login', notice ? { state: notice } : undefined);
       queryClient.removeQueries();
     },
     [navigate, queryClient],
