@@ -4,7 +4,7 @@ import { CurrentUser } from '../auth/current-user';
 import { ResponseSchema } from '../common/request-schema';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService, bookingsListQuery } from './admin-bookings.service';
-import { intId } from './record-id';
+import { intId } from '../common/record-id';
 import { AdminResourceController, ResourceReads } from './resource-reads';
 
 /** The dashboard's `bookings` resource (docs/admin-api.md). Filters: id, day (YYYY-MM-DD, local), court_id, user_id, status; newest start first by default. */

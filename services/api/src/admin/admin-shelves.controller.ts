@@ -4,7 +4,7 @@ import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import type { User } from '../users/user.entity';
 import { AdminShelvesService, shelvesListQuery } from './admin-shelves.service';
-import { intId } from './record-id';
+import { intId } from '../common/record-id';
 import { AdminResourceController, ResourceReads } from './resource-reads';
 
 /** The dashboard's `shelves` resource (docs/admin-api.md). Filters: id, kind, status, is_blocked, needs_clearing, renter_id. */

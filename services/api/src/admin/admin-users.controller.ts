@@ -13,7 +13,7 @@ import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import type { User } from '../users/user.entity';
 import { AdminUsersService, usersListQuery } from './admin-users.service';
-import { intId } from './record-id';
+import { intId } from '../common/record-id';
 import { AdminResourceController, ResourceReads } from './resource-reads';
 
 /** The dashboard's `users` resource (docs/admin-api.md). Filters: id, q, role, status, blocked, deleted. PUT: `blocked` true blocks (as delete_user), false restores; `is_sport_school`. */

@@ -164,16 +164,9 @@ export class BookingsService {
   ): Promise<number | null> {
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     const request = { courtId, playersCount: bookingRules.playersCount };
-    let id: number | null;
-    if (user.isSportSchool) {
-      const [row] = await tx.query<{ id: number }[]>(
-        `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [user.id, courtId, startsAt, endsAt, request.playersCount],
-      );
-      id = row!.id;
-    } else {
-      id = await this.insertUnderQuotas(user.id, request, startsAt, endsAt, tx);
-    }
+    const id = user.isSportSchool
+      ? await this.insert(user.id, request, startsAt, endsAt, tx)
+      : await this.insertUnderQuotas(user.id, request, startsAt, endsAt, tx);
     if (id !== null) await tx.query(`UPDATE bookings SET held_until = $2 WHERE id = $1`, [id, heldUntil]);
     return id;
   }
@@ -238,8 +231,14 @@ export class BookingsService {
   }
 
   /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
-  private async insert(userId: number, request: OrderRequest, startsAt: Date, endsAt: Date): Promise<number> {
-    const [row] = await this.db.query<{ id: number }[]>(
+  private async insert(
+    userId: number,
+    request: Pick<OrderRequest, 'courtId' | 'playersCount'>,
+    startsAt: Date,
+    endsAt: Date,
+    tx: Writer = this.db.manager,
+  ): Promise<number> {
+    const [row] = await tx.query<{ id: number }[]>(
       `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [userId, request.courtId, startsAt, endsAt, request.playersCount],

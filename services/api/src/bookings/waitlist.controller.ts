@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiTags } from '@nestjs/swagger';
 import { BookingError, type DetailResponse, joinWaitlistBody, messages, type WaitlistPlace } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
-import { KortError } from '../common/kort-error';
+import { intId } from '../common/record-id';
 import { OwnObject } from '../common/route-policy';
 import { BodySchema, type Parsed } from '../common/request-schema';
 import type { User } from '../users/user.entity';
@@ -34,7 +34,7 @@ export class WaitlistController {
   @Delete(':id')
   @OwnObject('waitlist-place', 'id')
   async leave(@CurrentUser() user: User, @Param('id') id: string): Promise<DetailResponse> {
-    await this.waitlist.leave(user, entryId(id));
+    await this.waitlist.leave(user, intId(id, BookingError.WaitlistNotFound));
     return { detail: messages.waitlistLeft };
   }
 
@@ -43,14 +43,7 @@ export class WaitlistController {
   @HttpCode(200)
   @OwnObject('waitlist-place', 'id')
   async confirm(@CurrentUser() user: User, @Param('id') id: string): Promise<DetailResponse & { id: number }> {
-    const game = await this.waitlist.confirm(user, entryId(id));
+    const game = await this.waitlist.confirm(user, intId(id, BookingError.WaitlistNotFound));
     return { detail: messages.holdConfirmed, id: game.id };
   }
-}
-
-/** A place's id from the path: a positive PostgreSQL integer, or "not found" (never a 500). */
-function entryId(value: string): number {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
-  if (id < 1 || id > 2_147_483_647) throw new KortError(BookingError.WaitlistNotFound);
-  return id;
 }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@kort/contracts';
-import { KortError } from '../common/kort-error';
+import { KortError } from './kort-error';
 
 const INT_MAX = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
