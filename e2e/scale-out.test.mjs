@@ -132,7 +132,8 @@ test('a replica stops under load: no request is lost, its agent moves to the oth
 
   console.log(
     `# ${result.total} requests in 6 s through the proxy: ${JSON.stringify(result.statuses)}, ` +
-      `${result.failures.length} failed; the replica drained and stopped in ${stopMs} ms`,
+      `${result.failures.length} failed, ${result.resent} sent again on a new connection after nginx had closed ` +
+      `an idle one; the replica drained and stopped in ${stopMs} ms`,
   );
   assert.ok(result.total > 200, `load ran: ${result.total} requests`);
   assert.deepEqual(result.failures, [], 'no request failed');

@@ -315,9 +315,17 @@ export async function browserLikeLoad(base, { connections, durationMs, requests 
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const statuses = {};
   const failures = [];
+  let resent = 0;
+  // The retry takes a connection of its own (agent: false): the pool's other idle connections were
+  // very likely closed by the same nginx worker in the same instant (a graceful reload closes them
+  // all), and a second stale one would turn the browser's single retry into a failure.
   const send = (request, retried = false) =>
     new Promise((resolve) => {
-      const call = http.request(`${base}${request.path}`, { method: request.method, headers: request.headers, agent });
+      const call = http.request(`${base}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        agent: retried ? false : agent,
+      });
       call.on('response', (response) => {
         response.resume();
         response.on('end', () => {
@@ -327,9 +335,11 @@ export async function browserLikeLoad(base, { connections, durationMs, requests 
       });
       call.on('error', (error) => {
         if (call.reusedSocket && !retried && ['ECONNRESET', 'EPIPE'].includes(error.code)) {
+          resent += 1;
           resolve(send(request, true));
         } else {
-          failures.push(`${request.method} ${request.path}: ${error.code ?? error.message}`);
+          const attempt = retried ? ' (its retry on a new connection)' : call.reusedSocket ? '' : ' (a new connection)';
+          failures.push(`${request.method} ${request.path}: ${error.code ?? error.message}${attempt}`);
           resolve();
         }
       });
@@ -343,5 +353,5 @@ export async function browserLikeLoad(base, { connections, durationMs, requests 
   );
   agent.destroy();
   const total = Object.values(statuses).reduce((sum, count) => sum + count, 0) + failures.length;
-  return { total, statuses, failures };
+  return { total, statuses, failures, resent };
 }
