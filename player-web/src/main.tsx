@@ -2,16 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app';
 import { reloadOnPreloadError } from './app/new-build';
+import { createQueryClient } from './app/query-client';
 import './styles.css';
 
 // A tab opened before a deploy reloads once for the new build when a chunk is gone.
 reloadOnPreloadError();
 const root = document.getElementById('root');
 if (root) {
-  preloadFirstScreen();
+  const queryClient = createQueryClient();
+  preloadFirstScreen(queryClient);
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { App } from '../src/app/app';
+import { App, preloadFirstScreen } from '../src/app/app';
+import { createQueryClient } from '../src/app/query-client';
 import { PlayerShell } from '../src/app/player-shell';
 import { ToastProvider } from '../src/components/ui/toasts';
 import { api } from '../src/lib/api-client';
@@ -301,4 +302,42 @@ test('after self-deletion the login screen says the club can restore the profile
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(window.location.pathname).toBe('/login');
   expect(screen.getByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
+});
+
+test("a visit opening on /reserve asks for the club's clock, the courts and the month's days beside the admin check, not after it", async () => {
+  let admit: () => void = () => undefined;
+  const admitted = new Promise<void>((resolve) => (admit = resolve));
+  server = fakeServer({
+    ...player,
+    'GET /api/is_admin/': async () => (await admitted, ok(false)),
+    'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: new Date().toISOString(), offsets: [] }),
+    'GET /api/get_courts/': ok([
+      { id_cort: 1, name: 'Корт 1' },
+      { id_cort: 2, name: 'Корт 2' },
+    ]),
+    'GET /api/booked_times/': ok([]),
+    'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
+  });
+  window.history.pushState({}, '', '/reserve');
+  const client = createQueryClient();
+  preloadFirstScreen(client);
+  renderApp(<App queryClient={client} />);
+
+  // The admin check has not answered, and every first answer of the screen is already asked for.
+  await waitFor(() => expect(server.callsTo('GET /api/booking_limits/')).toHaveLength(1));
+  expect(server.callsTo('GET /api/booked_times/')).toHaveLength(1);
+  expect(server.callsTo('GET /api/get_courts/')).toHaveLength(1);
+  expect(screen.queryByRole('heading', { name: 'Выберите дату' })).toBeNull();
+
+  admit();
+  expect(await screen.findByRole('heading', { name: 'Выберите дату' })).toBeTruthy();
+  // The screen took them from the cache: nothing asked twice.
+  expect(await screen.findByRole('grid')).toBeTruthy();
+  for (const route of [
+    'GET /api/site_time/',
+    'GET /api/get_courts/',
+    'GET /api/booked_times/',
+    'GET /api/booking_limits/',
+  ])
+    expect(server.callsTo(route), route).toHaveLength(1);
 });

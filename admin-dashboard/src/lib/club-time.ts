@@ -1,4 +1,4 @@
-import { wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
+import { learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { callApi } from '../providers/http-client';
 
@@ -28,6 +28,7 @@ export function loadClubZone(): Promise<string> {
       const serverNow = Date.parse(answer.detail.now);
       // Half the round trip is the best guess of when the server read its clock.
       if (Number.isFinite(serverNow)) serverAhead = serverNow - (asked + Date.now()) / 2;
+      learnZoneOffsets(answer.detail.time_zone, answer.detail.offsets ?? [], answer.detail.offsets_until);
       return (clubZone = answer.detail.time_zone);
     },
     () => {

@@ -1,8 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { RotateWarning } from '../components/ui/rotate-warning';
 import { LoginPage } from '../features/auth/components/login-page';
+import { prefetchReserveAnswers } from '../features/reserve/api/first-answers';
+import { siteClockQuery } from '../lib/site-clock';
 import { ErrorBoundary } from './error-boundary';
 import { reloadForNewBuild, whileReloading } from './new-build';
 import { AppProvider } from './provider';
@@ -45,22 +48,29 @@ const AccountPage = page(() => import('../features/account/components/account-pa
 const StoragePage = page(() => import('../features/storage/components/storage-page'), 'StoragePage');
 const MyShelfPage = page(() => import('../features/storage/components/my-shelf-page'), 'MyShelfPage');
 
-/** The signed-in screens by the path a visit may open on. */
-const firstScreens: Partial<Record<string, { preload: () => Promise<unknown> }>> = {
-  '/': ProfilePage,
-  '/profile': ProfilePage,
-  '/reserve': ReservePage,
-  '/game': GamePage,
-  '/account': AccountPage,
-  '/box_reserve': StoragePage,
-  '/box_reserve/user_reserved': MyShelfPage,
+/** The signed-in screens by the path a visit may open on, with the answers each shows first. */
+const firstScreens: Partial<
+  Record<string, { screen: { preload: () => Promise<unknown> }; answers?: (client: QueryClient) => void }>
+> = {
+  '/': { screen: ProfilePage },
+  '/profile': { screen: ProfilePage },
+  '/reserve': { screen: ReservePage, answers: prefetchReserveAnswers },
+  '/game': { screen: GamePage, answers: (client) => void client.prefetchQuery(siteClockQuery) },
+  '/account': { screen: AccountPage },
+  '/box_reserve': { screen: StoragePage },
+  '/box_reserve/user_reserved': { screen: MyShelfPage },
 };
 
 /**
  * The signed-in screen a visit opens on starts loading with the shell, beside the admin check,
- * rather than once the check has answered: the screen shows as soon as the check says so.
+ * rather than once the check has answered, and so do the answers it shows first: the screen shows
+ * as soon as the check says so, with its data.
  */
-export const preloadFirstScreen = () => void firstScreens[window.location.pathname]?.preload().catch(() => undefined);
+export function preloadFirstScreen(client: QueryClient): void {
+  const first = firstScreens[window.location.pathname];
+  void first?.screen.preload().catch(() => undefined);
+  first?.answers?.(client);
+}
 
 /** Every screen, behind the error screen (reset when the address changes). */
 function Screens() {
@@ -90,11 +100,11 @@ function Screens() {
   );
 }
 
-/** The map of the player app (spec section 2). */
-export function App() {
+/** The map of the player app (spec section 2); `queryClient`: the one main.tsx preloaded answers into. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <BrowserRouter>
-      <AppProvider>
+      <AppProvider client={queryClient}>
         <Screens />
         <RotateWarning />
       </AppProvider>

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toasts';
 import { setApiHandlers } from '../lib/api-client';
@@ -13,8 +13,8 @@ function ApiRouting() {
 }
 
 /** Everything the screens share: server state (TanStack Query), toasts, the API client's routing. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -1,7 +1,7 @@
 import { monthsGenitive, type BookingLimits, type DetailResponse } from '@kort/contracts';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { queryKeys } from './query-keys';
+import { FIRST_ANSWER_MS, queryKeys } from './query-keys';
 
 /**
  * GET /api/booking_limits/?year&month: the month's days the player's own quotas refuse (a game
@@ -11,11 +11,19 @@ import { queryKeys } from './query-keys';
 export const bookingLimits = (year: number, month: number) =>
   api<DetailResponse<BookingLimits>>('GET', `/api/booking_limits/?year=${year}&month=${month}`);
 
+/** One month's limits, fresh for FIRST_ANSWER_MS (see bookedDaysQuery). */
+export const bookingLimitsQuery = ({ year, month }: { year: number; month: number }) =>
+  queryOptions({
+    queryKey: queryKeys.booking.bookingLimits(year, month),
+    queryFn: () => bookingLimits(year, month),
+    staleTime: FIRST_ANSWER_MS,
+  });
+
 /** One month's limits (`shown` null: not asked for). A booking or a cancellation refreshes them. */
 export const useBookingLimits = (shown: { year: number; month: number } | null) =>
   useQuery({
-    queryKey: queryKeys.booking.bookingLimits(shown?.year ?? 0, shown?.month ?? 0),
-    queryFn: shown ? () => bookingLimits(shown.year, shown.month) : skipToken,
+    ...bookingLimitsQuery(shown ?? { year: 0, month: 0 }),
+    ...(shown === null && { queryFn: skipToken }),
     select: (answer) => answer.detail,
   });
 

@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
+ * How long an answer fetched ahead for a screen (the one a visit opens on) stays fresh for it: the
+ * screen mounting a moment later uses it instead of asking again.
+ */
+export const FIRST_ANSWER_MS = 15_000;
+
+/**
  * The TanStack Query keys of every answer the app keeps, in one place: a feature's mutation can
  * refresh what another feature shows (a booking refreshes my games) without importing it. Keys
  * share a prefix where one change refreshes a whole family (every month's booked days).

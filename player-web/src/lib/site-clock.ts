@@ -1,5 +1,5 @@
-import { wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -55,7 +55,11 @@ let pending: Promise<SiteClockInfo> | null = null;
 export function loadSiteClock(): Promise<SiteClockInfo> {
   if (clock) return Promise.resolve(clock);
   pending ??= api<DetailResponse<SiteClock>>('GET', '/api/site_time/').then(
-    (answer) => (clock = { zone: answer.detail.time_zone, skewMs: Date.parse(answer.detail.now) - Date.now() }),
+    ({ detail }) => {
+      // The club's clock by arithmetic from here on, without the browser's zone data (issue 19).
+      learnZoneOffsets(detail.time_zone, detail.offsets ?? [], detail.offsets_until);
+      return (clock = { zone: detail.time_zone, skewMs: Date.parse(detail.now) - Date.now() });
+    },
     (failure: unknown) => {
       pending = null;
       throw failure;
@@ -68,8 +72,20 @@ export function loadSiteClock(): Promise<SiteClockInfo> {
  * GET /api/site_time/ as server state: the club's clock for the reserve and game screens (and,
  * through siteNowMs, the phone's offline PINs). Once known it stays known for the visit.
  */
+export const siteClockQuery = queryOptions({
+  queryKey: queryKeys.siteClock,
+  queryFn: loadSiteClock,
+  staleTime: Infinity,
+});
+
 export function useSiteClock() {
-  return useQuery({ queryKey: queryKeys.siteClock, queryFn: loadSiteClock, staleTime: Infinity });
+  return useQuery(siteClockQuery);
+}
+
+/** The club's month now ({ year, month: 1-12 }): the calendar opens on it. */
+export function clubMonth(clock: SiteClockInfo): { year: number; month: number } {
+  const { date } = siteNowAt(clock);
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
 }
 
 /** The server's "now" in ms as far as the phone knows it (the phone's clock until the offset is read). */

@@ -1,4 +1,5 @@
-import { emailSchema, nameSchema, optionalPhoneSchema, passwordProblem } from './accounts';
+import { passwordProblem } from './account-rules';
+import { emailSchema, nameSchema, optionalPhoneSchema } from './accounts';
 import { messages } from './messages';
 
 describe('passwordProblem (the spec rule, shared by the apps and the API)', () => {

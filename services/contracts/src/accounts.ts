@@ -1,36 +1,8 @@
 import { toASCII, toUnicode } from 'tr46';
 import { z } from 'zod';
+import { characterCount, limits } from './account-rules';
 import { messages } from './messages';
 import type { SocialProvider } from './social';
-
-/** Limits of spec section 9 and ARCHITECTURE.md section 4. */
-export const limits = {
-  nameMaxLength: 25,
-  passwordMinLength: 8,
-  passwordMaxLength: 128,
-  emailMaxLength: 254,
-  codeLength: 4,
-} as const;
-
-const characters = (value: string): number => [...value].length;
-
-/**
- * The spec's password rule: at least 8 characters with a lowercase and an uppercase letter, a digit
- * and a special character. Letters of any script count (a Cyrillic password is a real password);
- * nothing is truncated, and 128 characters are accepted. Returns the text to show, or null.
- */
-export function passwordProblem(password: string): string | null {
-  if (password.length === 0) return messages.passwordRequired;
-  const length = characters(password);
-  if (length < limits.passwordMinLength) return messages.passwordTooShort;
-  if (length > limits.passwordMaxLength) return messages.passwordTooLong;
-  const strong =
-    /\p{Ll}/u.test(password) &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{Nd}\s]/u.test(password);
-  return strong ? null : messages.passwordWeak;
-}
 
 /** The part before the @: letters and digits of any script, and the signs addresses use. */
 const LOCAL_PART = /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]+$/u;
@@ -47,7 +19,7 @@ export function canonicalEmail(input: string): string | null {
   const address = input.trim().normalize('NFC');
   const at = address.lastIndexOf('@');
   const local = address.slice(0, at).toLowerCase();
-  if (at < 1 || characters(local) > 64 || !LOCAL_PART.test(local)) return null;
+  if (at < 1 || characterCount(local) > 64 || !LOCAL_PART.test(local)) return null;
   const ascii = toASCII(address.slice(at + 1), {
     checkBidi: true,
     checkHyphens: true,
@@ -98,7 +70,7 @@ export const nameSchema = z
   .string({ error: messages.nameRequired })
   .trim()
   .min(1, { error: messages.nameRequired })
-  .refine((name) => characters(name) <= limits.nameMaxLength, { error: messages.nameTooLong })
+  .refine((name) => characterCount(name) <= limits.nameMaxLength, { error: messages.nameTooLong })
   .refine((name) => !hasUnsafeCharacters(name), { error: messages.nameUnsafe });
 
 export const codeSchema = z.string({ error: messages.codeInvalid }).regex(/^\d{4}$/, { error: messages.codeInvalid });

@@ -1,45 +1,6 @@
 import { z } from 'zod';
+import type { ZoneOffset } from './club-clock';
 import { messages } from './messages';
-
-/** Booking rules of spec section 9 and ARCHITECTURE.md section 4. */
-export const bookingRules = {
-  firstHour: 6,
-  lastHour: 23,
-  gameMinutes: 60,
-  playersCount: 2,
-  perDay: 1,
-  perWeek: 2,
-  upcoming: 5,
-  cancelBeforeMinutes: 60,
-  reminderBeforeMinutes: 120,
-  /** How far ahead a game may be booked, in days from today (docs/decisions.md). */
-  horizonDays: 90,
-} as const;
-
-/** Month names in the genitive ("22 ноября 2026") and weekdays, Sunday first as the dial shows. */
-export const monthsGenitive = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;
-export const weekdaysSundayFirst = [
-  'воскресенье',
-  'понедельник',
-  'вторник',
-  'среда',
-  'четверг',
-  'пятница',
-  'суббота',
-] as const;
 
 const isoDate = z
   .string({ error: messages.dateInvalid })
@@ -100,6 +61,13 @@ export type DeleteOrderBody = z.input<typeof deleteOrderBody>;
 export interface SiteClock {
   time_zone: string;
   now: string;
+  /**
+   * The zone's UTC offset from a day before `now` to `offsets_until` (two days past the booking
+   * horizon), first entry first, one more at each change (daylight saving): the apps read the
+   * club's clock from them without loading the browser's zone data (learnZoneOffsets).
+   */
+  offsets: ZoneOffset[];
+  offsets_until: string;
 }
 
 /** GET /api/get_courts/ */
@@ -197,6 +165,3 @@ export interface WaitlistPlace {
   court: number | null;
   hold_until: string | null;
 }
-
-/** How long a freed court is held for the first in line. */
-export const WAITLIST_HOLD_MINUTES = 15;

@@ -26,11 +26,69 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The club zone's UTC offset from an instant on (an entry of GET /api/site_time/'s `offsets`). */
+export interface ZoneOffset {
+  /** The instant (ISO) from which the offset holds, until the next entry's. */
+  from: string;
+  /** Minutes east of UTC: 180 in Moscow, -240 in New York in summer. */
+  minutes: number;
+}
+
+/** A zone's offsets over a span of time, read by arithmetic. */
+class OffsetTable {
+  private readonly starts: number[];
+  private readonly minutes: number[];
+
+  constructor(
+    offsets: readonly ZoneOffset[],
+    private readonly until: number,
+  ) {
+    this.starts = offsets.map((offset) => Date.parse(offset.from));
+    this.minutes = offsets.map((offset) => offset.minutes);
+  }
+
+  /** The offset at an instant (ms), or undefined outside the span. */
+  at(time: number): number | undefined {
+    if (!(time < this.until) || !(time >= (this.starts[0] ?? Infinity))) return undefined;
+    let index = this.starts.length - 1;
+    while ((this.starts[index] ?? -Infinity) > time) index -= 1;
+    return this.minutes[index];
+  }
+}
+
+const tables = new Map<string, OffsetTable>();
+
+/**
+ * Teaches `wallClock` a zone's offsets up to `until` (what GET /api/site_time/ answers): within that
+ * span the zone's clock is arithmetic. A browser's first Intl.DateTimeFormat with a time zone loads
+ * ICU's zone data, 50 to 100 ms on a phone's main thread, which was the longest task of the
+ * /reserve screen's first load; the server, which has that data loaded anyway, sends the offsets.
+ */
+export function learnZoneOffsets(zone: string, offsets: readonly ZoneOffset[], until: string): void {
+  const end = Date.parse(until);
+  const valid = offsets.every((offset) => Number.isFinite(Date.parse(offset.from)) && Number.isInteger(offset.minutes));
+  if (offsets.length > 0 && valid && Number.isFinite(end)) tables.set(zone, new OffsetTable(offsets, end));
+}
+
+/** The wall clock `minutes` east of UTC at an instant (seconds as on a clock: milliseconds dropped). */
+export function wallClockAtOffset(instant: Date | string, minutes: number): WallClock {
+  const shifted = new Date(Math.floor(new Date(instant).getTime() / 1000) * 1000 + minutes * 60_000);
+  return {
+    date: shifted.toISOString().slice(0, 10),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
 /**
  * The wall clock of `zone` (the club's SITE_TIMEZONE) at an instant, whatever zone the browser or
- * the process is in: both web apps place hours and days on the club's clock with it.
+ * the process is in: both web apps place hours and days on the club's clock with it. Offsets learnt
+ * from the API (learnZoneOffsets) answer without Intl; any other instant or zone goes through Intl.
  */
 export function wallClock(instant: Date | string, zone: string): WallClock {
+  const known = tables.get(zone)?.at(new Date(instant).getTime());
+  if (known !== undefined) return wallClockAtOffset(instant, known);
   const parts = Object.fromEntries(
     formatter(zone)
       .formatToParts(new Date(instant))

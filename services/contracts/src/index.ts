@@ -1,5 +1,7 @@
+export * from './account-rules';
 export * from './accounts';
 export * from './admin';
+export * from './booking-rules';
 export * from './bookings';
 export * from './club-clock';
 export * from './devices';

@@ -8,7 +8,8 @@ import { SiteTime } from './site-time';
 /**
  * The club's clock for the apps: its time zone and the server's "now". The player app draws the
  * dial's hands, greys out past hours and writes booking instants in the club's time, whatever the
- * phone's own zone or clock says.
+ * phone's own zone or clock says; the zone's offsets over the booking horizon spare the phone
+ * loading its own zone data.
  */
 @ApiTags('bookings')
 @Controller()
@@ -21,6 +22,8 @@ export class SiteTimeController {
   @Public()
   @Get('site_time')
   now(): DetailResponse<SiteClock> {
-    return { detail: { time_zone: this.siteTime.zone, now: this.clock.now().toISOString() } };
+    const now = this.clock.now();
+    const { offsets, until } = this.siteTime.offsetsAround(now);
+    return { detail: { time_zone: this.siteTime.zone, now: now.toISOString(), offsets, offsets_until: until } };
   }
 }

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
-import { bookingRules, monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
+import { DateTime, IANAZone } from 'luxon';
+import { bookingRules, monthsGenitive, weekdaysSundayFirst, type ZoneOffset } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const STEP_MS = 6 * HOUR_MS;
 
 export interface LocalRange {
   start: Date;
@@ -15,6 +20,7 @@ export interface LocalRange {
 @Injectable()
 export class SiteTime {
   readonly zone: string;
+  private offsetCache: { hour: number; span: { offsets: ZoneOffset[]; until: string } } | null = null;
 
   constructor(config: AppConfig) {
     this.zone = config.siteTimezone;
@@ -69,6 +75,37 @@ export class SiteTime {
   /** 'HH:MM' */
   time(instant: Date): string {
     return this.local(instant).toFormat('HH:mm');
+  }
+
+  /**
+   * The zone's UTC offsets from a day before `now` to two days past the booking horizon: the first,
+   * then one entry per change (found to the minute), for the apps' clocks (GET /api/site_time/).
+   * Kept for the hour: every visit asks.
+   */
+  offsetsAround(now: Date): { offsets: ZoneOffset[]; until: string } {
+    const hour = Math.floor(now.getTime() / HOUR_MS);
+    if (this.offsetCache?.hour !== hour) this.offsetCache = { hour, span: this.offsetSpan(hour * HOUR_MS) };
+    return this.offsetCache.span;
+  }
+
+  private offsetSpan(at: number): { offsets: ZoneOffset[]; until: string } {
+    const zone = IANAZone.create(this.zone);
+    const start = at - DAY_MS;
+    const end = at + (bookingRules.horizonDays + 2) * DAY_MS;
+    const offsets: ZoneOffset[] = [{ from: new Date(start).toISOString(), minutes: zone.offset(start) }];
+    // Zones change offset at most a few times a year, never twice within six hours.
+    for (let before = start, after = start + STEP_MS; before < end; before = after, after += STEP_MS) {
+      if (zone.offset(after) === zone.offset(before)) continue;
+      let low = before;
+      let high = after;
+      while (high - low > MINUTE_MS) {
+        const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (zone.offset(middle) === zone.offset(before)) low = middle;
+        else high = middle;
+      }
+      offsets.push({ from: new Date(high).toISOString(), minutes: zone.offset(high) });
+    }
+    return { offsets, until: new Date(end).toISOString() };
   }
 
   /** ISO with the site's offset: '2026-11-22T18:00:00.000+03:00'. */

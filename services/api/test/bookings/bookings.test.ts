@@ -29,7 +29,15 @@ test('GET /api/get_courts/ lists courts 1 and 2', async () => {
 test("GET /api/site_time/ gives anyone the club's zone and the server clock (the dial and past hours use it)", async () => {
   const response = await api.client().get('/api/site_time/');
   expect(response.status).toBe(200);
-  expect(response.body).toEqual({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00.000Z' } });
+  // Moscow keeps +03:00 all year: one offset, from a day before now to two days past the horizon.
+  expect(response.body).toEqual({
+    detail: {
+      time_zone: 'Europe/Moscow',
+      now: '2026-11-23T09:00:00.000Z',
+      offsets: [{ from: '2026-11-22T09:00:00.000Z', minutes: 180 }],
+      offsets_until: '2027-02-23T09:00:00.000Z',
+    },
+  });
 });
 
 test('booking a game: 200 "Корт забронирован", then it is in my games in Russian, local time', async () => {

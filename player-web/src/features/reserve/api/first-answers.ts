@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { bookingLimitsQuery } from '../../../lib/booking-limits';
+import { clubMonth, siteClockQuery } from '../../../lib/site-clock';
+import { bookedDaysQuery } from './booked-days';
+import { courtsQuery } from './courts';
+
+/**
+ * What /reserve shows first, asked for when a visit opens on it, beside the shell's admin check
+ * rather than after it: the club's clock and the courts at once, then the club month's full days
+ * and the player's limits. The screen's own queries find them in the cache or already on their way,
+ * so the calendar comes two round trips sooner on a phone (issue 19). A failure here is the screen's
+ * to show: its queries ask again.
+ */
+export function prefetchReserveAnswers(client: QueryClient): void {
+  void client.prefetchQuery(courtsQuery);
+  void client
+    .fetchQuery(siteClockQuery)
+    .then((clock) => {
+      const month = clubMonth(clock);
+      return Promise.all([
+        client.prefetchQuery(bookedDaysQuery(month)),
+        client.prefetchQuery(bookingLimitsQuery(month)),
+      ]);
+    })
+    .catch(() => undefined);
+}
