@@ -334,6 +334,8 @@ test("a visit opening on /reserve asks for the club's clock, the courts and the 
   // The screen took them from the cache: nothing asked twice.
   expect(await screen.findByRole('grid')).toBeTruthy();
   for (const route of [
+    'GET /api/is_admin/',
+    'GET /api/my_name/',
     'GET /api/site_time/',
     'GET /api/get_courts/',
     'GET /api/booked_times/',

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { RotateWarning } from '../components/ui/rotate-warning';
+import { isAdminQuery } from '../features/auth/api/is-admin';
+import { myNameQuery } from '../features/auth/api/my-name';
 import { LoginPage } from '../features/auth/components/login-page';
 import { prefetchReserveAnswers } from '../features/reserve/api/first-answers';
 import { siteClockQuery } from '../lib/site-clock';
@@ -62,14 +64,17 @@ const firstScreens: Partial<
 };
 
 /**
- * The signed-in screen a visit opens on starts loading with the shell, beside the admin check,
- * rather than once the check has answered, and so do the answers it shows first: the screen shows
- * as soon as the check says so, with its data.
+ * A visit that opens on a signed-in screen loads the shell and that screen at once, and asks the
+ * admin check, the menu's name and the answers the screen shows first together, rather than each
+ * after the one before: the screen shows as soon as the check says so, with its data.
  */
 export function preloadFirstScreen(client: QueryClient): void {
   const first = firstScreens[window.location.pathname];
-  void first?.screen.preload().catch(() => undefined);
-  first?.answers?.(client);
+  if (!first) return;
+  for (const code of [PlayerShell, first.screen]) void code.preload().catch(() => undefined);
+  void client.prefetchQuery(isAdminQuery);
+  void client.prefetchQuery(myNameQuery);
+  first.answers?.(client);
 }
 
 /** Every screen, behind the error screen (reset when the address changes). */

@@ -1,10 +1,16 @@
 import type { DetailResponse } from '@kort/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { FIRST_ANSWER_MS, queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/my_name/: the player's name for the menu. */
 export const myName = () => api<DetailResponse>('GET', '/api/my_name/');
 
-export const useMyName = () =>
-  useQuery({ queryKey: queryKeys.auth.myName, queryFn: myName, select: (answer) => answer.detail });
+/** Asked with the admin check when a visit opens on a signed-in screen (app.tsx). */
+export const myNameQuery = queryOptions({
+  queryKey: queryKeys.auth.myName,
+  queryFn: myName,
+  staleTime: FIRST_ANSWER_MS,
+});
+
+export const useMyName = () => useQuery({ ...myNameQuery, select: (answer) => answer.detail });
