@@ -12,14 +12,19 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { doorOpenings } from './door.mjs';
-import { load, players, quantiles, startEdgeAgent } from './lib.mjs';
+import { BENCH_DAY, load, players, quantiles, startEdgeAgent } from './lib.mjs';
 import { createRequire } from 'node:module';
 
 const { bookingRules } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** The day the booking run fills (and the reads look at): far enough ahead to be bookable for years. */
-const DAY = '2031-01-02';
+/** A booking run's games per day: 18 hours on 2 courts. */
+const SLOTS_PER_DAY = 36;
+/** Players under the quotas in their booking run, 5 games each. */
+const QUOTA_PLAYERS = 300;
+/** The sport school's run fills the days from here, the quota players' run the days after it. */
+const DAY = BENCH_DAY;
+const [DAY_YEAR, DAY_MONTH] = DAY.split('-').map(Number);
 
 /**
  * Throughput rows and the command path. `api` is the running API; `hello` the bare NestJS app.
@@ -40,11 +45,17 @@ export async function apiPart({ api, hello, databaseUrl, agentToken, redisPrefix
     throughput.push(await run('GET /api/health/', { url: `${api.base}/api/health/` }));
     throughput.push(await run('an unknown page (the player app)', { url: `${api.base}/some/page` }));
     throughput.push(await run('GET /api/my_name/ (signed in)', { url: `${api.base}/api/my_name/`, headers: signedIn }));
-    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: true, amount: orders }));
-    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: false }));
+    const schoolDays = Math.ceil(orders / SLOTS_PER_DAY);
+    const lastDay = 2 + schoolDays + Math.ceil((QUOTA_PLAYERS * bookingRules.upcoming) / SLOTS_PER_DAY);
+    if (lastDay > bookingRules.horizonDays)
+      throw new Error(
+        `BENCH_ORDERS=${orders} needs days up to ${lastDay} ahead; bookings open ${bookingRules.horizonDays}`,
+      );
+    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: true, amount: orders, dayOffset: 0 }));
+    throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: false, dayOffset: schoolDays }));
     const read = (name, path) => run(name, { url: `${api.base}${path}`, headers: signedIn });
     throughput.push(await read('GET /api/get-available-times/ (a full day)', `/api/get-available-times/?date=${DAY}`));
-    throughput.push(await read('GET /api/booked_times/', '/api/booked_times/?month=1&year=2031'));
+    throughput.push(await read('GET /api/booked_times/', `/api/booked_times/?month=${DAY_MONTH}&year=${DAY_YEAR}`));
     throughput.push(await read('GET /api/get_courts/', '/api/get_courts/'));
     throughput.push(await read('GET /api/my-orders/', '/api/my-orders/'));
 
@@ -118,17 +129,17 @@ async function bareNodeServer() {
 /**
  * Bookings, every request a real insert under the exclusion constraint, on a slot of its own:
  * `sportSchool` players have no quotas (50 of them book `amount` games); players under the quotas
- * are 400, each booking 5 games (the upcoming limit) on days at least 11 apart, so every request is
- * counted against its player's day, week and total under the player's lock and still allowed.
- * Both fill DAY and the days after it, which the reads then look at.
+ * are QUOTA_PLAYERS, each booking 5 games (the upcoming limit) on days at least 8 apart, so every
+ * request is counted against its player's day, week and total under the player's lock and still
+ * allowed. Each fills the days from DAY + `dayOffset` on, which the reads then look at.
  */
-async function bookingRun(base, databaseUrl, { sportSchool, amount }) {
-  const count = sportSchool ? 50 : 400;
+async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset }) {
+  const count = sportSchool ? 50 : QUOTA_PLAYERS;
   // A client address each: the API allows 100 logins an address in 15 minutes.
   const address = (i) => `10.17.${sportSchool ? 1 : 2 + Math.floor(i / 250)}.${(i % 250) + 1}`;
   const sessions = await players(base, databaseUrl, count, { sportSchool, parallel: 4, address });
   const total = sportSchool ? amount : count * bookingRules.upcoming;
-  const firstDay = Date.parse(`${DAY}T00:00:00Z`) + (sportSchool ? 0 : 400 * 86_400_000);
+  const firstDay = Date.parse(`${DAY}T00:00:00Z`) + dayOffset * 86_400_000;
   let next = 0;
   return load(`POST /api/order-court/ (${sportSchool ? 'sport school: no quotas' : 'players under the quotas'})`, {
     url: base,
@@ -139,8 +150,8 @@ async function bookingRun(base, databaseUrl, { sportSchool, amount }) {
         setupRequest: (request) => {
           const i = next++;
           const session = sessions[i % count];
-          const day = new Date(firstDay + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
-          const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
+          const day = new Date(firstDay + Math.floor(i / SLOTS_PER_DAY) * 86_400_000).toISOString().slice(0, 10);
+          const hour = String(6 + Math.floor((i % SLOTS_PER_DAY) / 2)).padStart(2, '0');
           const court = 1 + (i % 2);
           return {
             ...request,

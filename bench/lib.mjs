@@ -15,6 +15,12 @@ const require = createRequire(import.meta.url);
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * The first day the benches book (and the reads look at): the day after tomorrow (UTC), so a future
+ * day in the club's zone too. Games are bookable bookingRules.horizonDays (90) ahead, no further.
+ */
+export const BENCH_DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+/**
  * Starts a Node process serving HTTP on a free port and waits until `readyPath` answers 200;
  * `nodeFlags` go before the script (`--cpu-prof`, for one).
  */

@@ -11,17 +11,20 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { benchDatabase, players, root, startServer } from './lib.mjs';
+import { BENCH_DAY, benchDatabase, players, root, startServer } from './lib.mjs';
 
 const ROUTES = {
   rules: { path: '/api/give_rules/' },
   health: { path: '/api/health/' },
   spa: { path: '/some/unknown/page' },
   my_name: { path: '/api/my_name/', signedIn: true },
-  available: { path: '/api/get-available-times/?date=2031-01-02', signedIn: true },
+  available: { path: `/api/get-available-times/?date=${BENCH_DAY}`, signedIn: true },
   my_orders: { path: '/api/my-orders/', signedIn: true },
   courts: { path: '/api/get_courts/', signedIn: true },
-  booked: { path: '/api/booked_times/?month=1&year=2031', signedIn: true },
+  booked: {
+    path: `/api/booked_times/?month=${Number(BENCH_DAY.slice(5, 7))}&year=${BENCH_DAY.slice(0, 4)}`,
+    signedIn: true,
+  },
   // Distinct sport-school players and slots, as bench/api.mjs books them.
   order: { booking: true },
 };
@@ -75,7 +78,10 @@ if (!file) throw new Error(`no profile in ${dir}: did the API exit through its S
 report(JSON.parse(readFileSync(join(dir, file), 'utf8')));
 console.log(`\nprofile: ${join(dir, file)}`);
 
-/** POST /api/order-court/ for `seconds`: every request a new slot, by one of 50 sport-school players. */
+/**
+ * POST /api/order-court/ for `seconds`: every request a new slot from BENCH_DAY on, by one of 50
+ * sport-school players (the horizon holds about 3,100 slots: a longer run meets refusals).
+ */
 async function bookings(base, databaseUrl, seconds) {
   const sessions = await players(base, databaseUrl, 50, { sportSchool: true });
   let next = 0;
@@ -89,7 +95,7 @@ async function bookings(base, databaseUrl, seconds) {
         setupRequest: (request) => {
           const i = next++;
           const session = sessions[i % sessions.length];
-          const day = new Date(Date.UTC(2032, 0, 1) + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
+          const day = new Date(Date.parse(BENCH_DAY) + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
           const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
           const court = 1 + (i % 2);
           return {

@@ -29,7 +29,7 @@ if (parts.some((part) => !PARTS.includes(part)))
   throw new Error(`--only / BENCH_ONLY takes ${PARTS.join(', ')} (or several, comma-separated), not "${only}"`);
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500);
 const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 10);
