@@ -12,7 +12,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { doorOpenings } from './door.mjs';
-import { BENCH_DAY, load, players, quantiles, startEdgeAgent } from './lib.mjs';
+import { BENCH_DAY, BENCH_MONTH_QUERY, load, players, quantiles, startEdgeAgent } from './lib.mjs';
 import { createRequire } from 'node:module';
 
 const { bookingRules } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
@@ -22,9 +22,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SLOTS_PER_DAY = 36;
 /** Players under the quotas in their booking run, 5 games each. */
 const QUOTA_PLAYERS = 300;
-/** The sport school's run fills the days from here, the quota players' run the days after it. */
-const DAY = BENCH_DAY;
-const [DAY_YEAR, DAY_MONTH] = DAY.split('-').map(Number);
 
 /**
  * Throughput rows and the command path. `api` is the running API; `hello` the bare NestJS app.
@@ -54,8 +51,10 @@ export async function apiPart({ api, hello, databaseUrl, agentToken, redisPrefix
     throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: true, amount: orders, dayOffset: 0 }));
     throughput.push(await bookingRun(api.base, databaseUrl, { sportSchool: false, dayOffset: schoolDays }));
     const read = (name, path) => run(name, { url: `${api.base}${path}`, headers: signedIn });
-    throughput.push(await read('GET /api/get-available-times/ (a full day)', `/api/get-available-times/?date=${DAY}`));
-    throughput.push(await read('GET /api/booked_times/', `/api/booked_times/?month=${DAY_MONTH}&year=${DAY_YEAR}`));
+    throughput.push(
+      await read('GET /api/get-available-times/ (a full day)', `/api/get-available-times/?date=${BENCH_DAY}`),
+    );
+    throughput.push(await read('GET /api/booked_times/', `/api/booked_times/?${BENCH_MONTH_QUERY}`));
     throughput.push(await read('GET /api/get_courts/', '/api/get_courts/'));
     throughput.push(await read('GET /api/my-orders/', '/api/my-orders/'));
 
@@ -131,7 +130,8 @@ async function bareNodeServer() {
  * `sportSchool` players have no quotas (50 of them book `amount` games); players under the quotas
  * are QUOTA_PLAYERS, each booking 5 games (the upcoming limit) on days at least 8 apart, so every
  * request is counted against its player's day, week and total under the player's lock and still
- * allowed. Each fills the days from DAY + `dayOffset` on, which the reads then look at.
+ * allowed. Each fills the days from BENCH_DAY + `dayOffset` on (the sport school's first, the quota
+ * players' after it), which the reads then look at.
  */
 async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset }) {
   const count = sportSchool ? 50 : QUOTA_PLAYERS;
@@ -139,7 +139,7 @@ async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset })
   const address = (i) => `10.17.${sportSchool ? 1 : 2 + Math.floor(i / 250)}.${(i % 250) + 1}`;
   const sessions = await players(base, databaseUrl, count, { sportSchool, parallel: 4, address });
   const total = sportSchool ? amount : count * bookingRules.upcoming;
-  const firstDay = Date.parse(`${DAY}T00:00:00Z`) + dayOffset * 86_400_000;
+  const firstDay = Date.parse(`${BENCH_DAY}T00:00:00Z`) + dayOffset * 86_400_000;
   let next = 0;
   return load(`POST /api/order-court/ (${sportSchool ? 'sport school: no quotas' : 'players under the quotas'})`, {
     url: base,

@@ -19,6 +19,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
  * day in the club's zone too. Games are bookable bookingRules.horizonDays (90) ahead, no further.
  */
 export const BENCH_DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+/** BENCH_DAY's month, as GET /api/booked_times/ asks for it. */
+export const BENCH_MONTH_QUERY = `month=${Number(BENCH_DAY.slice(5, 7))}&year=${BENCH_DAY.slice(0, 4)}`;
 
 /**
  * Starts a Node process serving HTTP on a free port and waits until `readyPath` answers 200;

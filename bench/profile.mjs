@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { BENCH_DAY, benchDatabase, players, root, startServer } from './lib.mjs';
+import { BENCH_DAY, BENCH_MONTH_QUERY, benchDatabase, players, root, startServer } from './lib.mjs';
 
 const ROUTES = {
   rules: { path: '/api/give_rules/' },
@@ -22,7 +22,7 @@ const ROUTES = {
   my_orders: { path: '/api/my-orders/', signedIn: true },
   courts: { path: '/api/get_courts/', signedIn: true },
   booked: {
-    path: `/api/booked_times/?month=${Number(BENCH_DAY.slice(5, 7))}&year=${BENCH_DAY.slice(0, 4)}`,
+    path: `/api/booked_times/?${BENCH_MONTH_QUERY}`,
     signedIn: true,
   },
   // Distinct sport-school players and slots, as bench/api.mjs books them.

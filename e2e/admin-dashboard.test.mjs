@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
+import { adminContext } from './support/admin-pages.mjs';
 import { accessibilityProblems } from './support/axe.mjs';
 import {
   agentState,
@@ -38,16 +39,8 @@ test('an admin runs the club from the dashboard', async () => {
   await registerAccount(env.product, PLAYER);
   await until(async () => (await agentState(env.product)).connected, 'the simulated agent to connect');
 
-  // An admin's browser in Russian (the native date input follows the browser's language).
-  const context = await env.browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
-  // Material UI fades dialogs and notifications in: axe would judge a half-transparent frame.
-  await context.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    }),
-  );
+  // An admin's browser in Russian, Material UI's fades off for axe.
+  const context = await adminContext(env.browser, viewports.desktop);
   const page = await context.newPage();
   const problems = [];
   let shot = 0;

@@ -7,15 +7,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
-import { accessibilityProblems } from './support/axe.mjs';
+import { adminJourney } from './support/admin-pages.mjs';
 import {
   apiClient,
   agentState,
-  artifacts,
   nextMail,
   registerAccount,
   until,
   useProductAndBrowser,
+  viewports,
 } from './support.mjs';
 
 const env = useProductAndBrowser();
@@ -25,7 +25,6 @@ const ANNA = { email: `ux-anna-${stamp}@example.com`, password: 'Игрок-2026
 const GLEB = { email: `ux-gleb-${stamp}@example.com`, password: 'Игрок-2026-пароль!', name: 'Глеб' };
 const BORIS = { email: `ux-boris-${stamp}@example.com`, password: 'Игрок-2026-пароль!', name: 'Борис' };
 const VERA = { email: `ux-vera-${stamp}@example.com`, password: 'Игрок-2026-пароль!', name: 'Вера' };
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 
 /** An instant on the club's clock: `days` after today, at `hour`:00, with the zone's offset. */
 function clubInstant(zone, days, hour) {
@@ -95,47 +94,12 @@ async function setTheScene() {
 
 let scene;
 
-/** A signed-in admin's page (Russian browser, no animations so axe judges settled frames). */
-async function adminPage(viewport) {
-  const context = await env.browser.newContext({
-    viewport,
-    locale: 'ru-RU',
-    ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  await context.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    }),
+/** Runs `steps` as the admin on a page of `size` (phone or desktop): screens and axe's findings collected. */
+const journey = (size, steps) =>
+  adminJourney(
+    { browser: env.browser, base: env.product.base, admin: ADMIN, name: `admin-ux-${size}`, viewport: viewports[size] },
+    steps,
   );
-  const page = await context.newPage();
-  await page.goto(`${env.product.base}/admin/`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Пароль').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText('Игр сегодня').first().waitFor();
-  return { context, page };
-}
-
-/** Runs `steps` with a page of `size`; screens and axe's findings collected; a failure leaves a screenshot. */
-async function journey(size, steps) {
-  const { context, page } = await adminPage(VIEWPORTS[size]);
-  const problems = [];
-  const snap = async (screen) => {
-    await page.screenshot({ path: `${artifacts}/admin-ux-${size}-${screen}.png`, fullPage: false });
-    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
-  };
-  try {
-    await steps(page, snap);
-    assert.deepEqual(problems, [], `accessibility problems on the ${size}`);
-  } catch (failure) {
-    await page.screenshot({ path: `${artifacts}/admin-ux-${size}-FAILED.png` }).catch(() => undefined);
-    throw failure;
-  } finally {
-    await context.close();
-  }
-}
 
 test('setting the scene: players with games, a shelf, an unconfirmed and a blocked account', async () => {
   scene = await setTheScene();

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
-import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
 import {
   agentState,
@@ -18,6 +17,7 @@ import {
   startProduct,
   until,
   viewports,
+  withDatabase,
 } from './support.mjs';
 
 const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
@@ -63,15 +63,7 @@ async function awayFromMidnight(minutes) {
 
 // ---- The scene ----
 
-async function database(work) {
-  const db = new pg.Client({ connectionString: env.product.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+const database = (work) => withDatabase(env.product, work);
 
 /** A confirmed player with the rules accepted, made through the real calls. */
 async function player(label, name = 'Ольга') {

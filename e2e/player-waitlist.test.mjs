@@ -9,9 +9,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
-import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
-import { artifacts, launchChromium, registerAccount, startProduct, until, viewports } from './support.mjs';
+import {
+  artifacts,
+  launchChromium,
+  registerAccount,
+  startProduct,
+  until,
+  viewports,
+  withDatabase,
+} from './support.mjs';
 
 const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 const PASSWORD = 'Корт-2026-очередь!';
@@ -56,15 +63,7 @@ const clubDateTime = (instant) => {
 
 // ---- The scene ----
 
-async function database(work) {
-  const db = new pg.Client({ connectionString: env.product.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+const database = (work) => withDatabase(env.product, work);
 
 /** A confirmed player with the rules accepted, made through the real calls; signed in. */
 async function player(label, name) {

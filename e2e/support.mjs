@@ -127,6 +127,17 @@ function watchContentSecurityPolicy(browser) {
   return browser;
 }
 
+/** `work(db)` with a connection to the product's database, closed after. */
+export async function withDatabase(product, work) {
+  const db = new pg.Client({ connectionString: product.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

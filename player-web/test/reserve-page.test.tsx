@@ -1,72 +1,28 @@
 import { BookingError, messages, RequestError } from '@kort/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ToastProvider } from '../src/components/ui/toasts';
-import { ReservePage } from '../src/features/reserve/components/reserve-page';
-import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
+import { fail, ok } from './support/fake-server';
+import {
+  calendarReady,
+  chooseCourtStep,
+  chooseDay,
+  confirmCourt,
+  day,
+  offeredHours,
+  renderReserve,
+  serveClub,
+  server,
+} from './support/reserve-screen';
 import { render } from './support/render';
 
-// The club's clock says Monday 23 November 2026, 12:00 in Moscow (the phone's own clock plays no
-// part). The page keeps the clock for the visit, so it is one clock for the whole file.
-let server: FakeServer;
+// /reserve under a fake API (support/reserve-screen.tsx); the line and the pause of issue 21 are in
+// reserve-waitlist.test.tsx. The page keeps the club's clock for the visit: one clock per file.
 afterEach(() => {
   expect(server.strays).toEqual([]);
   vi.unstubAllGlobals();
 });
-
-const club: Record<string, Answer> = {
-  'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }),
-  'GET /api/get_courts/': ok([
-    { id_cort: 1, name: 'Корт 1' },
-    { id_cort: 2, name: 'Корт 2' },
-  ]),
-  'GET /api/booked_times/': ok([24, 27]),
-  'GET /api/get-available-times/': { status: 200, body: { reserved: [], reserved_hours_by_current_user: [] } },
-  'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
-  'GET /api/waitlist/': ok([]),
-};
-
-function renderReserve(routes: Record<string, Answer> = {}) {
-  server = fakeServer({ ...club, ...routes });
-  render(
-    <MemoryRouter initialEntries={['/reserve']}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/reserve" element={<ReservePage />} />
-          <Route path="/profile" element={<h1>Мои игры</h1>} />
-        </Routes>
-      </ToastProvider>
-    </MemoryRouter>,
-  );
-}
-
-const day = (label: string) => screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(`^${label}`) });
-/** Waits for the month's booked days (every day is off until they are in). */
-const calendarReady = () => waitFor(() => expect(day('30 ноября').disabled).toBe(false));
-/** The free hours offered for a booking (taken ones are offered for the line, named "занято"). */
-const offeredHours = () =>
-  screen.getAllByRole('radio', { name: /свободно$/ }).map((radio) => Number(radio.getAttribute('data-hour')));
-
-async function chooseDay(label: string) {
-  await calendarReady();
-  await userEvent.click(day(label));
-  await screen.findAllByRole('radio');
-}
-
-async function chooseCourtStep(label: string, hour: number) {
-  await chooseDay(label);
-  await userEvent.click(screen.getByRole('radio', { name: `${hour}:00, свободно` }));
-  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
-  expect(await screen.findByRole('heading', { name: 'Выберите корт' })).toBeTruthy();
-}
-
-async function confirmCourt(label: string, hour: number, court: string) {
-  await chooseCourtStep(label, hour);
-  await userEvent.click(await screen.findByRole('button', { name: court }));
-  await userEvent.click(await screen.findByRole('button', { name: 'Подтвердить бронирование' }));
-}
 
 test("the calendar opens on the club's month: past days are off, fully booked days are marked and open for the line", async () => {
   renderReserve();
@@ -188,7 +144,7 @@ test('no court list shows the network-failure screen (spec section 8)', async ()
 test('no club clock shows the network-failure screen instead of loading for ever', async () => {
   vi.resetModules(); // a visit whose clock is not known yet
   const { ReservePage: FreshReservePage } = await import('../src/features/reserve/components/reserve-page');
-  server = fakeServer({ ...club, 'GET /api/site_time/': fail(500, 'internal', RequestError.ServerError) });
+  serveClub({ 'GET /api/site_time/': fail(500, 'internal', RequestError.ServerError) });
   render(
     <MemoryRouter initialEntries={['/reserve']}>
       <FreshReservePage />
@@ -309,101 +265,4 @@ test('days past the 90-day horizon are not offered, nor are months after its mon
     '1',
     '2',
   ]);
-});
-
-// --- Issue 21: the line for a taken hour, the pause ---
-
-const takenAt = (hours: number[]): Answer => ({
-  status: 200,
-  body: { reserved: hours, reserved_hours_by_current_user: [] },
-});
-
-/** One of the player's places in line (GET /api/waitlist/). */
-const place = (id: number, timeStart: string, position: number) => ({
-  id,
-  time_start: timeStart,
-  date: '25 ноября 2026',
-  time: timeStart.slice(11, 16),
-  state: 'waiting',
-  position,
-  court: null,
-  hold_until: null,
-});
-
-test('a taken hour on the dial offers «Встать в очередь»; joining says the position', async () => {
-  renderReserve({
-    'GET /api/get-available-times/': takenAt([15, 20]),
-    'POST /api/waitlist/': { status: 200, body: { detail: messages.waitlistJoined, id: 31, position: 2 } },
-  });
-  await chooseDay('25 ноября 2026');
-  await userEvent.click(screen.getByRole('radio', { name: '15:00, занято, можно встать в очередь' }));
-  expect(screen.getByText('15:00: все корты заняты')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Далее' })).toBeNull();
-  server.answer('GET /api/waitlist/', ok([place(31, '2026-11-25T15:00:00.000+03:00', 2)]));
-  await userEvent.click(screen.getByRole('button', { name: 'Встать в очередь' }));
-  expect(await screen.findByText(messages.waitlistJoined)).toBeTruthy();
-  expect(await screen.findByText('Вы в очереди: 2-й')).toBeTruthy();
-  expect(server.callsTo('POST /api/waitlist/').map((call) => call.body)).toEqual([
-    { time_start: '2026-11-25T15:00:00+03:00' },
-  ]);
-  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Встать в очередь' }).disabled).toBe(true);
-  await waitFor(() =>
-    expect(screen.getByRole('radio', { name: '15:00, занято, вы в очереди' }).getAttribute('aria-checked')).toBe(
-      'true',
-    ),
-  );
-  // A free hour is still a booking: "Далее" comes back.
-  await userEvent.click(screen.getByRole('radio', { name: '18:00, свободно' }));
-  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(false);
-});
-
-test('an hour the player already waits for says so on the dial and under it', async () => {
-  renderReserve({
-    'GET /api/get-available-times/': takenAt([15, 20]),
-    'GET /api/waitlist/': ok([place(5, '2026-11-25T20:00:00.000+03:00', 1)]),
-  });
-  await chooseDay('25 ноября 2026');
-  await userEvent.click(await screen.findByRole('radio', { name: '20:00, занято, вы в очереди' }));
-  expect(screen.getByText('Вы в очереди: 1-й')).toBeTruthy();
-  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Встать в очередь' }).disabled).toBe(true);
-});
-
-test('a court freed meanwhile (409) says so, and the dial is asked again', async () => {
-  renderReserve({
-    'GET /api/get-available-times/': takenAt([15]),
-    'POST /api/waitlist/': fail(409, messages.waitlistCourtFree, BookingError.WaitlistCourtFree),
-  });
-  await chooseDay('25 ноября 2026');
-  await userEvent.click(screen.getByRole('radio', { name: '15:00, занято, можно встать в очередь' }));
-  server.answer('GET /api/get-available-times/', takenAt([]));
-  await userEvent.click(screen.getByRole('button', { name: 'Встать в очередь' }));
-  expect(await screen.findByText(messages.waitlistCourtFree)).toBeTruthy();
-  expect(await screen.findByRole('radio', { name: '15:00, свободно' })).toBeTruthy();
-  expect(server.callsTo('GET /api/get-available-times/')).toHaveLength(2);
-});
-
-test('paused for no-shows: the booking screen says until when instead of offering days', async () => {
-  renderReserve({
-    'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00' }),
-  });
-  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
-  expect(screen.queryByRole('grid')).toBeNull();
-});
-
-test('a booking refused for no-shows (403) shows its detail, and the screen then says until when', async () => {
-  const detail = 'Запись приостановлена из-за неявок до 30 ноября 2026, 18:00';
-  renderReserve({
-    'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
-    'POST /api/order-court/2/': fail(403, detail, BookingError.PausedForNoShows),
-    // A no-show released meanwhile: the limits read after the refusal carry the pause.
-    'GET /api/booking_limits/': () =>
-      ok({
-        days: [],
-        upcoming_full: false,
-        paused_until: server.callsTo('POST /api/order-court/2/').length > 0 ? '2026-11-30T18:00:00.000+03:00' : null,
-      }),
-  });
-  await confirmCourt('25 ноября 2026', 18, 'Корт 2');
-  expect(await screen.findByText(detail)).toBeTruthy();
-  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
 });

@@ -82,11 +82,11 @@ export function useSiteClock() {
   return useQuery(siteClockQuery);
 }
 
-/** The club's month now ({ year, month: 1-12 }): the calendar opens on it. */
-export function clubMonth(clock: SiteClockInfo): { year: number; month: number } {
-  const { date } = siteNowAt(clock);
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
-}
+/** The month of a 'YYYY-MM-DD' date ({ year, month: 1-12 }). */
+export const monthOf = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
+
+/** The club's month now: the calendar opens on it. */
+export const clubMonth = (clock: SiteClockInfo) => monthOf(siteNowAt(clock).date);
 
 /** The server's "now" in ms as far as the phone knows it (the phone's clock until the offset is read). */
 export function siteNowMs(): number {

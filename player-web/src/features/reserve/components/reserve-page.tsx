@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toasts';
 import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
 import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
-import { startOfHour, useSiteClock, useSiteNow } from '../../../lib/site-clock';
+import { monthOf, startOfHour, useSiteClock, useSiteNow } from '../../../lib/site-clock';
 import { useFailure } from '../../../lib/use-failure';
 import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
 import { queryKeys } from '../../../lib/query-keys';
@@ -61,7 +61,7 @@ export function ReservePage() {
   const [hour, setHour] = useState<number | null>(null);
   const [court, setCourt] = useState<Court | null>(null);
   // The calendar opens on the club's month.
-  const month = chosenMonth ?? (now && { year: Number(now.date.slice(0, 4)), month: Number(now.date.slice(5, 7)) });
+  const month = chosenMonth ?? (now && monthOf(now.date));
 
   const bookedDays = useBookedDays(month);
   const limits = useBookingLimits(month);
