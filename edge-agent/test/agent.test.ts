@@ -75,7 +75,9 @@ test('a command round trip: ack with the relays, relay.changed and input.changed
     ]),
   );
 
-  const expired = await send(command('light.on', 'light', { deadline: Date.now() - 1 }));
+  // A minute late: the agent's clock follows the API's through a round-trip estimate, a few ms off on
+  // a busy machine, so a deadline 1 ms ago could still lie ahead of it.
+  const expired = await send(command('light.on', 'light', { deadline: Date.now() - 60_000 }));
   expect(expired).toMatchObject({ ok: false, error: 'expired' });
   const invalid = await send({ action: 'light.on' });
   expect(invalid).toMatchObject({ ok: false, error: 'invalid' });
