@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { App, preloadFirstScreen } from '../src/app/app';
+import { App } from '../src/app/app';
+import { preloadFirstScreen } from '../src/app/start';
 import { createQueryClient } from '../src/app/query-client';
 import { PlayerShell } from '../src/app/player-shell';
 import { ToastProvider } from '../src/components/ui/toasts';
@@ -73,11 +74,16 @@ const gamesScreen = () => screen.findByRole('heading', { name: 'Экран «М�
 // --- The shell: the admin check decides what the visitor sees (spec section 2) ---
 
 test('a player sees the screen inside the layout, with the menu and their name', async () => {
-  server = fakeServer(player);
+  let admit: () => void = () => undefined;
+  const admitted = new Promise<void>((resolve) => (admit = resolve));
+  server = fakeServer({ ...player, 'GET /api/is_admin/': async () => (await admitted, ok(false)) });
   renderShell();
-  expect(screen.getByText('Загрузка…')).toBeTruthy();
+  // The frame and the screen come at once, while the admin check is on its way: the page the build
+  // prerenders (first-paint.tsx) is this one.
   await gamesScreen();
+  expect(screen.queryByText('Загрузка…')).toBeNull();
   expect(screen.getByRole('button', { name: 'Меню' })).toBeTruthy();
+  admit();
   const side = within(screen.getByRole('navigation', { name: 'Главное меню' }));
   expect(side.getAllByRole('link').map((link) => link.textContent)).toEqual([
     'Мои игры',
@@ -124,10 +130,12 @@ test('a 451 on any later call brings the rules screen back', async () => {
 test('an admin is sent to the dashboard', async () => {
   const replace = vi.fn();
   vi.stubGlobal('location', { ...window.location, replace });
-  server = fakeServer({ 'GET /api/is_admin/': ok(true) });
+  server = fakeServer({ 'GET /api/is_admin/': ok(true), 'GET /api/my_name/': ok('Администратор') });
   renderShell();
   await waitFor(() => expect(replace).toHaveBeenCalledWith('/admin/'));
+  // Nothing of the player's screens on the way there.
   expect(screen.queryByRole('heading', { name: 'Экран «Мои игры»' })).toBeNull();
+  expect(screen.queryByRole('navigation', { name: 'Главное меню' })).toBeNull();
 });
 
 test('no answer at all shows "Нет соединения", and "Повторить" asks again', async () => {
@@ -233,8 +241,20 @@ test('/box_reserve/game_equipment and /box_reserve/user_equipment lead to /box_r
 });
 
 test('401 on the admin check goes to /login', async () => {
+  const signedOut = fail(401, messages.notAuthenticated, AuthError.NotAuthenticated);
   server = fakeServer({
-    'GET /api/is_admin/': fail(401, messages.notAuthenticated, AuthError.NotAuthenticated),
+    // The screen is shown beside the check, and asks for its answers too: all refused alike.
+    ...Object.fromEntries(
+      [
+        'GET /api/is_admin/',
+        'GET /api/my_name/',
+        'GET /api/my-orders/',
+        'GET /api/sport_school/',
+        'GET /api/give_contacts/',
+        'GET /api/booking_limits/',
+        'GET /api/waitlist/',
+      ].map((route) => [route, signedOut]),
+    ),
     'GET /api/auth/providers/': socialProviders(),
   });
   openApp('/profile');
@@ -304,7 +324,7 @@ test('after self-deletion the login screen says the club can restore the profile
   expect(screen.getByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
 });
 
-test("a visit opening on /reserve asks for the club's clock, the courts and the month's days beside the admin check, not after it", async () => {
+test("a visit opening on /reserve asks for the club's clock, the courts and the month's days beside the admin check, and shows them before it answers", async () => {
   let admit: () => void = () => undefined;
   const admitted = new Promise<void>((resolve) => (admit = resolve));
   server = fakeServer({
@@ -320,19 +340,21 @@ test("a visit opening on /reserve asks for the club's clock, the courts and the 
   });
   window.history.pushState({}, '', '/reserve');
   const client = createQueryClient();
-  preloadFirstScreen(client);
+  void preloadFirstScreen(client);
   renderApp(<App queryClient={client} />);
 
   // The admin check has not answered, and every first answer of the screen is already asked for.
   await waitFor(() => expect(server.callsTo('GET /api/booking_limits/')).toHaveLength(1));
   expect(server.callsTo('GET /api/booked_times/')).toHaveLength(1);
   expect(server.callsTo('GET /api/get_courts/')).toHaveLength(1);
-  expect(screen.queryByRole('heading', { name: 'Выберите дату' })).toBeNull();
+  // Nor does the screen wait for it: the calendar is shown with the answers it has.
+  expect(await screen.findByRole('heading', { name: 'Выберите дату' })).toBeTruthy();
+  expect(await screen.findByRole('grid')).toBeTruthy();
 
   admit();
-  expect(await screen.findByRole('heading', { name: 'Выберите дату' })).toBeTruthy();
+  await waitFor(() => expect(server.callsTo('GET /api/is_admin/')).toHaveLength(1));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   // The screen took them from the cache: nothing asked twice.
-  expect(await screen.findByRole('grid')).toBeTruthy();
   for (const route of [
     'GET /api/is_admin/',
     'GET /api/my_name/',

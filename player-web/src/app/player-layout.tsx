@@ -87,7 +87,8 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
       </header>
       <nav className="sidebar" aria-label={ui.menu.main}>
         <Brand as="p" />
-        {name && <p className="player-name">{name}</p>}
+        {/* Its line is kept while the name is on its way: the menu under it does not move. */}
+        <p className="player-name">{name}</p>
         <Menu onLogout={signOut} />
       </nav>
       <div className="content">{children}</div>

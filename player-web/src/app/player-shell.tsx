@@ -13,7 +13,10 @@ import { PlayerLayout } from './player-layout';
  * Every signed-in screen sits in here. It first asks whether the visitor is an admin (spec
  * section 2): an admin goes to the dashboard, rules not yet accepted show the rules-acceptance
  * screen (so does that refusal on any later call), a lost session goes to /login (the API client
- * does that), and no answer at all shows the network-failure screen.
+ * does that), and no answer at all shows the network-failure screen. While the check is on its way
+ * the frame and the screen are already shown, as for the player most visitors are: that is the
+ * page the build prerenders (first-paint.tsx), painted before the app's code arrives, and the
+ * screen's own answers are asked beside the check rather than after it.
  */
 export function PlayerShell() {
   const adminCheck = useIsAdmin();
@@ -31,7 +34,8 @@ export function PlayerShell() {
     return <RulesAcceptance onAccepted={() => setRules('accepted')} />;
   if (refusal !== null && refusal !== AuthError.RulesNotAccepted && refusal !== AuthError.NotAuthenticated)
     return <NetworkFailure onRetry={() => void adminCheck.refetch()} />;
-  if (adminCheck.data !== false && rules !== 'accepted') return <Loading />;
+  // On the way to the dashboard, or to /login: nothing of the player's screens.
+  if (admin || refusal === AuthError.NotAuthenticated) return <Loading />;
   return (
     <PlayerLayout>
       <Outlet />

@@ -17,6 +17,13 @@ function standInBuild(prefix: string, title: string, asset: string, script: stri
 const script = `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `экран-${n}`))};`;
 const playerDir = standInBuild('kort-web-', 'Корт', 'index-abc123.js', script);
 const PLAYER_TITLE = '<title>Корт</title>';
+// The player build's prerendered pages (player-web/vite.config.ts): `<path>/index.html` per route.
+const PRERENDERED = ['/reserve', '/box_reserve', '/box_reserve/user_reserved'];
+const prerendered = (path: string) => `<div id="root" data-prerendered="${path}">`;
+for (const path of PRERENDERED) {
+  mkdirSync(join(playerDir, path), { recursive: true });
+  writeFileSync(join(playerDir, path, 'index.html'), `<!doctype html>${PLAYER_TITLE}${prerendered(path)}</div>`);
+}
 const adminScript = `export const pages = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `страница-${n}`))};`;
 const adminDir = standInBuild('kort-admin-', 'Корт: администратор', 'index-def456.js', adminScript);
 const ADMIN_TITLE = '<title>Корт: администратор</title>';
@@ -33,8 +40,8 @@ afterAll(async () => {
   await api.close();
 });
 
-test.each(['/', '/login', '/reserve', '/box_reserve/user_reserved'])(
-  '%s answers the app (client routes load directly), never cached stale',
+test.each(['/', '/login', '/no/such/page', '/box_reserve/user_equipment'])(
+  '%s, which has no page of its own, answers the app (client routes load directly), never cached stale',
   async (path) => {
     const response = await request(api.server).get(path);
     expect(response.status).toBe(200);
@@ -43,6 +50,25 @@ test.each(['/', '/login', '/reserve', '/box_reserve/user_reserved'])(
     expect(response.headers['cache-control']).toBe('no-cache');
   },
 );
+
+test.each(PRERENDERED.flatMap((path) => [path, `${path}/`]))(
+  '%s answers its own prerendered page (its first paint), never redirected, never cached stale',
+  async (path) => {
+    const response = await request(api.server).get(path);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(prerendered(path.replace(/\/$/, '')));
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  },
+);
+
+test('a path never names a file of its own choosing: only the pages the build wrote are sent', async () => {
+  for (const path of ['/reserve/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/reserve/index.html/x']) {
+    const response = await request(api.server).get(path);
+    expect(response.text).not.toContain('root:');
+    if (response.status === 200) expect(response.text).toContain('<div id="root">');
+  }
+});
 
 test('hashed assets are gzipped for phones and cached for a year', async () => {
   const response = await request(api.server).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip');

@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 
 /** Where the built player app is: PLAYER_WEB_DIR, or the workspace's player-web/dist. */
 export function playerWebDir(): string {
@@ -26,31 +26,49 @@ export function serveWebApps(app: NestExpressApplication): void {
 }
 
 /**
- * The player app: its files, and index.html for every other GET that is not the API, socket.io,
- * `/metrics` or the admin dashboard, so client-side routes load. A hashed file under `/assets/`
- * that is gone (a tab opened before a deploy asks for the old chunk) is a 404: answering it with
- * index.html would hand the browser HTML as a script, and the app could not tell it must reload.
+ * The player app: its files, and a page for every other GET that is not the API, socket.io,
+ * `/metrics` or the admin dashboard, so client-side routes load: the path's prerendered page
+ * (`<path>/index.html`, the route's first paint written by the build), else index.html. A hashed
+ * file under `/assets/` that is gone (a tab opened before a deploy asks for the old chunk) is a 404:
+ * answering it with index.html would hand the browser HTML as a script, and the app could not tell
+ * it must reload.
  */
 function servePlayerApp(app: NestExpressApplication): void {
   const root = playerWebDir();
   const index = join(root, 'index.html');
   if (!existsSync(index)) return;
+  const pages = prerenderedPages(root);
   const player = express.Router();
   // Gzip for the app's files (a phone at the door is on mobile data): the scripts shrink to a
   // third. API answers are small JSON and never pass through here.
   player.use(compression());
   // Vite names built assets by content hash: cached for good. Everything else is revalidated.
   player.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
-  player.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
+  // No redirect of a page's folder (`/reserve` → `/reserve/`): its page is sent below.
+  player.use(express.static(root, { index: false, maxAge: 0, fallthrough: true, redirect: false }));
   player.use((request: Request, response: Response, next: NextFunction) => {
     if (!isAppRoute(request)) return next();
-    sendIndex(response, index);
+    sendPage(response, pages.get(request.path.replace(/(.)\/+$/, '$1')) ?? index);
   });
   // The API, socket.io, /metrics and the dashboard never reach the player app: no file lookup
   // (a stat per API request) and no gzip wrapper on their answers.
   app.use((request: Request, response: Response, next: NextFunction) =>
     NOT_THE_PLAYER_APP.test(request.path) ? next() : player(request, response, next),
   );
+}
+
+/**
+ * The build's prerendered pages by the path they are for (`reserve/index.html` → `/reserve`), read
+ * once at start: a request never names a file of its own choosing.
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    const parts = name.split(sep);
+    if (parts.length < 2 || parts.at(-1) !== 'index.html' || parts[0] === 'assets') continue;
+    pages.set(`/${parts.slice(0, -1).join('/')}`, join(root, name));
+  }
+  return pages;
 }
 
 /**
@@ -68,7 +86,7 @@ function serveAdminDashboard(app: NestExpressApplication): void {
   dashboard.use(express.static(root, { index: false, maxAge: 0, fallthrough: true }));
   dashboard.use((request: Request, response: Response, next: NextFunction) => {
     if (!isAppRoute(request)) return next();
-    sendIndex(response, index);
+    sendPage(response, index);
   });
   app.use('/admin', dashboard);
 }
@@ -78,7 +96,7 @@ function isAppRoute(request: Request): boolean {
   return request.method === 'GET' && !request.path.startsWith('/assets/');
 }
 
-function sendIndex(response: Response, index: string): void {
+function sendPage(response: Response, page: string): void {
   response.setHeader('Cache-Control', 'no-cache');
-  response.sendFile(index);
+  response.sendFile(page);
 }

@@ -2,6 +2,7 @@ import { AuthError, messages } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorOf, type Failure } from '../../../lib/errors';
+import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
 import type { LoginNotice } from '../../../lib/session';
 import { useCheckEmail } from '../api/check-email';
@@ -21,6 +22,7 @@ export function LoginPage() {
   const notice = useLocation().state as LoginNotice | null;
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [email, setEmail] = useState('');
+  const emailField = useTypedBeforeStart(setEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [recovering, setRecovering] = useState(false);
@@ -31,6 +33,8 @@ export function LoginPage() {
   const checkEmail = useCheckEmail();
   const login = useLogin();
   const busy = checkEmail.isPending || login.isPending;
+  // The prerendered form (first-paint.tsx) is sent by the app, not by the browser.
+  const live = useAppLive();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,6 +75,7 @@ export function LoginPage() {
           <label>
             {ui.fields.email}
             <input
+              ref={emailField}
               type="email"
               name="email"
               autoComplete="email"
@@ -101,7 +106,7 @@ export function LoginPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={busy || !live}>
           {busy ? ui.wait : step === 'email' ? ui.next : ui.login.submit}
         </button>
         {step === 'password' && (

@@ -3,6 +3,7 @@ import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PasswordFields } from '../../../components/password-fields';
 import { errorOf, type Failure } from '../../../lib/errors';
+import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
 import { formatPhone, phoneForApi } from '../../../lib/phone';
 import { useRegPhone } from '../api/reg-phone';
@@ -30,6 +31,12 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
+  // The details step is prerendered (first-paint.tsx): what was typed before the app ran is kept,
+  // and the form is sent by the app, not by the browser.
+  const emailField = useTypedBeforeStart(setEmail);
+  const phoneField = useTypedBeforeStart((typed) => setPhone(formatPhone(typed)));
+  const nameField = useTypedBeforeStart(setName);
+  const live = useAppLive();
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
   const [rules, setRules] = useState(false);
@@ -83,6 +90,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
           <label>
             {ui.fields.email}
             <input
+              ref={emailField}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -94,6 +102,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
           <label>
             {ui.fields.phone}
             <input
+              ref={phoneField}
               type="tel"
               autoComplete="tel"
               inputMode="tel"
@@ -106,6 +115,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
             <label>
               {ui.fields.name}
               <input
+                ref={nameField}
                 autoComplete="given-name"
                 required
                 maxLength={limits.nameMaxLength}
@@ -127,7 +137,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
               {error}
             </p>
           )}
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" disabled={busy || !live}>
             {busy ? ui.wait : ui.next}
           </button>
           <Link to="/login" className="link">

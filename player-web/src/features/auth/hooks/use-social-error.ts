@@ -12,7 +12,9 @@ export function useSocialError(): [message: string, dismiss: () => void] {
   // holds them, and this screen's bundle is measured.
   const { search, hash } = useLocation();
   const navigate = useNavigate();
-  const [message, setMessage] = useState(() => reasonIn(search));
+  // Set by the effect, not read at the first render: the prerendered /login has no address to read,
+  // and the app's first render must be that page (first-paint.tsx).
+  const [message, setMessage] = useState('');
   useEffect(() => {
     const reason = reasonIn(search);
     if (!reason) return;
