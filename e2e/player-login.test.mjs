@@ -142,12 +142,12 @@ test('without an answer from the API the app shows the network-failure screen, a
   const { email, password } = await confirmedPlayer(page, 'offline');
   await logIn(page, email, password);
   await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
-  // The network drops: the shell's first call gets no answer at all.
-  await page.route('**/api/is_admin/', (route) => route.abort('internetdisconnected'));
+  // The network drops: no call gets an answer at all (the screen asks beside the shell's check).
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
   await page.reload();
   await page.getByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' }).waitFor();
   await page.screenshot({ path: `${artifacts}/player-network-failure-phone.png` });
-  await page.unroute('**/api/is_admin/');
+  await page.unroute('**/api/**');
   await page.getByRole('button', { name: 'Повторить' }).click();
   await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
   await page.close();
@@ -170,5 +170,56 @@ test('a phone turned sideways is asked to turn back; upright, the screen is usab
   await page.screenshot({ path: `${artifacts}/player-rotate-warning-phone.png` });
   await page.setViewportSize(viewports.phone);
   await warning.waitFor({ state: 'hidden' });
+  await context.close();
+});
+
+// --- Issue 19: the first paint comes with the page (player-web/src/app/first-paint.tsx) ---
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`before any script runs, /login is the form and /reserve the frame with its heading (${name})`, async () => {
+    const context = await env.browser.newContext({ viewport, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.product.base}/login`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Вход');
+    assert.ok(await page.getByLabel('E-mail').isVisible());
+    // Sent by the app once it runs, never by the browser (a GET with the e-mail in the address).
+    assert.ok(await page.getByRole('button', { name: 'Далее' }).isDisabled());
+    await page.screenshot({ path: `${artifacts}/player-first-paint-login-${name}.png` });
+
+    await page.goto(`${env.product.base}/reserve`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Выберите дату');
+    const menu = name === 'desktop' ? page.getByRole('navigation', { name: 'Главное меню' }) : page.locator('.topbar');
+    assert.ok(await menu.isVisible());
+    await page.screenshot({ path: `${artifacts}/player-first-paint-reserve-${name}.png` });
+    await context.close();
+  });
+}
+
+test('what a player types into /login before the app has loaded stays, and is the address the app sends (phone)', async () => {
+  const context = await env.browser.newContext({ viewport: viewports.phone });
+  const page = await context.newPage();
+  const { email } = await confirmedPlayer(page, 'early');
+  const reactErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text()))
+      reactErrors.push(message.text());
+  });
+  // The app's code is on its way (a phone on mobile data) while the page is already shown.
+  let deliver;
+  const delivered = new Promise((resolve) => (deliver = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => (await delivered, route.continue()));
+  await page.goto(`${env.product.base}/login`, { waitUntil: 'commit' });
+  const field = page.getByLabel('E-mail');
+  await field.click();
+  await page.keyboard.type(email);
+  deliver();
+  const next = page.getByRole('button', { name: 'Далее' });
+  await page.waitForFunction(() => document.querySelector('button[type=submit]')?.disabled === false);
+  assert.equal(await field.inputValue(), email);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email');
+  await next.click();
+  await page.getByLabel('Пароль').waitFor();
+  assert.ok(await page.getByText(email, { exact: true }).isVisible(), 'the password step names the typed address');
+  assert.deepEqual(reactErrors, []);
   await context.close();
 });

@@ -13,7 +13,7 @@ const FIRST_PAINT_OUT = 'node_modules/.first-paint';
 /**
  * After the app and its prerenderer are built, writes each route's first paint: `dist/index.html`
  * for `/`, `dist/<path>/index.html` for the others (what a static host's try_files finds too). The
- * API sends that page for the path (docs/architecture.md, "First paint"). The app's one stylesheet
+ * API sends that page for the path (player-web/README.md, "First paint"). The app's one stylesheet
  * goes into the page itself: the page paints as soon as its HTML is in, one round trip sooner than
  * with a stylesheet to fetch first (5 KB gzipped, all the CSS there is: no route's screen waits for
  * a stylesheet of its own either).

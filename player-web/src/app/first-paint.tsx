@@ -11,7 +11,7 @@ import { PRERENDERED_ATTRIBUTE } from './start';
  * route map as the app first shows it, before any answer of the API: the login and registration
  * forms whole, a signed-in screen as its frame (menu) with its heading and "Загрузка…". The server
  * sends that page for the path, so a phone paints it as soon as the HTML is in, without waiting for
- * the app's JavaScript (docs/architecture.md, "First paint").
+ * the app's JavaScript (player-web/README.md, "First paint").
  */
 
 /** Every route of the map, the signed-in shell's screens included. */

@@ -53,7 +53,7 @@ export interface FirstVisit {
   /**
    * Its prerendered page is the page itself, not a placeholder: no answer of the API is in it, so
    * React takes over the very elements the build wrote (hydration) and what the visitor has already
-   * typed stays (start.tsx; docs/architecture.md, "First paint").
+   * typed stays (start.tsx; player-web/README.md, "First paint").
    */
   hydrate?: true;
 }

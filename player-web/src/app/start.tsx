@@ -30,7 +30,7 @@ export function preloadFirstScreen(
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Starts the app on the page the server sent (docs/architecture.md, "First paint"). The app takes
+ * Starts the app on the page the server sent (player-web/README.md, "First paint"). The app takes
  * the page over once the first screen's code is in, so that its first render is that screen, never a
  * bare "Загрузка…" in place of what the page already shows:
  * - the prerendered page of a route whose first screen holds no answer of the API (login,
