@@ -20,6 +20,7 @@ const PLAYER_TITLE = '<title>Корт</title>';
 // The player build's prerendered pages (player-web/vite.config.ts): `<path>/index.html` per route.
 const PRERENDERED = ['/reserve', '/box_reserve', '/box_reserve/user_reserved'];
 const prerendered = (path: string) => `<div id="root" data-prerendered="${path}">`;
+writeFileSync(join(playerDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 for (const path of PRERENDERED) {
   mkdirSync(join(playerDir, path), { recursive: true });
   writeFileSync(join(playerDir, path, 'index.html'), `<!doctype html>${PLAYER_TITLE}${prerendered(path)}</div>`);
@@ -61,6 +62,15 @@ test.each(PRERENDERED.flatMap((path) => [path, `${path}/`]))(
     expect(response.headers['cache-control']).toBe('no-cache');
   },
 );
+
+test('the icons are kept a day (the mark drawn again by the app comes from the cache); a page by its file name is revalidated', async () => {
+  const icon = await request(api.server).get('/favicon.svg');
+  expect(icon.status).toBe(200);
+  expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  const page = await request(api.server).get('/reserve/index.html');
+  expect(page.text).toContain(prerendered('/reserve'));
+  expect(page.headers['cache-control']).toBe('no-cache');
+});
 
 test('a path never names a file of its own choosing: only the pages the build wrote are sent', async () => {
   for (const path of ['/reserve/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/reserve/index.html/x']) {

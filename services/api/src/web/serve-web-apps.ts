@@ -14,6 +14,9 @@ export function adminWebDir(): string {
   return process.env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist');
 }
 
+/** How long a browser keeps the player app's unhashed files (icons, the manifest) without asking. */
+const ICONS_MAX_AGE = '1d';
+
 const NOT_THE_PLAYER_APP = /^\/(api|socket\.io|admin|metrics)(\/|$)/;
 
 /**
@@ -44,8 +47,19 @@ function servePlayerApp(app: NestExpressApplication): void {
   player.use(compression());
   // Vite names built assets by content hash: cached for good. Everything else is revalidated.
   player.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
-  // No redirect of a page's folder (`/reserve` → `/reserve/`): its page is sent below.
-  player.use(express.static(root, { index: false, maxAge: 0, fallthrough: true, redirect: false }));
+  // The icons and the manifest keep their names from build to build: kept a day, so that the mark
+  // drawn again when the app replaces a prerendered page comes from the cache, not from the network
+  // (a phone would show an empty square meanwhile). A page itself is always revalidated. No
+  // redirect of a page's folder (`/reserve` → `/reserve/`): its page is sent below.
+  player.use(
+    express.static(root, {
+      index: false,
+      maxAge: ICONS_MAX_AGE,
+      fallthrough: true,
+      redirect: false,
+      setHeaders: (response, path) => path.endsWith('.html') && response.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   player.use((request: Request, response: Response, next: NextFunction) => {
     if (!isAppRoute(request)) return next();
     sendPage(response, pages.get(request.path.replace(/(.)\/+$/, '$1')) ?? index);
