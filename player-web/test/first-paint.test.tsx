@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { firstPaintPage, prerenderedPaths, renderFirstPaint } from '../src/app/first-paint';
 import { fakeServer, ok, socialProviders, type FakeServer } from './support/fake-server';
+import { club } from './support/reserve-screen';
 
 // The page the build writes for a path (vite.config.ts) and the app taking it over in the browser
 // (start.tsx): what a phone shows before the app's code arrives, and that nothing shown or typed is
@@ -129,15 +130,9 @@ test("while the app takes a signed-in screen's page over, its frame and heading 
   let admit: () => void = () => undefined;
   const admitted = new Promise<void>((resolve) => (admit = resolve));
   server = fakeServer({
+    ...club,
     'GET /api/is_admin/': async () => (await admitted, ok(false)),
     'GET /api/my_name/': ok('Анна Петрова'),
-    'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: new Date().toISOString(), offsets: [] }),
-    'GET /api/get_courts/': ok([
-      { id_cort: 1, name: 'Корт 1' },
-      { id_cort: 2, name: 'Корт 2' },
-    ]),
-    'GET /api/booked_times/': ok([]),
-    'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
   });
   // The screen's code is slow to come (a phone on mobile data).
   let asked = false;
