@@ -1,5 +1,6 @@
 import { msk, order, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/agents';
 import { TestClock } from './support/test-clock';
 
 // Real parallel HTTP requests against the real database. Books in March 2027.
@@ -25,6 +26,35 @@ test('50 players asking for the same court and hour at once: exactly one 200, th
     [start],
   );
   expect(rows).toEqual([{ count: 1 }]);
+});
+
+test('a second game inserted into a slot waits behind the slot lock for the first, then is refused at once', async () => {
+  const [first, second] = racers.map((racer) => racer.id);
+  const start = new Date(msk('2027-03-04', 20));
+  const end = new Date(start.getTime() + 3_600_000);
+  const insert = `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count) VALUES ($1, 2, $2, $3, 2)`;
+  const [a, b] = [api.db.createQueryRunner(), api.db.createQueryRunner()];
+  try {
+    await a.startTransaction();
+    await a.query(insert, [first, start, end]);
+    const pidOfB = (await b.query(`SELECT pg_backend_pid() AS pid`))[0].pid as number;
+    const refused = b.query(insert, [second, start, end]).then(
+      () => 'inserted',
+      (error: { driverError?: { code?: string } }) => error.driverError?.code,
+    );
+    // It waits for the slot's advisory lock, not inside the constraint's check for a's transaction
+    // (where two such inserts can wait for each other: a deadlock PostgreSQL breaks after 1 s).
+    await waitFor(async () => {
+      const [row] = await api.db.query(`SELECT wait_event FROM pg_stat_activity WHERE pid = $1`, [pidOfB]);
+      return row?.wait_event === 'advisory';
+    });
+    await a.commitTransaction();
+    expect(await refused).toBe('23P01');
+  } finally {
+    if (a.isTransactionActive) await a.rollbackTransaction();
+    await a.release();
+    await b.release();
+  }
 });
 
 test('one player firing 20 bookings at once over 20 days: the quotas hold exactly', async () => {

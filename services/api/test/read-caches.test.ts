@@ -100,10 +100,13 @@ test('with the change feed cut, the caches step aside until it listens again', a
   const rename = (value: string) => b.db.query(`UPDATE users SET name = $2 WHERE id = $1`, [player!.id, value]);
   expect(await name()).toBe('Игрок');
 
-  // Both replicas' LISTEN connections killed, as a PostgreSQL failover or a network cut would.
-  await b.db.query(
-    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'kort-change-feed'`,
-  );
+  // Both replicas' LISTEN connections killed, as a PostgreSQL failover or a network cut would. Only
+  // theirs: the other test files run beside this one on the same PostgreSQL, each app with its own
+  // feed, and a feed cut under them made their reads stale for a moment (a shelf test saw a storage
+  // switch's old value).
+  const feeds = [a, b].map((replica) => replica.app.get(ChangeFeed).backendPid);
+  expect(feeds.every((pid) => typeof pid === 'number')).toBe(true);
+  await b.db.query(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [feeds]);
   await waitFor(() => !b.app.get(ChangeFeed).live);
   await rename('Без кэша');
   expect(await name()).toBe('Без кэша'); // read from the database: nothing is served from memory

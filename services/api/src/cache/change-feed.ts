@@ -25,6 +25,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private stopped = false;
   private retryMs = RETRY_MS.first;
   private retry: NodeJS.Timeout | null = null;
+  private pid: number | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
@@ -41,6 +42,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   /** Whether cached values are being kept and served (the LISTEN connection is up). */
   get live(): boolean {
     return this.listening;
+  }
+
+  /** The PostgreSQL backend listening for this replica (its pid in pg_stat_activity), while it listens. */
+  get backendPid(): number | null {
+    return this.listening ? this.pid : null;
   }
 
   async onModuleInit(): Promise<void> {
@@ -64,6 +70,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      this.pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? null;
     } catch (error) {
       this.disconnected(client, error);
       throw error;

@@ -21,6 +21,7 @@ import { BookFunction1763900000000 } from './migrations/1763900000000-book-funct
 import { NoShows1763910000000 } from './migrations/1763910000000-no-shows';
 import { Waitlist1763920000000 } from './migrations/1763920000000-waitlist';
 import { SystemActions1763930000000 } from './migrations/1763930000000-system-actions';
+import { BookingSlotLock1763940000000 } from './migrations/1763940000000-booking-slot-lock';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -40,6 +41,7 @@ export const migrations = [
   NoShows1763910000000,
   Waitlist1763920000000,
   SystemActions1763930000000,
+  BookingSlotLock1763940000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */
