@@ -5,7 +5,7 @@ import { Loading } from '../components/ui/loading';
 import { RotateWarning } from '../components/ui/rotate-warning';
 import { ErrorBoundary } from './error-boundary';
 import { AppProvider } from './provider';
-import { routes } from './routes';
+import { routes } from './route-map';
 
 /** Every screen, behind the error screen (reset when the address changes). */
 function Screens() {
@@ -28,7 +28,7 @@ export function AppScreens({ queryClient }: { queryClient?: QueryClient }) {
   );
 }
 
-/** The player app (spec section 2; its map is routes.tsx); `queryClient`: the one start.tsx preloaded answers into. */
+/** The player app (spec section 2; its map is route-map.tsx); `queryClient`: the one start.tsx preloaded answers into. */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <BrowserRouter>

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppScreens } from './app';
 import { createQueryClient } from './query-client';
-import { routes, type AppRoute } from './routes';
+import { routes, type AppRoute } from './route-map';
 import { PRERENDERED_ATTRIBUTE } from './start';
 
 /**

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app';
-import { routes, type AppRoute } from './routes';
+import { routes, type AppRoute } from './route-map';
 
 /** The attribute the build puts on #root of a prerendered page: the path it was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
