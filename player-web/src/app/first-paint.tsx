@@ -29,12 +29,15 @@ export const prerenderedPaths = (): string[] =>
  */
 const EXPECTED_WARNING = /<Navigate> must not be used on the initial render in a <StaticRouter>/;
 
+/** Every screen's code, loaded once for all the pages. */
+let everyScreen: Promise<unknown> | undefined;
+
 /**
  * The app's markup at `path`, with nothing answered yet. Every screen's code is loaded first, so
  * that each page is rendered in one synchronous pass, with nothing left waiting for code.
  */
 export async function renderFirstPaint(path: string): Promise<string> {
-  await Promise.all(allRoutes().flatMap((route) => route.Component?.preload?.() ?? []));
+  await (everyScreen ??= Promise.all(allRoutes().flatMap((route) => route.Component?.preload?.() ?? [])));
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
     if (!EXPECTED_WARNING.test(String(args[0]))) warn(...args);

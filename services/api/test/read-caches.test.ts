@@ -104,7 +104,7 @@ test('with the change feed cut, the caches step aside until it listens again', a
   // theirs: the other test files run beside this one on the same PostgreSQL, each app with its own
   // feed, and a feed cut under them made their reads stale for a moment (a shelf test saw a storage
   // switch's old value).
-  const feeds = [a, b].map((replica) => replica.app.get(ChangeFeed).backendPid);
+  const feeds = await Promise.all([a, b].map((replica) => replica.app.get(ChangeFeed).backendPid()));
   expect(feeds.every((pid) => typeof pid === 'number')).toBe(true);
   await b.db.query(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [feeds]);
   await waitFor(() => !b.app.get(ChangeFeed).live);

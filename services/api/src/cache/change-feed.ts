@@ -25,7 +25,6 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private stopped = false;
   private retryMs = RETRY_MS.first;
   private retry: NodeJS.Timeout | null = null;
-  private pid: number | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
@@ -45,8 +44,9 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The PostgreSQL backend listening for this replica (its pid in pg_stat_activity), while it listens. */
-  get backendPid(): number | null {
-    return this.listening ? this.pid : null;
+  async backendPid(): Promise<number | null> {
+    if (!this.listening || !this.client) return null;
+    return (await this.client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? null;
   }
 
   async onModuleInit(): Promise<void> {
@@ -70,7 +70,6 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? null;
     } catch (error) {
       this.disconnected(client, error);
       throw error;
