@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { CalendarModule } from './calendar/calendar.module';
+import { ClubModule } from './club/club.module';
 import { DevicesModule } from './devices/devices.module';
 import { DoorsModule } from './doors/doors.module';
 import { ShelvesModule } from './shelves/shelves.module';
@@ -80,6 +81,7 @@ export class AppModule {
         AccountModule,
         SocialModule,
         RulesModule,
+        ClubModule,
         BookingsModule,
         CalendarModule,
         DevicesModule,

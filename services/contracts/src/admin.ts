@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters } from './accounts';
+import { CLUB_SETTING_RANGES, type ClubSettingKey } from './booking-rules';
 import { messages } from './messages';
 
 /**
@@ -11,7 +12,18 @@ import { messages } from './messages';
 /** At most this many rows per list request (`range` is inclusive: [0, 999] is the largest). */
 export const ADMIN_MAX_RANGE = 1000;
 
-export const ADMIN_RESOURCES = ['users', 'bookings', 'shelves', 'devices', 'commands', 'settings', 'actions'] as const;
+export const ADMIN_RESOURCES = [
+  'users',
+  'bookings',
+  'shelves',
+  'devices',
+  'commands',
+  'settings',
+  'actions',
+  'courts',
+  'closures',
+  'series',
+] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 const instant = z.string();
@@ -68,6 +80,8 @@ export const adminBookingSchema = z.object({
   no_show_at: instant.nullable(),
   /** Players waiting in line for this game's hour (issue 21): the day view's waitlist column. */
   waiting: z.number().int(),
+  /** The school's term (`series`) the game belongs to, or null. */
+  series_id: z.number().int().nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
@@ -131,6 +145,13 @@ export const ADMIN_SETTINGS = [
   /** What the equipment compartments 10 and 11 hold, as players see it (issue 19). */
   'equipment_10_name',
   'equipment_11_name',
+  /** The club's hours and quotas (CLUB_SETTING_DEFAULTS): whole numbers, as text like every setting. */
+  'opening_hour',
+  'closing_hour',
+  'quota_per_day',
+  'quota_per_week',
+  'quota_upcoming',
+  'booking_horizon_days',
 ] as const;
 export type AdminSettingKey = (typeof ADMIN_SETTINGS)[number];
 
@@ -157,9 +178,18 @@ export const ADMIN_ACTIONS = [
   'booking.forgive_no_show',
   'booking.no_show_release',
   'setting.update',
+  'court.create',
+  'court.update',
+  'court.deactivate',
+  'court.activate',
+  'court.delete',
+  'closure.create',
+  'closure.delete',
+  'series.create',
+  'series.delete',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting'] as const;
+export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series'] as const;
 export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 
 export const adminActionSchema = z.object({
@@ -185,6 +215,18 @@ export type AdminAction = z.infer<typeof adminActionSchema>;
 /** Limits of the settings an admin edits. */
 export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000, equipmentNameMax: 60 } as const;
 
+/** A whole number within the club setting's range, as text ('8'). */
+function clubNumber(key: ClubSettingKey): z.ZodType<string> {
+  const [min, max] = CLUB_SETTING_RANGES[key];
+  const error = `${messages.settingWholeNumber} от ${min} до ${max}`;
+  return z
+    .string({ error })
+    .trim()
+    .regex(/^\d{1,4}$/, { error })
+    .refine((value) => Number(value) >= min && Number(value) <= max, { error })
+    .transform((value) => String(Number(value)));
+}
+
 /** The value a setting accepts; the API answers 400 with the message otherwise. */
 function equipmentName(): z.ZodType<string> {
   return z
@@ -206,6 +248,12 @@ export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
     .max(settingLimits.clubContactsMax, { error: messages.settingContactsTooLong }),
   equipment_10_name: equipmentName(),
   equipment_11_name: equipmentName(),
+  opening_hour: clubNumber('opening_hour'),
+  closing_hour: clubNumber('closing_hour'),
+  quota_per_day: clubNumber('quota_per_day'),
+  quota_per_week: clubNumber('quota_per_week'),
+  quota_upcoming: clubNumber('quota_upcoming'),
+  booking_horizon_days: clubNumber('booking_horizon_days'),
 };
 
 /**

@@ -44,3 +44,68 @@ export const weekdaysSundayFirst = [
 
 /** How long a freed court is held for the first in line. */
 export const WAITLIST_HOLD_MINUTES = 15;
+
+/**
+ * The club's own shape of the week (the admin's `settings`, docs/admin-api.md): its opening hours and
+ * quotas. Each default is the spec's rule (bookingRules), so a club that configured nothing books
+ * exactly as the spec says. `closing_hour` is when the last game ends (24: the last starts at 23).
+ */
+export const CLUB_SETTING_DEFAULTS = {
+  opening_hour: bookingRules.firstHour,
+  closing_hour: bookingRules.lastHour + 1,
+  quota_per_day: bookingRules.perDay,
+  quota_per_week: bookingRules.perWeek,
+  quota_upcoming: bookingRules.upcoming,
+  booking_horizon_days: bookingRules.horizonDays,
+} as const;
+export type ClubSettingKey = keyof typeof CLUB_SETTING_DEFAULTS;
+export const CLUB_SETTINGS = Object.keys(CLUB_SETTING_DEFAULTS) as ClubSettingKey[];
+
+/** The whole numbers each club setting accepts, inclusive: the hours stay within the dial's 6-24. */
+export const CLUB_SETTING_RANGES: Record<ClubSettingKey, readonly [number, number]> = {
+  opening_hour: [bookingRules.firstHour, bookingRules.lastHour],
+  closing_hour: [bookingRules.firstHour + 1, bookingRules.lastHour + 1],
+  quota_per_day: [1, 24],
+  quota_per_week: [1, 168],
+  quota_upcoming: [1, 1000],
+  booking_horizon_days: [1, 365],
+};
+
+/** GET /api/booking_rules/: the club's settings as the player app applies them. */
+export type BookingRules = Record<ClubSettingKey, number>;
+
+/**
+ * The Russian plural form for `count`: plural(1, 'игра', 'игры', 'игр') is 'игра', 3 'игры', 5 and 11
+ * 'игр', 21 'игра'.
+ */
+export function plural(count: number, one: string, few: string, many: string): string {
+  const tens = Math.abs(count) % 100;
+  const units = tens % 10;
+  if (tens >= 11 && tens <= 14) return many;
+  if (units === 1) return one;
+  if (units >= 2 && units <= 4) return few;
+  return many;
+}
+
+/** The dial's caption: 'Одна игра в сутки' (the spec's, for 1), else '2 игры в сутки', '5 игр в сутки'. */
+export function perDayCaption(perDay: number): string {
+  return perDay === 1 ? 'Одна игра в сутки' : `${perDay} ${plural(perDay, 'игра', 'игры', 'игр')} в сутки`;
+}
+
+/** 'Игры начинаются с 6:00 до 23:00': the first and last start of the club's day. */
+export function openingHoursText(openingHour: number, closingHour: number): string {
+  return `Игры начинаются с ${openingHour}:00 до ${closingHour - 1}:00`;
+}
+
+/** 'Записаться можно не больше чем на 90 дней вперёд' for the club's horizon. */
+export function horizonText(days: number): string {
+  return `Записаться можно не больше чем на ${days} ${plural(days, 'день', 'дня', 'дней')} вперёд`;
+}
+
+/** A refusal inside a closure: 'В это время клуб закрыт: Турнир' (the whole club) or '… корт закрыт: …'. */
+export function closedText(reason: string, wholeClub: boolean): string {
+  return `В это время ${wholeClub ? 'клуб' : 'корт'} закрыт: ${reason}`;
+}
+
+/** ISO weekday numbers (1 Monday … 7 Sunday) as a school's week is written: 'пн', 'ср'. */
+export const weekdaysShortIso = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'] as const;

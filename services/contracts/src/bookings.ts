@@ -62,7 +62,7 @@ export interface SiteClock {
   time_zone: string;
   now: string;
   /**
-   * The zone's UTC offset from a day before `now` to `offsets_until` (two days past the booking
+   * The zone's UTC offset from a day before `now` to `offsets_until` (two days past the longest booking
    * horizon), first entry first, one more at each change (daylight saving): the apps read the
    * club's clock from them without loading the browser's zone data (learnZoneOffsets).
    */
@@ -76,15 +76,30 @@ export interface Court {
   name: string;
 }
 
-/** GET /api/get-available-times/ (local hours of the site, 6 to 23). */
+/** An hour or a court the club itself keeps closed, and why (players see the reason). */
+export interface ClosedBecause {
+  reason: string;
+}
+
+/**
+ * GET /api/get-available-times/ (local hours of the site, 6 to 23). `reserved`: hours with no open
+ * court free, taken by games or closed by the club. `closed` is present only when some hour of the
+ * day is closed (outside the club's hours, or a closure of every court): those hours are in
+ * `reserved` too, and no place in line can be taken for them.
+ */
 export interface AvailableTimes {
   reserved: number[];
   reserved_hours_by_current_user: number[];
+  closed?: (ClosedBecause & { hour: number })[];
 }
 
-/** GET /api/get_courts_status/ */
+/**
+ * GET /api/get_courts_status/: `busy_courts` are the courts that cannot be booked at that hour (a
+ * game, or a closure); `closed_courts`, present only when a closure holds one, says which and why.
+ */
 export interface CourtsStatus {
   busy_courts: number[];
+  closed_courts?: (ClosedBecause & { id_cort: number })[];
 }
 
 /** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened (issue 21). */
@@ -136,6 +151,8 @@ export interface MyOrder {
    * down (the app keeps it on the phone). Absent for other days.
    */
   offline_pin?: string;
+  /** A sport school's game booked by its term: the term and how it reads («Расписание школы: пн, ср в 17:00»). */
+  series?: { id: number; label: string };
 }
 
 /** POST /api/order-court/{id_cort}/ success. */

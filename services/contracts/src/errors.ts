@@ -72,6 +72,10 @@ export const BookingError = {
   AlreadyCancelled: 'booking.already_cancelled',
   /** The club cancelling a game that is already over. */
   AlreadyOver: 'booking.already_over',
+  /** The hour is inside a closure of that court or of the whole club; `detail` names its reason. */
+  SlotClosed: 'booking.slot_closed',
+  /** The court is taken out of booking by the club (`active: false`). */
+  CourtInactive: 'booking.court_inactive',
 } as const;
 
 export const DoorError = {
@@ -115,6 +119,18 @@ export const AdminError = {
   SettingNotFound: 'admin.setting_not_found',
   /** `detail` is the setting's rule. */
   SettingInvalid: 'admin.setting_invalid',
+  CourtNotFound: 'admin.court_not_found',
+  CourtNameTaken: 'admin.court_name_taken',
+  /** A court with games (or closures, or a school's term) in its history is made inactive, never deleted. */
+  CourtHasHistory: 'admin.court_has_history',
+  ClosureNotFound: 'admin.closure_not_found',
+  /** A closure that is over stays in the history. */
+  ClosureOver: 'admin.closure_over',
+  SeriesNotFound: 'admin.series_not_found',
+  /** A term is booked for a sport-school account only. */
+  SeriesNotSchool: 'admin.series_not_school',
+  /** A closure's or a term's fields do not make one; `detail` says what. */
+  ShapeInvalid: 'admin.shape_invalid',
 } as const;
 
 type ValueOf<T> = T[keyof T];

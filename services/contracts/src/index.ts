@@ -1,6 +1,7 @@
 export * from './account-rules';
 export * from './accounts';
 export * from './admin';
+export * from './admin-club';
 export * from './booking-rules';
 export * from './bookings';
 export * from './club-clock';

@@ -8,6 +8,7 @@ import {
   type AdminActionName,
   type AdminActionTarget,
   AdminError,
+  weekdaysShortIso,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { SiteTime } from '../time/site-time';
@@ -40,12 +41,20 @@ export const actionsListQuery = listQuery({
 const ACTIONS_SOURCE = `
   SELECT a.id, a.at, a.admin_id, coalesce(admin.name, 'Система') AS admin_name, a.action, a.target_type, a.target_id, a.detail,
          tu.name AS label_user_name, tu.email AS label_user_email, ts.kind AS label_shelf_kind,
-         tb.court_id AS label_court_id, tb.starts_at AS label_starts_at
+         tb.court_id AS label_court_id, tb.starts_at AS label_starts_at,
+         coalesce(tc.name, tk_court.name) AS label_court_name, tk.court_id IS NULL AND tk.id IS NOT NULL AS label_whole_club,
+         tk.starts_at AS label_closure_from, tk.ends_at AS label_closure_to, tk.reason AS label_closure_reason,
+         ts_user.name AS label_school_name, tsr.weekdays AS label_series_weekdays, tsr.hour AS label_series_hour
     FROM admin_actions a
     LEFT JOIN users admin ON admin.id = a.admin_id
     LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
     LEFT JOIN shelves ts ON a.target_type = 'shelf' AND ts.id::text = a.target_id
-    LEFT JOIN bookings tb ON a.target_type = 'booking' AND tb.id::text = a.target_id`;
+    LEFT JOIN bookings tb ON a.target_type = 'booking' AND tb.id::text = a.target_id
+    LEFT JOIN courts tc ON a.target_type = 'court' AND tc.id::text = a.target_id
+    LEFT JOIN closures tk ON a.target_type = 'closure' AND tk.id::text = a.target_id
+    LEFT JOIN courts tk_court ON tk_court.id = tk.court_id
+    LEFT JOIN series tsr ON a.target_type = 'series' AND tsr.id::text = a.target_id
+    LEFT JOIN users ts_user ON ts_user.id = tsr.user_id`;
 
 const actionsResource: SqlResource<ActionField, ActionsFilter> = {
   source: () => ACTIONS_SOURCE,
@@ -78,6 +87,14 @@ interface ActionRow {
   label_shelf_kind: 'shelf' | 'equipment' | null;
   label_court_id: number | null;
   label_starts_at: Date | null;
+  label_court_name: string | null;
+  label_whole_club: boolean | null;
+  label_closure_from: Date | null;
+  label_closure_to: Date | null;
+  label_closure_reason: string | null;
+  label_school_name: string | null;
+  label_series_weekdays: number[] | null;
+  label_series_hour: number | null;
 }
 
 /** The admin-actions log as the dashboard reads it, each row with its admin's name and its target's label. */
@@ -104,7 +121,23 @@ export class AdminActionLog {
   }
 
   private toRecord(row: ActionRow): AdminAction {
-    const { label_user_name, label_user_email, label_shelf_kind, label_court_id, label_starts_at, ...fields } = row;
+    const fields = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('label_')));
+    const {
+      label_user_name,
+      label_user_email,
+      label_shelf_kind,
+      label_court_id,
+      label_starts_at,
+      label_court_name,
+      label_whole_club,
+      label_closure_from,
+      label_closure_to,
+      label_closure_reason,
+      label_school_name,
+      label_series_weekdays,
+      label_series_hour,
+    } = row;
+    const at = (instant: Date) => this.time.local(instant).toFormat('dd.MM.yyyy HH:mm');
     const label = (): string => {
       switch (row.target_type) {
         case 'user':
@@ -117,6 +150,17 @@ export class AdminActionLog {
             : `Корт ${label_court_id}, ${this.time.local(label_starts_at).toFormat('dd.MM.yyyy HH:mm')}`;
         case 'setting':
           return row.target_id;
+        // A deleted court, closure or term is named by its id.
+        case 'court':
+          return label_court_name ?? `#${row.target_id}`;
+        case 'closure':
+          return label_closure_from === null || label_closure_to === null
+            ? `#${row.target_id}`
+            : `${label_whole_club ? 'Весь клуб' : (label_court_name ?? '')}, ${at(label_closure_from)}–${at(label_closure_to)}: ${label_closure_reason ?? ''}`;
+        case 'series':
+          return label_series_weekdays === null
+            ? `#${row.target_id}`
+            : `${label_school_name ?? ''}: ${label_series_weekdays.map((day) => weekdaysShortIso[day - 1]).join(', ')} в ${String(label_series_hour ?? 0).padStart(2, '0')}:00`;
       }
     };
     return isoDates<AdminAction>({ ...fields, target_label: label() });

@@ -50,7 +50,7 @@ const bookingsSource = (clock: Clock) => (params: SqlParams) => {
   const now = params.add(clock.now());
   return `
     SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
-           b.cancelled_at, b.started_at, b.ended_at, b.no_show_at,
+           b.cancelled_at, b.started_at, b.ended_at, b.no_show_at, b.series_id,
            (SELECT count(*)::int FROM waitlist_entries w WHERE w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
            CASE WHEN b.cancelled_at IS NOT NULL THEN 'cancelled'
                 WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
@@ -103,6 +103,23 @@ export class AdminBookingsService {
     const [booking] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
     if (!booking) throw new KortError(BookingError.GameNotFound);
     return booking;
+  }
+
+  /**
+   * The games the club would cancel on these courts from `from` to `to` (null: every later one), by
+   * the cancellation's own rule (BookingsService.cancelWithin: live, not begun), soonest first: what
+   * a closure or taking a court out of booking does, shown before it is saved.
+   */
+  toBeCancelled(courts: number[], from: Date, to: Date | null): Promise<AdminBooking[]> {
+    return sqlRows(
+      this.db,
+      this.resource,
+      (params) =>
+        `r.cancelled_at IS NULL AND r.court_id = ANY(${params.add(courts)}::int[]) AND r.starts_at >= ${params.add(from)}
+         AND (${params.add(to)}::timestamptz IS NULL OR r.starts_at < ${params.add(to)}) AND r.starts_at > ${params.add(this.clock.now())}`,
+      toBooking,
+      'r.starts_at, r.court_id',
+    );
   }
 
   /** A player's games not over yet (booked or on now), soonest first: give_user's list. */

@@ -12,7 +12,8 @@ import {
   RELAYS,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE, DevicesService } from '../devices/devices.service';
+import { DEFAULT_SITE } from '../common/sites';
+import { DevicesService } from '../devices/devices.service';
 import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 

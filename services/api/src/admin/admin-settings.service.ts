@@ -1,8 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ADMIN_SETTINGS, AdminError, type AdminSetting, messages, settingValueSchemas } from '@kort/contracts';
+import {
+  ADMIN_SETTINGS,
+  AdminError,
+  type AdminSetting,
+  CLUB_SETTING_DEFAULTS,
+  messages,
+  settingValueSchemas,
+} from '@kort/contracts';
 import { KortError } from '../common/kort-error';
+import type { Writer } from '../common/writer';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { SettingsService } from '../rules/settings.service';
@@ -36,7 +44,11 @@ const toSetting = (row: Record<string, unknown>): AdminSetting => isoDates<Admin
 const isAdminSetting = (key: string): key is (typeof ADMIN_SETTINGS)[number] =>
   (ADMIN_SETTINGS as readonly string[]).includes(key);
 
-/** storage_enabled, court_rules and club_contacts: read by the API on every use, so a change applies at once. */
+/**
+ * Every setting is read by the API on every use (through the change-fed cache of SettingsService, on
+ * every replica), so a change applies at once: the storage switch, rules, contacts, equipment names,
+ * and the club's hours and quotas, which apply to new bookings and never cancel one.
+ */
 @Injectable()
 export class AdminSettingsService {
   private readonly logger = new Logger('AdminSettings');
@@ -68,6 +80,7 @@ export class AdminSettingsService {
       });
     }
     const changed = await this.db.transaction(async (tx) => {
+      if (key === 'opening_hour' || key === 'closing_hour') await this.keepHoursInOrder(tx, key, Number(checked.data));
       // The value it already has changes nothing (react-admin sends the whole record back).
       if (!(await this.settings.set(key, checked.data, tx))) return false;
       // Only which setting changed: the values (court_rules is long text) stay out of the log.
@@ -76,5 +89,16 @@ export class AdminSettingsService {
     });
     if (changed) this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
     return this.get(key);
+  }
+
+  /**
+   * The club opens before it closes: the other hour is read (and locked, so two admins changing
+   * one each cannot cross them) before one is set. A changed hour applies to new bookings only.
+   */
+  private async keepHoursInOrder(tx: Writer, key: 'opening_hour' | 'closing_hour', hour: number): Promise<void> {
+    const other = key === 'opening_hour' ? 'closing_hour' : 'opening_hour';
+    const value = Number((await this.settings.lock(other, tx)) ?? CLUB_SETTING_DEFAULTS[other]);
+    const [opening, closing] = key === 'opening_hour' ? [hour, value] : [value, hour];
+    if (opening >= closing) throw new KortError(AdminError.SettingInvalid, { detail: messages.settingHoursOrder });
   }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type AdminShelf, type AdminShelfUpdate, ShelfError } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE } from '../devices/devices.service';
+import { DEFAULT_SITE } from '../common/sites';
 import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';

@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
+import { ClubModule } from '../club/club.module';
+import { SeriesModule } from '../series/series.module';
 import { DevicesModule } from '../devices/devices.module';
 import { RulesModule } from '../rules/rules.module';
 import { ShelvesModule } from '../shelves/shelves.module';
 import { UsersModule } from '../users/users.module';
 import { AuditModule } from '../audit/audit.module';
 import { AdminBookingsService } from './admin-bookings.service';
+import { AdminClosuresController } from './admin-closures.controller';
+import { AdminClosuresService } from './admin-closures.service';
+import { AdminCourtsController } from './admin-courts.controller';
+import { AdminCourtsService } from './admin-courts.service';
+import { AdminSeriesController } from './admin-series.controller';
+import { AdminSeriesService } from './admin-series.service';
+import { ClubCancellations } from './club-cancellations';
 import { AdminDevicesService } from './admin-devices.service';
 import { AdminPlayersController } from './admin-players.controller';
 import { AdminActionLog } from './admin-action-log.service';
@@ -20,9 +29,18 @@ import { AdminSettingsService } from './admin-settings.service';
 import { AdminShelvesService } from './admin-shelves.service';
 import { AdminUsersService } from './admin-users.service';
 
-/** The admin dashboard's REST resources and the spec's admin calls about players (docs/admin-api.md). */
+/** The admin dashboard's REST resources, the club's shape among them, and the spec's admin calls about players (docs/admin-api.md). */
 @Module({
-  imports: [AuditModule, BookingsModule, DevicesModule, RulesModule, ShelvesModule, UsersModule],
+  imports: [
+    AuditModule,
+    BookingsModule,
+    ClubModule,
+    DevicesModule,
+    RulesModule,
+    SeriesModule,
+    ShelvesModule,
+    UsersModule,
+  ],
   controllers: [
     AdminPlayersController,
     AdminUsersController,
@@ -32,6 +50,9 @@ import { AdminUsersService } from './admin-users.service';
     AdminCommandsController,
     AdminSettingsController,
     AdminActionsController,
+    AdminCourtsController,
+    AdminClosuresController,
+    AdminSeriesController,
   ],
   providers: [
     AdminUsersService,
@@ -40,6 +61,10 @@ import { AdminUsersService } from './admin-users.service';
     AdminDevicesService,
     AdminSettingsService,
     AdminActionLog,
+    AdminCourtsService,
+    AdminClosuresService,
+    AdminSeriesService,
+    ClubCancellations,
   ],
 })
 export class AdminModule {}

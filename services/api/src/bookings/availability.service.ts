@@ -2,28 +2,33 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
-  BookingError,
   bookingRules,
   type AvailableTimes,
   type BookingLimits,
+  type CourtsStatus,
   type GameStatus,
   type MyOrder,
+  weekdaysShortIso,
 } from '@kort/contracts';
-import { ChangeFeed } from '../cache/change-feed';
+import { ChangeFeed, type ChangeTopic } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
+import { ClubCalendar, type ClubHours } from '../club/club-calendar';
 import { Clock } from '../common/clock';
-import { KortError } from '../common/kort-error';
 import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
-import { CourtsService } from './courts.service';
 import { NoShows } from './no-shows';
+import { SlotRules } from './slot-rules';
 
+/** The hours of the dial (spec: 6 to 23); the club's own hours are a part of them. */
 const HOURS = Array.from(
   { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
   (_, i) => bookingRules.firstHour + i,
 );
+const GAME_MS = bookingRules.gameMinutes * 60_000;
+/** What a day's or a month's free hours are worked out from: any change to them drops those answers. */
+const SHAPE_TOPICS: readonly ChangeTopic[] = ['bookings', 'courts', 'closures', 'settings'];
 
 /** A game of the player's, as "my games" keeps it. */
 interface OwnGame {
@@ -34,6 +39,9 @@ interface OwnGame {
   started_at: Date | null;
   ended_at: Date | null;
   no_show_at: Date | null;
+  series_id: number | null;
+  series_weekdays: number[] | null;
+  series_hour: number | null;
 }
 
 /** 'no_show' once released; 'over' once ended or past its end; 'playing' once its door opened. */
@@ -43,10 +51,11 @@ function gameStatus(game: OwnGame, now: Date): GameStatus {
   return game.started_at ? 'playing' : 'upcoming';
 }
 
-/** One local day's live games as the dial reads them: hours taken on every court, each player's. */
+/** One local day as the dial reads it: hours with no open court free, each player's hours, the closed hours. */
 interface DayView {
   reserved: number[];
   hoursByUser: ReadonlyMap<number, number[]>;
+  closed: { hour: number; reason: string }[];
 }
 
 /**
@@ -58,77 +67,95 @@ interface DayView {
 @Injectable()
 export class AvailabilityService {
   private readonly days: LocalCache<DayView>;
-  private readonly months: LocalCache<ReadonlyMap<string, number>>;
+  private readonly months: LocalCache<ReadonlyMap<string, ReadonlySet<number>>>;
   private readonly fullDays: LocalCache<number[]>;
   private readonly orders: LocalCache<OwnGame[]>;
 
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
-    private readonly courts: CourtsService,
+    private readonly calendar: ClubCalendar,
+    private readonly slots: SlotRules,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly pins: OfflinePins,
     private readonly noShows: NoShows,
     feed: ChangeFeed,
   ) {
-    this.days = feed.cache('bookings', { maxEntries: 400 });
+    this.days = feed.cache(SHAPE_TOPICS, { maxEntries: 400 });
     this.months = feed.cache('bookings', { maxEntries: 24 });
-    this.fullDays = feed.cache('bookings', { maxEntries: 100 });
+    this.fullDays = feed.cache(SHAPE_TOPICS, { maxEntries: 100 });
     this.orders = feed.cache('bookings', { maxEntries: 20_000 });
   }
 
   /**
-   * Days of the month with no free hour left on any court (past days and hours are not free). The
-   * answer changes with a booking or when the clock enters a new hour: kept per month and hour.
+   * Days of the month with no free hour left on any open court (past days and hours, closed hours
+   * and closed courts are not free). The answer changes with a booking, the club's shape, or when the
+   * clock enters a new hour: kept per month and hour.
    */
   async fullyBookedDays(year: number, month: number): Promise<number[]> {
     const now = this.time.local(this.clock.now());
     const hour = `${now.toISODate() ?? ''} ${now.hour}`;
     return this.fullDays.get(`${year}-${month} ${hour}`, async () => {
       const range = this.time.month(year, month);
-      const [busy, courts] = await Promise.all([
+      const [busy, club] = await Promise.all([
         this.months.get(`${year}-${month}`, () => this.busyByLocalHour(range.start, range.end)),
-        this.courts.count(),
+        this.calendar.between(range.start, range.end),
       ]);
       const today = now.toISODate() ?? '';
       const monthIso = `${year}-${String(month).padStart(2, '0')}`;
       const days: number[] = [];
       for (let day = 1; day <= range.days; day += 1) {
         const date = `${monthIso}-${String(day).padStart(2, '0')}`;
-        // An hour is free if it has not started yet and some court is idle in it.
+        // An hour is free if it has not started yet and some open court is idle in it.
         const free =
           date >= today &&
-          HOURS.some((h) => (date > today || h > now.hour) && (busy.get(slotKey(date, h)) ?? 0) < courts);
+          HOURS.some((h) => {
+            if (date === today && h <= now.hour) return false;
+            const taken = busy.get(slotKey(date, h));
+            return club.openCourts(this.time.at(date, h), h).some((court) => !taken?.has(court));
+          });
         if (!free) days.push(day);
       }
       return days;
     });
   }
 
-  /** Local hours of that day taken on every court, and the caller's own. */
+  /**
+   * Local hours of that day with no open court free (taken, or closed by the club), and the caller's
+   * own; `closed` only when the club keeps some hour closed (its hours, a closure of every court).
+   */
   async availableTimes(user: User, date: string): Promise<AvailableTimes> {
-    this.withinHorizon(date);
+    await this.slots.withinHorizon(date);
     const day = await this.days.get(date, () => this.dayView(date));
-    return { reserved: day.reserved, reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [] };
+    return {
+      reserved: day.reserved,
+      reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [],
+      ...(day.closed.length > 0 ? { closed: day.closed } : {}),
+    };
   }
 
-  /** Courts with a live game in that local hour. */
-  async busyCourts(date: string, hour: number): Promise<number[]> {
-    this.withinHorizon(date);
+  /** Courts a game cannot be booked on in that local hour: a live game, or a closure (then named). */
+  async busyCourts(date: string, hour: number): Promise<CourtsStatus> {
+    await this.slots.withinHorizon(date);
     const start = this.time.at(date, hour);
-    const end = new Date(start.getTime() + bookingRules.gameMinutes * 60_000);
-    const rows = await this.bookings
-      .createQueryBuilder('b')
-      .select('DISTINCT b.court_id', 'court')
-      .where('b.cancelled_at IS NULL AND b.starts_at < :end AND b.ends_at > :start', { start, end })
-      .orderBy('court')
-      .getRawMany<{ court: number }>();
-    return rows.map((row) => row.court);
-  }
-
-  /** A day past the booking horizon has nothing to show: refused, not looked up (nor cached). */
-  private withinHorizon(date: string): void {
-    if (date > this.time.lastBookableDate(this.clock.now())) throw new KortError(BookingError.BeyondHorizon);
+    const end = new Date(start.getTime() + GAME_MS);
+    const [rows, club] = await Promise.all([
+      this.bookings
+        .createQueryBuilder('b')
+        .select('DISTINCT b.court_id', 'court')
+        .where('b.cancelled_at IS NULL AND b.starts_at < :end AND b.ends_at > :start', { start, end })
+        .orderBy('court')
+        .getRawMany<{ court: number }>(),
+      this.calendar.between(start, end),
+    ]);
+    const closed = club.closedCourts(start, hour);
+    const busy = new Set([...rows.map((row) => row.court), ...closed.map((court) => court.courtId)]);
+    return {
+      busy_courts: [...busy].sort((a, b) => a - b),
+      ...(closed.length > 0
+        ? { closed_courts: closed.map((court) => ({ id_cort: court.courtId, reason: court.reason })) }
+        : {}),
+    };
   }
 
   /**
@@ -154,6 +181,7 @@ export class AvailabilityService {
         id_cort: game.court_id,
         time_start: this.time.iso(game.starts_at),
         ...(isToday && !game.no_show_at ? { offline_pin: this.pins.pin(game.id) } : {}),
+        ...(game.series_id !== null ? { series: { id: game.series_id, label: seriesLabel(game) } } : {}),
       };
     });
   }
@@ -161,21 +189,24 @@ export class AvailabilityService {
   /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
-      `SELECT id, court_id, starts_at, ends_at, started_at, ended_at, no_show_at FROM bookings
-        WHERE user_id = $1 AND (cancelled_at IS NULL OR no_show_at IS NOT NULL) AND held_until IS NULL AND starts_at >= $2
-        ORDER BY starts_at`,
+      `SELECT b.id, b.court_id, b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id,
+              s.weekdays AS series_weekdays, s.hour AS series_hour
+         FROM bookings b LEFT JOIN series s ON s.id = b.series_id
+        WHERE b.user_id = $1 AND (b.cancelled_at IS NULL OR b.no_show_at IS NOT NULL) AND b.held_until IS NULL
+          AND b.starts_at >= $2
+        ORDER BY b.starts_at`,
       [userId, from],
     );
   }
 
   /**
-   * The days of a month on which the player's own quotas refuse a booking (a game that day, or two
-   * that ISO week), and whether five games ahead already refuse any (bookingRules). The same counts
-   * as BookingsService's, read ahead so the calendar can say why; a sport school has none.
+   * The days of a month on which the player's own quotas refuse a booking (the club's games a day,
+   * or a week), and whether the games ahead already refuse any (the club's settings). The same
+   * counts as BookingsService's, read ahead so the calendar can say why; a sport school has none.
    */
   async bookingLimits(user: User, year: number, month: number): Promise<BookingLimits> {
     if (user.isSportSchool) return { days: [], upcoming_full: false, paused_until: null };
-    const pausedUntil = await this.noShows.pausedUntil(user);
+    const [pausedUntil, rules] = await Promise.all([this.noShows.pausedUntil(user), this.calendar.bookingRules()]);
     const range = this.time.month(year, month);
     // The weeks that overlap the month reach into the months around it.
     const from = this.time.week(range.start).start;
@@ -198,15 +229,15 @@ export class AvailabilityService {
     for (let day = 1; day <= range.days; day += 1) {
       const start = this.time.at(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, 0);
       const date = this.time.local(start).toISODate() ?? '';
-      if ((perDay.get(date) ?? 0) >= bookingRules.perDay) days.push({ day, reason: 'day' });
-      else if ((perWeek.get(this.time.week(start).start.toISOString()) ?? 0) >= bookingRules.perWeek) {
+      if ((perDay.get(date) ?? 0) >= rules.quota_per_day) days.push({ day, reason: 'day' });
+      else if ((perWeek.get(this.time.week(start).start.toISOString()) ?? 0) >= rules.quota_per_week) {
         days.push({ day, reason: 'week' });
       }
     }
     const upcoming = games.filter((game) => game.ends_at > now).length;
     return {
       days,
-      upcoming_full: upcoming >= bookingRules.upcoming,
+      upcoming_full: upcoming >= rules.quota_upcoming,
       paused_until: pausedUntil ? this.time.iso(pausedUntil) : null,
     };
   }
@@ -230,17 +261,17 @@ export class AvailabilityService {
       .getCount();
   }
 
-  /** The day's live games, read once: the hours every court is busy, and each player's hours. */
+  /** The day's live games and the club's shape, read once: what each hour offers, and each player's hours. */
   private async dayView(date: string): Promise<DayView> {
     const start = this.time.at(date, 0);
     const end = this.time.day(start).end;
-    const [rows, courts] = await Promise.all([
+    const [rows, club] = await Promise.all([
       this.bookings.query<{ starts_at: Date; court_id: number; user_id: number }[]>(
         `SELECT starts_at, court_id, user_id FROM bookings
           WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
         [start, end],
       ),
-      this.courts.count(),
+      this.calendar.between(start, end),
     ]);
     const courtsByHour = new Map<number, Set<number>>();
     const hoursByUser = new Map<number, Set<number>>();
@@ -250,18 +281,22 @@ export class AvailabilityService {
       hoursByUser.set(row.user_id, (hoursByUser.get(row.user_id) ?? new Set()).add(hour));
     }
     return {
-      reserved: HOURS.filter((hour) => (courtsByHour.get(hour)?.size ?? 0) >= courts),
+      reserved: HOURS.filter((hour) => !hasFreeCourt(club, this.time.at(date, hour), hour, courtsByHour.get(hour))),
       hoursByUser: new Map([...hoursByUser].map(([user, hours]) => [user, [...hours].sort((a, b) => a - b)])),
+      closed: HOURS.flatMap((hour) => {
+        const closed = club.closedBy(this.time.at(date, hour), hour);
+        return closed ? [{ hour, reason: closed.reason }] : [];
+      }),
     };
   }
 
   /**
-   * How many courts are busy in each local hour of a range, keyed 'YYYY-MM-DD HH'. Only the booked
+   * Which courts are busy in each local hour of a range, keyed 'YYYY-MM-DD HH'. Only the booked
    * hours are converted to local time (a few dozen rows), never every hour of the range.
    */
-  private async busyByLocalHour(start: Date, end: Date): Promise<Map<string, number>> {
-    const rows = await this.bookings.query<{ starts_at: Date; courts: number }[]>(
-      `SELECT starts_at, count(DISTINCT court_id)::int AS courts FROM bookings
+  private async busyByLocalHour(start: Date, end: Date): Promise<Map<string, ReadonlySet<number>>> {
+    const rows = await this.bookings.query<{ starts_at: Date; courts: number[] }[]>(
+      `SELECT starts_at, array_agg(DISTINCT court_id) AS courts FROM bookings
         WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2
         GROUP BY starts_at`,
       [start, end],
@@ -269,10 +304,21 @@ export class AvailabilityService {
     return new Map(
       rows.map((row) => {
         const local = this.time.local(row.starts_at);
-        return [slotKey(local.toISODate() ?? '', local.hour), row.courts];
+        return [slotKey(local.toISODate() ?? '', local.hour), new Set(row.courts)];
       }),
     );
   }
 }
 
 const slotKey = (date: string, hour: number): string => `${date} ${hour}`;
+
+/** Some court open at that hour has no game in it. */
+function hasFreeCourt(club: ClubHours, start: Date, hour: number, busy: ReadonlySet<number> | undefined): boolean {
+  return club.openCourts(start, hour).some((court) => !busy?.has(court));
+}
+
+/** «Расписание школы: пн, ср в 17:00»: how a term's game says where it comes from. */
+function seriesLabel(game: OwnGame): string {
+  const days = (game.series_weekdays ?? []).map((day) => weekdaysShortIso[day - 1]).join(', ');
+  return `Расписание школы: ${days} в ${String(game.series_hour ?? 0).padStart(2, '0')}:00`;
+}

@@ -7,6 +7,7 @@ import {
   BookingError,
   type BookingLimits,
   bookingLimitsQuery,
+  type BookingRules,
   type Court,
   type CourtsStatus,
   courtsStatusQuery,
@@ -23,9 +24,10 @@ import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, OwnObject, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { ClubCalendar } from '../club/club-calendar';
+import { CourtsService } from '../club/courts.service';
 import { AvailabilityService } from './availability.service';
 import { BookingsService } from './bookings.service';
-import { CourtsService } from './courts.service';
 
 /** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games. */
 const MY_ORDERS_SCHEMA = {
@@ -64,13 +66,21 @@ export class BookingsController {
     private readonly bookings: BookingsService,
     private readonly availability: AvailabilityService,
     private readonly courtList: CourtsService,
+    private readonly calendar: ClubCalendar,
     private readonly users: UsersService,
   ) {}
 
+  /** The courts open for booking, in the club's order. */
   @Get('get_courts')
   async courts(): Promise<DetailResponse<Court[]>> {
-    const courts = await this.courtList.list();
+    const courts = await this.courtList.active();
     return { detail: courts.map((court) => ({ id_cort: court.id, name: court.name })) };
+  }
+
+  /** The club's hours and quotas of the moment (its settings; the spec's rules by default). */
+  @Get('booking_rules')
+  async bookingRules(): Promise<DetailResponse<BookingRules>> {
+    return { detail: await this.calendar.bookingRules() };
   }
 
   @Get('booked_times')
@@ -100,8 +110,8 @@ export class BookingsController {
 
   @Get('get_courts_status')
   @QuerySchema(courtsStatusQuery)
-  async courtsStatus(@Query() query: Parsed<typeof courtsStatusQuery>): Promise<CourtsStatus> {
-    return { busy_courts: await this.availability.busyCourts(query.date, query.hour) };
+  courtsStatus(@Query() query: Parsed<typeof courtsStatusQuery>): Promise<CourtsStatus> {
+    return this.availability.busyCourts(query.date, query.hour);
   }
 
   @Post('order-court/:id_cort')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { ClubModule } from '../club/club.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
@@ -8,28 +9,28 @@ import { Booking } from './booking.entity';
 import { BookingReminderProcessor, BookingReminders } from './booking-reminders';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
-import { Court } from './court.entity';
-import { CourtsService } from './courts.service';
 import { NoShowProcessor, NoShows } from './no-shows';
+import { SiteTimeController } from './site-time.controller';
+import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
 import { Waitlist, WaitlistProcessor } from './waitlist';
 import { WaitlistController } from './waitlist.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Booking, Court, User]), UsersModule, AuditModule],
-  controllers: [BookingsController, WaitlistController],
+  imports: [TypeOrmModule.forFeature([Booking, User]), UsersModule, AuditModule, ClubModule],
+  controllers: [BookingsController, SiteTimeController, WaitlistController],
   providers: [
     AvailabilityService,
     BookingsService,
     BookingReminders,
     BookingReminderProcessor,
-    CourtsService,
     NoShows,
     NoShowProcessor,
     FreedSlots,
+    SlotRules,
     Waitlist,
     WaitlistProcessor,
   ],
-  exports: [BookingsService, BookingReminders, NoShows],
+  exports: [BookingsService, BookingReminders, NoShows, Waitlist, SlotRules],
 })
 export class BookingsModule {}

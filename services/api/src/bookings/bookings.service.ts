@@ -1,34 +1,42 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { BookingError, bookingRules, messages } from '@kort/contracts';
+import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
+import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
+import { postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';
 import { Booking } from './booking.entity';
 import { BookingReminders } from './booking-reminders';
-import { CourtsService } from './courts.service';
 import { NoShows } from './no-shows';
 import { FreedSlots } from './freed-slots';
+import { SlotRules, type SlotRequest } from './slot-rules';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
 const QUOTA_LOCK = 0x6b6f7274; // 'kort'
 
-export interface OrderRequest {
-  pathCourt: number;
+export type OrderRequest = SlotRequest;
+
+/** A game the club cancelled in a stretch of time (a closure, a court taken out of booking). */
+export interface CancelledGame {
+  id: number;
+  userId: number;
   courtId: number;
-  timeStart: string;
-  playersCount: number;
+  startsAt: Date;
+  /** A waitlist hold, not yet the player's game: the waitlist tells its player, not a cancellation letter. */
+  held: boolean;
 }
 
 /**
- * Booking and cancelling (spec sections 4, 8, 9; ARCHITECTURE.md section 4). The court slot is
- * protected by the bookings_no_overlap exclusion constraint; the quotas are checked and the row
- * written in one transaction holding a per-player lock, so parallel requests cannot slip past them.
+ * Booking and cancelling (spec sections 4, 8, 9; docs/decisions.md). The court slot is protected by
+ * the bookings_no_overlap exclusion constraint and the check every new row passes (the court active,
+ * no closure: database/functions/check-booking-slot.ts); the quotas, the club's settings of the
+ * moment, are checked and the row written in one transaction holding a per-player lock, so
+ * parallel requests cannot slip past them.
  */
 @Injectable()
 export class BookingsService {
@@ -37,7 +45,8 @@ export class BookingsService {
   constructor(
     private readonly db: DataSource,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
-    private readonly courts: CourtsService,
+    private readonly slots: SlotRules,
+    private readonly calendar: ClubCalendar,
     private readonly reminders: BookingReminders,
     private readonly time: SiteTime,
     private readonly clock: Clock,
@@ -47,7 +56,7 @@ export class BookingsService {
   ) {}
 
   async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
-    const startsAt = await this.validSlot(request);
+    const { startsAt, rules } = await this.slots.check(request);
     const pausedUntil = await this.noShows.pausedUntil(user);
     if (pausedUntil) {
       throw new KortError(BookingError.PausedForNoShows, {
@@ -58,11 +67,10 @@ export class BookingsService {
     let id: number | null;
     try {
       id = user.isSportSchool
-        ? await this.insert(user.id, request, startsAt, endsAt)
-        : await this.insertUnderQuotas(user.id, request, startsAt, endsAt);
+        ? await this.insert(user.id, request.courtId, startsAt, endsAt)
+        : await this.insertUnderQuotas(user.id, request.courtId, startsAt, endsAt, rules);
     } catch (error) {
-      if (postgresError(error).code === EXCLUSION_VIOLATION) throw new KortError(BookingError.SlotTaken);
-      throw error;
+      throw this.slots.refusal(error) ?? error;
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
@@ -153,7 +161,7 @@ export class BookingsService {
   /**
    * A waitlist offer (bookings/waitlist.ts): the hour's game for the player under the usual quotas
    * (a sport school's without), held until `heldUntil`, in the caller's transaction. Null when a
-   * quota refuses it; a slot taken meanwhile raises the exclusion constraint (23P01).
+   * quota refuses it; a slot taken or closed meanwhile raises what SlotRules.refusal reads.
    */
   async hold(
     user: { id: number; isSportSchool: boolean },
@@ -163,10 +171,9 @@ export class BookingsService {
     tx: Writer,
   ): Promise<number | null> {
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
-    const request = { courtId, playersCount: bookingRules.playersCount };
     const id = user.isSportSchool
-      ? await this.insert(user.id, request, startsAt, endsAt, tx)
-      : await this.insertUnderQuotas(user.id, request, startsAt, endsAt, tx);
+      ? await this.insert(user.id, courtId, startsAt, endsAt, tx)
+      : await this.insertUnderQuotas(user.id, courtId, startsAt, endsAt, await this.calendar.bookingRules(), tx);
     if (id !== null) await tx.query(`UPDATE bookings SET held_until = $2 WHERE id = $1`, [id, heldUntil]);
     return id;
   }
@@ -205,57 +212,101 @@ export class BookingsService {
     await this.bookings.update({ id: bookingId, endedAt: IsNull() }, { endedAt: at });
   }
 
-  /** 400 for anything that is not a bookable slot: wrong court, players, or not a bookable hour. */
-  private async validSlot({ pathCourt, courtId, timeStart, playersCount }: OrderRequest): Promise<Date> {
-    if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
-    if (playersCount !== bookingRules.playersCount) throw new KortError(BookingError.PlayersCount);
-    if (!(await this.courts.exists(courtId))) throw new KortError(BookingError.UnknownCourt);
-    return this.bookableHour(timeStart);
+  /**
+   * A school term's occurrence (series/): the school's game, under no quota, in the caller's
+   * transaction, through the same insert and checks as any game. What stands in its way (a game, a
+   * closure, the court taken out of booking) is answered, not raised, and undone on its own.
+   */
+  async tryInsertForSeries(
+    tx: Writer,
+    game: { userId: number; courtId: number; startsAt: Date; seriesId: number },
+  ): Promise<{ id: number } | { conflict: SeriesConflict; detail: string }> {
+    const endsAt = new Date(game.startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    await tx.query('SAVEPOINT series_game');
+    try {
+      const id = await this.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId);
+      await tx.query('RELEASE SAVEPOINT series_game');
+      return { id };
+    } catch (error) {
+      const refusal = this.slots.refusal(error);
+      if (!refusal) throw error;
+      await tx.query('ROLLBACK TO SAVEPOINT series_game');
+      // The closure's own words (its reason), as the school's preview shows them.
+      if (refusal.code === BookingError.SlotClosed)
+        return { conflict: 'closure', detail: postgresError(error).message ?? '' };
+      if (refusal.code === BookingError.CourtInactive)
+        return { conflict: 'inactive', detail: messages.seriesInactiveCourt };
+      return { conflict: 'game', detail: messages.seriesGameThere };
+    }
   }
 
-  /** The start as an instant, or 400: on the hour, within the club's hours, ahead, within the horizon. */
-  bookableHour(timeStart: string): Date {
-    const startsAt = new Date(timeStart);
-    const local = this.time.local(startsAt);
-    if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
-      throw new KortError(BookingError.NotOnTheHour);
-    }
-    if (local.hour < bookingRules.firstHour || local.hour > bookingRules.lastHour) {
-      throw new KortError(BookingError.OutsideHours);
-    }
-    if (startsAt.getTime() <= this.clock.now().getTime()) throw new KortError(BookingError.InThePast);
-    if ((local.toISODate() ?? '') > this.time.lastBookableDate(this.clock.now())) {
-      throw new KortError(BookingError.BeyondHorizon);
-    }
-    return startsAt;
+  /**
+   * Cancels, in the caller's transaction, the live games on these courts starting in [from, to) (no
+   * end: every later one) that have not begun: a closure's hours, a court taken out of booking.
+   * The caller calls afterCancelled with their ids once it has committed.
+   */
+  async cancelWithin(
+    tx: Writer,
+    within: { courts: number[]; from: Date; to: Date | null; now: Date },
+  ): Promise<CancelledGame[]> {
+    const [games] = await tx.query<
+      [{ id: number; user_id: number; court_id: number; starts_at: Date; held: boolean }[], number]
+    >(
+      `UPDATE bookings SET cancelled_at = $4
+        WHERE cancelled_at IS NULL AND court_id = ANY($1::int[]) AND starts_at >= $2
+          AND ($3::timestamptz IS NULL OR starts_at < $3) AND starts_at > $4
+        RETURNING id, user_id, court_id, starts_at, held_until IS NOT NULL AS held`,
+      [within.courts, within.from, within.to, within.now],
+    );
+    return games
+      .map((game) => ({
+        id: game.id,
+        userId: game.user_id,
+        courtId: game.court_id,
+        startsAt: game.starts_at,
+        held: game.held,
+      }))
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.courtId - b.courtId);
+  }
+
+  /** Cancels a school term's games not begun yet (the past ones stay), in the caller's transaction. */
+  async cancelSeries(tx: Writer, seriesId: number, now: Date): Promise<number[]> {
+    const [games] = await tx.query<[{ id: number }[], number]>(
+      `UPDATE bookings SET cancelled_at = $2
+        WHERE series_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
+      [seriesId, now],
+    );
+    return games.map((game) => game.id);
   }
 
   /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
   private async insert(
     userId: number,
-    request: Pick<OrderRequest, 'courtId' | 'playersCount'>,
+    courtId: number,
     startsAt: Date,
     endsAt: Date,
     tx: Writer = this.db.manager,
+    seriesId: number | null = null,
   ): Promise<number> {
     const [row] = await tx.query<{ id: number }[]>(
-      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [userId, request.courtId, startsAt, endsAt, request.playersCount],
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, series_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [userId, courtId, startsAt, endsAt, bookingRules.playersCount, seriesId],
     );
     return row!.id;
   }
 
   /**
-   * A player's game, counted against the quotas (a local day, an ISO week, upcoming in total) and
-   * written under the player's lock, in one call to kort_book (migration 1763900000000): parallel
-   * requests of one player cannot slip past the quotas. Null when a quota is reached.
+   * A player's game, counted against the club's quotas (a local day, an ISO week, upcoming in total)
+   * and written under the player's lock, in one call to kort_book (migration 1763900000000):
+   * parallel requests of one player cannot slip past the quotas. Null when a quota is reached.
    */
   private async insertUnderQuotas(
     userId: number,
-    request: Pick<OrderRequest, 'courtId' | 'playersCount'>,
+    courtId: number,
     startsAt: Date,
     endsAt: Date,
+    rules: BookingRules,
     tx: Writer = this.db.manager,
   ): Promise<number | null> {
     const day = this.time.day(startsAt);
@@ -265,18 +316,18 @@ export class BookingsService {
       [
         QUOTA_LOCK,
         userId,
-        request.courtId,
+        courtId,
         startsAt,
         endsAt,
-        request.playersCount,
+        bookingRules.playersCount,
         day.start,
         day.end,
         week.start,
         week.end,
         this.clock.now(),
-        bookingRules.perDay,
-        bookingRules.perWeek,
-        bookingRules.upcoming,
+        rules.quota_per_day,
+        rules.quota_per_week,
+        rules.quota_upcoming,
       ],
     );
     return row?.id ?? null;

@@ -2,19 +2,35 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
-import { BookingError, bookingRules, messages, WAITLIST_HOLD_MINUTES, type WaitlistPlace } from '@kort/contracts';
+import {
+  BookingError,
+  bookingRules,
+  closedText,
+  messages,
+  WAITLIST_HOLD_MINUTES,
+  type WaitlistPlace,
+} from '@kort/contracts';
+import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { EXCLUSION_VIOLATION, postgresError } from '../common/postgres-error';
+import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
+import type { Writer } from '../common/writer';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { JOBS, QUEUES } from '../queues/queues';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { BookingsService } from './bookings.service';
-import { CourtsService } from './courts.service';
 import { FreedSlots, type FreedSlot, type HoldExpiryJob } from './freed-slots';
 import { NoShows } from './no-shows';
+import { SlotRules } from './slot-rules';
+
+/** A place in line the club's closure ended: whose, for which hour, and why. */
+export interface ClosedPlace {
+  userId: number;
+  startsAt: Date;
+  reason: string;
+}
 
 /** Namespace of the per-hour advisory lock: one offer of an hour at a time, in line order. */
 const WAITLIST_LOCK = 0x77616974; // 'wait'
@@ -37,24 +53,34 @@ export class Waitlist {
     private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly time: SiteTime,
-    private readonly courts: CourtsService,
+    private readonly calendar: ClubCalendar,
+    private readonly slots: SlotRules,
     private readonly bookings: BookingsService,
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
     private readonly mail: MailService,
   ) {}
 
-  /** Joins the line for the hour starting at `timeStart` (every court taken, in the future). */
+  /**
+   * Joins the line for the hour starting at `timeStart`: every court open then is taken, in the
+   * future. An hour the club keeps closed (a closure of every court) has no line: nothing will free it.
+   */
   async join(user: User, timeStart: string): Promise<{ id: number; position: number }> {
-    const startsAt = this.bookings.bookableHour(timeStart);
+    const startsAt = this.slots.bookableHour(timeStart, await this.calendar.bookingRules());
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    const club = await this.calendar.between(startsAt, endsAt);
+    const hour = this.time.local(startsAt).hour;
+    const closed = club.closedBy(startsAt, hour);
+    if (closed) throw new KortError(BookingError.SlotClosed, { detail: closedText(closed.reason, closed.wholeClub) });
+    const open = club.openCourts(startsAt, hour);
     const [{ busy, mine } = { busy: 0, mine: 0 }] = await this.db.query<{ busy: number; mine: number }[]>(
-      `SELECT count(DISTINCT court_id)::int AS busy, count(*) FILTER (WHERE user_id = $3)::int AS mine FROM bookings
-        WHERE cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1`,
-      [startsAt, endsAt, user.id],
+      `SELECT count(DISTINCT court_id) FILTER (WHERE court_id = ANY($4::int[]))::int AS busy,
+              count(*) FILTER (WHERE user_id = $3)::int AS mine
+         FROM bookings WHERE cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1`,
+      [startsAt, endsAt, user.id, open],
     );
     if (mine > 0) throw new KortError(BookingError.WaitlistAlready);
-    if (busy < (await this.courts.list()).length) throw new KortError(BookingError.WaitlistCourtFree);
+    if (busy < open.length) throw new KortError(BookingError.WaitlistCourtFree);
     try {
       const [row] = await this.db.query<{ id: number }[]>(
         `INSERT INTO waitlist_entries (user_id, starts_at, created_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -64,7 +90,7 @@ export class Waitlist {
       const [place] = await this.placesOf(user.id, row!.id);
       return { id: row!.id, position: place?.position ?? 1 };
     } catch (error) {
-      if (postgresError(error).code === '23505') throw new KortError(BookingError.WaitlistAlready);
+      if (postgresError(error).code === UNIQUE_VIOLATION) throw new KortError(BookingError.WaitlistAlready);
       throw error;
     }
   }
@@ -151,8 +177,8 @@ export class Waitlist {
           bookingId = await this.bookings.hold(player, slot.courtId, startsAt, holdUntil, tx);
           await tx.query('RELEASE SAVEPOINT offer');
         } catch (error) {
-          // Someone booked the freed court directly meanwhile: nothing left to offer.
-          if (postgresError(error).code === EXCLUSION_VIOLATION) {
+          // Someone booked the freed court directly meanwhile, or the club closed it: nothing to offer.
+          if (this.slots.refusal(error)) {
             await tx.query('ROLLBACK TO SAVEPOINT offer');
             return null;
           }
@@ -206,6 +232,56 @@ export class Waitlist {
       [bookingId, this.clock.now()],
     );
     return booking ? { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at } : null;
+  }
+
+  /**
+   * The club closed hours (a closure, a court taken out of booking), in the caller's transaction:
+   * the places in line for `hours` (those no open court is left in) and the offers whose held game
+   * the club cancelled (`holds`) leave the line as skipped, with the reason. Who they were, to tell
+   * once it has committed (tellClosed).
+   */
+  async closeHours(tx: Writer, hours: Date[], holds: number[], reason: string): Promise<ClosedPlace[]> {
+    if (hours.length === 0 && holds.length === 0) return [];
+    const [places] = await tx.query<[{ user_id: number; starts_at: Date }[], number]>(
+      `UPDATE waitlist_entries SET state = 'skipped', skip_reason = $3
+        WHERE state IN ('waiting', 'offered') AND (starts_at = ANY($1::timestamptz[]) OR booking_id = ANY($2::int[]))
+        RETURNING user_id, starts_at`,
+      [hours, holds, reason],
+    );
+    return places.map((place) => ({ userId: place.user_id, startsAt: place.starts_at, reason }));
+  }
+
+  /** The hours players wait in line for (or hold an offer of) in [from, to), soonest first. */
+  async hoursWaited(tx: Writer, from: Date, to: Date | null): Promise<Date[]> {
+    const rows = await tx.query<{ starts_at: Date }[]>(
+      `SELECT DISTINCT starts_at FROM waitlist_entries
+        WHERE state IN ('waiting', 'offered') AND starts_at >= $1 AND ($2::timestamptz IS NULL OR starts_at < $2)
+        ORDER BY starts_at`,
+      [from, to],
+    );
+    return rows.map((row) => row.starts_at);
+  }
+
+  /** Tells each player taken out of line by a closure why (best effort: a lost letter is logged). */
+  async tellClosed(places: ClosedPlace[]): Promise<void> {
+    for (const place of places) {
+      const [user] = await this.db.query<{ email: string }[]>(
+        `SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL`,
+        [place.userId],
+      );
+      if (!user) continue;
+      await this.mail
+        .enqueue(
+          letters.waitlistClosed(user.email, {
+            date: this.time.longDate(place.startsAt),
+            time: this.time.time(place.startsAt),
+            reason: place.reason,
+          }),
+        )
+        .catch((error: unknown) =>
+          this.logger.error({ user: place.userId, error: String(error) }, 'waitlist closure letter not queued'),
+        );
+    }
   }
 
   private async skip(tx: EntityManager, entryId: number, reason: string): Promise<void> {

@@ -3,8 +3,8 @@ import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { LocalCache } from './local-cache';
 
-/** What the database announces (migration 1763880000000-change-feed). */
-export type ChangeTopic = 'bookings' | 'users' | 'settings' | 'courts';
+/** What the database announces (migrations 1763880000000-change-feed and 1763950000000-club-shape). */
+export type ChangeTopic = 'bookings' | 'users' | 'settings' | 'courts' | 'closures';
 
 const CHANNEL = 'kort_changes';
 const RETRY_MS = { first: 250, max: 5000 };
@@ -19,7 +19,8 @@ const RETRY_MS = { first: 250, max: 5000 };
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeFeed');
-  private readonly caches = new Map<ChangeTopic, LocalCache<unknown>[]>();
+  /** What a notification of each topic drops: a key of a cache, or (no key, or several topics) all of it. */
+  private readonly invalidators = new Map<ChangeTopic, ((key?: string) => void)[]>();
   private client: Client | null = null;
   private listening = false;
   private stopped = false;
@@ -28,13 +29,23 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig) {}
 
-  /** A cache of `topic`'s rows; a notification `topic:<key>` drops that key, a bare `topic` all. */
-  cache<V>(topic: ChangeTopic, options: { maxAgeMs?: number; maxEntries?: number } = {}): LocalCache<V> {
+  /**
+   * A cache of `topic`'s rows; a notification `topic:<key>` drops that key, a bare `topic` all. A
+   * value worked out from several tables (a day's free hours: bookings, courts, closures, the
+   * club's hours) names them all, and any of them drops it whole.
+   */
+  cache<V>(
+    topic: ChangeTopic | readonly ChangeTopic[],
+    options: { maxAgeMs?: number; maxEntries?: number } = {},
+  ): LocalCache<V> {
     const cache = new LocalCache<V>(() => this.listening, {
       maxAgeMs: options.maxAgeMs ?? 60_000,
       maxEntries: options.maxEntries ?? 10_000,
     });
-    this.caches.set(topic, [...(this.caches.get(topic) ?? []), cache]);
+    const topics = typeof topic === 'string' ? [topic] : topic;
+    // Keys name rows of one table: a cache of several drops everything at any of their notifications.
+    const invalidate = topics.length > 1 ? () => cache.invalidate() : (key?: string) => cache.invalidate(key);
+    for (const one of topics) this.invalidators.set(one, [...(this.invalidators.get(one) ?? []), invalidate]);
     return cache;
   }
 
@@ -86,7 +97,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     const colon = payload.indexOf(':');
     const topic = (colon === -1 ? payload : payload.slice(0, colon)) as ChangeTopic;
     const key = colon === -1 ? undefined : payload.slice(colon + 1);
-    for (const cache of this.caches.get(topic) ?? []) cache.invalidate(key);
+    for (const invalidate of this.invalidators.get(topic) ?? []) invalidate(key);
   }
 
   private disconnected(client: Client, error: unknown): void {
@@ -112,6 +123,6 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   private flush(): void {
-    for (const caches of this.caches.values()) for (const cache of caches) cache.invalidate();
+    for (const invalidators of this.invalidators.values()) for (const invalidate of invalidators) invalidate();
   }
 }

@@ -68,6 +68,8 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [BookingError.CancelTooLate]: { status: 409, detail: messages.cancelTooLate },
   [BookingError.AlreadyCancelled]: { status: 409, detail: messages.bookingAlreadyCancelled },
   [BookingError.AlreadyOver]: { status: 409, detail: messages.gameOver },
+  [BookingError.SlotClosed]: { status: 409, detail: messages.slotClosed },
+  [BookingError.CourtInactive]: { status: 409, detail: messages.courtInactive },
 
   [DoorError.TooEarly]: { status: 425, detail: messages.doorNotOpenYet },
   [DoorError.GameOver]: { status: 410, detail: messages.gameOver },
@@ -98,6 +100,14 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [AdminError.ActionNotFound]: { status: 404, detail: messages.actionNotFound },
   [AdminError.SettingNotFound]: { status: 404, detail: messages.settingNotFound },
   [AdminError.SettingInvalid]: { status: 400, detail: messages.genericError },
+  [AdminError.CourtNotFound]: { status: 404, detail: messages.courtNotFound },
+  [AdminError.CourtNameTaken]: { status: 409, detail: messages.courtNameTaken },
+  [AdminError.CourtHasHistory]: { status: 409, detail: messages.courtHasHistory },
+  [AdminError.ClosureNotFound]: { status: 404, detail: messages.closureNotFound },
+  [AdminError.ClosureOver]: { status: 409, detail: messages.closureOver },
+  [AdminError.SeriesNotFound]: { status: 404, detail: messages.seriesNotFound },
+  [AdminError.SeriesNotSchool]: { status: 400, detail: messages.seriesNotSchool },
+  [AdminError.ShapeInvalid]: { status: 400, detail: messages.genericError },
 };
 
 /** What a status from outside our code (Nest's own 404 for an unknown route, say) is called. */

@@ -1,7 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import { OneTimeCode } from '../auth/one-time-code.entity';
 import { Booking } from '../bookings/booking.entity';
-import { Court } from '../bookings/court.entity';
+import { Court } from '../club/court.entity';
 import { Command } from '../devices/command.entity';
 import { Site } from '../devices/site.entity';
 import { Setting } from '../rules/setting.entity';
@@ -22,6 +22,7 @@ import { NoShows1763910000000 } from './migrations/1763910000000-no-shows';
 import { Waitlist1763920000000 } from './migrations/1763920000000-waitlist';
 import { SystemActions1763930000000 } from './migrations/1763930000000-system-actions';
 import { BookingSlotLock1763940000000 } from './migrations/1763940000000-booking-slot-lock';
+import { ClubShape1763950000000 } from './migrations/1763950000000-club-shape';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -42,6 +43,7 @@ export const migrations = [
   Waitlist1763920000000,
   SystemActions1763930000000,
   BookingSlotLock1763940000000,
+  ClubShape1763950000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

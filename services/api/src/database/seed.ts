@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
@@ -22,6 +23,13 @@ export async function seed(db: DataSource): Promise<void> {
     await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
       key,
       DEFAULT_EQUIPMENT_NAMES[Number(shelf)],
+    ]);
+  }
+  // The club's hours and quotas start as the spec's rules; the dashboard's settings change them.
+  for (const [key, value] of Object.entries(CLUB_SETTING_DEFAULTS)) {
+    await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+      key,
+      String(value),
     ]);
   }
   await db.query(

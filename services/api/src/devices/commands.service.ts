@@ -20,7 +20,7 @@ import { COMMANDS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
 import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
-import { DEFAULT_SITE } from './devices.service';
+import { DEFAULT_SITE } from '../common/sites';
 
 /**
  * The whole command travels in its job (the door code too, which is never stored): the worker

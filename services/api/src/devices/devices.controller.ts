@@ -5,7 +5,8 @@ import { CurrentUser } from '../auth/current-user';
 import { AdminOnly, ChangesState } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { CommandsService } from './commands.service';
-import { DEFAULT_SITE, DevicesService } from './devices.service';
+import { DEFAULT_SITE } from '../common/sites';
+import { DevicesService } from './devices.service';
 
 /** The admin's light and door (spec section 7): each answers with the state the agent confirmed. */
 @ApiTags('devices')

@@ -5,10 +5,9 @@ import { Subject } from 'rxjs';
 import type { Repository } from 'typeorm';
 import { RELAYS, type AgentSnapshot, type DeviceState, type DeviceStatus, type RelayId } from '@kort/contracts';
 import { safeEqual } from '../common/safe-equal';
+import { DEFAULT_SITE } from '../common/sites';
 import { AppConfig } from '../config/app-config';
 import { Site } from './site.entity';
-
-export const DEFAULT_SITE = 'default';
 
 /** A token hash changes only when EDGE_AGENT_TOKEN does, which restarts the replica anyway. */
 const TOKEN_CACHE_MS = 60_000;

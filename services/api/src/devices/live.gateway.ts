@@ -7,7 +7,8 @@ import { LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
 import { SessionMiddleware } from '../auth/session.middleware';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsersService } from '../users/users.service';
-import { DEFAULT_SITE, DevicesService } from './devices.service';
+import { DEFAULT_SITE } from '../common/sites';
+import { DevicesService } from './devices.service';
 import { OutboxService } from './outbox.service';
 
 type LiveNamespace = Namespace<object, ServerToLiveEvents>;

@@ -90,6 +90,40 @@ export const letters = {
     ].join('\n'),
   }),
 
+  waitlistClosed: (to: string, slot: { date: string; time: string; reason: string }): OutgoingMail => ({
+    to,
+    subject: `Очередь: ${slot.date}, ${slot.time} — клуб закрыт`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Вы стояли в очереди на ${slot.date}, ${slot.time}. В это время клуб закрыт: ${slot.reason}.`,
+      'Место в очереди снято. Выберите другое время в приложении.',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
+  gameCancelledForClosure: (
+    to: string,
+    name: string,
+    game: { date: string; weekday: string; time: string; court: string },
+    reason: string,
+  ): OutgoingMail => ({
+    to,
+    subject: `Игра отменена клубом: ${game.date}, ${game.time}`,
+    text: [
+      `${name}, здравствуйте!`,
+      '',
+      `Клуб отменил вашу игру: ${game.date} (${game.weekday}) в ${game.time}, ${game.court}.`,
+      `Причина: ${reason}.`,
+      '',
+      'Приносим извинения. Вы можете забронировать другое время в приложении;',
+      'если у вас есть вопросы, свяжитесь с администратором клуба (контакты есть в профиле).',
+      '',
+      'Корт',
+    ].join('\n'),
+  }),
+
   gameCancelledByClub: (
     to: string,
     name: string,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { CLUB_SETTING_DEFAULTS, CLUB_SETTING_RANGES, CLUB_SETTINGS, type BookingRules } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
@@ -43,8 +44,34 @@ export class SettingsService {
     );
   }
 
+  /**
+   * The club's hours and quotas (CLUB_SETTING_DEFAULTS, the spec's rules, where a row is missing or
+   * out of its range; both hours fall back together if they no longer make a day).
+   */
+  async bookingRules(): Promise<BookingRules> {
+    const all = await this.all();
+    const rules = Object.fromEntries(
+      CLUB_SETTINGS.map((key) => {
+        const value = Number(all.get(key));
+        const [min, max] = CLUB_SETTING_RANGES[key];
+        return [key, Number.isInteger(value) && value >= min && value <= max ? value : CLUB_SETTING_DEFAULTS[key]];
+      }),
+    ) as BookingRules;
+    if (rules.opening_hour >= rules.closing_hour) {
+      rules.opening_hour = CLUB_SETTING_DEFAULTS.opening_hour;
+      rules.closing_hour = CLUB_SETTING_DEFAULTS.closing_hour;
+    }
+    return rules;
+  }
+
   async storageEnabled(): Promise<boolean> {
     return (await this.all()).get(SETTING_STORAGE_ENABLED) !== 'false';
+  }
+
+  /** A setting's value as the caller's transaction sees it, the row locked until it ends. */
+  async lock(key: string, tx: Writer): Promise<string | undefined> {
+    const [row] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [key]);
+    return row?.value;
   }
 
   /**

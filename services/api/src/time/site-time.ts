@@ -20,7 +20,8 @@ export interface LocalRange {
 @Injectable()
 export class SiteTime {
   readonly zone: string;
-  private offsetCache: { hour: number; span: { offsets: ZoneOffset[]; until: string } } | null = null;
+  private offsetCache: { hour: number; horizonDays: number; span: { offsets: ZoneOffset[]; until: string } } | null =
+    null;
 
   constructor(config: AppConfig) {
     this.zone = config.siteTimezone;
@@ -40,9 +41,9 @@ export class SiteTime {
     return this.local(instant).toISODate() ?? '';
   }
 
-  /** 'YYYY-MM-DD' of the last local day a game may be booked on (bookingRules.horizonDays ahead). */
-  lastBookableDate(now: Date): string {
-    return this.local(now).plus({ days: bookingRules.horizonDays }).toISODate() ?? '';
+  /** 'YYYY-MM-DD' of the last local day a game may be booked on, `horizonDays` (the club's setting) ahead. */
+  lastBookableDate(now: Date, horizonDays: number): string {
+    return this.local(now).plus({ days: horizonDays }).toISODate() ?? '';
   }
 
   day(instant: Date): LocalRange {
@@ -78,20 +79,22 @@ export class SiteTime {
   }
 
   /**
-   * The zone's UTC offsets from a day before `now` to two days past the booking horizon: the first,
-   * then one entry per change (found to the minute), for the apps' clocks (GET /api/site_time/).
-   * Kept for the hour: every visit asks.
+   * The zone's UTC offsets from a day before `now` to two days past the booking horizon (the
+   * club's `horizonDays`): the first, then one entry per change (found to the minute), for the apps'
+   * clocks (GET /api/site_time/). Kept for the hour: every visit asks.
    */
-  offsetsAround(now: Date): { offsets: ZoneOffset[]; until: string } {
+  offsetsAround(now: Date, horizonDays: number = bookingRules.horizonDays): { offsets: ZoneOffset[]; until: string } {
     const hour = Math.floor(now.getTime() / HOUR_MS);
-    if (this.offsetCache?.hour !== hour) this.offsetCache = { hour, span: this.offsetSpan(hour * HOUR_MS) };
+    if (this.offsetCache?.hour !== hour || this.offsetCache.horizonDays !== horizonDays) {
+      this.offsetCache = { hour, horizonDays, span: this.offsetSpan(hour * HOUR_MS, horizonDays) };
+    }
     return this.offsetCache.span;
   }
 
-  private offsetSpan(at: number): { offsets: ZoneOffset[]; until: string } {
+  private offsetSpan(at: number, horizonDays: number): { offsets: ZoneOffset[]; until: string } {
     const zone = IANAZone.create(this.zone);
     const start = at - DAY_MS;
-    const end = at + (bookingRules.horizonDays + 2) * DAY_MS;
+    const end = at + (horizonDays + 2) * DAY_MS;
     const offsets: ZoneOffset[] = [{ from: new Date(start).toISOString(), minutes: zone.offset(start) }];
     // Zones change offset at most a few times a year, never twice within six hours.
     for (let before = start, after = start + STEP_MS; before < end; before = after, after += STEP_MS) {

@@ -1,11 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { SiteTime } from './site-time';
-import { SiteTimeController } from './site-time.controller';
 
-/** The club's local time (SITE_TIMEZONE) for every feature, and `GET /api/site_time/` for the apps. */
+/** The club's local time (SITE_TIMEZONE) for every feature (`GET /api/site_time/` is the bookings module's). */
 @Global()
 @Module({
-  controllers: [SiteTimeController],
   providers: [SiteTime],
   exports: [SiteTime],
 })

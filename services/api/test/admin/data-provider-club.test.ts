@@ -8,7 +8,8 @@ import {
   type AdminShelf,
   type AdminUser,
 } from '@kort/contracts';
-import { DEFAULT_SITE, DevicesService } from '../../src/devices/devices.service';
+import { DEFAULT_SITE } from '../../src/common/sites';
+import { DevicesService } from '../../src/devices/devices.service';
 import { signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import { ADMIN_NOW as NOW, failure, startAdminApp, type AdminSession } from './admin-support';

@@ -1,0 +1,62 @@
+import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  type AdminBooking,
+  type AdminClosure,
+  adminClosureCreate,
+  adminClosureSchema,
+  AdminError,
+  closurePreviewQuery,
+  closurePreviewSchema,
+} from '@kort/contracts';
+import { CurrentUser } from '../auth/current-user';
+import { intId } from '../common/record-id';
+import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import type { User } from '../users/user.entity';
+import { AdminClosuresService, closuresListQuery } from './admin-closures.service';
+import { AdminResourceController, ResourceReads } from './resource-reads';
+
+/**
+ * The dashboard's `closures` resource (docs/admin-api.md). Filters: id, court_id (null: the whole
+ * club's), day (local), from and to (overlapping); by start by default.
+ */
+@AdminResourceController('closures')
+export class AdminClosuresController extends ResourceReads<AdminClosure, typeof closuresListQuery>(
+  'closures',
+  closuresListQuery,
+  adminClosureSchema,
+) {
+  constructor(private readonly closures: AdminClosuresService) {
+    super({
+      list: (query) => closures.list(query),
+      get: (id) => closures.get(intId(id, AdminError.ClosureNotFound)),
+    });
+  }
+
+  /** The games saving that closure would cancel: bookings records, soonest first. */
+  @Get('preview')
+  @QuerySchema(closurePreviewQuery)
+  @ResponseSchema(closurePreviewSchema)
+  preview(@Query() query: Parsed<typeof closurePreviewQuery>): Promise<AdminBooking[]> {
+    return this.closures.preview({ courtId: query.court_id, startsAt: query.starts_at, endsAt: query.ends_at });
+  }
+
+  /** Saves the closure: the games inside are cancelled (players mailed with the reason), its waitlist cleared. */
+  @Post()
+  @BodySchema(adminClosureCreate)
+  @ResponseSchema(adminClosureSchema)
+  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminClosureCreate>): Promise<AdminClosure> {
+    return this.closures.create(admin, {
+      courtId: body.court_id,
+      startsAt: body.starts_at,
+      endsAt: body.ends_at,
+      reason: body.reason,
+    });
+  }
+
+  /** A future closure is deleted (its hours free again); one under way ends at the next hour; an ended one 409. */
+  @Delete(':id')
+  @ResponseSchema(adminClosureSchema)
+  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminClosure> {
+    return this.closures.delete(admin, intId(id, AdminError.ClosureNotFound));
+  }
+}

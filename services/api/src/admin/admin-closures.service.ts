@@ -1,0 +1,182 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { type AdminBooking, type AdminClosure, AdminError, closureLimits, messages } from '@kort/contracts';
+import { AdminActions } from '../audit/admin-actions.service';
+import { BookingsService } from '../bookings/bookings.service';
+import { ClosuresService } from '../club/closures.service';
+import { CourtsService } from '../club/courts.service';
+import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
+import { DEFAULT_SITE } from '../common/sites';
+import { SiteTime } from '../time/site-time';
+import type { User } from '../users/user.entity';
+import { AdminBookingsService } from './admin-bookings.service';
+import { ClubCancellations } from './club-cancellations';
+import { intIds, intValue, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const HOUR_MS = 3_600_000;
+const SORTABLE = ['id', 'court_id', 'starts_at', 'ends_at', 'created_at'] as const;
+type ClosureField = (typeof SORTABLE)[number];
+
+const closuresFilter = z.strictObject({
+  id: intIds.optional(),
+  /** One court's closures (null: the whole club's). */
+  court_id: z.union([intValue, z.null()]).optional(),
+  /** The club's local day a closure overlaps, YYYY-MM-DD (the day view). */
+  day: z.iso.date().optional(),
+  /** Closures overlapping [from, to), ISO instants with an offset (the calendar of the next weeks). */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+type ClosuresFilter = z.output<typeof closuresFilter>;
+
+export const closuresListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'starts_at', order: 'ASC' },
+  filter: closuresFilter,
+});
+
+/** A closure as the admin names it: the court (null: the club), whole local hours, the reason. */
+export interface ClosureRequest {
+  courtId: number | null;
+  startsAt: string;
+  endsAt: string;
+  reason?: string;
+}
+
+const toClosure = (row: Record<string, unknown>): AdminClosure => isoDates<AdminClosure>(row);
+
+/**
+ * The dashboard's `closures`: a court or the whole club closed over whole hours. Saving one cancels
+ * the games inside (their players told with the reason) and takes the hours' waitlist out of line,
+ * in one transaction holding the site's shape, so nothing is booked into it meanwhile; while it
+ * holds, booking inside is refused with its reason (database/functions/check-booking-slot.ts).
+ * Deleting a future one frees its hours (no game comes back); one under way ends at the next hour.
+ */
+@Injectable()
+export class AdminClosuresService {
+  private readonly logger = new Logger('AdminClosures');
+  private readonly resource: SqlResource<ClosureField, ClosuresFilter>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly closures: ClosuresService,
+    private readonly courts: CourtsService,
+    private readonly bookings: BookingsService,
+    private readonly bookingList: AdminBookingsService,
+    private readonly cancellations: ClubCancellations,
+    private readonly actions: AdminActions,
+    private readonly time: SiteTime,
+    private readonly clock: Clock,
+  ) {
+    this.resource = {
+      source: (params: SqlParams) =>
+        `SELECT id, court_id, starts_at, ends_at, reason, created_at FROM closures WHERE site_id = ${params.add(DEFAULT_SITE)}`,
+      columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<ClosureField, string>,
+      tiebreak: 'r.id',
+      conditions: (filter, params) => {
+        const where: string[] = [];
+        if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+        if (filter.court_id === null) where.push('r.court_id IS NULL');
+        else if (filter.court_id !== undefined) where.push(`r.court_id = ${params.add(filter.court_id)}`);
+        if (filter.day) {
+          const day = this.time.day(this.time.at(filter.day, 12));
+          where.push(`r.ends_at > ${params.add(day.start)} AND r.starts_at < ${params.add(day.end)}`);
+        }
+        if (filter.from) where.push(`r.ends_at > ${params.add(new Date(filter.from))}`);
+        if (filter.to) where.push(`r.starts_at < ${params.add(new Date(filter.to))}`);
+        return where;
+      },
+    };
+  }
+
+  list(query: ListQuery<ClosureField, ClosuresFilter>): Promise<Page<AdminClosure>> {
+    return sqlPage(this.db, this.resource, query, toClosure);
+  }
+
+  async get(id: number): Promise<AdminClosure> {
+    const [closure] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toClosure);
+    if (!closure) throw new KortError(AdminError.ClosureNotFound);
+    return closure;
+  }
+
+  /** The games saving that closure would cancel now: live, not begun, inside it (soonest first). */
+  async preview(request: ClosureRequest): Promise<AdminBooking[]> {
+    const { from, to, courts } = await this.checked(request);
+    return this.bookingList.toBeCancelled(courts, from, to);
+  }
+
+  async create(admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
+    const { from, to, courts } = await this.checked(request);
+    const now = this.clock.now();
+    const { id, cancelled, places } = await this.db.transaction(async (tx) => {
+      await this.closures.lockShape(tx, DEFAULT_SITE);
+      const made = await this.closures.insert(tx, DEFAULT_SITE, {
+        courtId: request.courtId,
+        startsAt: from,
+        endsAt: to,
+        reason: request.reason,
+        createdBy: admin.id,
+        at: now,
+      });
+      const games = await this.bookings.cancelWithin(tx, { courts, from, to, now });
+      const line = await this.cancellations.closeLine(tx, from, to, games, request.reason);
+      await this.actions.record(tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
+      return { id: made, cancelled: games, places: line };
+    });
+    await this.cancellations.tell(cancelled, places, request.reason);
+    this.logger.log(
+      {
+        closure: id,
+        court: request.courtId,
+        from,
+        to,
+        cancelled: cancelled.length,
+        waitlist: places.length,
+        admin: admin.id,
+      },
+      'closure saved',
+    );
+    return this.get(id);
+  }
+
+  /** A future closure goes; one under way ends at the next hour (its past stays); an ended one is history (409). */
+  async delete(admin: User, id: number): Promise<AdminClosure> {
+    const closure = await this.get(id);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const locked = await this.closures.lock(tx, id);
+      if (!locked) throw new KortError(AdminError.ClosureNotFound);
+      if (locked.endsAt <= now) throw new KortError(AdminError.ClosureOver);
+      if (locked.startsAt > now) await this.closures.remove(tx, id);
+      else await this.closures.endAt(tx, id, this.time.local(now).startOf('hour').plus({ hours: 1 }).toJSDate());
+      await this.actions.record(tx, admin.id, 'closure.delete', 'closure', id, closure.reason);
+    });
+    this.logger.log({ closure: id, admin: admin.id }, 'closure deleted');
+    return closure;
+  }
+
+  /** The closure's instants and courts, or 400 (404 for a court that does not exist) with what is wrong. */
+  private async checked(request: ClosureRequest): Promise<{ from: Date; to: Date; courts: number[] }> {
+    const from = new Date(request.startsAt);
+    const to = new Date(request.endsAt);
+    if (!this.wholeHour(from) || !this.wholeHour(to)) throw invalid(messages.closureWholeHours);
+    if (to <= from) throw invalid(messages.closureOrder);
+    const now = this.clock.now();
+    if (from < this.time.local(now).startOf('hour').toJSDate()) throw invalid(messages.closurePast);
+    if (to.getTime() - from.getTime() > closureLimits.maxDays * 24 * HOUR_MS) throw invalid(messages.closureTooLong);
+    const all = (await this.courts.list()).filter((court) => court.siteId === DEFAULT_SITE);
+    if (request.courtId === null) return { from, to, courts: all.map((court) => court.id) };
+    if (!all.some((court) => court.id === request.courtId)) throw new KortError(AdminError.CourtNotFound);
+    return { from, to, courts: [request.courtId] };
+  }
+
+  private wholeHour(instant: Date): boolean {
+    const local = this.time.local(instant);
+    return local.minute === 0 && local.second === 0 && local.millisecond === 0;
+  }
+}
+
+const invalid = (detail: string) => new KortError(AdminError.ShapeInvalid, { detail });

@@ -1,0 +1,64 @@
+import { Body, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  type AdminBooking,
+  type AdminCourt,
+  adminCourtCreate,
+  adminCourtSchema,
+  adminCourtUpdate,
+  AdminError,
+  closurePreviewSchema,
+} from '@kort/contracts';
+import { CurrentUser } from '../auth/current-user';
+import { intId } from '../common/record-id';
+import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import type { User } from '../users/user.entity';
+import { AdminCourtsService, courtsListQuery } from './admin-courts.service';
+import { AdminResourceController, ResourceReads } from './resource-reads';
+
+/** The dashboard's `courts` resource (docs/admin-api.md). Filters: id, active; in the club's order by default. */
+@AdminResourceController('courts')
+export class AdminCourtsController extends ResourceReads<AdminCourt, typeof courtsListQuery>(
+  'courts',
+  courtsListQuery,
+  adminCourtSchema,
+) {
+  constructor(private readonly courts: AdminCourtsService) {
+    super({
+      list: (query) => courts.list(query),
+      get: (id) => courts.get(intId(id, AdminError.CourtNotFound)),
+    });
+  }
+
+  /** The games `active: false` would cancel now: bookings records, soonest first. */
+  @Get(':id/future-games')
+  @ResponseSchema(closurePreviewSchema)
+  futureGames(@Param('id') id: string): Promise<AdminBooking[]> {
+    return this.courts.futureGames(intId(id, AdminError.CourtNotFound));
+  }
+
+  @Post()
+  @BodySchema(adminCourtCreate)
+  @ResponseSchema(adminCourtSchema)
+  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminCourtCreate>): Promise<AdminCourt> {
+    return this.courts.create(admin, body);
+  }
+
+  /** `name`, `sort_order`, `active` (false cancels its games not begun; their players are mailed). */
+  @Put(':id')
+  @BodySchema(adminCourtUpdate)
+  @ResponseSchema(adminCourtSchema)
+  update(
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+    @Body() body: Parsed<typeof adminCourtUpdate>,
+  ): Promise<AdminCourt> {
+    return this.courts.update(admin, intId(id, AdminError.CourtNotFound), body);
+  }
+
+  /** Only a court that never had a game; 409 otherwise (make it inactive instead). */
+  @Delete(':id')
+  @ResponseSchema(adminCourtSchema)
+  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminCourt> {
+    return this.courts.delete(admin, intId(id, AdminError.CourtNotFound));
+  }
+}

@@ -1,0 +1,162 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import {
+  type AdminBooking,
+  type AdminCourt,
+  type AdminCourtCreate,
+  type AdminCourtUpdate,
+  AdminError,
+  messages,
+} from '@kort/contracts';
+import { AdminActions } from '../audit/admin-actions.service';
+import { BookingsService } from '../bookings/bookings.service';
+import { ClosuresService } from '../club/closures.service';
+import { CourtsService } from '../club/courts.service';
+import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
+import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
+import { DEFAULT_SITE } from '../common/sites';
+import type { User } from '../users/user.entity';
+import { AdminBookingsService } from './admin-bookings.service';
+import { ClubCancellations } from './club-cancellations';
+import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const SORTABLE = ['id', 'name', 'active', 'sort_order', 'created_at'] as const;
+type CourtField = (typeof SORTABLE)[number];
+
+const courtsFilter = z.strictObject({ id: intIds.optional(), active: boolValue.optional() });
+type CourtsFilter = z.output<typeof courtsFilter>;
+
+export const courtsListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'sort_order', order: 'ASC' },
+  filter: courtsFilter,
+});
+
+const courtsResource: SqlResource<CourtField, CourtsFilter> = {
+  source: (params: SqlParams) =>
+    `SELECT id, name, active, sort_order, created_at FROM courts WHERE site_id = ${params.add(DEFAULT_SITE)}`,
+  columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<CourtField, string>,
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    const where: string[] = [];
+    if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+    if (filter.active !== undefined) where.push(`r.active = ${params.add(filter.active)}`);
+    return where;
+  },
+};
+
+const toCourt = (row: Record<string, unknown>): AdminCourt => isoDates<AdminCourt>(row);
+
+/**
+ * The dashboard's `courts`: a court made, renamed, ordered, taken out of booking (its games not
+ * begun are cancelled and their players told, in one transaction that holds the site's shape, so no
+ * game is booked on it meanwhile) or put back; deleted only when it never had a game.
+ */
+@Injectable()
+export class AdminCourtsService {
+  private readonly logger = new Logger('AdminCourts');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly courts: CourtsService,
+    private readonly closures: ClosuresService,
+    private readonly bookings: BookingsService,
+    private readonly bookingList: AdminBookingsService,
+    private readonly cancellations: ClubCancellations,
+    private readonly actions: AdminActions,
+    private readonly clock: Clock,
+  ) {}
+
+  list(query: ListQuery<CourtField, CourtsFilter>): Promise<Page<AdminCourt>> {
+    return sqlPage(this.db, courtsResource, query, toCourt);
+  }
+
+  async get(id: number): Promise<AdminCourt> {
+    const [court] = await sqlRows(this.db, courtsResource, (params) => `r.id = ${params.add(id)}`, toCourt);
+    if (!court) throw new KortError(AdminError.CourtNotFound);
+    return court;
+  }
+
+  /** The games taking the court out of booking would cancel now (shown before it is saved). */
+  async futureGames(id: number): Promise<AdminBooking[]> {
+    await this.get(id);
+    return this.bookingList.toBeCancelled([id], this.clock.now(), null);
+  }
+
+  async create(admin: User, body: AdminCourtCreate & { name: string }): Promise<AdminCourt> {
+    const id = await this.named(() =>
+      this.db.transaction(async (tx) => {
+        const made = await this.courts.create(tx, DEFAULT_SITE, {
+          name: body.name,
+          active: body.active,
+          sortOrder: body.sort_order,
+        });
+        await this.actions.record(tx, admin.id, 'court.create', 'court', made, body.name);
+        return made;
+      }),
+    );
+    this.logger.log({ court: id, admin: admin.id }, 'court added');
+    return this.get(id);
+  }
+
+  async update(admin: User, id: number, body: AdminCourtUpdate): Promise<AdminCourt> {
+    const now = this.clock.now();
+    const { cancelled, places, reason } = await this.named(() =>
+      this.db.transaction(async (tx) => {
+        const court = await this.courts.lock(tx, id);
+        if (!court) throw new KortError(AdminError.CourtNotFound);
+        const renamed = body.name !== undefined && body.name !== court.name;
+        const moved = body.sort_order !== undefined && body.sort_order !== court.sortOrder;
+        const switched = body.active !== undefined && body.active !== court.active;
+        const reason = `${body.name ?? court.name} ${messages.courtTakenOut}`;
+        if (!renamed && !moved && !switched) return { cancelled: [], places: [], reason };
+        // Taken out of booking: no game of the site is booked until its games are cancelled.
+        if (switched && body.active === false) await this.closures.lockShape(tx, court.siteId);
+        await this.courts.update(tx, id, { name: body.name, active: body.active, sortOrder: body.sort_order });
+        if (renamed || moved) await this.actions.record(tx, admin.id, 'court.update', 'court', id, body.name ?? null);
+        if (!switched) return { cancelled: [], places: [], reason };
+        if (body.active) {
+          await this.actions.record(tx, admin.id, 'court.activate', 'court', id);
+          return { cancelled: [], places: [], reason };
+        }
+        const games = await this.bookings.cancelWithin(tx, { courts: [id], from: now, to: null, now });
+        const line = await this.cancellations.closeLine(tx, now, null, games, reason);
+        await this.actions.record(tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
+        return { cancelled: games, places: line, reason };
+      }),
+    );
+    if (body.active === false && (cancelled.length > 0 || places.length > 0)) {
+      await this.cancellations.tell(cancelled, places, reason);
+    }
+    this.logger.log({ court: id, admin: admin.id, cancelled: cancelled.length }, 'court changed');
+    return this.get(id);
+  }
+
+  /** A court that never had a game (nor a closure or a term) goes; any other stays, inactive at most. */
+  async delete(admin: User, id: number): Promise<AdminCourt> {
+    const court = await this.get(id);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.courts.lock(tx, id))) throw new KortError(AdminError.CourtNotFound);
+      if (!(await this.courts.deleteUnused(tx, id))) throw new KortError(AdminError.CourtHasHistory);
+      await this.actions.record(tx, admin.id, 'court.delete', 'court', id, court.name);
+    });
+    this.logger.log({ court: id, admin: admin.id }, 'court deleted');
+    return court;
+  }
+
+  /** A name another court of the site has is a 409, not a 500. */
+  private async named<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } catch (error) {
+      const failure = postgresError(error);
+      if (failure.code === UNIQUE_VIOLATION && failure.constraint === 'courts_site_name_key') {
+        throw new KortError(AdminError.CourtNameTaken);
+      }
+      throw error;
+    }
+  }
+}

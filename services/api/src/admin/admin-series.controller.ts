@@ -1,0 +1,64 @@
+import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  AdminError,
+  type AdminSeries,
+  adminSeriesCreate,
+  adminSeriesSchema,
+  type SeriesOccurrence,
+  seriesPreviewQuery,
+  seriesPreviewSchema,
+} from '@kort/contracts';
+import { CurrentUser } from '../auth/current-user';
+import { intId } from '../common/record-id';
+import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import type { Term } from '../series/series.service';
+import type { User } from '../users/user.entity';
+import { AdminSeriesService, seriesListQuery } from './admin-series.service';
+import { AdminResourceController, ResourceReads } from './resource-reads';
+
+const term = (body: Parsed<typeof adminSeriesCreate>): Term => ({
+  userId: body.user_id,
+  courtId: body.court_id,
+  weekdays: body.weekdays,
+  hour: body.hour,
+  startsOn: body.starts_on,
+  endsOn: body.ends_on,
+});
+
+/** The dashboard's `series` resource (docs/admin-api.md): sport schools' terms. Filters: id, user_id, court_id. */
+@AdminResourceController('series')
+export class AdminSeriesController extends ResourceReads<AdminSeries, typeof seriesListQuery>(
+  'series',
+  seriesListQuery,
+  adminSeriesSchema,
+) {
+  constructor(private readonly series: AdminSeriesService) {
+    super({
+      list: (query) => series.list(query),
+      get: (id) => series.get(intId(id, AdminError.SeriesNotFound)),
+    });
+  }
+
+  /** Every occurrence of that term and what would stop it (a game, a closure, a passed hour). */
+  @Get('preview')
+  @QuerySchema(seriesPreviewQuery)
+  @ResponseSchema(seriesPreviewSchema)
+  preview(@Query() query: Parsed<typeof seriesPreviewQuery>): Promise<SeriesOccurrence[]> {
+    return this.series.preview(term(query));
+  }
+
+  /** Books every free occurrence in one transaction; the others are skipped and listed in `skips`. */
+  @Post()
+  @BodySchema(adminSeriesCreate)
+  @ResponseSchema(adminSeriesSchema)
+  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminSeriesCreate>): Promise<AdminSeries> {
+    return this.series.create(admin, term(body));
+  }
+
+  /** Ends the term: its games not begun are cancelled, the past ones stay. */
+  @Delete(':id')
+  @ResponseSchema(adminSeriesSchema)
+  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminSeries> {
+    return this.series.delete(admin, intId(id, AdminError.SeriesNotFound));
+  }
+}

@@ -1,0 +1,108 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { AdminError, type AdminSeries, type SeriesOccurrence } from '@kort/contracts';
+import { AdminActions } from '../audit/admin-actions.service';
+import { BookingsService } from '../bookings/bookings.service';
+import { KortError } from '../common/kort-error';
+import { DEFAULT_SITE } from '../common/sites';
+import { SeriesService, type Term } from '../series/series.service';
+import type { User } from '../users/user.entity';
+import { intIds, intValue, listQuery, type ListQuery } from './list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+
+const SORTABLE = ['id', 'user_id', 'user_name', 'court_id', 'hour', 'starts_on', 'ends_on', 'created_at'] as const;
+type SeriesField = (typeof SORTABLE)[number];
+
+const seriesFilter = z.strictObject({
+  id: intIds.optional(),
+  user_id: intValue.optional(),
+  court_id: intValue.optional(),
+});
+type SeriesFilter = z.output<typeof seriesFilter>;
+
+export const seriesListQuery = listQuery({
+  sortable: SORTABLE,
+  defaultSort: { field: 'starts_on', order: 'DESC' },
+  filter: seriesFilter,
+});
+
+/** Terms not deleted, with their school's name, their live games and what they skipped. */
+const seriesResource: SqlResource<SeriesField, SeriesFilter> = {
+  source: (params: SqlParams) => `
+    SELECT s.id, s.user_id, u.name AS user_name, s.court_id, s.weekdays::int[] AS weekdays, s.hour::int AS hour,
+           to_char(s.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(s.ends_on, 'YYYY-MM-DD') AS ends_on, s.created_at,
+           (SELECT count(*)::int FROM bookings b WHERE b.series_id = s.id AND b.cancelled_at IS NULL) AS booked,
+           jsonb_array_length(s.skips) AS skipped, s.skips
+      FROM series s JOIN users u ON u.id = s.user_id
+     WHERE s.site_id = ${params.add(DEFAULT_SITE)} AND s.deleted_at IS NULL`,
+  columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<SeriesField, string>,
+  tiebreak: 'r.id',
+  conditions(filter, params) {
+    const where: string[] = [];
+    if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
+    if (filter.user_id !== undefined) where.push(`r.user_id = ${params.add(filter.user_id)}`);
+    if (filter.court_id !== undefined) where.push(`r.court_id = ${params.add(filter.court_id)}`);
+    return where;
+  },
+};
+
+const toSeries = (row: Record<string, unknown>): AdminSeries => isoDates<AdminSeries>(row);
+
+/** The dashboard's `series`: a sport school's term, previewed, booked in one transaction, ended. */
+@Injectable()
+export class AdminSeriesService {
+  private readonly logger = new Logger('AdminSeries');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly series: SeriesService,
+    private readonly bookings: BookingsService,
+    private readonly actions: AdminActions,
+  ) {}
+
+  list(query: ListQuery<SeriesField, SeriesFilter>): Promise<Page<AdminSeries>> {
+    return sqlPage(this.db, seriesResource, query, toSeries);
+  }
+
+  async get(id: number): Promise<AdminSeries> {
+    const [one] = await sqlRows(this.db, seriesResource, (params) => `r.id = ${params.add(id)}`, toSeries);
+    if (!one) throw new KortError(AdminError.SeriesNotFound);
+    return one;
+  }
+
+  preview(term: Term): Promise<SeriesOccurrence[]> {
+    return this.series.preview(term);
+  }
+
+  async create(admin: User, term: Term): Promise<AdminSeries> {
+    const made = await this.db.transaction(async (tx) => {
+      const done = await this.series.create(tx, term, admin.id);
+      await this.actions.record(
+        tx,
+        admin.id,
+        'series.create',
+        'series',
+        done.id,
+        `Забронировано: ${done.games.length}, пропущено: ${done.skips.length}`,
+      );
+      return done;
+    });
+    await this.series.afterMade(made);
+    return this.get(made.id);
+  }
+
+  /** Ends the term: its games not begun are cancelled (the past ones stay); it leaves the list. */
+  async delete(admin: User, id: number): Promise<AdminSeries> {
+    const term = await this.get(id);
+    const cancelled = await this.db.transaction(async (tx) => {
+      const games = await this.series.remove(tx, id);
+      if (games === null) throw new KortError(AdminError.SeriesNotFound);
+      await this.actions.record(tx, admin.id, 'series.delete', 'series', id, `Отменено игр: ${games.length}`);
+      return games;
+    });
+    await this.bookings.afterCancelled(cancelled);
+    this.logger.log({ series: id, cancelled: cancelled.length, admin: admin.id }, 'school term ended');
+    return term;
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BookingsService, type CancelledGame } from '../bookings/bookings.service';
+import { Waitlist, type ClosedPlace } from '../bookings/waitlist';
+import { ClubCalendar } from '../club/club-calendar';
+import { CourtsService } from '../club/courts.service';
+import type { Writer } from '../common/writer';
+import { GameEvents } from '../devices/game-events';
+import { letters } from '../mail/templates';
+import { MailService } from '../mail/mail.service';
+import { SiteTime } from '../time/site-time';
+
+/**
+ * What the club changing its shape does to the games and the line (a closure, a court taken out of
+ * booking): in the transaction, the waitlist of the hours no open court is left in; after it, the
+ * cancelled games' follow-ups (schedule, reminders, equipment loans), a letter with the reason to
+ * each player, and a letter to each player taken out of line.
+ */
+@Injectable()
+export class ClubCancellations {
+  private readonly logger = new Logger('ClubCancellations');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bookings: BookingsService,
+    private readonly waitlist: Waitlist,
+    private readonly calendar: ClubCalendar,
+    private readonly courts: CourtsService,
+    private readonly games: GameEvents,
+    private readonly mail: MailService,
+    private readonly time: SiteTime,
+  ) {}
+
+  /**
+   * In the caller's transaction, after its change is written: the places in line for hours in
+   * [from, to) that no open court is left in, and the offers whose held game was cancelled, leave
+   * the line with the reason.
+   */
+  async closeLine(
+    tx: Writer,
+    from: Date,
+    to: Date | null,
+    cancelled: CancelledGame[],
+    reason: string,
+  ): Promise<ClosedPlace[]> {
+    const waited = await this.waitlist.hoursWaited(tx, from, to);
+    const last = waited[waited.length - 1];
+    let closedHours: Date[] = [];
+    if (last) {
+      const club = await this.calendar.between(waited[0]!, new Date(last.getTime() + 3_600_000), tx);
+      closedHours = waited.filter((start) => club.openCourts(start, this.time.local(start).hour).length === 0);
+    }
+    const holds = cancelled.filter((game) => game.held).map((game) => game.id);
+    return this.waitlist.closeHours(tx, closedHours, holds, reason);
+  }
+
+  /** Once committed: the games' follow-ups and the letters. Never throws: a failure is logged. */
+  async tell(cancelled: CancelledGame[], places: ClosedPlace[], reason: string): Promise<void> {
+    await this.bookings.afterCancelled(cancelled.map((game) => game.id));
+    for (const game of cancelled) {
+      this.games.ended.next({ bookingId: game.id, userId: game.userId });
+      // A hold was never the player's game: the line tells them (closeLine).
+      if (!game.held) await this.mailPlayer(game, reason);
+    }
+    await this.waitlist.tellClosed(places);
+  }
+
+  private async mailPlayer(game: CancelledGame, reason: string): Promise<void> {
+    const [player] = await this.db.query<{ email: string; name: string }[]>(
+      `SELECT email, name FROM users WHERE id = $1 AND purged_at IS NULL`,
+      [game.userId],
+    );
+    if (!player) return;
+    const court = await this.courts.find(game.courtId);
+    await this.mail
+      .enqueue(
+        letters.gameCancelledForClosure(
+          player.email,
+          player.name,
+          {
+            date: this.time.longDate(game.startsAt),
+            weekday: this.time.weekday(game.startsAt),
+            time: this.time.time(game.startsAt),
+            court: court?.name ?? `корт ${game.courtId}`,
+          },
+          reason,
+        ),
+      )
+      .catch((error: unknown) =>
+        this.logger.error({ booking: game.id, error: String(error) }, 'cancellation letter not queued'),
+      );
+  }
+}

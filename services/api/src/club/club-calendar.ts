@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { bookingRules, type BookingRules, messages } from '@kort/contracts';
+import { DEFAULT_SITE } from '../common/sites';
+import { SettingsService } from '../rules/settings.service';
+import type { Writer } from '../common/writer';
+import { ClosuresService, type Closure } from './closures.service';
+import type { Court } from './court.entity';
+import { CourtsService } from './courts.service';
+
+const GAME_MS = bookingRules.gameMinutes * 60_000;
+
+/** A court closed for an hour, and why (players see the reason). */
+export interface ClosedCourt {
+  courtId: number;
+  reason: string;
+}
+
+/**
+ * The club's shape over a stretch of time: its hours and quotas, its courts open for booking, and
+ * the closures in that stretch. Answers, for the game starting at an instant (with its local hour),
+ * which courts can take it and why the others cannot.
+ */
+export class ClubHours {
+  constructor(
+    readonly rules: BookingRules,
+    /** The active courts, in the club's order. */
+    readonly courts: readonly Court[],
+    readonly closures: readonly Closure[],
+  ) {}
+
+  /** Whether the club's hours hold a game starting at this local hour. */
+  withinHours(hour: number): boolean {
+    return hour >= this.rules.opening_hour && hour < this.rules.closing_hour;
+  }
+
+  /** The closure over the game starting at `start` on that court (or over the whole club), if any. */
+  closureOver(courtId: number, start: Date): Closure | undefined {
+    const end = start.getTime() + GAME_MS;
+    return this.closures.find(
+      (closure) =>
+        (closure.courtId === null || closure.courtId === courtId) &&
+        closure.startsAt.getTime() < end &&
+        closure.endsAt.getTime() > start.getTime(),
+    );
+  }
+
+  /** The active courts a game starting at `start` (local `hour`) can be booked on. */
+  openCourts(start: Date, hour: number): number[] {
+    if (!this.withinHours(hour)) return [];
+    return this.courts.filter((court) => !this.closureOver(court.id, start)).map((court) => court.id);
+  }
+
+  /** The active courts a closure keeps from that game, each with the closure's reason. */
+  closedCourts(start: Date, hour: number): ClosedCourt[] {
+    if (!this.withinHours(hour)) return [];
+    return this.courts.flatMap((court) => {
+      const closure = this.closureOver(court.id, start);
+      return closure ? [{ courtId: court.id, reason: closure.reason }] : [];
+    });
+  }
+
+  /**
+   * Why no court can take that game, or null when one can: the club's hours, a closure of the whole
+   * club, or (every court closed on its own) the first court's closure.
+   */
+  closedBy(start: Date, hour: number): { reason: string; wholeClub: boolean } | null {
+    if (!this.withinHours(hour)) return { reason: messages.clubClosedHours, wholeClub: true };
+    if (this.openCourts(start, hour).length > 0) return null;
+    const end = start.getTime() + GAME_MS;
+    const club = this.closures.find(
+      (closure) =>
+        closure.courtId === null && closure.startsAt.getTime() < end && closure.endsAt.getTime() > start.getTime(),
+    );
+    if (club) return { reason: club.reason, wholeClub: true };
+    const [first] = this.closedCourts(start, hour);
+    return { reason: first?.reason ?? messages.noCourtOpen, wholeClub: false };
+  }
+}
+
+/** Reads the club's shape (ClubHours) for a stretch of time: the settings, the courts, the closures. */
+@Injectable()
+export class ClubCalendar {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly courts: CourtsService,
+    private readonly closures: ClosuresService,
+  ) {}
+
+  async between(from: Date, to: Date, tx?: Writer): Promise<ClubHours> {
+    const [rules, courts, closures] = await Promise.all([
+      this.settings.bookingRules(),
+      this.courts.active(),
+      this.closures.overlapping(DEFAULT_SITE, from, to, tx),
+    ]);
+    return new ClubHours(rules, courts, closures);
+  }
+
+  bookingRules(): Promise<BookingRules> {
+    return this.settings.bookingRules();
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ChangeFeed } from '../cache/change-feed';
+import type { LocalCache } from '../cache/local-cache';
+import type { Writer } from '../common/writer';
+import { Court } from './court.entity';
+
+export interface CourtFields {
+  name: string;
+  active: boolean;
+  sortOrder: number;
+}
+
+/**
+ * The club's courts: the one writer of `courts`, and their list kept in memory until a court
+ * changes (cache/change-feed.ts), in the club's order (sort_order, then number).
+ */
+@Injectable()
+export class CourtsService {
+  private readonly cache: LocalCache<Court[]>;
+
+  constructor(
+    @InjectRepository(Court) private readonly courts: Repository<Court>,
+    feed: ChangeFeed,
+  ) {
+    this.cache = feed.cache('courts', { maxEntries: 1 });
+  }
+
+  /** Every court, active or not. */
+  list(): Promise<Court[]> {
+    return this.cache.get('all', () => this.courts.find({ order: { sortOrder: 'ASC', id: 'ASC' } }));
+  }
+
+  /** The courts a game can be booked on. */
+  async active(): Promise<Court[]> {
+    return (await this.list()).filter((court) => court.active);
+  }
+
+  async find(id: number): Promise<Court | undefined> {
+    return (await this.list()).find((court) => court.id === id);
+  }
+
+  /** A new court, numbered after the others, last in the order unless given a place. */
+  async create(tx: Writer, siteId: string, fields: Partial<CourtFields> & { name: string }): Promise<number> {
+    const [row] = await tx.query<{ id: number }[]>(
+      `INSERT INTO courts (name, site_id, active, sort_order)
+       VALUES ($1, $2, $3, coalesce($4, (SELECT coalesce(max(sort_order), 0) + 1 FROM courts WHERE site_id = $2)))
+       RETURNING id`,
+      [fields.name, siteId, fields.active ?? true, fields.sortOrder ?? null],
+    );
+    return row!.id;
+  }
+
+  /** Changes the given fields; the court's row is locked for the caller's transaction. */
+  async update(tx: Writer, id: number, fields: Partial<CourtFields>): Promise<void> {
+    await tx.query(
+      `UPDATE courts SET name = coalesce($2, name), active = coalesce($3, active), sort_order = coalesce($4, sort_order)
+        WHERE id = $1`,
+      [id, fields.name ?? null, fields.active ?? null, fields.sortOrder ?? null],
+    );
+  }
+
+  /** The court as it is in the caller's transaction, locked against other changes until it ends. */
+  async lock(tx: Writer, id: number): Promise<Court | undefined> {
+    const [row] = await tx.query<
+      { id: number; name: string; site_id: string; active: boolean; sort_order: number; created_at: Date }[]
+    >(`SELECT id, name, site_id, active, sort_order, created_at FROM courts WHERE id = $1 FOR UPDATE`, [id]);
+    return row
+      ? {
+          id: row.id,
+          name: row.name,
+          siteId: row.site_id,
+          active: row.active,
+          sortOrder: row.sort_order,
+          createdAt: row.created_at,
+        }
+      : undefined;
+  }
+
+  /**
+   * Deletes a court that never had a game, a closure or a term: true when it is gone, false when
+   * its history keeps it (it can only be made inactive).
+   */
+  async deleteUnused(tx: Writer, id: number): Promise<boolean> {
+    const [, deleted] = await tx.query<[unknown[], number]>(
+      `DELETE FROM courts c WHERE c.id = $1
+         AND NOT EXISTS (SELECT 1 FROM bookings WHERE court_id = c.id)
+         AND NOT EXISTS (SELECT 1 FROM closures WHERE court_id = c.id)
+         AND NOT EXISTS (SELECT 1 FROM series WHERE court_id = c.id)`,
+      [id],
+    );
+    return deleted === 1;
+  }
+}

@@ -1,0 +1,192 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AdminError, bookingRules, messages, type SeriesOccurrence } from '@kort/contracts';
+import { BookingsService } from '../bookings/bookings.service';
+import { ClubCalendar } from '../club/club-calendar';
+import { CourtsService } from '../club/courts.service';
+import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
+import type { Writer } from '../common/writer';
+import { SiteTime } from '../time/site-time';
+
+/** A sport school's term as the admin describes it: club-local dates, ISO weekdays, a local hour. */
+export interface Term {
+  userId: number;
+  courtId: number;
+  weekdays: number[];
+  hour: number;
+  startsOn: string;
+  endsOn: string;
+}
+
+/** What a term made: its id, its games, and the occurrences it skipped (with why). */
+export interface MadeTerm {
+  id: number;
+  games: { id: number; startsAt: Date }[];
+  skips: SeriesOccurrence[];
+}
+
+const GAME_MS = bookingRules.gameMinutes * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A sport school's term (the `series` table, its one writer): every occurrence is an ordinary
+ * booking of the school's account, carrying the term's id, so the exclusion constraint, the closures
+ * and every path a game takes (door, schedule, reminders, cancelling one on its own) apply. Every
+ * occurrence is checked, not only the first ones: one that meets a game, a closure or a passed
+ * hour is skipped and said, never forced.
+ */
+@Injectable()
+export class SeriesService {
+  private readonly logger = new Logger('Series');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bookings: BookingsService,
+    private readonly calendar: ClubCalendar,
+    private readonly courts: CourtsService,
+    private readonly time: SiteTime,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Each occurrence as it stands now, in order: free, or what would stop it (nothing is written). */
+  async preview(term: Term): Promise<SeriesOccurrence[]> {
+    const starts = await this.checked(term);
+    const first = starts[0];
+    const last = starts[starts.length - 1];
+    if (!first || !last) return [];
+    const end = new Date(last.getTime() + GAME_MS);
+    const [club, games] = await Promise.all([
+      this.calendar.between(first, end),
+      this.db.query<{ starts_at: Date }[]>(
+        `SELECT starts_at FROM bookings
+          WHERE court_id = $1 AND cancelled_at IS NULL AND starts_at < $3 AND ends_at > $2`,
+        [term.courtId, first, end],
+      ),
+    ]);
+    const taken = new Set(games.map((game) => game.starts_at.getTime()));
+    const now = this.clock.now().getTime();
+    return starts.map((start) => {
+      if (start.getTime() <= now) return occurrence(this.time, start, 'past', messages.seriesPast);
+      const closure = club.closureOver(term.courtId, start);
+      if (closure) return occurrence(this.time, start, 'closure', closure.reason);
+      if (taken.has(start.getTime())) return occurrence(this.time, start, 'game', messages.seriesGameThere);
+      return occurrence(this.time, start, null, null);
+    });
+  }
+
+  /**
+   * Makes the term and books every free occurrence in one transaction; the others are skipped and
+   * kept with the term. The caller calls afterMade once it has committed.
+   */
+  async create(tx: Writer, term: Term, adminId: number): Promise<MadeTerm> {
+    const starts = await this.checked(term);
+    const court = await this.courts.find(term.courtId);
+    const [row] = await tx.query<{ id: number }[]>(
+      `INSERT INTO series (site_id, user_id, court_id, weekdays, hour, starts_on, ends_on, created_at, created_by)
+       VALUES ($1, $2, $3, $4::smallint[], $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        court!.siteId,
+        term.userId,
+        term.courtId,
+        term.weekdays,
+        term.hour,
+        term.startsOn,
+        term.endsOn,
+        this.clock.now(),
+        adminId,
+      ],
+    );
+    const id = row!.id;
+    const games: MadeTerm['games'] = [];
+    const skips: SeriesOccurrence[] = [];
+    const now = this.clock.now().getTime();
+    for (const startsAt of starts) {
+      if (startsAt.getTime() <= now) {
+        skips.push(occurrence(this.time, startsAt, 'past', messages.seriesPast));
+        continue;
+      }
+      const made = await this.bookings.tryInsertForSeries(tx, {
+        userId: term.userId,
+        courtId: term.courtId,
+        startsAt,
+        seriesId: id,
+      });
+      if ('id' in made) games.push({ id: made.id, startsAt });
+      else skips.push(occurrence(this.time, startsAt, made.conflict, made.detail));
+    }
+    await tx.query(`UPDATE series SET skips = $2::jsonb WHERE id = $1`, [id, JSON.stringify(skips)]);
+    return { id, games, skips };
+  }
+
+  /** What follows a committed term: each game's schedule push, reminder and no-show check. */
+  async afterMade(term: MadeTerm): Promise<void> {
+    for (const game of term.games) await this.bookings.afterBooked(game);
+    this.logger.log({ series: term.id, booked: term.games.length, skipped: term.skips.length }, 'school term booked');
+  }
+
+  /**
+   * Ends a term: it leaves the lists, and its games not begun are cancelled (the past ones stay), in
+   * the caller's transaction. The ids of the cancelled games, or null when there is no such term.
+   */
+  async remove(tx: Writer, id: number): Promise<number[] | null> {
+    const now = this.clock.now();
+    const [, deleted] = await tx.query<[unknown[], number]>(
+      `UPDATE series SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL`,
+      [id, now],
+    );
+    if (deleted !== 1) return null;
+    return this.bookings.cancelSeries(tx, id, now);
+  }
+
+  /** The term's occurrences as instants, after checking it makes one (400 with what is wrong). */
+  private async checked(term: Term): Promise<Date[]> {
+    const [school] = await this.db.query<{ is_sport_school: boolean }[]>(
+      `SELECT is_sport_school FROM users WHERE id = $1 AND deleted_at IS NULL`,
+      [term.userId],
+    );
+    if (!school?.is_sport_school) throw new KortError(AdminError.SeriesNotSchool);
+    const court = await this.courts.find(term.courtId);
+    if (!court) throw invalid(messages.courtNotFound);
+    if (!court.active) throw invalid(messages.courtInactive);
+    const rules = await this.calendar.bookingRules();
+    if (term.hour < rules.opening_hour || term.hour >= rules.closing_hour) throw invalid(messages.seriesHour);
+    const today = this.time.dateOf(this.clock.now());
+    const yearLater = addYear(term.startsOn);
+    if (term.startsOn < today || term.endsOn < term.startsOn || term.endsOn > yearLater) {
+      throw invalid(messages.seriesDates);
+    }
+    return occurrenceStarts(term).map((date) => this.time.at(date, term.hour));
+  }
+}
+
+/** The club-local dates of a term: each day from its start to its end that falls on one of its weekdays. */
+export function occurrenceStarts(term: Pick<Term, 'weekdays' | 'startsOn' | 'endsOn'>): string[] {
+  const dates: string[] = [];
+  const end = Date.parse(`${term.endsOn}T00:00:00Z`);
+  for (let day = Date.parse(`${term.startsOn}T00:00:00Z`); day <= end; day += DAY_MS) {
+    // Calendar arithmetic in UTC: no zone can shift a date. getUTCDay is 0 on Sunday; ISO 7.
+    const weekday = new Date(day).getUTCDay() || 7;
+    if (term.weekdays.includes(weekday)) dates.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+function occurrence(
+  time: SiteTime,
+  startsAt: Date,
+  conflict: SeriesOccurrence['conflict'],
+  detail: string | null,
+): SeriesOccurrence {
+  return { starts_at: time.iso(startsAt), conflict, detail };
+}
+
+/** The same date a year later (29 February: 28 February). */
+function addYear(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year + 1, month - 1, day));
+  if (next.getUTCMonth() !== month - 1) next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
+}
+
+const invalid = (detail: string) => new KortError(AdminError.ShapeInvalid, { detail });
