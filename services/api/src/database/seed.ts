@@ -14,7 +14,9 @@ import {
  * Reference data every installation needs. Idempotent: an admin's edits are never overwritten.
  */
 export async function seed(db: DataSource): Promise<void> {
-  await db.query(`INSERT INTO courts (id, name) VALUES (1, 'Корт 1'), (2, 'Корт 2') ON CONFLICT (id) DO NOTHING`);
+  await db.query(
+    `INSERT INTO courts (id, name, sort_order) VALUES (1, 'Корт 1', 1), (2, 'Корт 2', 2) ON CONFLICT (id) DO NOTHING`,
+  );
   await db.query(
     `INSERT INTO settings (key, value) VALUES ($1, $2), ($3, 'true'), ($4, $5) ON CONFLICT (key) DO NOTHING`,
     [SETTING_COURT_RULES, DEFAULT_COURT_RULES, SETTING_STORAGE_ENABLED, SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
