@@ -107,16 +107,20 @@ export class AdminBookingsService {
 
   /**
    * The games the club would cancel on these courts from `from` to `to` (null: every later one), by
-   * the cancellation's own rule (BookingsService.cancelWithin: live, not begun), soonest first: what
-   * a closure or taking a court out of booking does, shown before it is saved.
+   * the cancellation's own rule (BookingsService.cancelWithin: live, not over; with `begun` false,
+   * not begun), soonest first: what a closure or taking a court out of booking does, shown before.
    */
-  toBeCancelled(courts: number[], from: Date, to: Date | null): Promise<AdminBooking[]> {
+  toBeCancelled(courts: number[], from: Date, to: Date | null, begun: boolean): Promise<AdminBooking[]> {
     return sqlRows(
       this.db,
       this.resource,
-      (params) =>
-        `r.cancelled_at IS NULL AND r.court_id = ANY(${params.add(courts)}::int[]) AND r.starts_at >= ${params.add(from)}
-         AND (${params.add(to)}::timestamptz IS NULL OR r.starts_at < ${params.add(to)}) AND r.starts_at > ${params.add(this.clock.now())}`,
+      (params) => {
+        const now = params.add(this.clock.now());
+        const until = params.add(to);
+        return `r.cancelled_at IS NULL AND r.court_id = ANY(${params.add(courts)}::int[]) AND r.starts_at >= ${params.add(from)}
+          AND (${until}::timestamptz IS NULL OR r.starts_at < ${until})
+          AND (CASE WHEN ${params.add(begun)} THEN r.ends_at ELSE r.starts_at END) > ${now}`;
+      },
       toBooking,
       'r.starts_at, r.court_id',
     );

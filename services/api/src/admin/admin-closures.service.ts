@@ -6,6 +6,7 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { ClosuresService } from '../club/closures.service';
 import { CourtsService } from '../club/courts.service';
+import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DEFAULT_SITE } from '../common/sites';
@@ -50,7 +51,7 @@ const toClosure = (row: Record<string, unknown>): AdminClosure => isoDates<Admin
 
 /**
  * The dashboard's `closures`: a court or the whole club closed over whole hours. Saving one cancels
- * the games inside (their players told with the reason) and takes the hours' waitlist out of line,
+ * the games inside that are not over, a game under way too (their players told with the reason) and takes the hours' waitlist out of line,
  * in one transaction holding the site's shape, so nothing is booked into it meanwhile; while it
  * holds, booking inside is refused with its reason (database/functions/check-booking-slot.ts).
  * Deleting a future one frees its hours (no game comes back); one under way ends at the next hour.
@@ -70,6 +71,7 @@ export class AdminClosuresService {
     private readonly actions: AdminActions,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly feed: ChangeFeed,
   ) {
     this.resource = {
       source: (params: SqlParams) =>
@@ -102,10 +104,10 @@ export class AdminClosuresService {
     return closure;
   }
 
-  /** The games saving that closure would cancel now: live, not begun, inside it (soonest first). */
+  /** The games saving that closure would cancel now: live, not over, inside it (soonest first). */
   async preview(request: ClosureRequest): Promise<AdminBooking[]> {
     const { from, to, courts } = await this.checked(request);
-    return this.bookingList.toBeCancelled(courts, from, to);
+    return this.bookingList.toBeCancelled(courts, from, to, true);
   }
 
   async create(admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
@@ -121,11 +123,12 @@ export class AdminClosuresService {
         createdBy: admin.id,
         at: now,
       });
-      const games = await this.bookings.cancelWithin(tx, { courts, from, to, now });
+      const games = await this.bookings.cancelWithin(tx, { courts, from, to, now, begun: true });
       const line = await this.cancellations.closeLine(tx, from, to, games, request.reason);
       await this.actions.record(tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
       return { id: made, cancelled: games, places: line };
     });
+    this.feed.wrote('closures');
     await this.cancellations.tell(cancelled, places, request.reason);
     this.logger.log(
       {
@@ -154,6 +157,7 @@ export class AdminClosuresService {
       else await this.closures.endAt(tx, id, this.time.local(now).startOf('hour').plus({ hours: 1 }).toJSDate());
       await this.actions.record(tx, admin.id, 'closure.delete', 'closure', id, closure.reason);
     });
+    this.feed.wrote('closures');
     this.logger.log({ closure: id, admin: admin.id }, 'closure deleted');
     return closure;
   }

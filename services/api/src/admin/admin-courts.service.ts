@@ -13,6 +13,7 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { ClosuresService } from '../club/closures.service';
 import { CourtsService } from '../club/courts.service';
+import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -68,6 +69,7 @@ export class AdminCourtsService {
     private readonly cancellations: ClubCancellations,
     private readonly actions: AdminActions,
     private readonly clock: Clock,
+    private readonly feed: ChangeFeed,
   ) {}
 
   list(query: ListQuery<CourtField, CourtsFilter>): Promise<Page<AdminCourt>> {
@@ -83,7 +85,7 @@ export class AdminCourtsService {
   /** The games taking the court out of booking would cancel now (shown before it is saved). */
   async futureGames(id: number): Promise<AdminBooking[]> {
     await this.get(id);
-    return this.bookingList.toBeCancelled([id], this.clock.now(), null);
+    return this.bookingList.toBeCancelled([id], this.clock.now(), null, false);
   }
 
   async create(admin: User, body: AdminCourtCreate & { name: string }): Promise<AdminCourt> {
@@ -98,6 +100,7 @@ export class AdminCourtsService {
         return made;
       }),
     );
+    this.feed.wrote('courts');
     this.logger.log({ court: id, admin: admin.id }, 'court added');
     return this.get(id);
   }
@@ -122,12 +125,13 @@ export class AdminCourtsService {
           await this.actions.record(tx, admin.id, 'court.activate', 'court', id);
           return { cancelled: [], places: [], reason };
         }
-        const games = await this.bookings.cancelWithin(tx, { courts: [id], from: now, to: null, now });
+        const games = await this.bookings.cancelWithin(tx, { courts: [id], from: now, to: null, now, begun: false });
         const line = await this.cancellations.closeLine(tx, now, null, games, reason);
         await this.actions.record(tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
         return { cancelled: games, places: line, reason };
       }),
     );
+    this.feed.wrote('courts');
     if (body.active === false && (cancelled.length > 0 || places.length > 0)) {
       await this.cancellations.tell(cancelled, places, reason);
     }
@@ -143,6 +147,7 @@ export class AdminCourtsService {
       if (!(await this.courts.deleteUnused(tx, id))) throw new KortError(AdminError.CourtHasHistory);
       await this.actions.record(tx, admin.id, 'court.delete', 'court', id, court.name);
     });
+    this.feed.wrote('courts');
     this.logger.log({ court: id, admin: admin.id }, 'court deleted');
     return court;
   }

@@ -9,6 +9,7 @@ import {
   messages,
   settingValueSchemas,
 } from '@kort/contracts';
+import { ChangeFeed } from '../cache/change-feed';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
 import type { User } from '../users/user.entity';
@@ -57,6 +58,7 @@ export class AdminSettingsService {
     private readonly db: DataSource,
     private readonly actions: AdminActions,
     private readonly settings: SettingsService,
+    private readonly feed: ChangeFeed,
   ) {}
 
   list(query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
@@ -87,7 +89,10 @@ export class AdminSettingsService {
       await this.actions.record(tx, admin.id, 'setting.update', 'setting', key, key);
       return true;
     });
-    if (changed) this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
+    if (changed) {
+      this.feed.wrote('settings');
+      this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
+    }
     return this.get(key);
   }
 

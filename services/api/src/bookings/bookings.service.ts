@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
+import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
@@ -53,6 +54,7 @@ export class BookingsService {
     private readonly schedule: ScheduleChanges,
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
+    private readonly feed: ChangeFeed,
   ) {}
 
   async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
@@ -127,6 +129,7 @@ export class BookingsService {
 
   /** What follows cancelled games once committed: the agent's schedule, the reminders, the waitlist. */
   async afterCancelled(bookingIds: number[]): Promise<void> {
+    this.feed.wrote('bookings');
     this.schedule.changed();
     await this.offerFreed(bookingIds);
     for (const bookingId of bookingIds) {
@@ -184,6 +187,7 @@ export class BookingsService {
    * (NoShows.onApplicationBootstrap).
    */
   async afterBooked(booking: { id: number; startsAt: Date }): Promise<void> {
+    this.feed.wrote('bookings');
     this.schedule.changed();
     await this.reminders
       .schedule(booking)
@@ -205,11 +209,13 @@ export class BookingsService {
          FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id`,
       [starts.map((start) => start.id), starts.map((start) => start.at)],
     );
+    this.feed.wrote('bookings');
   }
 
   /** The player ended the game (no-op when it already was). */
   async markEnded(bookingId: number, at: Date): Promise<void> {
     await this.bookings.update({ id: bookingId, endedAt: IsNull() }, { endedAt: at });
+    this.feed.wrote('bookings');
   }
 
   /**
@@ -242,21 +248,22 @@ export class BookingsService {
 
   /**
    * Cancels, in the caller's transaction, the live games on these courts starting in [from, to) (no
-   * end: every later one) that have not begun: a closure's hours, a court taken out of booking.
-   * The caller calls afterCancelled with their ids once it has committed.
+   * end: every later one) that are not over: with `begun`, a game under way too (a closure holds
+   * from now: the door no longer opens for it), else only games not begun (a court taken out of
+   * booking keeps the one being played). The caller calls afterCancelled once it has committed.
    */
   async cancelWithin(
     tx: Writer,
-    within: { courts: number[]; from: Date; to: Date | null; now: Date },
+    within: { courts: number[]; from: Date; to: Date | null; now: Date; begun: boolean },
   ): Promise<CancelledGame[]> {
     const [games] = await tx.query<
       [{ id: number; user_id: number; court_id: number; starts_at: Date; held: boolean }[], number]
     >(
       `UPDATE bookings SET cancelled_at = $4
         WHERE cancelled_at IS NULL AND court_id = ANY($1::int[]) AND starts_at >= $2
-          AND ($3::timestamptz IS NULL OR starts_at < $3) AND starts_at > $4
+          AND ($3::timestamptz IS NULL OR starts_at < $3) AND (CASE WHEN $5 THEN ends_at ELSE starts_at END) > $4
         RETURNING id, user_id, court_id, starts_at, held_until IS NOT NULL AS held`,
-      [within.courts, within.from, within.to, within.now],
+      [within.courts, within.from, within.to, within.now, within.begun],
     );
     return games
       .map((game) => ({

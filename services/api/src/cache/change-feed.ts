@@ -11,10 +11,12 @@ const RETRY_MS = { first: 250, max: 5000 };
 
 /**
  * Every replica's read caches, kept true by PostgreSQL itself: one connection per replica LISTENs
- * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote. A
- * notification reaches every replica before the writer's caller can act on its answer (it is
- * signalled at commit, ahead of the commit's reply). While the connection is down the caches are
- * empty and bypassed, so a notification missed then cannot leave a stale value behind.
+ * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote. The
+ * notification is signalled at commit, but it travels on another connection than the commit's
+ * reply, so the services that write also drop their own replica's caches once they committed
+ * (`wrote`): the writer's next request never reads the old value, and other replicas follow within
+ * the notification's delivery (milliseconds). While the connection is down the caches are empty and
+ * bypassed, so a notification missed then cannot leave a stale value behind.
  */
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
@@ -91,6 +93,15 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     this.listening = true;
     if (this.retryMs !== RETRY_MS.first) this.logger.log('listening again: read caches on');
     this.retryMs = RETRY_MS.first;
+  }
+
+  /**
+   * This replica just committed a change to `topic`'s rows: its own caches drop them now. The
+   * database's notification reaches every replica too, but over another connection, so on a busy
+   * machine the writer's next request could otherwise come first and read the kept value.
+   */
+  wrote(topic: ChangeTopic): void {
+    this.received(topic);
   }
 
   private received(payload: string): void {

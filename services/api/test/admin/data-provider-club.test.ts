@@ -189,13 +189,19 @@ describe('settings', () => {
   test('storage is switched off and on, the rules and contacts edited; bad values are refused', async () => {
     const list = await provider.getList<AdminSetting>('settings', { ...all, sort: { field: 'id', order: 'ASC' } });
     expect(list.data.map((setting) => setting.id)).toEqual([
+      'booking_horizon_days',
+      'closing_hour',
       'club_contacts',
       'court_rules',
       'equipment_10_name',
       'equipment_11_name',
+      'opening_hour',
+      'quota_per_day',
+      'quota_per_week',
+      'quota_upcoming',
       'storage_enabled',
     ]);
-    expect(list.total).toBe(5);
+    expect(list.total).toBe(11);
     const [player] = await signedInPlayers(api, 1);
     const set = (id: string, value: string) =>
       provider.update<AdminSetting>('settings', { id, data: { id, value }, previousData: { id } });

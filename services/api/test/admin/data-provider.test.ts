@@ -191,6 +191,7 @@ describe('bookings', () => {
       status: 'started',
       no_show_at: null,
       waiting: 0,
+      series_id: null,
     });
   });
 

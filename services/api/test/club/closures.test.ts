@@ -3,7 +3,7 @@ import { SHAPE_LOCK } from '../../src/common/advisory-locks';
 import { waitFor } from '../support/agents';
 import type { Client } from '../support/client';
 import { nextMail } from '../support/mailbox';
-import { msk, order, signedInPlayers } from '../support/players';
+import { msk, order, signedInAdmin, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
@@ -16,7 +16,7 @@ let admin: Client;
 beforeAll(async () => {
   api = await startTestApp({}, new TestClock(), { ownDatabase: true });
   api.clock.set(NOW);
-  [{ client: admin }] = (await signedInPlayers(api, 1, { role: 'admin' })) as [{ client: Client }];
+  admin = await signedInAdmin(api);
 });
 beforeEach(() => api.clock.set(NOW));
 afterAll(() => api?.close());

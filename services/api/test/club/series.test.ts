@@ -1,6 +1,6 @@
 import { messages } from '@kort/contracts';
 import type { Client } from '../support/client';
-import { msk, order, signedInPlayers } from '../support/players';
+import { msk, order, signedInAdmin, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
@@ -14,7 +14,7 @@ let school: { client: Client; id: number; email: string };
 beforeAll(async () => {
   api = await startTestApp({}, new TestClock(), { ownDatabase: true });
   api.clock.set(NOW);
-  [{ client: admin }] = (await signedInPlayers(api, 1, { role: 'admin' })) as [{ client: Client }];
+  admin = await signedInAdmin(api);
   [school] = (await signedInPlayers(api, 1, { sportSchool: true })) as [typeof school];
 });
 beforeEach(() => api.clock.set(NOW));
@@ -25,7 +25,10 @@ const TERM = { court_id: 2, weekdays: [1, 3], hour: 17, starts_on: '2027-09-06',
 const previewOf = (term: Record<string, unknown>) =>
   admin.get(
     `/api/admin/series/preview?${new URLSearchParams(
-      Object.entries(term).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]),
+      Object.entries(term).map(([key, value]): [string, string] => [
+        key,
+        Array.isArray(value) ? value.join(',') : String(value),
+      ]),
     ).toString()}`,
   );
 

@@ -30,6 +30,12 @@ export async function signedInPlayers(
   );
 }
 
+/** One signed-in admin's client. */
+export async function signedInAdmin(api: TestApp): Promise<Client> {
+  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  return admin!.client;
+}
+
 async function insertPlayers(
   db: DataSource,
   emails: string[],
