@@ -11,6 +11,7 @@ import { PlayerShell } from '../src/app/player-shell';
 import { ToastProvider } from '../src/components/ui/toasts';
 import { api } from '../src/lib/api-client';
 import {
+  clubRules,
   fail,
   fakeServer,
   installDialogApi,
@@ -227,6 +228,7 @@ test('an unknown path goes to /profile', async () => {
     'GET /api/give_contacts/': ok('+7 (999) 000-00-00'),
     'GET /api/booking_limits/': ok({ days: [], upcoming_full: false }),
     'GET /api/waitlist/': ok([]),
+    'GET /api/booking_rules/': clubRules(),
   });
   openApp('/no/such/page');
   expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
@@ -253,6 +255,7 @@ test('401 on the admin check goes to /login', async () => {
         'GET /api/give_contacts/',
         'GET /api/booking_limits/',
         'GET /api/waitlist/',
+        'GET /api/booking_rules/',
       ].map((route) => [route, signedOut]),
     ),
     'GET /api/auth/providers/': socialProviders(),
@@ -324,7 +327,7 @@ test('after self-deletion the login screen says the club can restore the profile
   expect(screen.getByText(/В течение 10 дней клуб может восстановить его/)).toBeTruthy();
 });
 
-test("a visit opening on /reserve asks for the club's clock, the courts and the month's days beside the admin check, and shows them before it answers", async () => {
+test("a visit opening on /reserve asks for the club's clock, the courts, its rules and the month's days beside the admin check, and shows them before it answers", async () => {
   let admit: () => void = () => undefined;
   const admitted = new Promise<void>((resolve) => (admit = resolve));
   server = fakeServer({
@@ -337,6 +340,7 @@ test("a visit opening on /reserve asks for the club's clock, the courts and the 
     ]),
     'GET /api/booked_times/': ok([]),
     'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
+    'GET /api/booking_rules/': clubRules(),
   });
   window.history.pushState({}, '', '/reserve');
   const client = createQueryClient();
@@ -347,6 +351,7 @@ test("a visit opening on /reserve asks for the club's clock, the courts and the 
   await waitFor(() => expect(server.callsTo('GET /api/booking_limits/')).toHaveLength(1));
   expect(server.callsTo('GET /api/booked_times/')).toHaveLength(1);
   expect(server.callsTo('GET /api/get_courts/')).toHaveLength(1);
+  expect(server.callsTo('GET /api/booking_rules/')).toHaveLength(1);
   // Nor does the screen wait for it: the calendar is shown with the answers it has.
   expect(await screen.findByRole('heading', { name: 'Выберите дату' })).toBeTruthy();
   expect(await screen.findByRole('grid')).toBeTruthy();
@@ -362,6 +367,7 @@ test("a visit opening on /reserve asks for the club's clock, the courts and the 
     'GET /api/get_courts/',
     'GET /api/booked_times/',
     'GET /api/booking_limits/',
+    'GET /api/booking_rules/',
   ])
     expect(server.callsTo(route), route).toHaveLength(1);
 });

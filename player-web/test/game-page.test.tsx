@@ -88,6 +88,17 @@ test('the card shows date, weekday, time and court', () => {
   expect(button('Открыть дверь').disabled).toBe(false);
 });
 
+test('a court the club named is titled by its name, on the card and in the cancel question', async () => {
+  renderGame(
+    {},
+    { ...tonight, court: 3, idCort: 3, courtName: 'Грунт', active: false, timeStart: '2026-11-25T18:00:00+03:00' },
+  );
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(card.getByText('Грунт')).toBeTruthy();
+  await userEvent.click(button('Отменить игру'));
+  expect(await screen.findByText('23 ноября 2026, 18:00, Грунт')).toBeTruthy();
+});
+
 test('not the game day: "Открыть дверь" and "Завершить игру" are off', () => {
   renderGame({}, { ...tonight, active: false, date: '25 ноября 2026', timeStart: '2026-11-25T18:00:00+03:00' });
   expect(button('Открыть дверь').disabled).toBe(true);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ProfilePage } from '../src/features/profile/components/profile-page';
 import { ToastProvider } from '../src/components/ui/toasts';
 import {
+  clubRules,
   fail,
   fakeServer,
   installDialogApi,
@@ -59,6 +60,7 @@ function renderProfile(
     'GET /api/give_contacts/': ok('Администратор клуба: +7 (999) 111-22-33'),
     'GET /api/booking_limits/': bookingLimits,
     'GET /api/waitlist/': ok([]),
+    'GET /api/booking_rules/': clubRules(),
     ...more,
   });
   render(
@@ -248,6 +250,7 @@ const place = (id: number, overrides: Partial<WaitlistPlace> = {}): WaitlistPlac
   state: 'waiting',
   position: 2,
   court: null,
+  court_name: null,
   hold_until: null,
   ...overrides,
 });
@@ -285,7 +288,7 @@ test('an offer arrives while the page is open (asked every 30 s); «Подтве
   const holdUntil = new Date(Date.now() + (14 * 60 + 5) * 1_000).toISOString();
   server.answer(
     'GET /api/waitlist/',
-    ok([place(8, { state: 'offered', position: 0, court: 2, hold_until: holdUntil })]),
+    ok([place(8, { state: 'offered', position: 0, court: 2, court_name: 'Корт 2', hold_until: holdUntil })]),
   );
   await act(() => vi.advanceTimersByTimeAsync(30_000));
   const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 2' }));
@@ -306,7 +309,9 @@ test("a hold that ran out before «Подтвердить» (410) shows the serv
   const holdUntil = new Date(Date.now() + 5 * 60_000).toISOString();
   renderProfile(ok([]), ok(false), limits(false), {
     ...clubClock,
-    'GET /api/waitlist/': ok([place(8, { state: 'offered', position: 0, court: 1, hold_until: holdUntil })]),
+    'GET /api/waitlist/': ok([
+      place(8, { state: 'offered', position: 0, court: 1, court_name: 'Корт 1', hold_until: holdUntil }),
+    ]),
     'POST /api/waitlist/8/confirm/': fail(410, messages.holdExpired, BookingError.HoldExpired),
   });
   const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 1' }));
@@ -318,11 +323,69 @@ test('a hold whose time is up on the phone says so, and «Подтвердить
   const holdUntil = new Date(Date.now() - 1_000).toISOString();
   renderProfile(ok([]), ok(false), limits(false), {
     ...clubClock,
-    'GET /api/waitlist/': ok([place(8, { state: 'offered', position: 0, court: 1, hold_until: holdUntil })]),
+    'GET /api/waitlist/': ok([
+      place(8, { state: 'offered', position: 0, court: 1, court_name: 'Корт 1', hold_until: holdUntil }),
+    ]),
   });
   const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 1' }));
   expect(await offer.findByText('Время на подтверждение вышло')).toBeTruthy();
   expect(offer.getByRole<HTMLButtonElement>('button', { name: 'Подтвердить' }).disabled).toBe(true);
   // The places are read again: the server has passed the court on.
   await waitFor(() => expect(server.callsTo('GET /api/waitlist/').length).toBeGreaterThan(1));
+});
+
+// --- The club's shape (docs/admin-api.md): its limit of games ahead, a sport school's term ---
+
+test("without the server's count, the add button follows the club's limit of games ahead", async () => {
+  renderProfile(ok(games(3)), ok(false), 'offline', { 'GET /api/booking_rules/': clubRules({ quota_upcoming: 3 }) });
+  await loaded();
+  await waitFor(() => expect(addButton().disabled).toBe(true));
+  expect(
+    screen.getByText(
+      'У вас уже 3 предстоящие игры: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена',
+    ),
+  ).toBeTruthy();
+});
+
+test("a club that allows more games ahead: the add button stays on past the spec's 5", async () => {
+  renderProfile(ok(games(5)), ok(false), 'offline', { 'GET /api/booking_rules/': clubRules({ quota_upcoming: 8 }) });
+  await loaded();
+  await waitFor(() => expect(addButton().disabled).toBe(false));
+  expect(screen.queryByText(/предстоящ/)).toBeNull();
+});
+
+test("a sport school's games booked by its term show the term's label; its other games do not", async () => {
+  const label = 'Расписание школы: пн, ср в 17:00';
+  renderProfile(
+    ok([
+      game(1, { date: '23 ноября 2026', day_of_week: 'понедельник', time: '17:00', series: { id: 4, label } }),
+      game(2, { date: '24 ноября 2026', day_of_week: 'вторник', time: '12:00' }),
+      game(3, { date: '25 ноября 2026', day_of_week: 'среда', time: '17:00', series: { id: 4, label } }),
+    ]),
+    ok(true),
+  );
+  await loaded();
+  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual([
+    `23 ноября 2026, понедельник17:00Корт 1${label}`,
+    '24 ноября 2026, вторник12:00Корт 1',
+    `25 ноября 2026, среда17:00Корт 1${label}`,
+  ]);
+  expect(within(items[0]!).getByText(label)).toBeTruthy();
+});
+
+test("a court the club named shows by its name in my games and on the game card; the seed's by number", async () => {
+  renderProfile(ok([game(1, { name: 3, id_cort: 3, court_name: 'Грунт' }), game(2)]), ok(false));
+  await loaded();
+  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual([
+    '21 ноября 2026, среда18:00Грунт',
+    '22 ноября 2026, среда18:00Корт 1',
+  ]);
+  await userEvent.click(within(items[0]!).getByRole('button'));
+  const state = JSON.parse((await screen.findByLabelText('Состояние игры')).textContent ?? '{}') as Record<
+    string,
+    unknown
+  >;
+  expect(state).toMatchObject({ court: 3, courtName: 'Грунт', idCort: 3 });
 });

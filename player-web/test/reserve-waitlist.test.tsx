@@ -25,6 +25,7 @@ const place = (id: number, timeStart: string, position: number) => ({
   state: 'waiting',
   position,
   court: null,
+  court_name: null,
   hold_until: null,
 });
 

@@ -1,8 +1,10 @@
+import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, test, vi } from 'vitest';
 import {
+  closedHours,
   dialHours,
   dialSummary,
   hourHandAngle,
@@ -84,6 +86,9 @@ test('heading, date line, legend and caption', () => {
   expect(legend.getByText('Ваша игра')).toBeTruthy();
   expect(screen.getByText('Одна игра в сутки')).toBeTruthy();
   expect(screen.getByRole('radiogroup', { name: 'Выберите время 25 ноября, среда' })).toBeTruthy();
+  // A club that configured nothing closes no hour: no «Закрыто», nothing said about it.
+  expect(legend.queryByText('Закрыто')).toBeNull();
+  expect(document.querySelector('.time-dial-closed')).toBeNull();
 });
 
 test('the hands show the club clock: 15:30 → hour hand 105°, minute hand 180°', () => {
@@ -214,4 +219,98 @@ test('a day with every hour taken says the line is open', () => {
   renderDial({ date: '2026-11-26', reserved: dialHours.slice(), waitlist: true });
   expect(screen.getByText('Свободного времени нет: выберите занятый час, чтобы встать в очередь')).toBeTruthy();
   expect(offeredHours()).toEqual(dialHours);
+});
+
+// --- The club's shape (admins set its hours and quotas, and close courts or the whole club) ---
+
+/** The dial's segment of an hour (drawn whether or not it is a control). */
+const segment = (container: HTMLElement, hour: number) => container.querySelector(`[data-hour="${hour}"]`);
+const summaryText = () =>
+  document.getElementById(screen.getByRole('radiogroup').getAttribute('aria-describedby') ?? '')?.textContent;
+
+test('a closure of the whole club: its hours are drawn closed, not offered, not even for the line, and say why', () => {
+  const closed = [14, 15, 16].map((hour) => ({ hour, reason: 'Турнир' }));
+  // The API lists closed hours among the reserved ones too.
+  const { container, onChange } = renderDial({
+    date: '2026-11-26',
+    reserved: [14, 15, 16, 19],
+    closed,
+    waitlist: true,
+  });
+  expect(offeredHours()).toEqual(dialHours.filter((hour) => ![14, 15, 16].includes(hour)));
+  expect(screen.getByRole('radio', { name: '19:00, занято, можно встать в очередь' })).toBeTruthy();
+  for (const hour of [14, 15, 16]) {
+    expect(segment(container, hour)?.getAttribute('class')).toContain('is-closed');
+    expect(segment(container, hour)?.getAttribute('role')).toBeNull();
+  }
+  // Drawn unlike a taken hour: its own pattern.
+  expect(segment(container, 14)?.querySelector('.time-dial-shape')?.getAttribute('fill')).toMatch(/-cross\)$/);
+  expect(segment(container, 19)?.querySelector('.time-dial-shape')?.getAttribute('fill')).toMatch(/-hatch\)$/);
+  expect(screen.getByText('Закрыто: Турнир')).toBeTruthy();
+  expect(within(screen.getByRole('list', { name: 'Обозначения' })).getByText('Закрыто')).toBeTruthy();
+  expect(summaryText()).toBe('Сейчас 15:30. Занято: 19:00. Закрыто: 14:00, 15:00, 16:00 (Турнир).');
+  // Clicking one does nothing.
+  fireEvent.click(segment(container, 15)!);
+  expect(onChange).not.toHaveBeenCalled();
+});
+
+test("a club open 8 to 22: 6, 7, 22 and 23 are closed, the club's hours said under the dial", () => {
+  const rules = { ...CLUB_SETTING_DEFAULTS, opening_hour: 8, closing_hour: 22 };
+  const { container } = renderDial({ date: '2026-11-26', rules });
+  expect(offeredHours()).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+  for (const hour of [6, 7, 22, 23]) expect(segment(container, hour)?.getAttribute('class')).toContain('is-closed');
+  // The spec's dial is kept: every hour from 6 to 23 is drawn, 12 sectors on two rings.
+  expect(container.querySelectorAll('.time-dial-label')).toHaveLength(18);
+  expect(screen.getByText('Игры начинаются с 8:00 до 21:00')).toBeTruthy();
+  expect(screen.getByText('Закрыто')).toBeTruthy();
+  expect(summaryText()).toBe('Сейчас 15:30. Закрыто: 6:00, 7:00, 22:00, 23:00 (Клуб в это время не работает).');
+});
+
+test("the API's closed hours alone draw them too (the club's rules not read yet), with its reason", () => {
+  renderDial({
+    date: '2026-11-26',
+    closed: [
+      { hour: 6, reason: 'Клуб в это время не работает' },
+      { hour: 20, reason: 'Турнир' },
+    ],
+  });
+  expect(offeredHours()).not.toContain(6);
+  expect(offeredHours()).not.toContain(20);
+  expect(screen.getByText('Закрыто: Клуб в это время не работает')).toBeTruthy();
+  expect(screen.getByText('Закрыто: Турнир')).toBeTruthy();
+});
+
+test("today a closed hour that has started reads as past; own games stay the player's", () => {
+  const day = {
+    date: '2026-11-25',
+    now,
+    reserved: [],
+    mine: [17],
+    closed: closedHours({ opening_hour: 8, closing_hour: 22 }, [
+      { hour: 17, reason: 'Турнир' },
+      { hour: 18, reason: 'Турнир' },
+    ]),
+  };
+  expect(segmentState(7, day)).toBe('past');
+  expect(segmentState(17, day)).toBe('mine');
+  expect(segmentState(18, day)).toBe('closed');
+  expect(segmentState(22, day)).toBe('closed');
+  expect(segmentState(21, day)).toBe('free');
+  expect(day.closed.map((entry) => [entry.hour, entry.reason])).toEqual([
+    [6, 'Клуб в это время не работает'],
+    [7, 'Клуб в это время не работает'],
+    [17, 'Турнир'],
+    [18, 'Турнир'],
+    [22, 'Клуб в это время не работает'],
+    [23, 'Клуб в это время не работает'],
+  ]);
+});
+
+test("the caption follows the club's games a day", () => {
+  const { unmount } = renderDial({ rules: { ...CLUB_SETTING_DEFAULTS, quota_per_day: 1 } });
+  expect(screen.getByText('Одна игра в сутки')).toBeTruthy();
+  unmount();
+  renderDial({ rules: { ...CLUB_SETTING_DEFAULTS, quota_per_day: 2 } });
+  expect(screen.getByText('2 игры в сутки')).toBeTruthy();
+  expect(screen.queryByText('Одна игра в сутки')).toBeNull();
 });

@@ -1,4 +1,7 @@
-import { WAITLIST_HOLD_MINUTES } from '@kort/contracts';
+import { plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
+
+/** '1 игра', '2 игры', '5 игр' */
+const games = (count: number) => `${count} ${plural(count, 'игра', 'игры', 'игр')}`;
 
 /**
  * Every Russian text of the player app's screens: headings, labels, buttons, hints, the names a
@@ -110,9 +113,12 @@ export const ui = {
     title: 'Мои игры',
     none: 'У вас пока нет игр. Забронируйте корт на удобное время.',
     book: 'Забронировать игру',
-    /** Why the add-game button is off. */
+    /** Why the add-game button is off: the club's `quota_upcoming` games ahead already. */
     limit: (upcoming: number) =>
-      `У вас уже ${upcoming} предстоящих игр: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена`,
+      upcoming === 1
+        ? 'У вас уже есть предстоящая игра: больше забронировать нельзя, пока она не пройдёт или не будет отменена'
+        : `У вас уже ${upcoming} ${plural(upcoming, 'предстоящая игра', 'предстоящие игры', 'предстоящих игр')}: ` +
+          'больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена',
     /** A game's state in the list and on its card (my-orders' `status`). */
     playing: 'Идёт игра',
     over: 'Игра завершена',
@@ -134,8 +140,9 @@ export const ui = {
     position: (position: number) => `Вы в очереди: ${position}-й`,
     leave: 'Выйти из очереди',
     /** 'Корт освободился: 12:00, корт 2' */
-    offer: (time: string, court: number | null) =>
-      `Корт освободился: ${time}${court === null ? '' : `, корт ${court}`}`,
+    /** 'Корт освободился: 12:00, корт 2' (the club's name where it named the court: '…, Грунт'). */
+    offer: (time: string, court: number | null, name: string | null) =>
+      `Корт освободился: ${time}${court === null ? '' : `, ${name && name !== `Корт ${court}` ? name : `корт ${court}`}`}`,
     /** 'Осталось 14:05': the hold's countdown. */
     holdLeft: (minutes: number, seconds: number) => `Осталось ${minutes}:${String(seconds).padStart(2, '0')}`,
     holdOver: 'Время на подтверждение вышло',
@@ -160,7 +167,7 @@ export const ui = {
     noShowNow: 'Дверь не открыли вовремя после начала, и корт освободили для других игроков.',
     cancelQuestion: 'Точно хотите отменить игру?',
     /** '23 ноября 2026, 18:00, корт 2' */
-    cancelWhat: (date: string, time: string, court: number) => `${date}, ${time}, корт ${court}`,
+    cancelWhat: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
     cancelYes: 'Да, отменить',
     endQuestion: 'Завершить игру?',
     endWarning: 'Дверь по этой игре больше не откроется, свет на корте выключится.',
@@ -195,8 +202,22 @@ export const ui = {
     /** '25 ноября, среда, 18:00' above the courts. */
     dateAndHour: (day: string, hour: number) => `${day}, ${String(hour).padStart(2, '0')}:00`,
     courtTaken: ' — занят',
-    /** Why the player's own quotas refuse a day (GET /api/booking_limits/). */
-    limits: { day: 'Уже есть игра в этот день', week: 'Две игры на этой неделе' },
+    /** A court a closure keeps closed at that hour, under its name: 'Закрыт: Ремонт покрытия'. */
+    courtClosed: (reason: string) => `Закрыт: ${reason}`,
+    /**
+     * Why the player's own quotas refuse a day (GET /api/booking_limits/), by the club's quotas
+     * (`quota_per_day`, `quota_per_week`): the spec's 1 and 2 read 'Уже есть игра в этот день' and
+     * 'Две игры на этой неделе'.
+     */
+    limits: {
+      day: (perDay: number) => (perDay === 1 ? 'Уже есть игра в этот день' : `Уже ${games(perDay)} в этот день`),
+      week: (perWeek: number) =>
+        perWeek === 1
+          ? 'Уже есть игра на этой неделе'
+          : perWeek === 2
+            ? 'Две игры на этой неделе'
+            : `Уже ${games(perWeek)} на этой неделе`,
+    },
     /** Desktop: the dial's column before a date is chosen. */
     chooseDateFirst: 'Выберите дату в календаре, и здесь появится свободное время.',
     summaryTitle: 'Проверьте бронирование',
@@ -245,13 +266,21 @@ export const ui = {
   },
   dial: {
     /** What a screen reader hears of an hour, by its state. */
-    states: { free: 'свободно', taken: 'занято', past: 'прошло', mine: 'ваша игра', limited: 'недоступно' },
+    states: {
+      free: 'свободно',
+      taken: 'занято',
+      closed: 'закрыто',
+      past: 'прошло',
+      mine: 'ваша игра',
+      limited: 'недоступно',
+    },
     /** A taken hour the player may join the line for, and one they are in line for already. */
     takenWaitlist: 'занято, можно встать в очередь',
     takenQueued: 'занято, вы в очереди',
     legendLabel: 'Обозначения',
-    legend: { taken: 'Занято', free: 'Свободно', mine: 'Ваша игра', past: 'Прошло' },
-    caption: 'Одна игра в сутки',
+    legend: { taken: 'Занято', free: 'Свободно', mine: 'Ваша игра', closed: 'Закрыто', past: 'Прошло' },
+    /** Under the dial, for each reason of the closed hours inside the club's hours: 'Закрыто: Турнир'. */
+    closedBecause: (reason: string) => `Закрыто: ${reason}`,
     datePassed: 'Эта дата уже прошла',
     noFreeTime: 'На эту дату свободного времени нет',
     noFreeTimeWaitlist: 'Свободного времени нет: выберите занятый час, чтобы встать в очередь',
@@ -261,6 +290,8 @@ export const ui = {
       mine: (hours: string) => `Ваша игра: ${hours}.`,
       datePassed: 'Эта дата уже прошла.',
       taken: (hours: string) => `Занято: ${hours}.`,
+      /** 'Закрыто: 14:00, 15:00 (Турнир).' */
+      closed: (hours: string, reason: string) => `Закрыто: ${hours} (${reason}).`,
       past: (hours: string) => `Прошло: ${hours}.`,
       limited: (reason: string) => `${reason}: забронировать нельзя.`,
     },

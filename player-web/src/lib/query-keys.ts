@@ -13,6 +13,8 @@ export const FIRST_ANSWER_MS = 15_000;
  */
 export const queryKeys = {
   siteClock: ['site-clock'],
+  /** The club's opening hours, quotas and booking horizon (GET /api/booking_rules/). */
+  clubRules: ['club-rules'],
   auth: {
     providers: ['auth', 'providers'],
     isAdmin: ['auth', 'is-admin'],

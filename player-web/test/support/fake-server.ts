@@ -1,4 +1,11 @@
-import { RequestError, type ErrorCode, type ProfileDetail, type SocialProvidersResponse } from '@kort/contracts';
+import {
+  CLUB_SETTING_DEFAULTS,
+  RequestError,
+  type BookingRules,
+  type ErrorCode,
+  type ProfileDetail,
+  type SocialProvidersResponse,
+} from '@kort/contracts';
 import { vi } from 'vitest';
 
 /** One request the app made, as the fake server saw it. */
@@ -24,6 +31,10 @@ export const socialProviders = (enabled: Partial<SocialProvidersResponse> = {}):
   status: 200,
   body: { vk: false, yandex: false, ...enabled },
 });
+
+/** GET /api/booking_rules/: the club's hours and quotas, the spec's (a club that configured nothing) with `changes` on top. */
+export const clubRules = (changes: Partial<BookingRules> = {}): Reply =>
+  ok({ ...CLUB_SETTING_DEFAULTS, ...changes } satisfies BookingRules);
 
 /** GET /api/profile/: Анна, a player with no social login linked, with `changes` on top. */
 export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect } from 'vitest';
 import { ToastProvider } from '../../src/components/ui/toasts';
 import { ReservePage } from '../../src/features/reserve/components/reserve-page';
-import { fakeServer, ok, type Answer, type FakeServer } from './fake-server';
+import { clubRules, fakeServer, ok, type Answer, type FakeServer } from './fake-server';
 import { render } from './render';
 
 // The /reserve screen under a fake API, for reserve-page.test.tsx and reserve-waitlist.test.tsx. The
@@ -23,6 +23,7 @@ export const club: Record<string, Answer> = {
   'GET /api/get-available-times/': { status: 200, body: { reserved: [], reserved_hours_by_current_user: [] } },
   'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
   'GET /api/waitlist/': ok([]),
+  'GET /api/booking_rules/': clubRules(),
 };
 
 /** The club's fake API, `routes` over `club`'s answers, as `server`. */

@@ -6,7 +6,6 @@ import { messages } from '@kort/contracts';
 import { QUEUES } from '../src/queues/queues';
 import { purgeJobId } from '../src/account/account.service';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
-import { waitFor } from './support/agents';
 import { nextMail } from './support/mailbox';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -143,6 +143,8 @@ export interface MyOrder {
   status: GameStatus;
   /** The court number. */
   name: number;
+  /** The court's name, present only when the club named it otherwise than «Корт N» («Грунт»). */
+  court_name?: string;
   id_cort: number;
   /** The start as an ISO instant with the site's offset: send it back to cancel. */
   time_start: string;
@@ -180,5 +182,7 @@ export interface WaitlistPlace {
   /** 1 for the first in line (offered places: 0). */
   position: number;
   court: number | null;
+  /** The held court's name («Корт 2», «Грунт»), with `court`. */
+  court_name: string | null;
   hold_until: string | null;
 }

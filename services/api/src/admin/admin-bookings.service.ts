@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { type AdminBooking, BOOKING_STATUSES, BookingError } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
+import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { GameEvents } from '../devices/game-events';
@@ -75,6 +76,7 @@ export class AdminBookingsService {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly actions: AdminActions,
+    private readonly courts: CourtsService,
   ) {
     this.resource = {
       source: bookingsSource(clock),
@@ -196,7 +198,7 @@ export class AdminBookingsService {
         date: this.time.longDate(startsAt),
         weekday: this.time.weekday(startsAt),
         time: this.time.time(startsAt),
-        court: `корт ${booking.court_id}`,
+        court: await this.courts.label(booking.court_id),
       }),
     );
   }

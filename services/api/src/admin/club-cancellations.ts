@@ -71,7 +71,7 @@ export class ClubCancellations {
       [game.userId],
     );
     if (!player) return;
-    const court = await this.courts.find(game.courtId);
+    const court = await this.courts.label(game.courtId);
     await this.mail
       .enqueue(
         letters.gameCancelledForClosure(
@@ -81,7 +81,7 @@ export class ClubCancellations {
             date: this.time.longDate(game.startsAt),
             weekday: this.time.weekday(game.startsAt),
             time: this.time.time(game.startsAt),
-            court: court?.name ?? `корт ${game.courtId}`,
+            court,
           },
           reason,
         ),

@@ -13,6 +13,7 @@ import {
 import { ChangeFeed, type ChangeTopic } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { ClubCalendar, type ClubHours } from '../club/club-calendar';
+import { defaultCourtName } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { OfflinePins } from '../offline/offline-pins';
 import { SiteTime } from '../time/site-time';
@@ -39,6 +40,7 @@ interface OwnGame {
   started_at: Date | null;
   ended_at: Date | null;
   no_show_at: Date | null;
+  court_name: string;
   series_id: number | null;
   series_weekdays: number[] | null;
   series_hour: number | null;
@@ -178,6 +180,7 @@ export class AvailabilityService {
         today: isToday,
         status: gameStatus(game, now),
         name: game.court_id,
+        ...(game.court_name !== defaultCourtName(game.court_id) ? { court_name: game.court_name } : {}),
         id_cort: game.court_id,
         time_start: this.time.iso(game.starts_at),
         ...(isToday && !game.no_show_at ? { offline_pin: this.pins.pin(game.id) } : {}),
@@ -189,9 +192,9 @@ export class AvailabilityService {
   /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
-      `SELECT b.id, b.court_id, b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id,
-              s.weekdays AS series_weekdays, s.hour AS series_hour
-         FROM bookings b LEFT JOIN series s ON s.id = b.series_id
+      `SELECT b.id, b.court_id, c.name AS court_name, b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at,
+              b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour
+         FROM bookings b JOIN courts c ON c.id = b.court_id LEFT JOIN series s ON s.id = b.series_id
         WHERE b.user_id = $1 AND (b.cancelled_at IS NULL OR b.no_show_at IS NOT NULL) AND b.held_until IS NULL
           AND b.starts_at >= $2
         ORDER BY b.starts_at`,

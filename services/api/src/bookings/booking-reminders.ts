@@ -9,6 +9,7 @@ import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { JOBS, QUEUES } from '../queues/queues';
 import { SiteTime } from '../time/site-time';
+import { CourtsService } from '../club/courts.service';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 
@@ -49,6 +50,7 @@ export class BookingReminderProcessor extends WorkerHost {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly mail: MailService,
     private readonly time: SiteTime,
+    private readonly courts: CourtsService,
   ) {
     super();
   }
@@ -65,7 +67,7 @@ export class BookingReminderProcessor extends WorkerHost {
         date: this.time.longDate(booking.startsAt),
         weekday: this.time.weekday(booking.startsAt),
         time: this.time.time(booking.startsAt),
-        court: `корт ${booking.courtId}`,
+        court: await this.courts.label(booking.courtId),
       }),
     );
   }

@@ -11,6 +11,7 @@ import {
   type WaitlistPlace,
 } from '@kort/contracts';
 import { ClubCalendar } from '../club/club-calendar';
+import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -54,6 +55,7 @@ export class Waitlist {
     private readonly clock: Clock,
     private readonly time: SiteTime,
     private readonly calendar: ClubCalendar,
+    private readonly courts: CourtsService,
     private readonly slots: SlotRules,
     private readonly bookings: BookingsService,
     private readonly noShows: NoShows,
@@ -296,14 +298,15 @@ export class Waitlist {
         state: 'waiting' | 'offered';
         position: number;
         court: number | null;
+        court_name: string | null;
         hold_until: Date | null;
       }[]
     >(
-      `SELECT w.id, w.starts_at, w.state, b.court_id AS court, w.hold_until,
+      `SELECT w.id, w.starts_at, w.state, b.court_id AS court, c.name AS court_name, w.hold_until,
               CASE WHEN w.state = 'waiting' THEN (
                 SELECT count(*)::int FROM waitlist_entries o
                  WHERE o.starts_at = w.starts_at AND o.state = 'waiting' AND o.id <= w.id) ELSE 0 END AS position
-         FROM waitlist_entries w LEFT JOIN bookings b ON b.id = w.booking_id
+         FROM waitlist_entries w LEFT JOIN bookings b ON b.id = w.booking_id LEFT JOIN courts c ON c.id = b.court_id
         WHERE w.user_id = $1 AND w.state IN ('waiting', 'offered') AND w.starts_at > $2
           AND ($3::int IS NULL OR w.id = $3)
         ORDER BY w.starts_at`,
@@ -317,6 +320,7 @@ export class Waitlist {
       state: row.state,
       position: row.position,
       court: row.court,
+      court_name: row.court_name,
       hold_until: row.hold_until ? this.time.iso(row.hold_until) : null,
     }));
   }
@@ -333,7 +337,11 @@ export class Waitlist {
       [userId],
     );
     if (!user) return;
-    const slot = { date: this.time.longDate(startsAt), time: this.time.time(startsAt), court: courtId };
+    const slot = {
+      date: this.time.longDate(startsAt),
+      time: this.time.time(startsAt),
+      court: await this.courts.label(courtId),
+    };
     await this.mail.enqueue(
       what === 'offered'
         ? letters.waitlistOffer(user.email, { ...slot, holdMinutes: WAITLIST_HOLD_MINUTES })

@@ -41,6 +41,11 @@ export class CourtsService {
     return (await this.list()).find((court) => court.id === id);
   }
 
+  /** How a letter names the court mid-sentence: 'корт 2' for the seed's names, else the club's name ('Грунт'). */
+  async label(id: number): Promise<string> {
+    return courtLabel(id, (await this.find(id))?.name);
+  }
+
   /** A new court, numbered after the others, last in the order unless given a place. */
   async create(tx: Writer, siteId: string, fields: Partial<CourtFields> & { name: string }): Promise<number> {
     const [row] = await tx.query<{ id: number }[]>(
@@ -93,3 +98,11 @@ export class CourtsService {
     return deleted === 1;
   }
 }
+
+/** 'корт 2' for a court named as the seed names them («Корт 2»), else its own name. */
+export function courtLabel(id: number, name: string | undefined): string {
+  return name === undefined || name === defaultCourtName(id) ? `корт ${id}` : name;
+}
+
+/** The name a court has until the club names it: «Корт 2». */
+export const defaultCourtName = (id: number): string => `Корт ${id}`;

@@ -62,14 +62,14 @@ export const letters = {
 
   waitlistOffer: (
     to: string,
-    slot: { date: string; time: string; court: number; holdMinutes: number },
+    slot: { date: string; time: string; court: string; holdMinutes: number },
   ): OutgoingMail => ({
     to,
-    subject: `Корт освободился: ${slot.time}, корт ${slot.court}`,
+    subject: `Корт освободился: ${slot.time}, ${slot.court}`,
     text: [
       'Здравствуйте!',
       '',
-      `Корт освободился: ${slot.date}, ${slot.time}, корт ${slot.court}. Вы первый в очереди.`,
+      `Корт освободился: ${slot.date}, ${slot.time}, ${slot.court}. Вы первый в очереди.`,
       `Мы держим его для вас ${slot.holdMinutes} минут: подтвердите игру в приложении, в разделе «Мои игры».`,
       'Если не подтвердить, корт перейдёт следующему в очереди.',
       '',
@@ -77,13 +77,13 @@ export const letters = {
     ].join('\n'),
   }),
 
-  waitlistSkipped: (to: string, slot: { date: string; time: string; court: number; reason: string }): OutgoingMail => ({
+  waitlistSkipped: (to: string, slot: { date: string; time: string; court: string; reason: string }): OutgoingMail => ({
     to,
-    subject: `Очередь: корт ${slot.court} в ${slot.time} передан следующему`,
+    subject: `Очередь: ${slot.court} в ${slot.time} передан следующему`,
     text: [
       'Здравствуйте!',
       '',
-      `Корт освободился (${slot.date}, ${slot.time}, корт ${slot.court}), но записать вас не получилось: ${slot.reason}.`,
+      `Корт освободился (${slot.date}, ${slot.time}, ${slot.court}), но записать вас не получилось: ${slot.reason}.`,
       'Корт передан следующему в очереди.',
       '',
       'Корт',

@@ -65,6 +65,11 @@ test('a third court: in get_courts, bookable, and an hour is taken only when all
   const renamed = await admin.put('/api/admin/courts/3', { name: 'Грунт', sort_order: 0 });
   expect(renamed.body).toMatchObject({ name: 'Грунт', sort_order: 0 });
   expect((await courtList(a!))[0]).toEqual({ id_cort: 3, name: 'Грунт' });
+  // My games names a court the club named; the seed's «Корт N» stay as the spec has them.
+  const [onThird] = (await c!.client.get('/api/my-orders/')).body.detail;
+  expect(onThird).toMatchObject({ name: 3, id_cort: 3, court_name: 'Грунт' });
+  const [onFirst] = (await a!.client.get('/api/my-orders/')).body.detail;
+  expect(onFirst).not.toHaveProperty('court_name');
   const taken = await admin.put('/api/admin/courts/1', { name: 'грунт' });
   expect([taken.status, taken.body.detail]).toEqual([409, messages.courtNameTaken]);
 });

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toasts';
 import { errorOf, NO_ANSWER, textAmong } from '../../../lib/errors';
-import type { GameCardState } from '../../../lib/game-card';
+import { courtTitle, courtWords, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { rememberOfflinePin, storedOfflinePin } from '../../../lib/offline-pins';
 import { siteNowMs, useSiteNow } from '../../../lib/site-clock';
@@ -105,7 +105,7 @@ export function GamePage() {
             {card.date}, {card.weekday}
           </p>
           <p className="game-time">{card.time}</p>
-          <p className="game-court">{ui.court(card.court)}</p>
+          <p className="game-court">{courtTitle(card)}</p>
           {status === 'playing' ? (
             <>
               <p className="badge is-playing">{ui.games.playing}</p>
@@ -172,7 +172,7 @@ export function GamePage() {
         onClose={() => setConfirm(null)}
         closeLabel={null}
       >
-        <p>{ui.game.cancelWhat(card.date, card.time, card.court)}</p>
+        <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>
         <div className="actions">
           <button type="button" className="danger" onClick={cancel}>
             {ui.game.cancelYes}
@@ -183,7 +183,7 @@ export function GamePage() {
         </div>
       </Modal>
       <Modal open={confirm === 'end'} title={ui.game.endQuestion} onClose={() => setConfirm(null)} closeLabel={null}>
-        <p>{ui.game.cancelWhat(card.date, card.time, card.court)}</p>
+        <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>
         <p>{ui.game.endWarning}</p>
         <div className="actions">
           <button type="button" className="primary" onClick={end}>

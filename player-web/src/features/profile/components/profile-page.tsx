@@ -1,10 +1,11 @@
-import { bookingRules, type MyOrder } from '@kort/contracts';
+import { CLUB_SETTING_DEFAULTS, type MyOrder } from '@kort/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContactText } from '../../../components/ui/contact-text';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
-import { cardState } from '../../../lib/game-card';
+import { useClubRules } from '../../../lib/club-rules';
+import { cardState, courtTitle } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { useWaitlistPlaces } from '../../../lib/waitlist';
 import { useClubContacts } from '../api/club-contacts';
@@ -12,8 +13,15 @@ import { useMyOrders } from '../api/my-orders';
 import { useSportSchool } from '../api/sport-school';
 import { WaitlistOffers, WaitlistPlaces } from './waitlist-places';
 
-/** The add-game button is off at the limit of upcoming games, unless the account is a sport school. */
-export const canAddGame = (games: number, sportSchool: boolean) => sportSchool || games < bookingRules.upcoming;
+/**
+ * The add-game button is off at the club's limit of upcoming games (`quota_upcoming`, the spec's 5),
+ * unless the account is a sport school.
+ */
+export const canAddGame = (
+  games: number,
+  sportSchool: boolean,
+  upcoming: number = CLUB_SETTING_DEFAULTS.quota_upcoming,
+) => sportSchool || games < upcoming;
 
 /** A game's line in the list: in progress, over, released as a no-show, or today's (my-orders' status and today flag). */
 function statusBadge(game: MyOrder): { text: string; tone: string } | null {
@@ -46,6 +54,8 @@ export function ProfilePage() {
   const limits = useBookingLimits(month);
   // Not worth a failure screen either: without it the page shows no line.
   const places = useWaitlistPlaces({ poll: true });
+  // The club's limit of games ahead, for the button's fallback and its text (the spec's 5 meanwhile).
+  const rules = useClubRules();
 
   // "Повторить" asks for everything again, and the screen loads meanwhile.
   if (orders.isError && !orders.isFetching)
@@ -73,6 +83,7 @@ export function ProfilePage() {
       : canAddGame(
           games.filter((game) => game.status !== 'over' && game.status !== 'no_show').length,
           sportSchool.data ?? false,
+          rules.quota_upcoming,
         ));
 
   return (
@@ -98,8 +109,10 @@ export function ProfilePage() {
                     {game.date}, {game.day_of_week}
                   </span>
                   <span className="game-time">{game.time}</span>
-                  <span className="game-court">{ui.court(game.name)}</span>
+                  <span className="game-court">{courtTitle(cardState(game))}</span>
                   {badge && <span className={`badge ${badge.tone}`}>{badge.text}</span>}
+                  {/* A sport school's game booked by its term: which term, so the school tells them apart. */}
+                  {game.series && <span className="game-series">{game.series.label}</span>}
                 </button>
               </li>
             );
@@ -117,7 +130,7 @@ export function ProfilePage() {
       </button>
       {games !== null && !addAllowed && (
         <p id="games-limit" className="notice">
-          {paused === null ? ui.games.limit(bookingRules.upcoming) : ui.games.pausedWhy}
+          {paused === null ? ui.games.limit(rules.quota_upcoming) : ui.games.pausedWhy}
         </p>
       )}
       <WaitlistPlaces places={places.data ?? []} />

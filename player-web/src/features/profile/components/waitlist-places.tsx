@@ -78,7 +78,7 @@ function Offer({ place, onConfirm, onLeave, busy }: OfferProps) {
   return (
     <article className="offer" aria-labelledby={titleId}>
       <p id={titleId} className="offer-title">
-        {ui.waitlist.offer(place.time, place.court)}
+        {ui.waitlist.offer(place.time, place.court, place.court_name)}
       </p>
       <p className="offer-date">{place.date}</p>
       {/* Not read out every second: the region around announces the offer, not its countdown. */}

@@ -1,4 +1,4 @@
-import { bookingRules } from '@kort/contracts';
+import { bookingRules, messages, openingHoursText, type AvailableTimes, type BookingRules } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
 import { formatHour } from './dates';
 
@@ -8,7 +8,7 @@ import { formatHour } from './dates';
  * inner ring. The hands show the club's current time the way an ordinary clock does.
  */
 
-export type SegmentState = 'free' | 'taken' | 'past' | 'mine' | 'limited';
+export type SegmentState = 'free' | 'taken' | 'closed' | 'past' | 'mine' | 'limited';
 export type Ring = 'outer' | 'inner';
 
 /** The club's local clock. */
@@ -29,9 +29,22 @@ export interface DialDay {
   mine: readonly number[];
   /** Why the player's own quotas refuse the whole day ('Уже есть игра в этот день'), if they do. */
   limit?: string | null;
+  /** Hours the club keeps closed that day, each with its reason (closedHours). */
+  closed?: readonly ClosedHour[];
 }
 
-/** Start hours a game can have: 6 to 23 (the last game ends at midnight). */
+/** An hour no court can be booked at, by the club's own doing, and why (players see the reason). */
+export interface ClosedHour {
+  hour: number;
+  reason: string;
+  /** Outside the club's opening hours (rather than a closure of the courts). */
+  outsideHours: boolean;
+}
+
+/**
+ * The hours the dial draws: 6 to 23 (the last game ends at midnight), the spec's frame whatever
+ * the club's own opening hours inside it, which the dial draws as closed (closedHours).
+ */
 export const dialHours: readonly number[] = Array.from(
   { length: bookingRules.lastHour - bookingRules.firstHour + 1 },
   (_, index) => bookingRules.firstHour + index,
@@ -65,14 +78,33 @@ export function ringOf(hour: number): Ring {
 }
 
 /**
+ * The dial's closed hours: those outside the club's opening hours (the rules' `opening_hour` and
+ * `closing_hour`), and those the day's answer says no court is open at (`closed` of
+ * GET /api/get-available-times/: the club's hours too, or a closure of every court), with the
+ * server's reason where it gives one. Either alone draws them: the rules may still be loading.
+ */
+export function closedHours(
+  rules: Pick<BookingRules, 'opening_hour' | 'closing_hour'>,
+  closed: AvailableTimes['closed'] = [],
+): ClosedHour[] {
+  return dialHours.flatMap((hour): ClosedHour[] => {
+    const outsideHours = hour < rules.opening_hour || hour >= rules.closing_hour;
+    const reason = closed.find((entry) => entry.hour === hour)?.reason;
+    if (outsideHours) return [{ hour, reason: messages.clubClosedHours, outsideHours }];
+    return reason === undefined ? [] : [{ hour, reason, outsideHours }];
+  });
+}
+
+/**
  * What a player may do with an hour. Own games come first (they stay visible even when their hour is
  * past or full); then the past (the chosen date is before today, or it is today and the hour has
- * started); then hours taken on every court; then, on a day the player's quotas refuse, every other
- * hour is limited.
+ * started); then hours the club keeps closed (no place in line either); then hours taken on every
+ * court; then, on a day the player's quotas refuse, every other hour is limited.
  */
-export function segmentState(hour: number, { date, now, reserved, mine, limit }: DialDay): SegmentState {
+export function segmentState(hour: number, { date, now, reserved, mine, limit, closed = [] }: DialDay): SegmentState {
   if (mine.includes(hour)) return 'mine';
   if (date < now.date || (date === now.date && hour <= now.hour)) return 'past';
+  if (closed.some((entry) => entry.hour === hour)) return 'closed';
   if (reserved.includes(hour)) return 'taken';
   if (limit) return 'limited';
   return 'free';
@@ -130,7 +162,7 @@ export function hourLabelPoint(hour: number): { x: number; y: number } {
 
 /**
  * What a screen reader hears about the hours that are not offered (they are not controls): the
- * current time, then the taken, past and own hours.
+ * current time, then the own, taken, closed (with each reason) and past hours.
  */
 export function dialSummary(states: readonly { hour: number; state: SegmentState }[], day: DialDay): string {
   const hours = (state: SegmentState) =>
@@ -148,9 +180,44 @@ export function dialSummary(states: readonly { hour: number; state: SegmentState
   const taken = hours('taken');
   const past = hours('past');
   if (taken) parts.push(ui.dial.summary.taken(taken));
+  for (const [reason, closed] of closedByReason(states, day.closed ?? []))
+    parts.push(ui.dial.summary.closed(closed.map(formatHour).join(', '), reason));
   if (past) parts.push(ui.dial.summary.past(past));
   if (day.limit) parts.push(ui.dial.summary.limited(day.limit));
   return parts.join(' ');
+}
+
+/** The hours drawn as closed, by reason, in the order of their first hour. */
+export function closedByReason(
+  states: readonly { hour: number; state: SegmentState }[],
+  closed: readonly ClosedHour[],
+): Map<string, number[]> {
+  const byReason = new Map<string, number[]>();
+  for (const { hour, state } of states) {
+    const reason = closed.find((entry) => entry.hour === hour)?.reason;
+    if (state !== 'closed' || reason === undefined) continue;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), hour]);
+  }
+  return byReason;
+}
+
+/**
+ * What is said under the dial about its closed hours: the club's opening hours when hours outside
+ * them are drawn ('Игры начинаются с 8:00 до 21:00'), then each reason of the others ('Закрыто:
+ * Турнир'). Hours already past say nothing.
+ */
+export function closedNotes(
+  states: readonly { hour: number; state: SegmentState }[],
+  closed: readonly ClosedHour[],
+  rules: Pick<BookingRules, 'opening_hour' | 'closing_hour'>,
+): string[] {
+  const shown = states.filter((entry) => entry.state === 'closed').map((entry) => entry.hour);
+  const outside = closed.some((entry) => entry.outsideHours && shown.includes(entry.hour));
+  const inside = closed.filter((entry) => !entry.outsideHours);
+  return [
+    ...(outside ? [openingHoursText(rules.opening_hour, rules.closing_hour)] : []),
+    ...[...closedByReason(states, inside).keys()].map(ui.dial.closedBecause),
+  ];
 }
 
 function degrees(radians: number): number {

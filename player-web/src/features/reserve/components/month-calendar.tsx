@@ -1,4 +1,5 @@
-import { messages, type BookingLimits } from '@kort/contracts';
+import { CLUB_SETTING_DEFAULTS, horizonText, type BookingLimits, type BookingRules } from '@kort/contracts';
+import { limitReason } from '../../../lib/club-rules';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ui } from '../../../lib/messages';
 import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
@@ -13,6 +14,11 @@ export interface MonthCalendarProps {
   today: string;
   /** 'YYYY-MM-DD', the last day the booking horizon opens: later days and months are not offered. */
   lastDate?: string;
+  /**
+   * The club's quotas and horizon (GET /api/booking_rules/): how a day's limit reads, and the
+   * legend under a month past the horizon. The spec's by default.
+   */
+  rules?: Pick<BookingRules, 'quota_per_day' | 'quota_per_week' | 'booking_horizon_days'>;
   /** Days of this month with no free hour (from the API). */
   unavailableDays: number[];
   /** Days of this month the player's own quotas refuse, with the reason (GET /api/booking_limits/). */
@@ -44,6 +50,7 @@ export function MonthCalendar({
   month,
   today,
   lastDate,
+  rules = CLUB_SETTING_DEFAULTS,
   unavailableDays,
   limits = [],
   value,
@@ -182,7 +189,7 @@ export function MonthCalendar({
                     : state === 'beyond'
                       ? ui.calendar.beyondHorizon
                       : reason
-                        ? ui.calendar.limited(ui.reserve.limits[reason])
+                        ? ui.calendar.limited(limitReason(reason, rules))
                         : '';
                 return (
                   <td key={day} role="gridcell">
@@ -194,7 +201,7 @@ export function MonthCalendar({
                       type="button"
                       className={`month-calendar-day is-${state}${reason ? ` is-limited-${reason}` : ''}${chosen ? ' is-chosen' : ''}`}
                       aria-label={`${formatFullDay(year, month, day)}${suffix}`}
-                      title={reason ? ui.reserve.limits[reason] : undefined}
+                      title={reason ? limitReason(reason, rules) : undefined}
                       aria-pressed={chosen}
                       aria-current={date === today ? 'date' : undefined}
                       disabled={!enabled(day)}
@@ -221,12 +228,12 @@ export function MonthCalendar({
         </li>
         {beyondShown && (
           <li>
-            <span className="month-calendar-sample is-beyond" /> {messages.bookingBeyondHorizon}
+            <span className="month-calendar-sample is-beyond" /> {horizonText(rules.booking_horizon_days)}
           </li>
         )}
         {shownReasons.map((reason) => (
           <li key={reason}>
-            <span className={`month-calendar-sample is-limited-${reason}`} /> {ui.reserve.limits[reason]}
+            <span className={`month-calendar-sample is-limited-${reason}`} /> {limitReason(reason, rules)}
           </li>
         ))}
       </ul>

@@ -1,16 +1,17 @@
-import { bookingRules, BookingError, type BookingLimits, type Court } from '@kort/contracts';
+import { BookingError, type BookingLimits, type BookingRules, type Court } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { useToast } from '../../../components/ui/toasts';
 import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
+import { clubRulesQuery, limitReason, useClubRules } from '../../../lib/club-rules';
 import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { monthOf, startOfHour, useSiteClock, useSiteNow } from '../../../lib/site-clock';
 import { useFailure } from '../../../lib/use-failure';
 import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys, refreshBookings } from '../../../lib/query-keys';
 import { placeHour, useWaitlistPlaces } from '../../../lib/waitlist';
 import { useAvailableTimes } from '../api/available-times';
 import { useBookedDays } from '../api/booked-days';
@@ -18,9 +19,11 @@ import { useCourts } from '../api/courts';
 import { useCourtsStatus } from '../api/courts-status';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useOrderCourt } from '../api/order-court';
-import { addDays, formatDayMonthWeekday, parseIsoDate } from './dates';
+import { addDays, parseIsoDate } from './dates';
 import { MonthCalendar } from './month-calendar';
 import { BookingSummary } from './booking-summary';
+import { CourtStep } from './court-step';
+import { closedHours } from './dial-geometry';
 import { TimeDial } from './time-dial';
 import { WaitlistChoice } from './waitlist-choice';
 
@@ -31,20 +34,26 @@ function limitOn(
   chosen: string,
   shown: { year: number; month: number } | null,
   days: BookingLimits['days'] | null | undefined,
+  rules: BookingRules,
 ): string | null {
   const { year, month, day } = parseIsoDate(chosen);
   if (!shown || year !== shown.year || month !== shown.month) return null;
   const reason = days?.find((limit) => limit.day === day)?.reason;
-  return reason ? ui.reserve.limits[reason] : null;
+  return reason ? limitReason(reason, rules) : null;
 }
 
+/** Refusals that mean the club's shape changed under the player's choice: asked again, a step back. */
+const SHAPE_CHANGED: readonly string[] = [BookingError.SlotClosed, BookingError.OutsideHours];
+
 /**
- * /reserve: a date on the calendar, then an hour on the dial, then court 1 or 2, then one confirm
- * button under the summary (spec section 4, issue 19). On a desktop the calendar and the dial stand
- * side by side. Days the player's own quotas refuse are marked on the calendar and the dial says so,
- * before the last step; the 418 toast stays for a booking that races another. Days past the booking
- * horizon are not offered. An hour taken on every court offers a place in line instead of a court
- * (issue 21); while new bookings are paused for no-shows, the screen says until when.
+ * /reserve: a date on the calendar, then an hour on the dial, then one of the club's courts, then one
+ * confirm button under the summary (spec section 4, issue 19). On a desktop the calendar and the dial
+ * stand side by side. Days the player's own quotas refuse are marked on the calendar and the dial
+ * says so, before the last step; the 418 toast stays for a booking that races another. Days past the
+ * booking horizon are not offered. An hour taken on every court offers a place in line instead of a
+ * court (issue 21); while new bookings are paused for no-shows, the screen says until when. The
+ * club's hours, quotas and horizon are its own (GET /api/booking_rules/), and hours and courts it
+ * keeps closed say why.
  */
 export function ReservePage() {
   const navigate = useNavigate();
@@ -53,6 +62,7 @@ export function ReservePage() {
   const clock = useSiteClock();
   const now = useSiteNow();
   const wide = useMediaQuery(DESKTOP);
+  const rules = useClubRules();
   // The court list first: without it nothing can be booked (spec: its failure is the network screen).
   const courts = useCourts();
   const [step, setStep] = useState<Step>('date');
@@ -66,9 +76,11 @@ export function ReservePage() {
   const bookedDays = useBookedDays(month);
   const limits = useBookingLimits(month);
   const hours = useAvailableTimes(step === 'time' ? date : null);
-  const taken = hours.data?.reserved ?? [];
+  // Hours the club keeps closed are not taken: no place in line can be taken for them.
+  const closed = closedHours(rules, hours.data?.closed).map((entry) => entry.hour);
+  const taken = (hours.data?.reserved ?? []).filter((taken) => !closed.includes(taken));
   // A day's taken hours take a place in line, unless the player's own quotas refuse that day.
-  const lineOpen = date !== null && limitOn(date, month, limits.data?.days) === null;
+  const lineOpen = date !== null && limitOn(date, month, limits.data?.days, rules) === null;
   // The player's places in line matter only on such a day with taken hours.
   const places = useWaitlistPlaces({ enabled: step === 'time' && lineOpen && taken.length > 0 });
   const join = useJoinWaitlist();
@@ -89,10 +101,9 @@ export function ReservePage() {
   const unavailable = bookedDays.data ?? (bookedDays.isError ? [] : null);
   // Limits that cannot be read mark nothing: the server still refuses (418).
   const dayLimits = limits.data?.days ?? (limits.isError ? [] : null);
-  const busy = busyCourts.data ?? null;
 
   /** Why the player's own quotas refuse the chosen date, if they do. */
-  const limitOf = (chosen: string) => limitOn(chosen, month, dayLimits);
+  const limitOf = (chosen: string) => limitOn(chosen, month, dayLimits, rules);
 
   // An hour taken on every court (not the player's own): the line instead of a court.
   const chosenTaken =
@@ -116,8 +127,9 @@ export function ReservePage() {
       onSuccess: (answer) => (toast(answer.detail), setJoined({ ...at, position: answer.position })),
       onError: (failure) => {
         refused(failure);
-        // A court came free meanwhile: the dial is asked again and offers it.
-        if (errorOf(failure).code === BookingError.WaitlistCourtFree) void hours.refetch();
+        // A court came free meanwhile, or the club closed the hour: the dial is asked again and shows it.
+        const { code } = errorOf(failure);
+        if (code === BookingError.WaitlistCourtFree || SHAPE_CHANGED.includes(code)) void hours.refetch();
       },
     });
   }
@@ -133,6 +145,21 @@ export function ReservePage() {
           const { code } = errorOf(failure);
           // Taken meanwhile: back to the hours, asked for again.
           if (code === BookingError.SlotTaken) setStep('time');
+          // Closed by the club meanwhile (the API's detail says why): back to the hours, asked for
+          // again with the club's rules, the hour chosen anew.
+          if (SHAPE_CHANGED.includes(code)) {
+            void refreshBookings(queryClient);
+            void queryClient.invalidateQueries({ queryKey: clubRulesQuery.queryKey });
+            setHour(null);
+            setStep('time');
+          }
+          // The court taken out of booking meanwhile: back to the courts, the list asked for again.
+          if (code === BookingError.CourtInactive) {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.booking.courts });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.booking.allCourtsStatus });
+            setCourt(null);
+            setStep('court');
+          }
           // Paused meanwhile (a no-show released): the screen says until when.
           if (code === BookingError.PausedForNoShows)
             void queryClient.invalidateQueries({ queryKey: queryKeys.booking.allBookingLimits });
@@ -166,7 +193,7 @@ export function ReservePage() {
       <main className="page reserve">
         <h1>{ui.reserve.chooseDate}</h1>
         <p className="notice" role="status">
-          {ui.games.limit(bookingRules.upcoming)}
+          {ui.games.limit(rules.quota_upcoming)}
         </p>
         <div className="actions">{back}</div>
       </main>
@@ -182,7 +209,8 @@ export function ReservePage() {
         year={month.year}
         month={month.month}
         today={now.date}
-        lastDate={addDays(now.date, bookingRules.horizonDays)}
+        lastDate={addDays(now.date, rules.booking_horizon_days)}
+        rules={rules}
         waitlist
         unavailableDays={unavailable ?? []}
         limits={dayLimits ?? []}
@@ -209,6 +237,8 @@ export function ReservePage() {
           headingLevel={headingLevel}
           waitlist={lineOpen}
           queued={queued}
+          rules={rules}
+          closed={hours.data.closed}
         />
         {chosenTaken && hour !== null && (
           <WaitlistChoice hour={hour} place={chosenPlace} position={chosenPlace?.position ?? justJoined} />
@@ -240,7 +270,7 @@ export function ReservePage() {
     <button
       type="button"
       className="primary"
-      disabled={hour === null || (date !== null && limitOf(date) !== null)}
+      disabled={hour === null || closed.includes(hour) || (date !== null && limitOf(date) !== null)}
       onClick={() => setStep('court')}
     >
       {ui.next}
@@ -292,29 +322,14 @@ export function ReservePage() {
         </>
       )}
       {step === 'court' && date && hour !== null && (
-        <>
-          <h1>{ui.reserve.chooseCourt}</h1>
-          <p>{ui.reserve.dateAndHour(formatDayMonthWeekday(date), hour)}</p>
-          <div className="courts" aria-busy={busy === null}>
-            {(courts.data ?? []).map((one) => (
-              <button
-                key={one.id_cort}
-                type="button"
-                className="court primary"
-                disabled={busy?.includes(one.id_cort) ?? true}
-                onClick={() => (setCourt(one), setStep('confirm'))}
-              >
-                {one.name}
-                {busy?.includes(one.id_cort) && <span className="court-state">{ui.reserve.courtTaken}</span>}
-              </button>
-            ))}
-          </div>
-          <div className="actions">
-            <button type="button" onClick={() => setStep('time')}>
-              {ui.back}
-            </button>
-          </div>
-        </>
+        <CourtStep
+          date={date}
+          hour={hour}
+          courts={courts.data ?? []}
+          status={busyCourts.data ?? null}
+          onChoose={(chosen) => (setCourt(chosen), setStep('confirm'))}
+          onBack={() => setStep('time')}
+        />
       )}
       {step === 'confirm' && date && hour !== null && court && (
         <BookingSummary

@@ -1,7 +1,10 @@
+import { CLUB_SETTING_DEFAULTS, perDayCaption, type AvailableTimes, type BookingRules } from '@kort/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ui } from '../../../lib/messages';
 import { formatDayMonthWeekday, formatHour } from './dates';
 import {
+  closedHours,
+  closedNotes,
   dialHours,
   dialRadii,
   dialSummary,
@@ -38,6 +41,13 @@ export interface TimeDialProps {
   waitlist?: boolean;
   /** Taken hours the player already waits in line for. */
   queued?: readonly number[];
+  /**
+   * The club's rules (GET /api/booking_rules/): hours outside its opening hours are drawn closed,
+   * and the caption says its games a day. The spec's by default.
+   */
+  rules?: BookingRules;
+  /** Hours no court is open at, with the reason (`closed` of GET /api/get-available-times/). */
+  closed?: AvailableTimes['closed'];
 }
 
 const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
@@ -45,8 +55,9 @@ const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
 /**
  * The hour picker: a 24-hour clock face. Free hours are radios (roving tabindex, arrows move, Enter
  * or Space chooses), and so are taken hours when the waitlist is open (choosing one offers a place in
- * line instead of a court); past hours, the player's own and taken hours otherwise are drawn but are
- * not controls, so a screen reader hears them in the group's description instead.
+ * line instead of a court); past hours, the player's own, hours the club keeps closed and taken
+ * hours otherwise are drawn but are not controls, so a screen reader hears them in the group's
+ * description instead. Why hours are closed is said under the dial too.
  */
 export function TimeDial({
   date,
@@ -59,16 +70,19 @@ export function TimeDial({
   headingLevel = 1,
   waitlist = false,
   queued = [],
+  rules = CLUB_SETTING_DEFAULTS,
+  closed,
 }: TimeDialProps) {
   const headingId = useId();
   const dateId = useId();
   const summaryId = useId();
   // useId() may contain characters that a url(#…) reference does not take.
   const hatchId = `${headingId.replace(/[^\w-]/g, '')}-hatch`;
+  const crossId = `${headingId.replace(/[^\w-]/g, '')}-cross`;
   const segments = useRef(new Map<number, SVGGElement>());
   const [focused, setFocused] = useState<number | null>(null);
 
-  const day = { date, now, reserved, mine, limit };
+  const day = { date, now, reserved, mine, limit, closed: closedHours(rules, closed) };
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const states = dialHours.map((hour) => ({ hour, state: segmentState(hour, day) }));
   const free = states.filter((entry) => entry.state === 'free').map((entry) => entry.hour);
@@ -78,6 +92,8 @@ export function TimeDial({
   const tabStop = [focused, value].find((hour) => hour !== null && choosable.includes(hour)) ?? free[0] ?? choosable[0];
   const lineOnly = free.length === 0 && choosable.length > 0;
   const past = states.some((entry) => entry.state === 'past');
+  const closedShown = states.some((entry) => entry.state === 'closed');
+  const notes = closedNotes(states, day.closed, rules);
 
   function focus(hour: number | undefined) {
     if (hour === undefined) return;
@@ -140,6 +156,12 @@ export function TimeDial({
             <rect width="8" height="8" className="time-dial-hatch-base" />
             <line x1="0" y1="0" x2="0" y2="8" className="time-dial-hatch-line" />
           </pattern>
+          {/* Closed: a crossed hatch on another tint, so it is told from taken without colour. */}
+          <pattern id={crossId} width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="9" height="9" className="time-dial-cross-base" />
+            <line x1="0" y1="0" x2="0" y2="9" className="time-dial-cross-line" />
+            <line x1="0" y1="0" x2="9" y2="0" className="time-dial-cross-line" />
+          </pattern>
         </defs>
         {states.map(({ hour, state }) => {
           const label = hourLabelPoint(hour);
@@ -149,7 +171,7 @@ export function TimeDial({
               <path
                 className="time-dial-shape"
                 d={hourSegmentPath(hour)}
-                fill={state === 'taken' ? `url(#${hatchId})` : undefined}
+                fill={state === 'taken' ? `url(#${hatchId})` : state === 'closed' ? `url(#${crossId})` : undefined}
               />
               <text x={label.x} y={label.y} className="time-dial-label">
                 {hour}
@@ -217,6 +239,13 @@ export function TimeDial({
       <p id={summaryId} className="reserve-sr-only">
         {dialSummary(states, day)}
       </p>
+      {notes.length > 0 && (
+        <ul className="time-dial-closed">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       {free.length === 0 && (
         <p className={`time-dial-empty${limit && date >= now.date ? ' is-limited' : ''}`}>
           {date < now.date
@@ -237,6 +266,12 @@ export function TimeDial({
           <span className="time-dial-swatch is-mine" aria-hidden="true" />
           {ui.dial.legend.mine}
         </li>
+        {closedShown && (
+          <li>
+            <span className="time-dial-swatch is-closed" aria-hidden="true" />
+            {ui.dial.legend.closed}
+          </li>
+        )}
         {past && (
           <li>
             <span className="time-dial-swatch is-past" aria-hidden="true" />
@@ -244,7 +279,7 @@ export function TimeDial({
           </li>
         )}
       </ul>
-      <p className="time-dial-caption">{ui.dial.caption}</p>
+      <p className="time-dial-caption">{perDayCaption(rules.quota_per_day)}</p>
     </section>
   );
 }

@@ -21,7 +21,7 @@ export function WaitlistChoice({ hour, place, position }: WaitlistChoiceProps) {
       {/* A status: the position is read out when the player joins. */}
       <p role="status" className={position === null ? 'muted' : 'waitlist-choice-position'}>
         {place?.state === 'offered'
-          ? `${ui.waitlist.offer(place.time, place.court)}. ${ui.waitlist.confirmOnMyGames}`
+          ? `${ui.waitlist.offer(place.time, place.court, place.court_name)}. ${ui.waitlist.confirmOnMyGames}`
           : position === null
             ? ui.waitlist.joinHint
             : ui.waitlist.position(position)}
