@@ -20,7 +20,10 @@ import { i18nProvider } from './providers/i18n-provider';
 import { theme } from './providers/theme';
 import { actions } from './resources/actions';
 import { bookings } from './resources/bookings';
+import { closures } from './resources/closures';
 import { commands } from './resources/commands';
+import { courts } from './resources/courts';
+import { series } from './resources/series';
 import { settings } from './resources/settings';
 import { ShelfBoardPage, shelves } from './resources/shelves';
 import { users } from './resources/users';
@@ -36,9 +39,12 @@ const ToHome = () => <Navigate to="/" replace />;
  *
  * - `/` home: counters, light and door (live), players on court, links
  * - `/users`, `/users/:id/show`: players (the spec's /admin_user_search and /admin_user_profile)
- * - `/bookings`: a day of both courts
+ * - `/bookings`: a day of the club's courts, its closures marked
+ * - `/courts`, `/courts/create`, `/courts/:id`: the courts (taking one out of booking lists its games first)
+ * - `/closures`, `/closures/create`: closures of a court or the club (the weeks ahead, the games they cancel)
+ * - `/series`, `/series/create`, `/series/:id/show`: sport schools' terms (every occurrence previewed)
  * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
- * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts
+ * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts, hours, quotas
  * - `/login`; `/not-admin` for a signed-in player
  *
  * This is react-admin's <Admin> taken apart (AdminContext + CoreAdminUI, as AdminUI does) so that
@@ -69,6 +75,9 @@ export function App() {
       >
         <Resource name="users" {...users} />
         <Resource name="bookings" {...bookings} />
+        <Resource name="courts" {...courts} />
+        <Resource name="closures" {...closures} />
+        <Resource name="series" {...series} />
         <Resource name="shelves" {...shelves} />
         <Resource name="commands" {...commands} />
         <Resource name="actions" {...actions} />

@@ -46,6 +46,7 @@ const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   status: 'booked',
   no_show_at: null,
   waiting: 0,
+  series_id: null,
 });
 
 function renderButton(user: UserRecord, routes: Record<string, Answer>) {

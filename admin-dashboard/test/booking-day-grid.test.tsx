@@ -3,28 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListContextProvider, useList } from 'react-admin';
 import { BookingDayGrid } from '../src/resources/bookings/booking-day-grid';
-import { shiftDay } from '../src/resources/bookings/day-navigator';
-import type { BookingRecord } from '../src/resources/types';
+import { shiftDay } from '../src/lib/club-days';
+import type { BookingRecord, ClosureRecord, CourtRecord } from '../src/resources/types';
 import { dataProvider } from '../src/providers/data-provider';
 import { fakeServer, ok } from './support/fake-server';
+import { court, courtsList, game as booking } from './support/records';
 import { renderInAdmin } from './support/render';
-
-const booking = (id: number, change: Partial<BookingRecord>): BookingRecord => ({
-  id,
-  user_id: 7,
-  user_name: 'Анна Петрова',
-  user_email: 'anna@example.ru',
-  court_id: 1,
-  starts_at: '2026-11-22T15:00:00.000Z',
-  ends_at: '2026-11-22T16:00:00.000Z',
-  cancelled_at: null,
-  started_at: null,
-  ended_at: null,
-  status: 'booked',
-  no_show_at: null,
-  waiting: 0,
-  ...change,
-});
 
 // 15:00Z is 18:00 at the club (Moscow), whatever zone the admin's browser is in.
 const day = [
@@ -32,11 +16,21 @@ const day = [
   booking(13, { user_id: 8, user_name: 'Борис', starts_at: '2026-11-22T03:00:00.000Z', status: 'ended' }),
 ];
 
-function Grid({ data }: { data: BookingRecord[] }) {
+const twoCourts = [court(1), court(2)];
+
+function Grid({
+  data,
+  courts = twoCourts,
+  closures = [],
+}: {
+  data: BookingRecord[];
+  courts?: CourtRecord[];
+  closures?: ClosureRecord[];
+}) {
   const list = useList({ data });
   return (
     <ListContextProvider value={list}>
-      <BookingDayGrid zone="Europe/Moscow" />
+      <BookingDayGrid zone="Europe/Moscow" day="2026-11-22" courts={courts} closures={closures} />
     </ListContextProvider>
   );
 }
@@ -130,15 +124,135 @@ test('a game released because nobody came reads «Неявка», beside the gam
 
 test("cancelling asks first, then deletes the booking on the player's behalf", async () => {
   const server = fakeServer({
+    'GET /api/admin/courts': courtsList([court(1), court(2, { name: 'Центральный' })]),
     'DELETE /api/admin/bookings/12': ok({ ...day[0], status: 'cancelled', cancelled_at: '2026-11-22T10:00:00Z' }),
   });
   renderInAdmin(<Grid data={day} />, { dataProvider });
   await userEvent.click(within(row('18:00')).getByRole('button', { name: 'Отменить' }));
   expect(await screen.findByText('Отменить игру игрока? Ему придёт письмо')).toBeTruthy();
-  expect(server.calls).toHaveLength(0);
+  // The court by its name, as the club calls it.
+  expect(await screen.findByText(/^Анна Петрова, Центральный, /)).toBeTruthy();
+  expect(server.callsTo('DELETE /api/admin/bookings/12')).toHaveLength(0);
   await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
   expect(await screen.findByText(messages.gameCancelled)).toBeTruthy();
   expect(server.callsTo('DELETE /api/admin/bookings/12')[0]?.headers.get('X-CSRFToken')).toBe('test.token');
+});
+
+const closure = (id: number, change: Partial<ClosureRecord>): ClosureRecord => ({
+  id,
+  court_id: null,
+  // 11:00Z to 13:00Z is 14:00 to 16:00 at the club.
+  starts_at: '2026-11-22T11:00:00.000Z',
+  ends_at: '2026-11-22T13:00:00.000Z',
+  reason: 'Турнир',
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...change,
+});
+
+const cells = (hour: string) =>
+  within(row(hour))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+test("the columns are the club's courts in its order; a court taken out of booking shows only with a game that day", () => {
+  fakeServer({});
+  renderInAdmin(
+    <Grid
+      data={[booking(12, { court_id: 3, user_name: 'Глеб' }), booking(14, { court_id: 4, user_name: 'Борис' })]}
+      courts={[
+        court(3, { name: 'Центральный', sort_order: 0 }),
+        court(1),
+        court(2),
+        court(4, { active: false }),
+        court(5, { active: false }),
+      ]}
+    />,
+  );
+  expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    'Час',
+    'Центральный',
+    'Корт 1',
+    'Корт 2',
+    'Корт 4 (отключён)',
+    'Очередь',
+  ]);
+  expect(cells('18:00').slice(0, 4)).toEqual([
+    expect.stringContaining('Глеб'),
+    '',
+    '',
+    expect.stringContaining('Борис'),
+  ]);
+});
+
+test("a closure marks the hours and courts it takes: the whole club's every court, a court's its own", () => {
+  fakeServer({});
+  renderInAdmin(
+    <Grid
+      data={[booking(12, { court_id: 3, starts_at: '2026-11-22T11:00:00.000Z', status: 'cancelled' })]}
+      courts={[court(1), court(2), court(3)]}
+      closures={[
+        closure(1, {}),
+        // 16:00 to 17:00 at the club, court 2 only.
+        closure(2, {
+          court_id: 2,
+          starts_at: '2026-11-22T13:00:00.000Z',
+          ends_at: '2026-11-22T14:00:00.000Z',
+          reason: 'Ремонт сетки',
+        }),
+      ]}
+    />,
+  );
+  expect(cells('13:00').slice(0, 3)).toEqual(['', '', '']);
+  expect(cells('14:00').slice(0, 3)).toEqual([
+    'Закрыто: Турнир',
+    'Закрыто: Турнир',
+    // The game the closure cancelled stays in its cell, marked cancelled.
+    'Закрыто: ТурнирАнна ПетроваОтменена',
+  ]);
+  expect(cells('15:00').slice(0, 3)).toEqual(['Закрыто: Турнир', 'Закрыто: Турнир', 'Закрыто: Турнир']);
+  expect(cells('16:00').slice(0, 3)).toEqual(['', 'Закрыто: Ремонт сетки', '']);
+  expect(cells('17:00').slice(0, 3)).toEqual(['', '', '']);
+});
+
+test('on a phone the third court and the closures are there too', () => {
+  fakeServer({});
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  renderInAdmin(<Grid data={[]} courts={[court(1), court(2), court(3)]} closures={[closure(1, { court_id: 3 })]} />);
+  expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    'Час',
+    'Корт 1',
+    'Корт 2',
+    'Корт 3',
+  ]);
+  expect(cells('14:00')).toEqual(['', '', 'Закрыто: Турнир']);
+});
+
+test("the rows are the club's hours, widened to a game booked outside them", () => {
+  fakeServer({});
+  const list = (hours: { opening: number; closing: number }, data: BookingRecord[]) => {
+    function Hours() {
+      const value = useList({ data });
+      return (
+        <ListContextProvider value={value}>
+          <BookingDayGrid zone="Europe/Moscow" day="2026-11-22" courts={twoCourts} closures={[]} hours={hours} />
+        </ListContextProvider>
+      );
+    }
+    return <Hours />;
+  };
+  const { unmount } = renderInAdmin(list({ opening: 8, closing: 22 }, []));
+  expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(
+    Array.from({ length: 14 }, (_, index) => `${String(index + 8).padStart(2, '0')}:00`),
+  );
+  unmount();
+  // 03:00Z is 06:00 at the club: booked before the club opened later.
+  renderInAdmin(list({ opening: 8, closing: 22 }, [day[1]!]));
+  expect(screen.getAllByRole('rowheader')[0]?.textContent).toBe('06:00');
 });
 
 test('days move by the calendar, across months and years', () => {

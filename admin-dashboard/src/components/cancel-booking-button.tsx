@@ -4,6 +4,7 @@ import { Button, Confirm, useDelete, useNotify, useRecordContext, useRefresh, us
 import { messageOf } from '../providers/http-client';
 import type { BookingRecord } from '../resources/types';
 import { formatClubDateTime } from '../lib/club-time';
+import { useCourts } from '../lib/use-courts';
 
 /**
  * Cancels a player's game on their behalf (DELETE /api/admin/bookings/:id, any time before it
@@ -17,6 +18,7 @@ export function CancelBookingButton({ booking: given }: { booking?: BookingRecor
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete<BookingRecord>();
+  const { courtName } = useCourts();
   if (!booking || booking.status !== 'booked') return null;
 
   const confirm = () =>
@@ -54,7 +56,7 @@ export function CancelBookingButton({ booking: given }: { booking?: BookingRecor
         title="kort.bookings.cancel_title"
         content={translate('kort.bookings.cancel_content', {
           name: booking.user_name,
-          court: booking.court_id,
+          court: courtName(booking.court_id),
           time: formatClubDateTime(booking.starts_at),
         })}
         confirmColor="warning"

@@ -2,7 +2,10 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { Menu, useTranslate } from 'react-admin';
 
-/** The side menu (a drawer on phones): home, the resources, and the spec's shelves and equipment pages. */
+/**
+ * The side menu (a drawer on phones): home, the games and the club's shape (courts, closures, school
+ * terms), the spec's shelves and equipment pages, the logs and the settings.
+ */
 export function KortMenu() {
   const translate = useTranslate();
   return (
@@ -10,6 +13,9 @@ export function KortMenu() {
       <Menu.DashboardItem primaryText={translate('kort.menu.home')} />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="bookings" />
+      <Menu.ResourceItem name="courts" />
+      <Menu.ResourceItem name="closures" />
+      <Menu.ResourceItem name="series" />
       <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
       <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
       <Menu.ResourceItem name="commands" />

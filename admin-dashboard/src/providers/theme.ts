@@ -11,5 +11,8 @@ export const theme: RaThemeOptions = {
     warning: { main: '#b45309', contrastText: '#ffffff' },
     // Material's default light blue fails it too; blue tells an occupied shelf from a free (green) one.
     info: { main: '#1d4ed8', contrastText: '#ffffff' },
+    // Material's default red fails it on the grey of a form's toolbar and of a filled input (a
+    // court's delete button, an invalid setting's label).
+    error: { main: '#b91c1c', contrastText: '#ffffff' },
   },
 };

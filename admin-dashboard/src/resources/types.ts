@@ -1,4 +1,15 @@
-import type { AdminAction, AdminBooking, AdminCommand, AdminSetting, AdminShelf, AdminUser } from '@kort/contracts';
+import type {
+  AdminAction,
+  AdminBooking,
+  AdminClosure,
+  AdminCommand,
+  AdminCourt,
+  AdminSeries,
+  AdminSetting,
+  AdminShelf,
+  AdminUser,
+  SeriesOccurrence,
+} from '@kort/contracts';
 
 /** The records of /api/admin/<resource> (docs/admin-api.md; their schemas live in @kort/contracts). */
 export type UserRecord = AdminUser;
@@ -10,3 +21,7 @@ export type CommandRecord = AdminCommand;
 export type CommandStatus = AdminCommand['status'];
 export type SettingRecord = AdminSetting;
 export type AdminActionRecord = AdminAction;
+export type CourtRecord = AdminCourt;
+export type ClosureRecord = AdminClosure;
+export type SeriesRecord = AdminSeries;
+export type Occurrence = SeriesOccurrence;

@@ -1,4 +1,4 @@
-import { learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
+import { clubHourStart, learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from './api-client';
@@ -18,28 +18,11 @@ export function localMoment(instant: Date, zone: string): LocalMoment {
   return { date, hour, minute };
 }
 
-function offsetMinutes(instant: Date, zone: string): number {
-  const { date, hour, minute, second } = wallClock(instant, zone);
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
 /**
  * The instant a local hour starts at the club, written with the club's offset, as the booking
  * calls want it: `startOfHour('2026-11-25', 18, 'Europe/Moscow')` is '2026-11-25T18:00:00+03:00'.
  */
-export function startOfHour(date: string, hour: number, zone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(year, month - 1, day, hour);
-  // Two passes settle the offset even next to a daylight-saving change.
-  let offset = offsetMinutes(new Date(guess), zone);
-  offset = offsetMinutes(new Date(guess - offset * 60_000), zone);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date}T${pad(hour)}:00:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+export const startOfHour = clubHourStart;
 
 export interface SiteClockInfo {
   /** The club's IANA zone ('Europe/Moscow'). */

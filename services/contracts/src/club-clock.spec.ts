@@ -1,4 +1,4 @@
-import { learnZoneOffsets, wallClock, wallClockAtOffset, type WallClock } from './club-clock';
+import { clubHourStart, learnZoneOffsets, wallClock, wallClockAtOffset, type WallClock } from './club-clock';
 
 test('the wall clock of the club past midnight, whatever the process zone', () => {
   expect(wallClock('2026-11-22T21:30:05Z', 'Europe/Moscow')).toEqual({
@@ -62,4 +62,12 @@ test('the wall clock at an offset drops milliseconds as a clock does, across mid
     second: 59,
   });
   expect(wallClockAtOffset('2026-03-01T02:00:00Z', -330)).toMatchObject({ date: '2026-02-28', hour: 20, minute: 30 });
+});
+
+test("clubHourStart writes a local hour with the zone's offset, across midnight and daylight saving", () => {
+  expect(clubHourStart('2026-11-25', 18, 'Europe/Moscow')).toBe('2026-11-25T18:00:00+03:00');
+  expect(clubHourStart('2026-12-31', 24, 'Europe/Moscow')).toBe('2027-01-01T00:00:00+03:00');
+  expect(clubHourStart('2026-03-08', 1, 'America/New_York')).toBe('2026-03-08T01:00:00-05:00');
+  expect(clubHourStart('2026-03-08', 3, 'America/New_York')).toBe('2026-03-08T03:00:00-04:00');
+  expect(clubHourStart('2026-07-06', 14, 'Asia/Kolkata')).toBe('2026-07-06T14:00:00+05:30');
 });

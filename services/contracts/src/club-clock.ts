@@ -101,3 +101,31 @@ export function wallClock(instant: Date | string, zone: string): WallClock {
     second: Number(parts.second),
   };
 }
+
+/** Minutes east of UTC of `zone`'s clock at an instant. */
+function offsetAt(instant: number, zone: string): number {
+  const { date, hour, minute, second } = wallClock(new Date(instant), zone);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Math.round(
+    (Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000) / 60_000,
+  );
+}
+
+/**
+ * The instant a whole local hour starts at the club, written with the club's offset as the API wants
+ * it (it never guesses a zone): clubHourStart('2026-11-25', 18, 'Europe/Moscow') is
+ * '2026-11-25T18:00:00+03:00'; hour 24 is the next day's midnight.
+ */
+export function clubHourStart(date: string, hour: number, zone: string): string {
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  const midnightLater = Math.floor(hour / 24);
+  const at = hour - midnightLater * 24;
+  const day = new Date(Date.UTC(year, month - 1, dayOfMonth + midnightLater)).toISOString().slice(0, 10);
+  const guess = Date.UTC(year, month - 1, dayOfMonth + midnightLater, at);
+  // Two passes settle the offset even next to a daylight-saving change.
+  let offset = offsetAt(guess, zone);
+  offset = offsetAt(guess - offset * 60_000, zone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const abs = Math.abs(offset);
+  return `${day}T${pad(at)}:00:00${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

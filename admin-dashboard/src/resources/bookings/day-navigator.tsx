@@ -2,12 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, IconButton, Stack } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-
-/** 'YYYY-MM-DD' moved by whole days (calendar arithmetic in UTC: no zone can shift it). */
-export function shiftDay(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
+import { shiftDay } from '../../lib/club-days';
 
 /** Previous day, today, next day: the `day` filter of the bookings list. */
 export function DayNavigator({ today }: { today: string }) {

@@ -9,8 +9,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SettingRecord } from '../types';
+import { ClubSettingInput, isClubSetting } from './club-setting-input';
 
-/** The value's input: a switch for storage ('true'/'false' on the wire), a text area otherwise. */
+/**
+ * The value's input: a switch for storage ('true'/'false' on the wire), a number for the club's
+ * hours and quotas, a text area otherwise.
+ */
 function ValueInput() {
   const translate = useTranslate();
   const setting = useRecordContext<SettingRecord>();
@@ -25,6 +29,7 @@ function ValueInput() {
         parse={(checked: boolean) => (checked ? 'true' : 'false')}
       />
     );
+  if (isClubSetting(setting.id)) return <ClubSettingInput settingKey={setting.id} label={label} />;
   return <TextInput source="value" label={label} multiline minRows={4} fullWidth />;
 }
 
@@ -48,7 +53,8 @@ export function SettingEdit() {
       mutationMode="pessimistic"
       transform={(setting: SettingRecord) => ({ value: setting.value })}
     >
-      <SimpleForm toolbar={<SaveOnly />}>
+      {/* The range is checked by react-admin, in Russian, not by the browser's own bubble. */}
+      <SimpleForm toolbar={<SaveOnly />} noValidate>
         <ValueInput />
       </SimpleForm>
     </Edit>

@@ -52,6 +52,8 @@ const usersFilter = z.strictObject({
   blocked: boolValue.optional(),
   /** Deleted in any way (self-deleted or blocked). */
   deleted: boolValue.optional(),
+  /** Sport-school accounts (a school's term is booked for one). */
+  is_sport_school: boolValue.optional(),
 });
 type UsersFilter = z.output<typeof usersFilter>;
 
@@ -106,6 +108,7 @@ const usersResource: SqlResource<UserField, UsersFilter> = {
     if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
     if (filter.blocked !== undefined) where.push(`r.blocked = ${params.add(filter.blocked)}`);
     if (filter.deleted !== undefined) where.push(`(r.deleted_at IS NOT NULL) = ${params.add(filter.deleted)}`);
+    if (filter.is_sport_school !== undefined) where.push(`r.is_sport_school = ${params.add(filter.is_sport_school)}`);
     return where;
   },
 };

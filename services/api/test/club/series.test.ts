@@ -44,6 +44,10 @@ test('a 12-week term with 2 collisions (a game, a closure): the preview says so,
   });
   expect(closure.status).toBe(201);
 
+  // The dashboard's form offers the schools only.
+  const schools = await admin.get(`/api/admin/users?filter=${encodeURIComponent('{"is_sport_school":true}')}`);
+  expect((schools.body as { id: number }[]).map((user) => user.id)).toEqual([school.id]);
+
   const term = { ...TERM, user_id: school.id };
   const preview = await previewOf(term);
   expect(preview.status).toBe(200);
