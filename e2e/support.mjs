@@ -206,6 +206,7 @@ export function apiClient(base) {
     csrfToken: () => decodeURIComponent(cookies.get('csrftoken') ?? ''),
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
+    put: (path, body) => call('PUT', path, body),
     async login(email, password) {
       return call('POST', '/api/login/', { email, password });
     },

@@ -1,0 +1,223 @@
+// The club as its admin shapes it, on the product `npm start` runs, in Chromium: an admin closes
+// court 2 for an afternoon in the dashboard (the game inside is listed before saving, cancelled and
+// its player mailed with the reason) and a player's dial and court step show it; an admin books a
+// sport school's term in the dashboard (every occurrence previewed) and the school's My games lists
+// its games with the term. Other players' games are booked through the API. Screens go to
+// e2e/artifacts/club-shape-*.png and are checked with axe.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import contracts from '@kort/contracts';
+import { adminJourney } from './support/admin-pages.mjs';
+import { accessibilityProblems } from './support/axe.mjs';
+import {
+  apiClient,
+  artifacts,
+  nextMail,
+  registerAccount,
+  useProductAndBrowser,
+  viewports,
+  withDatabase,
+} from './support.mjs';
+
+const env = useProductAndBrowser();
+const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
+const PASSWORD = 'Корт-2026-клуб!';
+const stamp = Date.now();
+const ADMIN = { email: `shape-admin-${stamp}@example.com`, password: 'Админ-2026-пароль!', name: 'Светлана' };
+
+/** 'YYYY-MM-DD' of the club's day `days` after today. */
+const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
+/** The calendar button's accessible name starts like '29 ноября 2026'. */
+const dayName = (date) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
+};
+
+/** A confirmed player, signed in through the API. */
+async function player(label, name) {
+  const email = `shape-${label}-${stamp}@example.com`;
+  const client = await registerAccount(env.product, { email, password: PASSWORD, name });
+  assert.equal((await client.login(email, PASSWORD)).status, 200);
+  return { email, name, client };
+}
+
+let adminReady;
+/** The club's admin (made once for the file): an account promoted in the database, as admin:create does. */
+function admin() {
+  adminReady ??= (async () => {
+    await registerAccount(env.product, ADMIN);
+    await withDatabase(env.product, (db) =>
+      db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [ADMIN.email]),
+    );
+    return ADMIN;
+  })();
+  return adminReady;
+}
+
+/** A signed-in player's page at `viewport`, `run(page, snap)` inside; screens checked with axe. */
+async function asPlayer(name, viewport, email, run) {
+  const phone = viewport.width < 600;
+  const context = await env.browser.newContext({ viewport, isMobile: phone, hasTouch: phone, locale: 'ru-RU' });
+  const page = await context.newPage();
+  const problems = [];
+  const snap = async (screen) => {
+    await page.screenshot({ path: `${artifacts}/club-shape-${name}-${screen}.png` });
+    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
+  };
+  try {
+    await page.goto(`${env.product.base}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByLabel('Пароль').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('heading', { name: 'Мои игры', exact: true }).waitFor();
+    await run(page, snap);
+    assert.deepEqual(problems, [], 'accessibility problems on the screens');
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/club-shape-${name}-FAILED.png` }).catch(() => undefined);
+    throw failure;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A react-admin select (MUI): opened by its label, the option chosen by its text. */
+async function choose(page, label, option) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test("an admin closes court 2 for an afternoon in the dashboard; the game inside is cancelled and told; a player's dial and court step show it", async () => {
+  const date = clubDay(2);
+  const boris = await player('boris', 'Борис');
+  const pavel = await player('pavel', 'Павел');
+  const vera = await player('vera', 'Вера');
+  const at = (hour) => contracts.clubHourStart(date, hour, ZONE);
+  // Court 1 is Boris's at 15:00; Pavel has court 2 at 16:00, which the closure will cancel.
+  for (const [who, court, hour] of [
+    [boris, 1, 15],
+    [pavel, 2, 16],
+  ]) {
+    const booked = await who.client.post(`/api/order-court/${court}/`, {
+      id_cort: court,
+      time_start: at(hour),
+      players_count: 2,
+    });
+    assert.equal(booked.status, 200, JSON.stringify(booked.body));
+  }
+
+  await adminJourney(
+    {
+      browser: env.browser,
+      base: env.product.base,
+      admin: await admin(),
+      name: 'club-shape-closure',
+      viewport: viewports.desktop,
+    },
+    async (page, snap) => {
+      await page.goto(`${env.product.base}/admin/closures/create`);
+      await choose(page, 'Корт', 'Корт 2');
+      await page.getByLabel('Дата начала').fill(date);
+      await choose(page, 'Час начала', '14:00');
+      await choose(page, 'Час окончания', '18:00');
+      await page.getByLabel('Причина').fill('Ремонт покрытия');
+      // Before saving: the game it will cancel, with its player.
+      const preview = page.getByRole('region', { name: 'Какие игры будут отменены' });
+      await preview.getByText('Павел').waitFor();
+      assert.equal(await preview.getByText('Борис').count(), 0);
+      await snap('preview');
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByRole('dialog').getByText('Павел').waitFor();
+      await snap('confirm');
+      await page.getByRole('button', { name: 'Закрыть и отменить' }).click();
+      await page.getByRole('heading', { name: 'Ближайшие 4 недели' }).waitFor();
+      await page.getByText('Ремонт покрытия').first().waitFor();
+      await snap('calendar');
+    },
+  );
+
+  const letter = await nextMail(env.product.mailUrl, pavel.email);
+  assert.match(letter.subject, /^Игра отменена клубом: /);
+  assert.match(letter.text, /Причина: Ремонт покрытия\./);
+  assert.deepEqual((await pavel.client.get('/api/my-orders/')).body.detail, []);
+
+  await asPlayer('player', viewports.phone, vera.email, async (page, snap) => {
+    await page.getByRole('button', { name: 'Забронировать игру' }).click();
+    await page.getByRole('heading', { name: 'Выберите дату', exact: true }).waitFor();
+    const settled = () => page.locator('table[role="grid"][aria-busy="false"]').waitFor();
+    const day = page.getByRole('button', { name: new RegExp(`^${dayName(date)}`) });
+    await settled();
+    if (!(await day.isVisible())) {
+      await page.getByRole('button', { name: 'Следующий месяц' }).click();
+      await settled();
+    }
+    await day.click();
+    await page.locator('.time-dial').waitFor();
+    // 15:00: court 1 is Boris's and court 2 is closed, so no court is free; 14, 16 and 17 have court 1.
+    await page.locator('.time-dial-segment[data-hour="15"].is-taken').waitFor();
+    for (const hour of [14, 16, 17]) await page.getByRole('radio', { name: `${hour}:00, свободно` }).waitFor();
+    await snap('dial');
+    await page.getByRole('radio', { name: '16:00, свободно' }).click();
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByRole('heading', { name: 'Выберите корт', exact: true }).waitFor();
+    const closed = page.getByRole('button', { name: /^Корт 2/ });
+    await closed.getByText('Закрыт: Ремонт покрытия').waitFor();
+    assert.equal(await closed.isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Корт 1', exact: true }).isDisabled(), false);
+    await snap('courts');
+  });
+});
+
+test("an admin books a sport school's term in the dashboard, every occurrence previewed; the school's My games lists its games with the term", async () => {
+  const school = await player('school', 'СШ Олимп');
+  const adminClient = apiClient(env.product.base);
+  const { email, password } = await admin();
+  assert.equal((await adminClient.login(email, password)).status, 200);
+  const found = await adminClient.get(`/api/user_search/?email=${encodeURIComponent(school.email)}`);
+  assert.equal(
+    (await adminClient.put(`/api/admin/users/${found.body.detail.id}`, { is_sport_school: true })).status,
+    200,
+  );
+
+  // Four weeks of Tuesdays and Thursdays at 17:00 from tomorrow, on court 1.
+  const first = clubDay(1);
+  const last = clubDay(28);
+  await adminJourney(
+    {
+      browser: env.browser,
+      base: env.product.base,
+      admin: await admin(),
+      name: 'club-shape-term',
+      viewport: viewports.desktop,
+    },
+    async (page, snap) => {
+      await page.goto(`${env.product.base}/admin/series/create`);
+      await choose(page, /^Спортивная школа/, `СШ Олимп (${school.email})`);
+      await choose(page, 'Корт', 'Корт 1');
+      await choose(page, 'Час', '17:00');
+      for (const day of ['вт', 'чт']) await page.getByRole('checkbox', { name: day, exact: true }).check();
+      await page.getByLabel('Первый день').fill(first);
+      await page.getByLabel('Последний день').fill(last);
+      const preview = page.getByRole('region', { name: 'Занятия по расписанию' });
+      const summary = preview.getByText(/^Будет забронировано \d+, пропущено 0$/);
+      await summary.waitFor();
+      const booked = Number(/забронировано (\d+)/.exec(await summary.textContent())[1]);
+      assert.ok(booked >= 7 && booked <= 9, `four weeks of two days: ${booked}`);
+      await snap('preview');
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByText(`Расписание создано: забронировано ${booked}, пропущено 0`).waitFor();
+      await snap('saved');
+    },
+  );
+
+  const label = 'Расписание школы: вт, чт в 17:00';
+  await asPlayer('school', viewports.phone, school.email, async (page, snap) => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Мои игры', exact: true }).waitFor();
+    const games = page.locator('.games li', { hasText: label });
+    await games.first().waitFor();
+    assert.ok((await games.count()) >= 7);
+    assert.match(await games.first().textContent(), /17:00Корт 1/);
+    await snap('my-games');
+  });
+});
