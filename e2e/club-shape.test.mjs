@@ -8,30 +8,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import contracts from '@kort/contracts';
 import { adminJourney } from './support/admin-pages.mjs';
-import { accessibilityProblems } from './support/axe.mjs';
-import {
-  apiClient,
-  artifacts,
-  nextMail,
-  registerAccount,
-  useProductAndBrowser,
-  viewports,
-  withDatabase,
-} from './support.mjs';
+import { asPlayer as playerPage, clubDay, dialOf, ZONE } from './support/player-pages.mjs';
+import { apiClient, nextMail, registerAccount, useProductAndBrowser, viewports, withDatabase } from './support.mjs';
 
 const env = useProductAndBrowser();
-const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 const PASSWORD = 'Корт-2026-клуб!';
 const stamp = Date.now();
 const ADMIN = { email: `shape-admin-${stamp}@example.com`, password: 'Админ-2026-пароль!', name: 'Светлана' };
-
-/** 'YYYY-MM-DD' of the club's day `days` after today. */
-const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
-/** The calendar button's accessible name starts like '29 ноября 2026'. */
-const dayName = (date) => {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
-};
 
 /** A confirmed player, signed in through the API. */
 async function player(label, name) {
@@ -54,32 +37,12 @@ function admin() {
   return adminReady;
 }
 
-/** A signed-in player's page at `viewport`, `run(page, snap)` inside; screens checked with axe. */
-async function asPlayer(name, viewport, email, run) {
-  const phone = viewport.width < 600;
-  const context = await env.browser.newContext({ viewport, isMobile: phone, hasTouch: phone, locale: 'ru-RU' });
-  const page = await context.newPage();
-  const problems = [];
-  const snap = async (screen) => {
-    await page.screenshot({ path: `${artifacts}/club-shape-${name}-${screen}.png` });
-    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
-  };
-  try {
-    await page.goto(`${env.product.base}/login`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Далее' }).click();
-    await page.getByLabel('Пароль').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('heading', { name: 'Мои игры', exact: true }).waitFor();
-    await run(page, snap);
-    assert.deepEqual(problems, [], 'accessibility problems on the screens');
-  } catch (failure) {
-    await page.screenshot({ path: `${artifacts}/club-shape-${name}-FAILED.png` }).catch(() => undefined);
-    throw failure;
-  } finally {
-    await context.close();
-  }
-}
+/** A signed-in player's page at `viewport`: screens to club-shape-<name>-<screen>.png, checked with axe. */
+const asPlayer = (name, viewport, email, run) =>
+  playerPage(
+    { browser: env.browser, base: env.product.base, name: `club-shape-${name}`, viewport, email, password: PASSWORD },
+    run,
+  );
 
 /** A react-admin select (MUI): opened by its label, the option chosen by its text. */
 async function choose(page, label, option) {
@@ -142,17 +105,7 @@ test("an admin closes court 2 for an afternoon in the dashboard; the game inside
   assert.deepEqual((await pavel.client.get('/api/my-orders/')).body.detail, []);
 
   await asPlayer('player', viewports.phone, vera.email, async (page, snap) => {
-    await page.getByRole('button', { name: 'Забронировать игру' }).click();
-    await page.getByRole('heading', { name: 'Выберите дату', exact: true }).waitFor();
-    const settled = () => page.locator('table[role="grid"][aria-busy="false"]').waitFor();
-    const day = page.getByRole('button', { name: new RegExp(`^${dayName(date)}`) });
-    await settled();
-    if (!(await day.isVisible())) {
-      await page.getByRole('button', { name: 'Следующий месяц' }).click();
-      await settled();
-    }
-    await day.click();
-    await page.locator('.time-dial').waitFor();
+    await dialOf(page, date);
     // 15:00: court 1 is Boris's and court 2 is closed, so no court is free; 14, 16 and 17 have court 1.
     await page.locator('.time-dial-segment[data-hour="15"].is-taken').waitFor();
     for (const hour of [14, 16, 17]) await page.getByRole('radio', { name: `${hour}:00, свободно` }).waitFor();
@@ -212,8 +165,6 @@ test("an admin books a sport school's term in the dashboard, every occurrence pr
 
   const label = 'Расписание школы: вт, чт в 17:00';
   await asPlayer('school', viewports.phone, school.email, async (page, snap) => {
-    await page.reload();
-    await page.getByRole('heading', { name: 'Мои игры', exact: true }).waitFor();
     const games = page.locator('.games li', { hasText: label });
     await games.first().waitFor();
     assert.ok((await games.count()) >= 7);

@@ -9,18 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
-import { accessibilityProblems } from './support/axe.mjs';
-import {
-  artifacts,
-  launchChromium,
-  registerAccount,
-  startProduct,
-  until,
-  viewports,
-  withDatabase,
-} from './support.mjs';
+import { asPlayer as playerPage, clubDay, dayName, dialOf, heading, ZONE } from './support/player-pages.mjs';
+import { launchChromium, registerAccount, startProduct, until, viewports, withDatabase } from './support.mjs';
 
-const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 const PASSWORD = 'Корт-2026-очередь!';
 const stamp = Date.now();
 
@@ -36,9 +27,6 @@ after(async () => {
 
 // ---- The club's calendar ----
 
-/** 'YYYY-MM-DD' of the club's day `days` after today. */
-const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
-
 /** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
 function clubInstant(days, hour) {
   const day = new Date(Date.now() + days * 86_400_000);
@@ -48,12 +36,6 @@ function clubInstant(days, hour) {
     .value.replace('GMT', '');
   return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
 }
-
-/** The calendar button's accessible name starts like '29 ноября 2026'. */
-const dayName = (date) => {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
-};
 
 /** '30 ноября 2026, 18:00': an instant on the club's clock, as the app and the API write it. */
 const clubDateTime = (instant) => {
@@ -94,53 +76,14 @@ async function bothCourtsTaken(label, days, hour) {
 
 // ---- The browser ----
 
-const heading = (page, text) => page.getByRole('heading', { name: text, exact: true }).first().waitFor();
 const toast = (page, text) => page.locator('.toast', { hasText: text }).first().waitFor();
 
-/**
- * A signed-in page of `email` at `viewport`, with `run(page, snap)` inside it: `snap(screen)`
- * photographs the screen to waitlist-<name>-<screen>.png and checks it with axe.
- */
-async function asPlayer(name, viewport, email, run) {
-  const phone = viewport.width < 600;
-  const context = await env.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
-  const page = await context.newPage();
-  const problems = [];
-  const snap = async (screen) => {
-    await page.screenshot({ path: `${artifacts}/waitlist-${name}-${screen}.png` });
-    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
-  };
-  try {
-    await page.goto(`${env.product.base}/login`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Далее' }).click();
-    await page.getByLabel('Пароль').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await heading(page, 'Мои игры');
-    await run(page, snap);
-    assert.deepEqual(problems, [], 'accessibility problems on the screens');
-  } catch (failure) {
-    await page.screenshot({ path: `${artifacts}/waitlist-${name}-FAILED.png` }).catch(() => undefined);
-    throw failure;
-  } finally {
-    await context.close();
-  }
-}
-
-/** From my games to the dial of `date`, through the calendar. */
-async function dialOf(page, date) {
-  await page.getByRole('button', { name: 'Забронировать игру' }).click();
-  await heading(page, 'Выберите дату');
-  const settled = () => page.locator('table[role="grid"][aria-busy="false"]').waitFor();
-  const day = page.getByRole('button', { name: new RegExp(`^${dayName(date)}`) });
-  await settled();
-  if (!(await day.isVisible())) {
-    await page.getByRole('button', { name: 'Следующий месяц' }).click();
-    await settled();
-  }
-  await day.click();
-  await page.locator('.time-dial').waitFor();
-}
+/** A signed-in page of `email` at `viewport`: screens to waitlist-<name>-<screen>.png, checked with axe. */
+const asPlayer = (name, viewport, email, run) =>
+  playerPage(
+    { browser: env.browser, base: env.product.base, name: `waitlist-${name}`, viewport, email, password: PASSWORD },
+    run,
+  );
 
 /** The dial's taken hour, chosen, then «Встать в очередь»: the position the app says. */
 async function joinTheLine(page, hour) {

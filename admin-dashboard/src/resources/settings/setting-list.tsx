@@ -1,24 +1,11 @@
-import type { AdminSettingKey } from '@kort/contracts';
+import { ADMIN_SETTINGS } from '@kort/contracts';
 import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
 import type { SettingRecord } from '../types';
 import { SettingValue } from './setting-value';
 
-/** How an admin reads the settings: storage, texts players see, then the club's hours and quotas. */
-const ORDER: readonly AdminSettingKey[] = [
-  'storage_enabled',
-  'court_rules',
-  'club_contacts',
-  'equipment_10_name',
-  'equipment_11_name',
-  'opening_hour',
-  'closing_hour',
-  'quota_per_day',
-  'quota_per_week',
-  'quota_upcoming',
-  'booking_horizon_days',
-];
-const place = (setting: SettingRecord) => ORDER.indexOf(setting.id);
+/** How an admin reads the settings (ADMIN_SETTINGS' order): storage, texts players see, then the club's hours and quotas. */
+const place = (setting: SettingRecord) => ADMIN_SETTINGS.indexOf(setting.id);
 
 function SettingTable() {
   const translate = useTranslate();

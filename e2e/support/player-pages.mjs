@@ -1,0 +1,66 @@
+// The player app as a player's browser shows it, for the Chromium journeys that set their scene
+// through the API and then look: a signed-in page, the club's days, the way to a day's dial.
+import assert from 'node:assert/strict';
+import contracts from '@kort/contracts';
+import { artifacts } from '../support.mjs';
+import { accessibilityProblems } from './axe.mjs';
+
+export const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
+
+/** 'YYYY-MM-DD' of the club's day `days` after today. */
+export const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
+
+/** The calendar button's accessible name starts like '29 ноября 2026'. */
+export const dayName = (date) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
+};
+
+export const heading = (page, text) => page.getByRole('heading', { name: text, exact: true }).first().waitFor();
+
+/**
+ * A page of `browser` at `viewport` (a phone-sized one is a touch phone), signed in as `email` with
+ * `password` through the login screens, with `run(page, snap)` inside it: `snap(screen)` saves
+ * `${name}-${screen}.png` and collects axe's findings, which must be none; a failure leaves
+ * `${name}-FAILED.png`.
+ */
+export async function asPlayer({ browser, base, name, viewport, email, password }, run) {
+  const phone = viewport.width < 600;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  const problems = [];
+  const snap = async (screen) => {
+    await page.screenshot({ path: `${artifacts}/${name}-${screen}.png` });
+    problems.push(...(await accessibilityProblems(page)).map((line) => `${screen}: ${line}`));
+  };
+  try {
+    await page.goto(`${base}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByLabel('Пароль').fill(password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await heading(page, 'Мои игры');
+    await run(page, snap);
+    assert.deepEqual(problems, [], 'accessibility problems on the screens');
+  } catch (failure) {
+    await page.screenshot({ path: `${artifacts}/${name}-FAILED.png` }).catch(() => undefined);
+    throw failure;
+  } finally {
+    await context.close();
+  }
+}
+
+/** From my games to the dial of `date`, through the calendar. */
+export async function dialOf(page, date) {
+  await page.getByRole('button', { name: 'Забронировать игру' }).click();
+  await heading(page, 'Выберите дату');
+  const settled = () => page.locator('table[role="grid"][aria-busy="false"]').waitFor();
+  const day = page.getByRole('button', { name: new RegExp(`^${dayName(date)}`) });
+  await settled();
+  if (!(await day.isVisible())) {
+    await page.getByRole('button', { name: 'Следующий месяц' }).click();
+    await settled();
+  }
+  await day.click();
+  await page.locator('.time-dial').waitFor();
+}
