@@ -20,7 +20,8 @@ export function GamesToCancel({ read }: { read: Pick<UseQueryResult<BookingRecor
   if (!read.data)
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-        <CircularProgress size={16} />
+        {/* Decorative: the text beside it says what is loading. */}
+        <CircularProgress size={16} aria-hidden="true" />
         <Typography variant="body2">{translate('kort.games_to_cancel.loading')}</Typography>
       </Stack>
     );

@@ -40,7 +40,8 @@ export function BlockEffectsText({ read }: { read: Read }) {
       <Typography>{translate('kort.users.block_content')}</Typography>
       {read === null && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={16} />
+          {/* Decorative: the text beside it says what is loading. */}
+          <CircularProgress size={16} aria-hidden="true" />
           <Typography variant="body2">{translate('kort.users.block_effects_loading')}</Typography>
         </Stack>
       )}
