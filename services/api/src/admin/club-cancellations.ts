@@ -48,7 +48,9 @@ export class ClubCancellations {
     let closedHours: Date[] = [];
     if (last) {
       const club = await this.calendar.between(waited[0]!, new Date(last.getTime() + 3_600_000), tx);
-      closedHours = waited.filter((start) => club.openCourts(start, this.time.local(start).hour).length === 0);
+      closedHours = waited.filter(
+        (start) => club.openCourts(this.time.dateOf(start), this.time.local(start).hour).length === 0,
+      );
     }
     const holds = cancelled.filter((game) => game.held).map((game) => game.id);
     return this.waitlist.closeHours(tx, closedHours, holds, reason);

@@ -114,7 +114,7 @@ export class AvailabilityService {
           HOURS.some((h) => {
             if (date === today && h <= now.hour) return false;
             const taken = busy.get(slotKey(date, h));
-            return club.openCourts(this.time.at(date, h), h).some((court) => !taken?.has(court));
+            return club.openCourts(date, h).some((court) => !taken?.has(court));
           });
         if (!free) days.push(day);
       }
@@ -150,7 +150,7 @@ export class AvailabilityService {
         .getRawMany<{ court: number }>(),
       this.calendar.between(start, end),
     ]);
-    const closed = club.closedCourts(start, hour);
+    const closed = club.closedCourts(date, hour);
     const busy = new Set([...rows.map((row) => row.court), ...closed.map((court) => court.courtId)]);
     return {
       busy_courts: [...busy].sort((a, b) => a - b),
@@ -284,10 +284,10 @@ export class AvailabilityService {
       hoursByUser.set(row.user_id, (hoursByUser.get(row.user_id) ?? new Set()).add(hour));
     }
     return {
-      reserved: HOURS.filter((hour) => !hasFreeCourt(club, this.time.at(date, hour), hour, courtsByHour.get(hour))),
+      reserved: HOURS.filter((hour) => !hasFreeCourt(club, date, hour, courtsByHour.get(hour))),
       hoursByUser: new Map([...hoursByUser].map(([user, hours]) => [user, [...hours].sort((a, b) => a - b)])),
       closed: HOURS.flatMap((hour) => {
-        const closed = club.closedBy(this.time.at(date, hour), hour);
+        const closed = club.closedBy(date, hour);
         return closed ? [{ hour, reason: closed.reason }] : [];
       }),
     };
@@ -316,8 +316,8 @@ export class AvailabilityService {
 const slotKey = (date: string, hour: number): string => `${date} ${hour}`;
 
 /** Some court open at that hour has no game in it. */
-function hasFreeCourt(club: ClubHours, start: Date, hour: number, busy: ReadonlySet<number> | undefined): boolean {
-  return club.openCourts(start, hour).some((court) => !busy?.has(court));
+function hasFreeCourt(club: ClubHours, date: string, hour: number, busy: ReadonlySet<number> | undefined): boolean {
+  return club.openCourts(date, hour).some((court) => !busy?.has(court));
 }
 
 /** «Расписание школы: пн, ср в 17:00»: how a term's game says where it comes from. */

@@ -71,10 +71,10 @@ export class Waitlist {
     const startsAt = this.slots.bookableHour(timeStart, await this.calendar.bookingRules());
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     const club = await this.calendar.between(startsAt, endsAt);
-    const hour = this.time.local(startsAt).hour;
-    const closed = club.closedBy(startsAt, hour);
+    const [date, hour] = [this.time.dateOf(startsAt), this.time.local(startsAt).hour];
+    const closed = club.closedBy(date, hour);
     if (closed) throw new KortError(BookingError.SlotClosed, { detail: closedText(closed.reason, closed.wholeClub) });
-    const open = club.openCourts(startsAt, hour);
+    const open = club.openCourts(date, hour);
     const [{ busy, mine } = { busy: 0, mine: 0 }] = await this.db.query<{ busy: number; mine: number }[]>(
       `SELECT count(DISTINCT court_id) FILTER (WHERE court_id = ANY($4::int[]))::int AS busy,
               count(*) FILTER (WHERE user_id = $3)::int AS mine

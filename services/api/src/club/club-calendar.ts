@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { bookingRules, type BookingRules, messages } from '@kort/contracts';
 import { DEFAULT_SITE } from '../common/sites';
 import { SettingsService } from '../rules/settings.service';
+import { SiteTime } from '../time/site-time';
 import type { Writer } from '../common/writer';
 import { ClosuresService, type Closure } from './closures.service';
 import type { Court } from './court.entity';
@@ -17,8 +18,9 @@ export interface ClosedCourt {
 
 /**
  * The club's shape over a stretch of time: its hours and quotas, its courts open for booking, and
- * the closures in that stretch. Answers, for the game starting at an instant (with its local hour),
- * which courts can take it and why the others cannot.
+ * the closures in that stretch. Answers, for the game starting at a local date and hour, which courts
+ * can take it and why the others cannot. The game's instant is worked out only when a closure could
+ * be over it: the month's calendar asks this of every hour, and most months have no closure.
  */
 export class ClubHours {
   constructor(
@@ -26,6 +28,7 @@ export class ClubHours {
     /** The active courts, in the club's order. */
     readonly courts: readonly Court[],
     readonly closures: readonly Closure[],
+    private readonly at: (date: string, hour: number) => Date,
   ) {}
 
   /** Whether the club's hours hold a game starting at this local hour. */
@@ -44,15 +47,18 @@ export class ClubHours {
     );
   }
 
-  /** The active courts a game starting at `start` (local `hour`) can be booked on. */
-  openCourts(start: Date, hour: number): number[] {
+  /** The active courts a game at that local date and hour can be booked on. */
+  openCourts(date: string, hour: number): number[] {
     if (!this.withinHours(hour)) return [];
+    if (this.closures.length === 0) return this.courts.map((court) => court.id);
+    const start = this.at(date, hour);
     return this.courts.filter((court) => !this.closureOver(court.id, start)).map((court) => court.id);
   }
 
   /** The active courts a closure keeps from that game, each with the closure's reason. */
-  closedCourts(start: Date, hour: number): ClosedCourt[] {
-    if (!this.withinHours(hour)) return [];
+  closedCourts(date: string, hour: number): ClosedCourt[] {
+    if (!this.withinHours(hour) || this.closures.length === 0) return [];
+    const start = this.at(date, hour);
     return this.courts.flatMap((court) => {
       const closure = this.closureOver(court.id, start);
       return closure ? [{ courtId: court.id, reason: closure.reason }] : [];
@@ -63,16 +69,17 @@ export class ClubHours {
    * Why no court can take that game, or null when one can: the club's hours, a closure of the whole
    * club, or (every court closed on its own) the first court's closure.
    */
-  closedBy(start: Date, hour: number): { reason: string; wholeClub: boolean } | null {
+  closedBy(date: string, hour: number): { reason: string; wholeClub: boolean } | null {
     if (!this.withinHours(hour)) return { reason: messages.clubClosedHours, wholeClub: true };
-    if (this.openCourts(start, hour).length > 0) return null;
+    if (this.openCourts(date, hour).length > 0) return null;
+    const start = this.at(date, hour);
     const end = start.getTime() + GAME_MS;
     const club = this.closures.find(
       (closure) =>
         closure.courtId === null && closure.startsAt.getTime() < end && closure.endsAt.getTime() > start.getTime(),
     );
     if (club) return { reason: club.reason, wholeClub: true };
-    const [first] = this.closedCourts(start, hour);
+    const [first] = this.closedCourts(date, hour);
     return { reason: first?.reason ?? messages.noCourtOpen, wholeClub: false };
   }
 }
@@ -84,6 +91,7 @@ export class ClubCalendar {
     private readonly settings: SettingsService,
     private readonly courts: CourtsService,
     private readonly closures: ClosuresService,
+    private readonly time: SiteTime,
   ) {}
 
   async between(from: Date, to: Date, tx?: Writer): Promise<ClubHours> {
@@ -92,7 +100,7 @@ export class ClubCalendar {
       this.courts.active(),
       this.closures.overlapping(DEFAULT_SITE, from, to, tx),
     ]);
-    return new ClubHours(rules, courts, closures);
+    return new ClubHours(rules, courts, closures, (date, hour) => this.time.at(date, hour));
   }
 
   bookingRules(): Promise<BookingRules> {
