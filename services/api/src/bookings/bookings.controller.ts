@@ -29,7 +29,7 @@ import { CourtsService } from '../club/courts.service';
 import { AvailabilityService } from './availability.service';
 import { BookingsService } from './bookings.service';
 
-/** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games. */
+/** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games, `court_name` and `series` only when they say something. */
 const MY_ORDERS_SCHEMA = {
   type: 'object',
   required: ['detail'],
@@ -52,6 +52,16 @@ const MY_ORDERS_SCHEMA = {
             type: 'string',
             pattern: '^[0-9]{6}$',
             description: "Today's games only: the PIN for the door keypad while the club is offline",
+          },
+          court_name: {
+            type: 'string',
+            description: 'Only for a court the club named otherwise than «Корт N»: its name',
+          },
+          series: {
+            type: 'object',
+            required: ['id', 'label'],
+            properties: { id: { type: 'integer' }, label: { type: 'string' } },
+            description: "A sport school's game booked by its term: the term and how it reads",
           },
         },
       },
