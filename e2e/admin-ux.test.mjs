@@ -229,7 +229,8 @@ test('shelves at a glance: distinct colours, the lock live, the renter; the last
     const signal = page.getByText(/^Последний сигнал: /);
     await signal.waitFor();
     const first = await signal.textContent();
-    await until(async () => (await signal.textContent()) !== first, 'the last signal to move on', 12_000);
+    // It moves on within a heartbeat (10 s) and a tick of the page (5 s) of the first read.
+    await until(async () => (await signal.textContent()) !== first, 'the last signal to move on', 20_000);
     await until(
       async () => /^Последний сигнал: [1-9]\d? секунд/.test(await signal.textContent()),
       'some seconds since the last signal',
