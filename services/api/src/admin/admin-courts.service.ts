@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   type AdminBooking,
   type AdminCourt,
-  type AdminCourtCreate,
+  adminCourtCreate,
   type AdminCourtUpdate,
   AdminError,
   messages,
@@ -88,7 +88,7 @@ export class AdminCourtsService {
     return this.bookingList.toBeCancelled([id], this.clock.now(), null, false);
   }
 
-  async create(admin: User, body: AdminCourtCreate & { name: string }): Promise<AdminCourt> {
+  async create(admin: User, body: z.output<typeof adminCourtCreate>): Promise<AdminCourt> {
     const id = await this.named(() =>
       this.db.transaction(async (tx) => {
         const made = await this.courts.create(tx, DEFAULT_SITE, {
