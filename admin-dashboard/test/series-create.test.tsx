@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { SeriesCreate } from '../src/resources/series/series-create';
-import type { Occurrence, UserRecord } from '../src/resources/types';
+import type { Occurrence } from '../src/resources/types';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
-import { court, courtsList } from './support/records';
+import { court, courtsList, user } from './support/records';
 import { renderPage } from './support/render';
 
 beforeAll(async () => {
@@ -20,22 +20,7 @@ vi.setConfig({ testTimeout: 30_000 });
 let server: FakeServer;
 afterEach(() => expect(server.strays).toEqual([]));
 
-const player = (id: number, name: string, school: boolean): UserRecord => ({
-  id,
-  email: `user${id}@example.ru`,
-  name,
-  phone_number: null,
-  role: 'player',
-  is_sport_school: school,
-  confirmed_at: '2026-11-01T10:00:00.000Z',
-  blocked: false,
-  deleted_at: null,
-  deletion_kind: null,
-  purged: false,
-  rules_accepted_at: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T09:00:00.000Z',
-  status: 'active',
-});
+const player = (id: number, name: string, school: boolean) => user(id, { name, is_sport_school: school });
 
 // 14:00Z is 17:00 at the club. Monday 7 and Wednesday 9 December, Monday 14 and Wednesday 16.
 const occurrences: Occurrence[] = [

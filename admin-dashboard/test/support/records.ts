@@ -1,4 +1,4 @@
-import type { BookingRecord, CourtRecord } from '../../src/resources/types';
+import type { BookingRecord, CourtRecord, UserRecord } from '../../src/resources/types';
 
 /** A game as the bookings resource answers it. */
 export const game = (id: number, change: Partial<BookingRecord>): BookingRecord => ({
@@ -34,4 +34,23 @@ export const courtsList = (courts: CourtRecord[]) => ({
   status: 200,
   body: courts,
   headers: { 'Content-Range': `courts 0-${Math.max(courts.length - 1, 0)}/${courts.length}` },
+});
+
+/** An active player as the users resource answers it. */
+export const user = (id: number, change: Partial<UserRecord> = {}): UserRecord => ({
+  id,
+  email: `user${id}@example.ru`,
+  name: 'Анна Петрова',
+  phone_number: null,
+  role: 'player',
+  is_sport_school: false,
+  confirmed_at: '2026-11-01T10:00:00.000Z',
+  blocked: false,
+  deleted_at: null,
+  deletion_kind: null,
+  purged: false,
+  rules_accepted_at: '2026-11-01T10:00:00.000Z',
+  created_at: '2026-11-01T09:00:00.000Z',
+  status: 'active',
+  ...change,
 });

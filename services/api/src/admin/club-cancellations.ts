@@ -76,7 +76,7 @@ export class ClubCancellations {
     const court = await this.courts.label(game.courtId);
     await this.mail
       .enqueue(
-        letters.gameCancelledForClosure(
+        letters.gameCancelledByClub(
           player.email,
           player.name,
           {

@@ -103,31 +103,12 @@ export const letters = {
     ].join('\n'),
   }),
 
-  gameCancelledForClosure: (
-    to: string,
-    name: string,
-    game: { date: string; weekday: string; time: string; court: string },
-    reason: string,
-  ): OutgoingMail => ({
-    to,
-    subject: `Игра отменена клубом: ${game.date}, ${game.time}`,
-    text: [
-      `${name}, здравствуйте!`,
-      '',
-      `Клуб отменил вашу игру: ${game.date} (${game.weekday}) в ${game.time}, ${game.court}.`,
-      `Причина: ${reason}.`,
-      '',
-      'Приносим извинения. Вы можете забронировать другое время в приложении;',
-      'если у вас есть вопросы, свяжитесь с администратором клуба (контакты есть в профиле).',
-      '',
-      'Корт',
-    ].join('\n'),
-  }),
-
+  /** The club cancelled the game: from the dashboard, or with a reason (a closure, a court switched off). */
   gameCancelledByClub: (
     to: string,
     name: string,
     game: { date: string; weekday: string; time: string; court: string },
+    reason?: string,
   ): OutgoingMail => ({
     to,
     subject: `Игра отменена клубом: ${game.date}, ${game.time}`,
@@ -135,6 +116,7 @@ export const letters = {
       `${name}, здравствуйте!`,
       '',
       `Администратор клуба отменил вашу игру: ${game.date} (${game.weekday}) в ${game.time}, ${game.court}.`,
+      ...(reason ? [`Причина: ${reason}.`] : []),
       '',
       'Приносим извинения. Вы можете забронировать другое время в приложении;',
       'если у вас есть вопросы, свяжитесь с администратором клуба (контакты есть в профиле).',
