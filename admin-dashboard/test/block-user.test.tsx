@@ -8,6 +8,7 @@ import { BlockUserButton } from '../src/resources/users/block-user-button';
 import type { BookingRecord, UserRecord } from '../src/resources/types';
 import { fail, fakeServer, ok, type Answer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
+import { user } from './support/records';
 
 // Times read on the club's clock (Moscow), whatever zone the test machine is in.
 beforeAll(async () => {
@@ -15,22 +16,7 @@ beforeAll(async () => {
   await loadClubZone();
 });
 
-const anna: UserRecord = {
-  id: 7,
-  email: 'anna@example.ru',
-  name: 'Анна Петрова',
-  phone_number: null,
-  role: 'player',
-  is_sport_school: false,
-  confirmed_at: '2026-11-01T10:00:00.000Z',
-  blocked: false,
-  deleted_at: null,
-  deletion_kind: null,
-  purged: false,
-  rules_accepted_at: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T09:00:00.000Z',
-  status: 'active',
-};
+const anna = user(7, { email: 'anna@example.ru' });
 
 const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   id,

@@ -10,6 +10,7 @@ import { UserList } from '../src/resources/users/user-list';
 import type { UserRecord } from '../src/resources/types';
 import { fakeServer, ok, type Call, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
+import { user as userRecord } from './support/records';
 
 beforeAll(async () => {
   fakeServer({ 'GET /api/site_time/': ok({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-24T17:00:00Z' } }) });
@@ -19,23 +20,7 @@ beforeAll(async () => {
 let server: FakeServer;
 afterEach(() => expect(server.strays).toEqual([]));
 
-const user = (id: number, change: Partial<UserRecord>): UserRecord => ({
-  id,
-  email: `user${id}@example.ru`,
-  name: `Игрок ${id}`,
-  phone_number: null,
-  role: 'player',
-  is_sport_school: false,
-  confirmed_at: '2026-11-01T10:00:00.000Z',
-  blocked: false,
-  deleted_at: null,
-  deletion_kind: null,
-  purged: false,
-  rules_accepted_at: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T09:00:00.000Z',
-  status: 'active',
-  ...change,
-});
+const user = (id: number, change: Partial<UserRecord>) => userRecord(id, { name: `Игрок ${id}`, ...change });
 
 const page = (rows: UserRecord[]) =>
   ok(rows, { 'Content-Range': `users 0-${Math.max(rows.length - 1, 0)}/${rows.length}` });

@@ -6,9 +6,9 @@ import { Counters } from '../src/dashboard/counters';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { NoShowPause, UserNoShows } from '../src/resources/users/user-no-shows';
-import type { UserRecord } from '../src/resources/types';
 import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
+import { user } from './support/records';
 
 // Times read on the club's clock (Moscow), whatever zone the test machine is in.
 beforeAll(async () => {
@@ -19,22 +19,7 @@ beforeAll(async () => {
 let server: FakeServer;
 afterEach(() => expect(server.strays).toEqual([]));
 
-const anna: UserRecord = {
-  id: 7,
-  email: 'anna@example.ru',
-  name: 'Анна Петрова',
-  phone_number: null,
-  role: 'player',
-  is_sport_school: false,
-  confirmed_at: '2026-11-01T10:00:00.000Z',
-  blocked: false,
-  deleted_at: null,
-  deletion_kind: null,
-  purged: false,
-  rules_accepted_at: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T09:00:00.000Z',
-  status: 'active',
-};
+const anna = user(7, { email: 'anna@example.ru' });
 
 // 15:00Z is 18:00 at the club; 06:00Z is 09:00.
 const twoNoShows: PlayerNoShows = {
