@@ -27,6 +27,8 @@ import { Readiness } from './lifecycle/readiness';
 import { loggerOptions } from './logger-options';
 import { TimeModule } from './time/time.module';
 import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { TelegramModule } from './telegram/telegram.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OfflineModule } from './offline/offline.module';
 import { QueuesModule } from './queues/queues.module';
@@ -75,6 +77,7 @@ export class AppModule {
         QueuesModule,
         MetricsModule,
         MailModule,
+        NotificationsModule,
         OfflineModule,
         UsersModule,
         AuthModule,
@@ -88,6 +91,7 @@ export class AppModule {
         DoorsModule,
         ShelvesModule,
         AdminModule,
+        TelegramModule,
       ],
       providers: [
         // CSRF, then the session's account, then the declared input: auth/request-gate.ts.

@@ -1,9 +1,12 @@
 // Once per `jest` run: a database of its own (created, migrated, seeded; dropped at the end), a
-// Redis key prefix of its own, a real MailDev and the fake VK ID / Yandex ID on free ports. Workers inherit them through env.
+// Redis key prefix of its own, a real MailDev, the fake VK ID / Yandex ID, a fake Telegram Bot API
+// and a fake push service on free ports. Workers inherit them through env.
 import { createRequire } from 'node:module';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { DataSource } from 'typeorm';
 import { startFakeOAuthProvider } from '../../../scripts/fake-oauth-provider.mjs';
+import { startFakePushService } from '../../../scripts/fake-push-service.mjs';
+import { startFakeBotApi } from '../../../scripts/fake-telegram-bot-api.mjs';
 import { startMailDev } from '../../../scripts/maildev.mjs';
 
 const require = createRequire(import.meta.url);
@@ -24,7 +27,10 @@ export default async function globalSetup() {
   const maildev = await startMailDev({ smtpPort: await freePort(), webPort: await freePort() });
   // VK ID and Yandex ID as their documentation describes them (test/social-login.test.ts).
   const oauth = await startFakeOAuthProvider();
-  globalThis.__KORT_TEST__ = { maildev, oauth, databaseUrl };
+  // The Telegram Bot API and a browser push service, speaking their protocols (test/notifications/).
+  const telegram = await startFakeBotApi({ token: '7000000001:AAKortFakeBotTokenForTests_0123456' });
+  const push = await startFakePushService();
+  globalThis.__KORT_TEST__ = { maildev, oauth, telegram, push, databaseUrl };
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -34,6 +40,10 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,
     MAILDEV_URL: `http://127.0.0.1:${maildev.webPort}`,
     FAKE_OAUTH_URL: oauth.url,
+    FAKE_TELEGRAM_URL: telegram.url,
+    FAKE_TELEGRAM_TOKEN: telegram.token,
+    FAKE_TELEGRAM_BOT: telegram.username,
+    FAKE_PUSH_URL: push.url,
     LOG_LEVEL: 'silent',
     EDGE_AGENT_TOKEN: 'test-edge-agent-token-0123456789',
   });

@@ -4,9 +4,11 @@ import { Redis } from 'ioredis';
 const require = createRequire(import.meta.url);
 
 export default async function globalTeardown() {
-  const { maildev, oauth, databaseUrl } = globalThis.__KORT_TEST__ ?? {};
+  const { maildev, oauth, telegram, push, databaseUrl } = globalThis.__KORT_TEST__ ?? {};
   await maildev?.stop();
   await oauth?.stop();
+  await telegram?.stop();
+  await push?.stop();
   if (databaseUrl) await require('../dist/database/ensure-database.js').dropDatabase(databaseUrl);
 
   const redis = new Redis(process.env.REDIS_URL);

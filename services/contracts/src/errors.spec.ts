@@ -1,4 +1,13 @@
-import { AdminError, AuthError, BookingError, DeviceError, DoorError, RequestError, ShelfError } from './errors';
+import {
+  AdminError,
+  AuthError,
+  BookingError,
+  DeviceError,
+  DoorError,
+  NotifyError,
+  RequestError,
+  ShelfError,
+} from './errors';
 
 const FEATURES = {
   request: RequestError,
@@ -8,6 +17,7 @@ const FEATURES = {
   device: DeviceError,
   shelf: ShelfError,
   admin: AdminError,
+  notify: NotifyError,
 };
 
 test('every error code is unique and named after its feature', () => {

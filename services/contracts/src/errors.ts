@@ -133,6 +133,20 @@ export const AdminError = {
   ShapeInvalid: 'admin.shape_invalid',
 } as const;
 
+/** Notifications (issue 29): the channels a club may not offer, and Telegram's own refusals. */
+export const NotifyError = {
+  /** The club has no Telegram bot (TELEGRAM_BOT_TOKEN unset). */
+  TelegramOff: 'notify.telegram_off',
+  /** The Bot API did not answer (the link needs the bot's name). */
+  TelegramUnavailable: 'notify.telegram_unavailable',
+  /** A webhook call without Telegram's secret header, or with a wrong one. */
+  WebhookRefused: 'notify.webhook_refused',
+  /** The club has no web push (VAPID_* unset). */
+  PushOff: 'notify.push_off',
+  /** A push subscription whose endpoint is not a push service's (http, or an address inside the club's network). */
+  PushEndpointRefused: 'notify.push_endpoint_refused',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 export type ErrorCode =
   | ValueOf<typeof RequestError>
@@ -141,4 +155,5 @@ export type ErrorCode =
   | ValueOf<typeof DoorError>
   | ValueOf<typeof DeviceError>
   | ValueOf<typeof ShelfError>
-  | ValueOf<typeof AdminError>;
+  | ValueOf<typeof AdminError>
+  | ValueOf<typeof NotifyError>;

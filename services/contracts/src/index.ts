@@ -9,6 +9,7 @@ export * from './devices';
 export * from './errors';
 export * from './http';
 export * from './messages';
+export * from './notifications';
 export * from './shelves';
 export * from './social';
 export * from './offline';

@@ -191,6 +191,14 @@ export const messages = {
   adminFilterInvalid: 'Параметр filter: ожидается JSON-объект',
   adminFilterUnknown: 'Параметр filter: неизвестное поле',
   adminFilterValue: 'Параметр filter: неверное значение поля',
+  telegramOff: 'В клубе не подключён Telegram-бот',
+  telegramUnavailable: 'Telegram сейчас не отвечает. Попробуйте через минуту',
+  webhookRefused: 'Неверный секрет вебхука',
+  pushOff: 'В клубе не включены уведомления на устройстве',
+  pushEndpointRefused: 'Этот адрес подписки не принимается: нужен сервис уведомлений браузера (https)',
+  telegramUnlinked: 'Telegram отключён',
+  pushSubscribed: 'Уведомления на этом устройстве включены',
+  pushUnsubscribed: 'Уведомления на этом устройстве отключены',
 } as const;
 
 export type MessageKey = keyof typeof messages;

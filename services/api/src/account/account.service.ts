@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { KortError } from '../common/kort-error';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
+import { PlayerChannels } from '../notifications/player-channels';
 import { JOBS, PURGE_AFTER_MS, QUEUES } from '../queues/queues';
 import { IdentitiesService } from '../social/identities.service';
 import { BookingsService } from '../bookings/bookings.service';
@@ -29,6 +30,7 @@ export class AccountService {
   constructor(
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly channels: PlayerChannels,
     @InjectQueue(QUEUES.accounts) private readonly accounts: Queue<PurgeAccountJob>,
     private readonly config: AppConfig,
     private readonly identities: IdentitiesService,
@@ -77,7 +79,10 @@ export class AccountService {
   async purgeIfDue(userId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const purged = await this.users.purgeIfDue(userId, this.clock.now(), tx);
-      if (purged) await this.identities.eraseFor(userId, tx);
+      if (purged) {
+        await this.identities.eraseFor(userId, tx);
+        await this.channels.eraseFor(userId, tx);
+      }
       return purged;
     });
   }

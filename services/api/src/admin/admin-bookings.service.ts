@@ -7,8 +7,7 @@ import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { GameEvents } from '../devices/game-events';
-import { letters } from '../mail/templates';
-import { MailService } from '../mail/mail.service';
+import { Notifier } from '../notifications/notifier';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
@@ -72,7 +71,7 @@ export class AdminBookingsService {
     private readonly db: DataSource,
     private readonly bookings: BookingsService,
     private readonly games: GameEvents,
-    private readonly mail: MailService,
+    private readonly notifier: Notifier,
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly actions: AdminActions,
@@ -181,25 +180,18 @@ export class AdminBookingsService {
     // cancelById commits on its own: the log row follows right after it succeeded.
     await this.actions.record(undefined, admin.id, 'booking.cancel', 'booking', id);
     this.games.ended.next({ bookingId: id, userId: booking.user_id });
-    await this.mailPlayer(booking);
+    await this.tellPlayer(booking);
     this.logger.log({ booking: id, user: booking.user_id, admin: admin.id }, 'game cancelled by the club');
     return this.get(id);
   }
 
-  private async mailPlayer(booking: AdminBooking): Promise<void> {
-    const [player] = await this.db.query<{ purged: boolean }[]>(
-      `SELECT purged_at IS NOT NULL AS purged FROM users WHERE id = $1`,
-      [booking.user_id],
-    );
-    if (!player || player.purged) return;
-    const startsAt = new Date(booking.starts_at);
-    await this.mail.enqueue(
-      letters.gameCancelledByClub(booking.user_email, booking.user_name, {
-        date: this.time.longDate(startsAt),
-        weekday: this.time.weekday(startsAt),
-        time: this.time.time(startsAt),
-        court: await this.courts.label(booking.court_id),
-      }),
-    );
+  private async tellPlayer(booking: AdminBooking): Promise<void> {
+    await this.notifier.notify(booking.user_id, {
+      type: 'club-cancelled',
+      bookingId: booking.id,
+      startsAt: new Date(booking.starts_at).toISOString(),
+      courtId: booking.court_id,
+      reason: null,
+    });
   }
 }

@@ -1,33 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { BookingsService, type CancelledGame } from '../bookings/bookings.service';
 import { Waitlist, type ClosedPlace } from '../bookings/waitlist';
 import { ClubCalendar } from '../club/club-calendar';
-import { CourtsService } from '../club/courts.service';
 import type { Writer } from '../common/writer';
 import { GameEvents } from '../devices/game-events';
-import { letters } from '../mail/templates';
-import { MailService } from '../mail/mail.service';
+import { Notifier } from '../notifications/notifier';
 import { SiteTime } from '../time/site-time';
 
 /**
  * What the club changing its shape does to the games and the line (a closure, a court taken out of
  * booking): in the transaction, the waitlist of the hours no open court is left in; after it, the
- * cancelled games' follow-ups (schedule, reminders, equipment loans), a letter with the reason to
- * each player, and a letter to each player taken out of line.
+ * cancelled games' follow-ups (schedule, reminders, equipment loans), a notice with the reason to
+ * each player, and one to each player taken out of line (on the players' channels).
  */
 @Injectable()
 export class ClubCancellations {
   private readonly logger = new Logger('ClubCancellations');
 
   constructor(
-    private readonly db: DataSource,
     private readonly bookings: BookingsService,
     private readonly waitlist: Waitlist,
     private readonly calendar: ClubCalendar,
-    private readonly courts: CourtsService,
     private readonly games: GameEvents,
-    private readonly mail: MailService,
+    private readonly notifier: Notifier,
     private readonly time: SiteTime,
   ) {}
 
@@ -62,34 +57,22 @@ export class ClubCancellations {
     for (const game of cancelled) {
       this.games.ended.next({ bookingId: game.id, userId: game.userId });
       // A hold was never the player's game: the line tells them (closeLine).
-      if (!game.held) await this.mailPlayer(game, reason);
+      if (!game.held) await this.tellPlayer(game, reason);
     }
     await this.waitlist.tellClosed(places);
   }
 
-  private async mailPlayer(game: CancelledGame, reason: string): Promise<void> {
-    const [player] = await this.db.query<{ email: string; name: string }[]>(
-      `SELECT email, name FROM users WHERE id = $1 AND purged_at IS NULL`,
-      [game.userId],
-    );
-    if (!player) return;
-    const court = await this.courts.label(game.courtId);
-    await this.mail
-      .enqueue(
-        letters.gameCancelledByClub(
-          player.email,
-          player.name,
-          {
-            date: this.time.longDate(game.startsAt),
-            weekday: this.time.weekday(game.startsAt),
-            time: this.time.time(game.startsAt),
-            court,
-          },
-          reason,
-        ),
-      )
+  private async tellPlayer(game: CancelledGame, reason: string): Promise<void> {
+    await this.notifier
+      .notify(game.userId, {
+        type: 'club-cancelled',
+        bookingId: game.id,
+        startsAt: game.startsAt.toISOString(),
+        courtId: game.courtId,
+        reason,
+      })
       .catch((error: unknown) =>
-        this.logger.error({ booking: game.id, error: String(error) }, 'cancellation letter not queued'),
+        this.logger.error({ booking: game.id, error: String(error) }, 'cancellation notice not queued'),
       );
   }
 }

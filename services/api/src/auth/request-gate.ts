@@ -5,7 +5,7 @@ import { AuthError } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
 import { KortError } from '../common/kort-error';
 import { inputSchemasOf, validateInput, type InputSchemas } from '../common/request-schema';
-import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE } from '../common/route-policy';
+import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE, SERVER_CALL } from '../common/route-policy';
 import { SessionAuth } from './session-auth';
 
 /** A route's rules, from its decorators and its controller's. */
@@ -13,6 +13,8 @@ interface RoutePolicy {
   public: boolean;
   adminOnly: boolean;
   changesState: boolean;
+  /** @ServerCall: the caller proves itself by its own secret, not a browser's CSRF token. */
+  serverCall: boolean;
   input: InputSchemas;
 }
 
@@ -37,7 +39,7 @@ export class RequestGate implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.policyOf(context);
     const request = context.switchToHttp().getRequest<Request>();
-    this.csrf.enforce(request, policy.changesState);
+    if (!policy.serverCall) this.csrf.enforce(request, policy.changesState);
     const user = await this.auth.sessionUser(request);
     if (user) request.user = user;
     if (!policy.public) {
@@ -58,6 +60,7 @@ export class RequestGate implements CanActivate {
         public: flag(PUBLIC_ROUTE),
         adminOnly: flag(ADMIN_ROUTE),
         changesState: flag(CHANGES_STATE),
+        serverCall: flag(SERVER_CALL),
         input: inputSchemasOf(handler),
       };
       this.policies.set(handler, policy);

@@ -5,11 +5,8 @@ import type { Job, Queue } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { bookingRules } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { letters } from '../mail/templates';
-import { MailService } from '../mail/mail.service';
+import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES } from '../queues/queues';
-import { SiteTime } from '../time/site-time';
-import { CourtsService } from '../club/courts.service';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 
@@ -21,7 +18,7 @@ const REMINDER_LEAD_MS = bookingRules.reminderBeforeMinutes * 60_000;
 
 export const reminderJobId = (bookingId: number): string => `booking-reminder-${bookingId}`;
 
-/** A letter 2 hours before each game: a delayed job, removed when the game is cancelled. */
+/** A reminder 2 hours before each game (on the player's channels): a delayed job, removed when the game is cancelled. */
 @Injectable()
 export class BookingReminders {
   constructor(
@@ -48,9 +45,7 @@ export class BookingReminderProcessor extends WorkerHost {
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly mail: MailService,
-    private readonly time: SiteTime,
-    private readonly courts: CourtsService,
+    private readonly notifier: Notifier,
   ) {
     super();
   }
@@ -62,13 +57,11 @@ export class BookingReminderProcessor extends WorkerHost {
       this.logger.log({ booking: job.data.bookingId }, 'reminder skipped: game cancelled or account gone');
       return;
     }
-    await this.mail.enqueue(
-      letters.gameReminder(user.email, {
-        date: this.time.longDate(booking.startsAt),
-        weekday: this.time.weekday(booking.startsAt),
-        time: this.time.time(booking.startsAt),
-        court: await this.courts.label(booking.courtId),
-      }),
-    );
+    await this.notifier.notify(user.id, {
+      type: 'reminder',
+      bookingId: booking.id,
+      startsAt: booking.startsAt.toISOString(),
+      courtId: booking.courtId,
+    });
   }
 }

@@ -5,11 +5,9 @@ import { DataSource } from 'typeorm';
 import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
-import { letters } from '../mail/templates';
-import { MailService } from '../mail/mail.service';
+import { Notifier } from '../notifications/notifier';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, QUEUES } from '../queues/queues';
-import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { FreedSlots } from './freed-slots';
 
@@ -33,7 +31,7 @@ export type NoShowVerdict = 'released' | 'checked-in' | 'gone' | 'not-yet' | 'do
  * Check-in is the door (issue 21). Each live game gets a BullMQ job at its start plus
  * NO_SHOW_AFTER_MIN, keyed by the booking so that it is queued once whatever the replicas do and
  * survives restarts. The check releases a game whose door was not opened: the slot is free again
- * (cancelled_at), the game is a no-show (no_show_at), the player gets a letter. The release is one
+ * (cancelled_at), the game is a no-show (no_show_at), the player is told (notifications/notifier.ts). The release is one
  * conditional UPDATE, so a check run twice releases once.
  */
 @Injectable()
@@ -45,8 +43,7 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly mail: MailService,
-    private readonly time: SiteTime,
+    private readonly notifier: Notifier,
     private readonly schedule: ScheduleChanges,
     private readonly freedSlots: FreedSlots,
     private readonly actions: AdminActions,
@@ -121,7 +118,12 @@ export class NoShows implements OnApplicationBootstrap {
       bookingId,
       `Дверь не открыта за ${this.config.noShows.afterMin} мин после начала`,
     );
-    await this.notify(userId, game.starts_at);
+    await this.notifier.notify(userId, {
+      type: 'no-show',
+      bookingId,
+      startsAt: game.starts_at.toISOString(),
+      afterMin: this.config.noShows.afterMin,
+    });
     return 'released';
   }
 
@@ -165,21 +167,6 @@ export class NoShows implements OnApplicationBootstrap {
       [bookingId, userId, this.clock.now()],
     );
     return forgiven === 1;
-  }
-
-  private async notify(userId: number, startsAt: Date): Promise<void> {
-    const [user] = await this.db.query<{ email: string; deleted_at: Date | null }[]>(
-      `SELECT email, deleted_at FROM users WHERE id = $1`,
-      [userId],
-    );
-    if (!user || user.deleted_at) return;
-    await this.mail.enqueue(
-      letters.noShow(user.email, {
-        date: this.time.longDate(startsAt),
-        time: this.time.time(startsAt),
-        afterMin: this.config.noShows.afterMin,
-      }),
-    );
   }
 }
 

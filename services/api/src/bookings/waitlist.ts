@@ -11,13 +11,11 @@ import {
   type WaitlistPlace,
 } from '@kort/contracts';
 import { ClubCalendar } from '../club/club-calendar';
-import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
-import { letters } from '../mail/templates';
-import { MailService } from '../mail/mail.service';
+import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES } from '../queues/queues';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -28,6 +26,7 @@ import { SlotRules } from './slot-rules';
 
 /** A place in line the club's closure ended: whose, for which hour, and why. */
 export interface ClosedPlace {
+  entryId: number;
   userId: number;
   startsAt: Date;
   reason: string;
@@ -55,12 +54,11 @@ export class Waitlist {
     private readonly clock: Clock,
     private readonly time: SiteTime,
     private readonly calendar: ClubCalendar,
-    private readonly courts: CourtsService,
     private readonly slots: SlotRules,
     private readonly bookings: BookingsService,
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
-    private readonly mail: MailService,
+    private readonly notifier: Notifier,
   ) {}
 
   /**
@@ -152,7 +150,7 @@ export class Waitlist {
     const startsAt = new Date(slot.startsAt);
     const now = this.clock.now();
     if (now.getTime() > startsAt.getTime() + bookingRules.gameMinutes * 60_000 - OFFER_UNTIL_BEFORE_END_MS) return null;
-    const skipped: { userId: number; reason: string }[] = [];
+    const skipped: { entryId: number; userId: number; reason: string }[] = [];
     const offered = await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [
         WAITLIST_LOCK,
@@ -169,7 +167,7 @@ export class Waitlist {
         const player = { id: entry.user_id, isSportSchool: entry.is_sport_school };
         if (await this.noShows.pausedUntil(player)) {
           await this.skip(tx, entry.id, messages.bookingPausedForNoShows);
-          skipped.push({ userId: entry.user_id, reason: messages.bookingPausedForNoShows });
+          skipped.push({ entryId: entry.id, userId: entry.user_id, reason: messages.bookingPausedForNoShows });
           continue;
         }
         const holdUntil = new Date(now.getTime() + HOLD_MS);
@@ -188,7 +186,7 @@ export class Waitlist {
         }
         if (bookingId === null) {
           await this.skip(tx, entry.id, messages.bookingLimit);
-          skipped.push({ userId: entry.user_id, reason: messages.bookingLimit });
+          skipped.push({ entryId: entry.id, userId: entry.user_id, reason: messages.bookingLimit });
           continue;
         }
         await tx.query(
@@ -198,10 +196,24 @@ export class Waitlist {
         return { entryId: entry.id, userId: entry.user_id, holdUntil };
       }
     });
-    for (const { userId, reason } of skipped) await this.tell(userId, 'skipped', startsAt, slot.courtId, reason);
+    for (const { entryId, userId, reason } of skipped) {
+      await this.notifier.notify(userId, {
+        type: 'waitlist-skipped',
+        entryId,
+        startsAt: startsAt.toISOString(),
+        courtId: slot.courtId,
+        reason,
+      });
+    }
     if (!offered) return null;
     await this.freedSlots.holdExpiresAt(offered.entryId, offered.holdUntil, now);
-    await this.tell(offered.userId, 'offered', startsAt, slot.courtId);
+    await this.notifier.notify(offered.userId, {
+      type: 'waitlist-offer',
+      entryId: offered.entryId,
+      startsAt: startsAt.toISOString(),
+      courtId: slot.courtId,
+      holdUntil: offered.holdUntil.toISOString(),
+    });
     this.logger.log({ entry: offered.entryId, court: slot.courtId, startsAt }, 'freed court offered to the waitlist');
     return offered.entryId;
   }
@@ -244,13 +256,13 @@ export class Waitlist {
    */
   async closeHours(tx: Writer, hours: Date[], holds: number[], reason: string): Promise<ClosedPlace[]> {
     if (hours.length === 0 && holds.length === 0) return [];
-    const [places] = await tx.query<[{ user_id: number; starts_at: Date }[], number]>(
+    const [places] = await tx.query<[{ id: number; user_id: number; starts_at: Date }[], number]>(
       `UPDATE waitlist_entries SET state = 'skipped', skip_reason = $3
         WHERE state IN ('waiting', 'offered') AND (starts_at = ANY($1::timestamptz[]) OR booking_id = ANY($2::int[]))
-        RETURNING user_id, starts_at`,
+        RETURNING id, user_id, starts_at`,
       [hours, holds, reason],
     );
-    return places.map((place) => ({ userId: place.user_id, startsAt: place.starts_at, reason }));
+    return places.map((place) => ({ entryId: place.id, userId: place.user_id, startsAt: place.starts_at, reason }));
   }
 
   /** The hours players wait in line for (or hold an offer of) in [from, to), soonest first. */
@@ -264,24 +276,18 @@ export class Waitlist {
     return rows.map((row) => row.starts_at);
   }
 
-  /** Tells each player taken out of line by a closure why (best effort: a lost letter is logged). */
+  /** Tells each player taken out of line by a closure why (best effort: a notice not queued is logged). */
   async tellClosed(places: ClosedPlace[]): Promise<void> {
     for (const place of places) {
-      const [user] = await this.db.query<{ email: string }[]>(
-        `SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL`,
-        [place.userId],
-      );
-      if (!user) continue;
-      await this.mail
-        .enqueue(
-          letters.waitlistClosed(user.email, {
-            date: this.time.longDate(place.startsAt),
-            time: this.time.time(place.startsAt),
-            reason: place.reason,
-          }),
-        )
+      await this.notifier
+        .notify(place.userId, {
+          type: 'waitlist-closed',
+          entryId: place.entryId,
+          startsAt: place.startsAt.toISOString(),
+          reason: place.reason,
+        })
         .catch((error: unknown) =>
-          this.logger.error({ user: place.userId, error: String(error) }, 'waitlist closure letter not queued'),
+          this.logger.error({ user: place.userId, error: String(error) }, 'waitlist closure notice not queued'),
         );
     }
   }
@@ -323,30 +329,6 @@ export class Waitlist {
       court_name: row.court_name,
       hold_until: row.hold_until ? this.time.iso(row.hold_until) : null,
     }));
-  }
-
-  private async tell(
-    userId: number,
-    what: 'offered' | 'skipped',
-    startsAt: Date,
-    courtId: number,
-    reason?: string,
-  ): Promise<void> {
-    const [user] = await this.db.query<{ email: string }[]>(
-      `SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL`,
-      [userId],
-    );
-    if (!user) return;
-    const slot = {
-      date: this.time.longDate(startsAt),
-      time: this.time.time(startsAt),
-      court: await this.courts.label(courtId),
-    };
-    await this.mail.enqueue(
-      what === 'offered'
-        ? letters.waitlistOffer(user.email, { ...slot, holdMinutes: WAITLIST_HOLD_MINUTES })
-        : letters.waitlistSkipped(user.email, { ...slot, reason: reason ?? '' }),
-    );
   }
 }
 

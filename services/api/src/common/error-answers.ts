@@ -5,6 +5,7 @@ import {
   DeviceError,
   DoorError,
   messages,
+  NotifyError,
   RequestError,
   ShelfError,
   type ErrorCode,
@@ -108,6 +109,12 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [AdminError.SeriesNotFound]: { status: 404, detail: messages.seriesNotFound },
   [AdminError.SeriesNotSchool]: { status: 400, detail: messages.seriesNotSchool },
   [AdminError.ShapeInvalid]: { status: 400, detail: messages.genericError },
+
+  [NotifyError.TelegramOff]: { status: 404, detail: messages.telegramOff },
+  [NotifyError.TelegramUnavailable]: { status: 503, detail: messages.telegramUnavailable },
+  [NotifyError.WebhookRefused]: { status: 401, detail: messages.webhookRefused },
+  [NotifyError.PushOff]: { status: 404, detail: messages.pushOff },
+  [NotifyError.PushEndpointRefused]: { status: 400, detail: messages.pushEndpointRefused },
 };
 
 /** What a status from outside our code (Nest's own 404 for an unknown route, say) is called. */

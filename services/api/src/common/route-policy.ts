@@ -6,9 +6,16 @@ export const ADMIN_ROUTE = 'kort:admin';
 export const CHANGES_STATE = 'kort:changes-state';
 export const OWN_OBJECT = 'kort:own-object';
 export const SHARED_OBJECT = 'kort:shared-object';
+export const SERVER_CALL = 'kort:server-call';
 
 /** No session needed (login, registration, recovery, rules text, health). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/**
+ * Called by another server, never a browser (Telegram's webhook): no session and no CSRF cookie
+ * exist to check, so the handler checks the caller's own credential (a secret header) itself.
+ */
+export const ServerCall = () => SetMetadata(SERVER_CALL, true);
 
 /** Admin sessions only; a player gets 403. */
 export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);

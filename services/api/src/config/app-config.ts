@@ -130,6 +130,28 @@ const envSchema = z.object({
   YANDEX_LOGIN_URL: url(['https:', 'http:']).default('https://login.yandex.ru'),
   /** How long a call to VK ID or Yandex ID may take before the login fails with "provider down". */
   OAUTH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).default(10_000),
+  /** The club's Telegram bot (BotFather's token): unset, the Telegram channel is absent. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, 'must be the token BotFather gave, like 123456789:AA…')
+    .optional(),
+  /** The Bot API's base URL: calls go to `<root>/bot<token>/<method>` (tests point it at a local fake). */
+  TELEGRAM_API_ROOT: url(['https:', 'http:']).default('https://api.telegram.org'),
+  /**
+   * Set: updates arrive by webhook at `PUBLIC_URL/api/telegram/webhook`, with this secret in
+   * Telegram's X-Telegram-Bot-Api-Secret-Token header. Unset: one replica polls with getUpdates.
+   */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 characters of A-Z, a-z, 0-9, _ and - (what Telegram accepts)')
+    .optional(),
+  /** Web push (VAPID, RFC 8292): all three set, or the channel is absent. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL of the club')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -166,6 +188,10 @@ export class AppConfig {
     yandex?: { clientId: string; clientSecret: string; oauthUrl: string; loginUrl: string };
     timeoutMs: number;
   };
+  /** The Telegram channel, when the club has a bot; `webhookSecret` set: updates by webhook, else polling. */
+  readonly telegram: { token: string; apiRoot: string; webhookSecret: string | undefined } | undefined;
+  /** The web push channel's VAPID keys, when all three are set. */
+  readonly vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -207,6 +233,17 @@ export class AppConfig {
           : undefined,
       timeoutMs: env.OAUTH_TIMEOUT_MS,
     };
+    this.telegram = env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          apiRoot: trimSlash(env.TELEGRAM_API_ROOT),
+          webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+        }
+      : undefined;
+    this.vapid =
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined;
   }
 
   get isProduction(): boolean {
@@ -252,6 +289,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // Half a provider is a typo, not a choice: say so instead of quietly hiding the button.
   if (Boolean(env.YANDEX_CLIENT_ID) !== Boolean(env.YANDEX_CLIENT_SECRET)) {
     problems.push('YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET are set together (Yandex ID login), or neither');
+  }
+  const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapid !== 0 && vapid !== 3) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (web push), or none');
+  }
+  if (env.TELEGRAM_WEBHOOK_SECRET && !env.TELEGRAM_BOT_TOKEN) {
+    problems.push('TELEGRAM_WEBHOOK_SECRET needs TELEGRAM_BOT_TOKEN (the bot whose webhook it guards)');
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return new AppConfig(parsed.data);

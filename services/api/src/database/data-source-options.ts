@@ -23,6 +23,7 @@ import { Waitlist1763920000000 } from './migrations/1763920000000-waitlist';
 import { SystemActions1763930000000 } from './migrations/1763930000000-system-actions';
 import { BookingSlotLock1763940000000 } from './migrations/1763940000000-booking-slot-lock';
 import { ClubShape1763950000000 } from './migrations/1763950000000-club-shape';
+import { Notifications1763960000000 } from './migrations/1763960000000-notifications';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -44,6 +45,7 @@ export const migrations = [
   SystemActions1763930000000,
   BookingSlotLock1763940000000,
   ClubShape1763950000000,
+  Notifications1763960000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

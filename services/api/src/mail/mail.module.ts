@@ -6,6 +6,6 @@ import { SendMailProcessor } from './send-mail.processor';
 @Global()
 @Module({
   providers: [MailService, SendMailProcessor, { provide: MailSender, useClass: SmtpMailSender }],
-  exports: [MailService],
+  exports: [MailService, MailSender],
 })
 export class MailModule {}

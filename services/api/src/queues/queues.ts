@@ -8,6 +8,9 @@ export const QUEUES = {
   commands: 'commands',
   noShows: 'no-shows',
   waitlist: 'waitlist',
+  notifyEmail: 'notify-email',
+  notifyTelegram: 'notify-telegram',
+  notifyPush: 'notify-push',
 } as const;
 
 export const JOBS = {
@@ -18,7 +21,21 @@ export const JOBS = {
   noShowCheck: 'no-show-check',
   waitlistOffer: 'waitlist-offer',
   holdExpiry: 'hold-expiry',
+  notify: 'notify',
 } as const;
+
+/**
+ * A notice to a player on one channel (notifications/notifier.ts): a job per message and channel,
+ * a queue per channel, so that a slow mail server never delays a Telegram offer and a Telegram
+ * rate limit (429) pauses only Telegram. Each try is about 5 s, 10 s, 20 s … apart (about 20
+ * minutes in all); the delivery row, not the job, is what keeps a message from going twice.
+ */
+const NOTIFY_OPTIONS: DefaultJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
 
 export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   // A slow or failing mail server must never fail the HTTP call: retry for about an hour.
@@ -62,7 +79,13 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
     removeOnComplete: true,
     removeOnFail: true,
   },
+  notifyEmail: NOTIFY_OPTIONS,
+  notifyTelegram: NOTIFY_OPTIONS,
+  notifyPush: NOTIFY_OPTIONS,
 };
+
+/** Notices each replica sends at once per channel (e-mail keeps the mail queue's). */
+export const NOTIFY_CONCURRENCY = { email: 5, telegram: 25, push: 25 } as const;
 
 /**
  * Letters each replica sends at once. One at a time, a slow mail server (seconds per connection)

@@ -29,7 +29,7 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   clock: Clock = new TestClock(),
-  { ownDatabase = false }: { ownDatabase?: boolean } = {},
+  { ownDatabase = false, port = 0 }: { ownDatabase?: boolean; port?: number } = {},
 ): Promise<TestApp> {
   // Device tests need a database of their own: the site row (online, relays) is one physical court.
   const database = ownDatabase ? await freshDatabase() : null;
@@ -40,7 +40,7 @@ export async function startTestApp(
     ...env,
   });
   const app = await createApp({ config, clock });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const server = app.getHttpServer() as Server;
   return {
     app,

@@ -1,0 +1,33 @@
+import { Global, Module } from '@nestjs/common';
+import { ClubModule } from '../club/club.module';
+import { NoticeTexts } from './notice-texts';
+import { NotificationsController } from './notifications.controller';
+import { Notifier } from './notifier';
+import { Deliveries, EmailNotifyProcessor, PushNotifyProcessor, TelegramNotifyProcessor } from './notify.processors';
+import { PlayerChannels } from './player-channels';
+import { TelegramBot } from './telegram-bot';
+import { WebPushClient } from './web-push-client';
+
+/**
+ * Everything the club tells a player, on every channel (issue 29): the Notifier that the
+ * bookings, the waitlist, no-shows and the club's cancellations call; a worker per channel; the
+ * player's channels and choices. Global like the mail it replaces for these messages.
+ */
+@Global()
+@Module({
+  imports: [ClubModule],
+  controllers: [NotificationsController],
+  providers: [
+    Notifier,
+    PlayerChannels,
+    NoticeTexts,
+    Deliveries,
+    TelegramBot,
+    WebPushClient,
+    EmailNotifyProcessor,
+    TelegramNotifyProcessor,
+    PushNotifyProcessor,
+  ],
+  exports: [Notifier, PlayerChannels, TelegramBot],
+})
+export class NotificationsModule {}
