@@ -6,7 +6,8 @@
 // `--only web` (or BENCH_ONLY=web) runs one part: `api`, `web`, `load` (bench/load.mjs; sizes in
 // BENCH_LOAD_*) or `suites` (bench/suites.mjs: the authorization matrix, BENCH_FUZZ_RUNS of fuzzing,
 // the fault files) or `offline` (bench/offline.mjs: keypad, schedule sync and outbox, issue 15);
-// `--only api,load` runs two.
+// `--only api,load` runs two; `notify` (bench/notify.mjs: a freed court → the Telegram offer, 1,000
+// reminders at once; issue 29).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -17,8 +18,9 @@ import { loadPart, loadSettings, printLoad } from './load.mjs';
 import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
 import { printSuites, reliabilitySuites } from './suites.mjs';
 import { bookingToAgent, keypadToRelay, outboxUpload, printOffline, scheduleWrite } from './offline.mjs';
+import { freedCourtToTelegram, printNotify, remindersBurst } from './notify.mjs';
 
-const PARTS = ['api', 'offline', 'web', 'load', 'suites'];
+const PARTS = ['api', 'offline', 'notify', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -36,6 +38,8 @@ const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 10);
 const LIVE_FLIPS = Number(process.env.BENCH_LIVE_FLIPS ?? 30);
 const KEYPAD_ENTRIES = Number(process.env.BENCH_KEYPAD_ENTRIES ?? 300);
 const SYNCED_BOOKINGS = Number(process.env.BENCH_SYNCED_BOOKINGS ?? 40);
+const FREED_COURTS = Number(process.env.BENCH_FREED_COURTS ?? 40);
+const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 1000);
 const agentToken = randomBytes(24).toString('base64url');
 const prefix = `kort-bench:${Date.now().toString(36)}:`;
 
@@ -53,6 +57,7 @@ let web = null;
 let loadFigures = null;
 let suiteFigures = null;
 let offlineFigures = null;
+let notifyFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -75,6 +80,11 @@ try {
       ...(await bookingToAgent(api.base, database.url, agentToken, SYNCED_BOOKINGS)),
       ...(await scheduleWrite()),
       ...(await outboxUpload(api.base, database.url, agentToken)),
+    ];
+  if (parts.includes('notify'))
+    notifyFigures = [
+      ...(await freedCourtToTelegram(database.url, agentToken, FREED_COURTS)),
+      ...(await remindersBurst(database.url, agentToken, REMINDERS)),
     ];
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
   if (web)
@@ -103,6 +113,7 @@ const report = {
   ...(loadFigures && { load: loadFigures }),
   ...(suiteFigures && { suites: suiteFigures }),
   ...(offlineFigures && { offline: offlineFigures }),
+  ...(notifyFigures && { notify: notifyFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -114,6 +125,7 @@ if (web?.admin) printAdmin(web.admin);
 if (loadFigures) printLoad(loadFigures);
 if (suiteFigures) printSuites(suiteFigures);
 if (offlineFigures) printOffline(offlineFigures);
+if (notifyFigures) printNotify(notifyFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)
@@ -121,8 +133,8 @@ for (const b of overBudget)
     `FAIL: ${b.app} initial JavaScript is ${b.initial_js_gzip_bytes} B gzipped, budget ${b.budget_gzip_bytes} B`,
   );
 if (overBudget.length) process.exitCode = 1;
-const missed = [...(apiFigures?.throughput ?? []), ...(apiFigures?.latency ?? [])].filter((row) =>
-  row.verdict?.startsWith('FAIL'),
+const missed = [...(apiFigures?.throughput ?? []), ...(apiFigures?.latency ?? []), ...(notifyFigures ?? [])].filter(
+  (row) => row.verdict?.startsWith('FAIL'),
 );
 for (const row of missed) console.error(`FAIL: ${row.name}: ${row.verdict.slice('FAIL: '.length)}`);
 if (missed.length) process.exitCode = 1;

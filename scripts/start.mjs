@@ -10,6 +10,8 @@
 // its own: production runs on servers the operator names (`npm run start:prod`, docker compose).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +141,24 @@ if (!env.SMTP_URL && !stopping) {
   started.push(maildev);
   env.SMTP_URL = `smtp://127.0.0.1:${maildev.smtpPort}`;
   log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
+}
+
+// Web push needs a VAPID key pair: none given, a development pair is made once and kept (issue 29).
+if (!production && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY && !stopping) {
+  const file = join(dataDir, 'vapid.json');
+  let keys;
+  try {
+    keys = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    const { generateVAPIDKeys } = createRequire(import.meta.url)('web-push');
+    keys = generateVAPIDKeys();
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  }
+  env.VAPID_PUBLIC_KEY = keys.publicKey;
+  env.VAPID_PRIVATE_KEY = keys.privateKey;
+  env.VAPID_SUBJECT ||= 'mailto:admin@kort.example';
+  log(`Web push: the development VAPID keys in ${shown(root, file)}`);
 }
 
 if (!stopping) {

@@ -13,7 +13,15 @@ test('GET /api/health/ reports Postgres, Redis and the queues', async () => {
     detail: 'ok',
     postgres: 'up',
     redis: 'up',
-    queues: { mail: { waiting: expect.any(Number) }, accounts: { delayed: expect.any(Number) } },
+    queues: {
+      mail: { waiting: expect.any(Number) },
+      accounts: { delayed: expect.any(Number) },
+      'no-shows': { delayed: expect.any(Number) },
+      waitlist: { waiting: expect.any(Number) },
+      'notify-email': { waiting: expect.any(Number) },
+      'notify-telegram': { waiting: expect.any(Number) },
+      'notify-push': { failed: expect.any(Number) },
+    },
   });
 });
 

@@ -62,7 +62,8 @@ describe('CSRF', () => {
     const client = api.client();
     await registerPlayer(client);
     const checked: string[] = [];
-    for (const route of routes.filter((r) => r.changesState)) {
+    // Telegram's webhook is a server's call with its own secret, refused 401 without it (notifications/telegram.test.ts).
+    for (const route of routes.filter((r) => r.changesState && !r.serverCall)) {
       for (const options of [{ csrf: false }, { csrfToken: 'forged.token' }, { csrfToken: '' }]) {
         const response = await call(client, route, options);
         expect({ route: route.path, status: response.status }).toEqual({ route: route.path, status: 403 });

@@ -1,13 +1,11 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { bookingRules } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { Notifier } from '../notifications/notifier';
-import { JOBS, QUEUES } from '../queues/queues';
-import { User } from '../users/user.entity';
+import { JOBS, QUEUES, REMINDER_CONCURRENCY } from '../queues/queues';
 import { Booking } from './booking.entity';
 
 export interface BookingReminderJob {
@@ -38,30 +36,33 @@ export class BookingReminders {
   }
 }
 
-@Processor(QUEUES.bookings)
+@Processor(QUEUES.bookings, { concurrency: REMINDER_CONCURRENCY })
 export class BookingReminderProcessor extends WorkerHost {
   private readonly logger = new Logger('BookingReminders');
 
   constructor(
-    @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly db: DataSource,
     private readonly notifier: Notifier,
   ) {
     super();
   }
 
   async process(job: Job<BookingReminderJob>): Promise<void> {
-    const booking = await this.bookings.findOneBy({ id: job.data.bookingId });
-    const user = booking && (await this.users.findOneBy({ id: booking.userId }));
-    if (!booking || booking.cancelledAt || !user || user.deletedAt) {
+    // One query: at the hour's start a club's reminders all fall due together.
+    const [game] = await this.db.query<{ id: number; user_id: number; starts_at: Date; court_id: number }[]>(
+      `SELECT b.id, b.user_id, b.starts_at, b.court_id FROM bookings b JOIN users u ON u.id = b.user_id
+        WHERE b.id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND u.deleted_at IS NULL`,
+      [job.data.bookingId],
+    );
+    if (!game) {
       this.logger.log({ booking: job.data.bookingId }, 'reminder skipped: game cancelled or account gone');
       return;
     }
-    await this.notifier.notify(user.id, {
+    await this.notifier.notify(game.user_id, {
       type: 'reminder',
-      bookingId: booking.id,
-      startsAt: booking.startsAt.toISOString(),
-      courtId: booking.courtId,
+      bookingId: game.id,
+      startsAt: game.starts_at.toISOString(),
+      courtId: game.court_id,
     });
   }
 }

@@ -1,5 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiTags } from '@nestjs/swagger';
 import type { Queue } from 'bullmq';
 import type { Response } from 'express';
@@ -33,13 +34,11 @@ export class HealthController {
   constructor(
     private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
-    @InjectQueue(QUEUES.mail) mail: Queue,
-    @InjectQueue(QUEUES.accounts) accounts: Queue,
-    @InjectQueue(QUEUES.bookings) bookings: Queue,
-    @InjectQueue(QUEUES.commands) commands: Queue,
     private readonly readiness: Readiness,
+    modules: ModuleRef,
   ) {
-    this.queues = [mail, accounts, bookings, commands];
+    // Every queue of queues.ts, so that a queue added there is watched here without a second list.
+    this.queues = Object.values(QUEUES).map((name) => modules.get<Queue>(getQueueToken(name), { strict: false }));
   }
 
   @Public()

@@ -17,6 +17,8 @@ interface Player {
   id: number;
   email: string;
   name: string;
+  /** The linked Telegram chat, if any (read with the claim: one query, not three, per message). */
+  chat: number | null;
 }
 
 /** A message that will never go on this channel: recorded as dropped, never retried. */
@@ -41,16 +43,33 @@ export class Deliveries {
     private readonly clock: Clock,
   ) {}
 
-  async claim(job: NotifyJob, channel: NoticeChannel): Promise<boolean> {
-    const [rows] = await this.db.query<[unknown[], number]>(
-      `UPDATE notification_deliveries SET state = 'sending', attempts = attempts + 1
-        WHERE event = $1 AND user_id = $2 AND channel = $3 AND state IN ('queued', 'failed') RETURNING 1`,
+  /**
+   * Takes the row for this try, with the player it is for: 'taken' when another try has it (sent,
+   * sending, dropped), null player when the account is gone.
+   */
+  async claim(job: NotifyJob, channel: NoticeChannel): Promise<'taken' | { player: Player | null }> {
+    const rows = await this.db.query<{ id: number | null; email: string; name: string; chat: string | null }[]>(
+      `WITH claimed AS (
+         UPDATE notification_deliveries SET state = 'sending', attempts = attempts + 1
+          WHERE event = $1 AND user_id = $2 AND channel = $3 AND state IN ('queued', 'failed')
+          RETURNING user_id)
+       SELECT u.id, u.email, u.name, t.chat_id AS chat
+         FROM claimed LEFT JOIN users u ON u.id = claimed.user_id AND u.deleted_at IS NULL
+         LEFT JOIN telegram_chats t ON t.user_id = u.id`,
       [job.event, job.userId, channel],
     );
-    return rows.length === 1;
+    const [row] = rows;
+    if (!row) return 'taken';
+    if (row.id === null) return { player: null };
+    return { player: { id: row.id, email: row.email, name: row.name, chat: row.chat === null ? null : Number(row.chat) } };
   }
 
-  async finish(job: NotifyJob, channel: NoticeChannel, state: 'sent' | 'dropped' | 'failed' | 'queued', outcome: string) {
+  async finish(
+    job: NotifyJob,
+    channel: NoticeChannel,
+    state: 'sent' | 'dropped' | 'failed' | 'queued',
+    outcome: string,
+  ) {
     await this.db.query(
       `UPDATE notification_deliveries
           SET state = $4, outcome = $5, sent_at = CASE WHEN $4 = 'sent' THEN $6::timestamptz ELSE sent_at END,
@@ -58,14 +77,6 @@ export class Deliveries {
         WHERE event = $1 AND user_id = $2 AND channel = $3`,
       [job.event, job.userId, channel, state, outcome.slice(0, 500), this.clock.now()],
     );
-  }
-
-  async player(userId: number): Promise<Player | null> {
-    const [row] = await this.db.query<Player[]>(
-      `SELECT id, email, name FROM users WHERE id = $1 AND deleted_at IS NULL`,
-      [userId],
-    );
-    return row ?? null;
   }
 }
 
@@ -89,8 +100,9 @@ abstract class NotifyWorker extends WorkerHost {
 
   async process(job: Job<NotifyJob>): Promise<string> {
     const { event, userId, notice } = job.data;
-    if (!(await this.deliveries.claim(job.data, this.channel))) return 'already sent';
-    const player = await this.deliveries.player(userId);
+    const claim = await this.deliveries.claim(job.data, this.channel);
+    if (claim === 'taken') return 'already sent';
+    const { player } = claim;
     const until = validUntil(notice);
     let outcome: Outcome;
     if (!player) outcome = { sent: false, detail: 'account gone' };
@@ -168,10 +180,9 @@ export class TelegramNotifyProcessor extends NotifyWorker {
   }
 
   protected async deliver(player: Player, notice: Notice): Promise<Outcome> {
-    const chat = await this.channels.telegramChat(player.id);
-    if (!this.telegram.enabled || chat === null) return { sent: false, detail: 'telegram not linked' };
+    if (!this.telegram.enabled || player.chat === null) return { sent: false, detail: 'telegram not linked' };
     try {
-      await this.telegram.send(chat, await this.texts.telegram(notice, player.name));
+      await this.telegram.send(player.chat, await this.texts.telegram(notice, player.name));
       return { sent: true };
     } catch (error) {
       if (!(error instanceof TelegramSendError)) throw error;

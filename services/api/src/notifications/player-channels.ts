@@ -98,9 +98,7 @@ export class PlayerChannels {
            ON CONFLICT (user_id) DO UPDATE SET chat_id = EXCLUDED.chat_id, linked_at = EXCLUDED.linked_at`,
           [userId, chatId, this.clock.now()],
         );
-        await tx.query(`DELETE FROM notification_channel_faults WHERE user_id = $1 AND channel = 'telegram'`, [
-          userId,
-        ]);
+        await tx.query(`DELETE FROM notification_channel_faults WHERE user_id = $1 AND channel = 'telegram'`, [userId]);
       });
     } catch (error) {
       if (postgresError(error).code === UNIQUE_VIOLATION) throw new ChatTakenError();
@@ -168,7 +166,12 @@ export class PlayerChannels {
    * A channel failed for good (the bot blocked, a push subscription gone): its link is removed
    * (`pushId`: only that device) and the player sees why on /account.
    */
-  async switchOff(userId: number, channel: 'telegram' | 'push', reason: ChannelOffReason, pushId?: number): Promise<void> {
+  async switchOff(
+    userId: number,
+    channel: 'telegram' | 'push',
+    reason: ChannelOffReason,
+    pushId?: number,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (channel === 'telegram') await tx.query(`DELETE FROM telegram_chats WHERE user_id = $1`, [userId]);
       else await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2`, [userId, pushId]);

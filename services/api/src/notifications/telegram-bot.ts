@@ -5,9 +5,7 @@ import type { TelegramText } from './notice-texts';
 
 /** How a sent message failed: for good (the chat is gone for us), for a while (429), or maybe (retry). */
 export type TelegramFailure =
-  | { kind: 'blocked' }
-  | { kind: 'rate-limited'; retryAfterMs: number }
-  | { kind: 'transient'; error: Error };
+  { kind: 'blocked' } | { kind: 'rate-limited'; retryAfterMs: number } | { kind: 'transient'; error: Error };
 
 /** Bot API answers that mean the chat will never take a message from this bot again. */
 const GONE_CHAT = /blocked by the user|user is deactivated|chat not found|bot was kicked|PEER_ID_INVALID/i;

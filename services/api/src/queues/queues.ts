@@ -84,6 +84,13 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   notifyPush: NOTIFY_OPTIONS,
 };
 
+/**
+ * Reminders each replica turns into notices at once. Games start on the hour, so their reminders
+ * fall due together: one at a time, a club's 1,000 took 80 s, each waiting on its own queries
+ * (bench/notify.mjs).
+ */
+export const REMINDER_CONCURRENCY = 20;
+
 /** Notices each replica sends at once per channel (e-mail keeps the mail queue's). */
 export const NOTIFY_CONCURRENCY = { email: 5, telegram: 25, push: 25 } as const;
 

@@ -1,5 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Logger, Post } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { Update } from 'grammy/types';
 import { messages, NotifyError, RequestError, type DetailResponse, type TelegramLinkResponse } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
@@ -57,11 +58,14 @@ export class TelegramController {
   @HttpCode(200)
   @Public()
   @ServerCall()
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: "Telegram's updates (an Update object), with the secret in X-Telegram-Bot-Api-Secret-Token",
+  })
   async webhook(
     @Headers('x-telegram-bot-api-secret-token') secret: string | undefined,
-    @Body() update: Update,
+    @Req() request: Request,
   ): Promise<{ ok: true }> {
+    const update = request.body as Update | null;
     const expected = this.config.telegram?.webhookSecret;
     if (!expected || !secret || !safeEqual(secret, expected)) {
       this.logger.warn('telegram webhook refused: wrong or missing secret');

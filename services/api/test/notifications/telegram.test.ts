@@ -238,7 +238,11 @@ test('every other kind arrives: reminder, club cancellation and closure with the
 
 test('a player who turned Telegram off for a kind gets that kind by e-mail only', async () => {
   const player = await linkedPlayer();
-  const off = await player.client.put('/api/notifications/', { kind: 'reminders', channel: 'telegram', enabled: false });
+  const off = await player.client.put('/api/notifications/', {
+    kind: 'reminders',
+    channel: 'telegram',
+    enabled: false,
+  });
   expect(off.status).toBe(200);
   expect(off.body.detail.choices.reminders).toEqual({ email: true, telegram: false, push: false });
   expect(off.body.detail.choices.club).toEqual({ email: true, telegram: true, push: false });
@@ -334,11 +338,7 @@ test('the webhook refuses a wrong or missing secret and reads nothing', async ()
 });
 
 test('two replicas asked for the same notice send it once', async () => {
-  const second = await replica(
-    { TELEGRAM_WEBHOOK_SECRET: SECRET },
-    api.config.redisPrefix,
-    api.clock,
-  );
+  const second = await replica({ TELEGRAM_WEBHOOK_SECRET: SECRET }, api.config.redisPrefix, api.clock);
   try {
     const player = await linkedPlayer();
     await order(player.client, 1, msk('2027-07-15', 12));

@@ -15,7 +15,7 @@ export interface SentMessage {
   chat_id: number;
   text: string;
   message_id: number;
-  reply_markup?: { inline_keyboard: ({ text: string; callback_data?: string; url?: string })[][] };
+  reply_markup?: { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] };
 }
 export interface BotRequest {
   method: string;
@@ -78,8 +78,7 @@ const PUSH = process.env.FAKE_PUSH_URL!;
 
 export const pushService = {
   /** What a browser's PushSubscription.toJSON() gives, on the fake service. */
-  subscription: () =>
-    call<{ endpoint: string; keys: { p256dh: string; auth: string } }>(PUSH, 'subscription', {}),
+  subscription: () => call<{ endpoint: string; keys: { p256dh: string; auth: string } }>(PUSH, 'subscription', {}),
   received: (endpoint: string) =>
     call<DeliveredPush[]>(PUSH, 'received').then((all) => all.filter((p) => p.endpoint === endpoint)),
   attempts: (endpoint: string) =>

@@ -153,7 +153,8 @@ function jsonText(dictionary: Dictionary, name: string): fc.Arbitrary<string> {
 function stringValue(schema: JsonSchema, dictionary: Dictionary, name: string): fc.Arbitrary<string> {
   const shaped: fc.Arbitrary<string>[] = [];
   if (schema.pattern) shaped.push(fc.stringMatching(new RegExp(schema.pattern)));
-  shaped.push(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) }));
+  const minLength = schema.minLength ?? 0;
+  shaped.push(fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 30, 30)) }));
   if (schema.maxLength !== undefined) {
     shaped.push(fc.constantFrom('ж'.repeat(schema.maxLength), 'ж'.repeat(schema.maxLength + 1)));
   }

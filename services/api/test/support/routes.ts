@@ -7,6 +7,7 @@ import {
   CHANGES_STATE,
   OWN_OBJECT,
   PUBLIC_ROUTE,
+  SERVER_CALL,
   SHARED_OBJECT,
   type ObjectDeclaration,
   type OwnedKind,
@@ -26,6 +27,8 @@ export interface RouteInfo {
   handler: string;
   changesState: boolean;
   isPublic: boolean;
+  /** `@ServerCall`: called by another server with its own secret (Telegram's webhook), never a browser. */
+  serverCall: boolean;
   adminOnly: boolean;
   /** The handler declares a JSON body (and so must refuse a bad one). */
   hasBody: boolean;
@@ -117,6 +120,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
         shares: reflector.getAllAndOverride<ObjectDeclaration<SharedKind>>(SHARED_OBJECT, targets),
         changesState: method !== 'GET' || flag(CHANGES_STATE),
         isPublic: flag(PUBLIC_ROUTE),
+        serverCall: flag(SERVER_CALL),
         adminOnly: flag(ADMIN_ROUTE),
       });
     }
