@@ -119,6 +119,27 @@ describe('GET /api/del_account/', () => {
     const client = api.client();
     const { email } = await registerPlayer(client, { name: 'Стёпа' });
     const [{ id }] = await api.db.query<[{ id: number }]>(`SELECT id FROM users WHERE email = $1`, [email]);
+    // Where the club reached the player: a Telegram chat, a device, a choice (issue 29).
+    await api.db.query(`INSERT INTO telegram_chats (user_id, chat_id, linked_at) VALUES ($1, $2, now())`, [
+      id,
+      5_000_000_000 + id,
+    ]);
+    await api.db.query(
+      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, 'k', 'a', now())`,
+      [id, `https://push.example/${id}`],
+    );
+    await api.db.query(
+      `INSERT INTO notification_choices (user_id, kind, channel, enabled) VALUES ($1, 'reminders', 'email', false)`,
+      [id],
+    );
+    const reachable = async () =>
+      (
+        await api.db.query<{ n: number }[]>(
+          `SELECT (SELECT count(*) FROM telegram_chats WHERE user_id = $1) + (SELECT count(*) FROM push_subscriptions
+             WHERE user_id = $1) + (SELECT count(*) FROM notification_choices WHERE user_id = $1) AS n`,
+          [id],
+        )
+      )[0]!.n;
     await client.act('/api/del_account/');
     const [{ deleted_at }] = await api.db.query<[{ deleted_at: Date }]>(`SELECT deleted_at FROM users WHERE id = $1`, [
       id,
@@ -139,6 +160,7 @@ describe('GET /api/del_account/', () => {
       await job!.promote();
       await waitFor(async () => (await job!.getState()) === 'completed');
       expect((await user()).email).toBe(email);
+      expect(Number(await reachable())).toBe(3);
 
       // At ten days the same job (run again) erases e-mail, phone, name and password.
       api.clock.advance(60_000);
@@ -155,6 +177,7 @@ describe('GET /api/del_account/', () => {
       password_hash: null,
     });
     expect(JSON.stringify(purged)).not.toContain('Стёпа');
+    expect(Number(await reachable())).toBe(0);
   });
 
   test("the account's games still ahead are cancelled: their courts are free again", async () => {

@@ -61,7 +61,9 @@ export class Deliveries {
     const [row] = rows;
     if (!row) return 'taken';
     if (row.id === null) return { player: null };
-    return { player: { id: row.id, email: row.email, name: row.name, chat: row.chat === null ? null : Number(row.chat) } };
+    return {
+      player: { id: row.id, email: row.email, name: row.name, chat: row.chat === null ? null : Number(row.chat) },
+    };
   }
 
   async finish(

@@ -138,7 +138,8 @@ export class UsersService {
    * for an account an admin restored, one blocked by an admin (kept on purpose) or one not yet due.
    */
   async purgeIfDue(userId: number, at: Date, tx: Writer): Promise<boolean> {
-    const rows = await tx.query<{ id: number }[]>(
+    // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
+    const [rows] = await tx.query<[{ id: number }[], number]>(
       `UPDATE users
           SET email = 'deleted-' || id || '@purged.invalid', phone_number = NULL,
               name = 'Удалённый пользователь', password_hash = NULL, purged_at = $2, updated_at = now()
