@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import type * as Prerenderer from './src/app/first-paint';
 import { defineConfig } from 'vitest/config';
 
@@ -58,8 +59,24 @@ async function inlineStylesheets(html: string, dist: string): Promise<string> {
   return inlined;
 }
 
+/**
+ * The service worker, src/sw.ts built to `dist/sw.js` (web push, issue 29). Only its build is
+ * wanted from vite-plugin-pwa: no manifest (public/manifest.webmanifest is the app's), no script
+ * injected into the pages (src/app/service-worker.ts registers it once the app is up) and no
+ * precache (injectionPoint undefined: the worker holds no `self.__WB_MANIFEST`, it caches nothing).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    manifest: false,
+    injectRegister: false,
+    injectManifest: { injectionPoint: undefined },
+  });
+
 export default defineConfig({
-  plugins: [react(), firstPaint()],
+  plugins: [react(), firstPaint(), serviceWorker()],
   resolve: {
     // The shared contract is compiled from source into the app (it is CommonJS when built for Node).
     alias: { '@kort/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)) },

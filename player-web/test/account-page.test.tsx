@@ -10,6 +10,7 @@ import {
   fail,
   fakeServer,
   installDialogApi,
+  notificationSettings,
   ok,
   profile,
   removeDialogApi,
@@ -28,7 +29,12 @@ afterEach(() => {
 });
 
 function renderAccount(routes: Record<string, Answer> = {}) {
-  server = fakeServer({ 'GET /api/profile/': profile(), 'GET /api/auth/providers/': socialProviders(), ...routes });
+  server = fakeServer({
+    'GET /api/profile/': profile(),
+    'GET /api/auth/providers/': socialProviders(),
+    'GET /api/notifications/': ok(notificationSettings({ telegram: { available: false }, push: { available: false } })),
+    ...routes,
+  });
   render(
     <MemoryRouter initialEntries={['/account']}>
       <ToastProvider>

@@ -15,6 +15,7 @@ import {
   fail,
   fakeServer,
   installDialogApi,
+  notificationSettings,
   ok,
   removeDialogApi,
   socialProviders,
@@ -312,6 +313,7 @@ test('after self-deletion the login screen says the club can restore the profile
     }),
     'GET /api/del_account/': ok(messages.profileDeleted),
     'GET /api/auth/providers/': socialProviders(),
+    'GET /api/notifications/': ok(notificationSettings()),
   });
   openApp('/account');
   await userEvent.click(await screen.findByRole('button', { name: 'Удалить профиль' }));

@@ -53,6 +53,7 @@ function renderProfile(
   sportSchool: Answer = ok(false),
   bookingLimits: Answer = limits(false),
   more: Record<string, Answer> = {},
+  path = '/profile',
 ) {
   server = fakeServer({
     'GET /api/my-orders/': orders,
@@ -64,7 +65,7 @@ function renderProfile(
     ...more,
   });
   render(
-    <MemoryRouter initialEntries={['/profile']}>
+    <MemoryRouter initialEntries={[path]}>
       <ToastProvider>
         <Routes>
           <Route path="/profile" element={<ProfilePage />} />
@@ -332,6 +333,31 @@ test('a hold whose time is up on the phone says so, and «Подтвердить
   expect(offer.getByRole<HTMLButtonElement>('button', { name: 'Подтвердить' }).disabled).toBe(true);
   // The places are read again: the server has passed the court on.
   await waitFor(() => expect(server.callsTo('GET /api/waitlist/').length).toBeGreaterThan(1));
+});
+
+test('a push notice leads to /profile?offer=<id>: that offer is brought into view, marked and focused', async () => {
+  const scrolled: Element[] = [];
+  Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+    scrolled.push(this);
+  };
+  const holdUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+  const offered = (id: number, court: number) =>
+    place(id, { state: 'offered', position: 0, court, court_name: `Корт ${court}`, hold_until: holdUntil });
+  renderProfile(
+    ok([]),
+    ok(false),
+    limits(false),
+    { ...clubClock, 'GET /api/waitlist/': ok([offered(7, 1), offered(8, 2)]) },
+    '/profile?offer=8',
+  );
+  const pointed = await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 2' });
+  await waitFor(() => expect(document.activeElement).toBe(pointed));
+  expect(pointed.className).toContain('is-pointed');
+  expect(scrolled).toEqual([pointed]);
+  expect(screen.getByRole('article', { name: 'Корт освободился: 12:00, корт 1' }).className).not.toContain(
+    'is-pointed',
+  );
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
 // --- The club's shape (docs/admin-api.md): its limit of games ahead, a sport school's term ---

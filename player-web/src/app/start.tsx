@@ -26,6 +26,26 @@ export function preloadFirstScreen(
   return Promise.allSettled(code);
 }
 
+/**
+ * Web push's service worker (app/service-worker.ts), loaded and started once the page is loaded and
+ * the browser idle: never before the first paint or the app's first render, and none of its code in
+ * the first script. A build only: the dev server has no /sw.js.
+ */
+function startServiceWorkerWhenIdle(client: QueryClient): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const start = () =>
+    void import('./service-worker').then(
+      ({ startServiceWorker }) => startServiceWorker(client),
+      () => undefined,
+    );
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(start, { timeout: 10_000 })
+      : setTimeout(start, 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 /** A new task: what follows does not lengthen the one that evaluated the app's code. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -55,4 +75,6 @@ export async function startApp(container: HTMLElement, client: QueryClient): Pro
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // Web push's worker, once the page is up and the browser idle: nothing above waits for it.
+  startServiceWorkerWhenIdle(client);
 }

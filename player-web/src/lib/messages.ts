@@ -327,6 +327,38 @@ export const ui = {
       'возможности восстановления.',
   },
 
+  /**
+   * /account «Уведомления» (issue 29): the rest of the texts are `notificationTexts`,
+   * `noticeKindNames`, `noticeChannelNames` and `channelOffTexts` of @kort/contracts.
+   */
+  notifications: {
+    /** The matrix's first column and what a screen reader hears of it. */
+    matrixCaption: 'Какие сообщения и куда присылать',
+    kind: 'Сообщения',
+    /** One box: 'Напоминания об играх: Telegram'. */
+    choice: (kind: string, channel: string) => `${kind}: ${channel}`,
+    /** Under a channel's name in the matrix while it is not linked. */
+    linkTelegramFirst: 'Подключите Telegram ниже',
+    enablePushFirst: 'Включите уведомления на устройстве ниже',
+    loadFailed: 'Не удалось загрузить настройки уведомлений',
+    telegramHint: 'Бот клуба будет присылать сообщения в Telegram.',
+    openTelegram: 'Открыть Telegram',
+    qr: 'QR-код ссылки на бот клуба в Telegram',
+    qrHint: 'Или наведите камеру телефона на QR-код.',
+    /** 'Ссылка действует до 18:40' */
+    linkUntil: (time: string) => `Ссылка действует до ${time}`,
+    linkExpired: 'Срок действия ссылки истёк. Получите новую.',
+    waitingForBot: 'Ждём подтверждения от бота…',
+    pushHint: 'Сообщения придут на этот телефон или компьютер, даже когда приложение закрыто.',
+    enable: 'Включить',
+    pushDismissed: 'Разрешение не дано. Нажмите «Включить» и выберите «Разрешить»',
+    noKey: 'клуб не передал ключ',
+    /** 'Не удалось подписаться на уведомления: Registration failed - push service error' */
+    subscribeFailed: (reason: string) => `Не удалось подписаться на уведомления: ${reason}`,
+    /** 'Подключено устройств: 2' */
+    devices: (count: number) => `Подключено устройств: ${count}`,
+  },
+
   // Storage: shelves and the club's equipment
   storage: {
     title: 'Система хранения',

@@ -25,6 +25,10 @@ export const queryKeys = {
   courtRules: ['court-rules'],
   account: {
     profile: ['account', 'profile'],
+    /** Where the player hears from the club: channels and the choices per kind (issue 29). */
+    notifications: ['account', 'notifications'],
+    /** Whether this very browser has a push subscription (its own answer, not the API's). */
+    pushDevice: ['account', 'push-device'],
   },
   games: {
     myOrders: ['games', 'my-orders'],

@@ -3,6 +3,7 @@ import {
   RequestError,
   type BookingRules,
   type ErrorCode,
+  type NotificationSettings,
   type ProfileDetail,
   type SocialProvidersResponse,
 } from '@kort/contracts';
@@ -48,6 +49,40 @@ export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>
     linked_providers: [],
     ...changes,
   } satisfies ProfileDetail);
+
+/** What a test changes of the notification settings: a channel's state, some boxes. */
+export interface SettingsChanges {
+  telegram?: Partial<NotificationSettings['channels']['telegram']>;
+  push?: Partial<NotificationSettings['channels']['push']>;
+  choices?: Partial<{ [K in keyof NotificationSettings['choices']]: Partial<NotificationSettings['choices'][K]> }>;
+}
+
+/**
+ * GET /api/notifications/'s settings: a club with a bot and web push, nothing linked, every kind by
+ * e-mail only (the API's defaults), with `changes` on top.
+ */
+export function notificationSettings(changes: SettingsChanges = {}): NotificationSettings {
+  const box = (kind: keyof NotificationSettings['choices']) => ({
+    email: true,
+    telegram: false,
+    push: false,
+    ...changes.choices?.[kind],
+  });
+  return {
+    channels: {
+      email: { available: true },
+      telegram: { available: true, linked: false, off: null, ...changes.telegram },
+      push: {
+        available: true,
+        public_key: 'BPnJRnxGVQ1Bba6gbAWG6u7x1-yPwWcDJ7qfGl7H3Da0',
+        devices: 0,
+        off: null,
+        ...changes.push,
+      },
+    },
+    choices: { reminders: box('reminders'), waitlist: box('waitlist'), club: box('club'), no_shows: box('no_shows') },
+  };
+}
 
 export interface FakeServer {
   /** Every request, in order. */

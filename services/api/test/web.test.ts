@@ -21,6 +21,11 @@ const PLAYER_TITLE = '<title>Корт</title>';
 const PRERENDERED = ['/reserve', '/box_reserve', '/box_reserve/user_reserved'];
 const prerendered = (path: string) => `<div id="root" data-prerendered="${path}">`;
 writeFileSync(join(playerDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The service worker vite-plugin-pwa builds beside the pages (web push, issue 29).
+writeFileSync(
+  join(playerDir, 'sw.js'),
+  `self.addEventListener('push', (e) => self.registration.showNotification('Корт'));`,
+);
 for (const path of PRERENDERED) {
   mkdirSync(join(playerDir, path), { recursive: true });
   writeFileSync(join(playerDir, path, 'index.html'), `<!doctype html>${PLAYER_TITLE}${prerendered(path)}</div>`);
@@ -70,6 +75,14 @@ test('the icons are kept a day (the mark drawn again by the app comes from the c
   const page = await request(api.server).get('/reserve/index.html');
   expect(page.text).toContain(prerendered('/reserve'));
   expect(page.headers['cache-control']).toBe('no-cache');
+});
+
+test('the service worker is served as a script at the root and always revalidated (a new one is seen at once)', async () => {
+  const worker = await request(api.server).get('/sw.js');
+  expect(worker.status).toBe(200);
+  expect(worker.headers['content-type']).toMatch(/javascript/);
+  expect(worker.headers['cache-control']).toBe('no-cache');
+  expect(worker.text).toContain('showNotification');
 });
 
 test('a path never names a file of its own choosing: only the pages the build wrote are sent', async () => {

@@ -49,15 +49,17 @@ function servePlayerApp(app: NestExpressApplication): void {
   player.use('/assets', express.static(join(root, 'assets'), { index: false, maxAge: '1y', immutable: true }));
   // The icons and the manifest keep their names from build to build: kept a day, so that the mark
   // drawn again when the app replaces a prerendered page comes from the cache, not from the network
-  // (a phone would show an empty square meanwhile). A page itself is always revalidated. No
-  // redirect of a page's folder (`/reserve` → `/reserve/`): its page is sent below.
+  // (a phone would show an empty square meanwhile). A page itself is always revalidated, and so is
+  // the service worker (`/sw.js`, web push): a browser must see a new one at once. No redirect of a
+  // page's folder (`/reserve` → `/reserve/`): its page is sent below.
   player.use(
     express.static(root, {
       index: false,
       maxAge: ICONS_MAX_AGE,
       fallthrough: true,
       redirect: false,
-      setHeaders: (response, path) => path.endsWith('.html') && response.setHeader('Cache-Control', 'no-cache'),
+      setHeaders: (response, path) =>
+        (path.endsWith('.html') || path.endsWith('/sw.js')) && response.setHeader('Cache-Control', 'no-cache'),
     }),
   );
   player.use((request: Request, response: Response, next: NextFunction) => {

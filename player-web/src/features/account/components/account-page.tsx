@@ -13,17 +13,22 @@ import { useCalendarLinkOff } from '../api/calendar-link-off';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 import { useNewCalendarLink } from '../api/new-calendar-link';
+import { useNotificationSettings } from '../api/notification-settings';
 import { useProfile } from '../api/profile';
+import { NotificationsSection } from './notifications-section';
 
 /**
- * /account: the read-only profile (with the social logins linked to it), the rules, password change
- * and self-deletion (spec section 2). A social-only account sets its first password with "Сменить
- * пароль", which never asks for the old one.
+ * /account: the read-only profile (with the social logins linked to it), the calendar link, where
+ * the club's messages go (issue 29), the rules, password change and self-deletion (spec section 2).
+ * A social-only account sets its first password with "Сменить пароль", which never asks for the old
+ * one.
  */
 export function AccountPage() {
   const toast = useToast();
   const leaveSession = useLeaveSession();
   const profile = useProfile();
+  // Asked with the profile, not after it: the section shows once the profile is in.
+  const notifications = useNotificationSettings();
   const changePassword = useChangePassword();
   const deleteAccount = useDeleteAccount();
   const newCalendarLink = useNewCalendarLink();
@@ -112,6 +117,7 @@ export function AccountPage() {
           )}
         </section>
       )}
+      {me && <NotificationsSection settings={notifications} />}
       <div className="actions">
         <Link to="/court_rules" className="button">
           {ui.rules.title}

@@ -1,6 +1,6 @@
 import { CLUB_SETTING_DEFAULTS, type MyOrder } from '@kort/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ContactText } from '../../../components/ui/contact-text';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { pausedUntilText, useBookingLimits } from '../../../lib/booking-limits';
@@ -37,13 +37,22 @@ const thisMonth = () => {
   return { year: today.getFullYear(), month: today.getMonth() + 1 };
 };
 
+/** The waitlist place a push notice's tap leads to: `/profile?offer=<id>` (issue 29), else null. */
+function usePointedOffer(): number | null {
+  const [params] = useSearchParams();
+  const id = Number(params.get('offer'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * / and /profile: my games, the add-game button and the club's contacts (spec section 2); a court
  * freed for the player from the line, their places in line (asked again every 30 s while the page is
- * open, so an offer shows without a reload) and a pause of new bookings for no-shows (issue 21).
+ * open, so an offer shows without a reload) and a pause of new bookings for no-shows (issue 21); the
+ * offer a push led to (`?offer=<id>`) is brought into view (issue 29).
  */
 export function ProfilePage() {
   const navigate = useNavigate();
+  const pointed = usePointedOffer();
   const orders = useMyOrders();
   // Neither is worth a failure screen: without them the button follows the player's limit and
   // the contacts stay "…".
@@ -89,7 +98,7 @@ export function ProfilePage() {
   return (
     <main className="page">
       <h1>{ui.games.title}</h1>
-      <WaitlistOffers places={places.data ?? []} />
+      <WaitlistOffers places={places.data ?? []} pointed={pointed} />
       {games === null ? (
         <p role="status">{ui.loading}</p>
       ) : games.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { WaitlistPlace } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toasts';
 import { errorOf } from '../../../lib/errors';
@@ -61,12 +61,21 @@ interface OfferProps {
   onLeave: () => void;
   /** What is on its way for this offer. */
   busy: 'confirm' | 'leave' | null;
+  /** The offer a push led to (`/profile?offer=<id>`): brought into view, marked and focused. */
+  pointed: boolean;
 }
 
 /** A freed court held for the player: the in-app notice with the hold's countdown and "Подтвердить". */
-function Offer({ place, onConfirm, onLeave, busy }: OfferProps) {
+function Offer({ place, onConfirm, onLeave, busy, pointed }: OfferProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
+  const card = useRef<HTMLElement>(null);
+  // Once, when the offer the push named is on screen: a screen reader lands on it too.
+  useEffect(() => {
+    if (!pointed || !card.current) return;
+    card.current.scrollIntoView?.({ block: 'center' });
+    card.current.focus({ preventScroll: true });
+  }, [pointed]);
   const left = useHoldLeft(place.hold_until);
   const over = left === 0;
   // The hold ran out: the server has passed the court on; the places are read again.
@@ -76,7 +85,12 @@ function Offer({ place, onConfirm, onLeave, busy }: OfferProps) {
   const seconds = Math.ceil(left / 1_000);
 
   return (
-    <article className="offer" aria-labelledby={titleId}>
+    <article
+      ref={card}
+      className={pointed ? 'offer is-pointed' : 'offer'}
+      aria-labelledby={titleId}
+      tabIndex={pointed ? -1 : undefined}
+    >
       <p id={titleId} className="offer-title">
         {ui.waitlist.offer(place.time, place.court, place.court_name)}
       </p>
@@ -97,8 +111,17 @@ function Offer({ place, onConfirm, onLeave, busy }: OfferProps) {
   );
 }
 
-/** The offers held for the player, above my games (announced when one arrives while the page is open). */
-export function WaitlistOffers({ places }: { places: readonly WaitlistPlace[] }) {
+/**
+ * The offers held for the player, above my games (announced when one arrives while the page is
+ * open). `pointed`: the one a push notice led to, if it is still held.
+ */
+export function WaitlistOffers({
+  places,
+  pointed = null,
+}: {
+  places: readonly WaitlistPlace[];
+  pointed?: number | null;
+}) {
   const toast = useToast();
   // Here, not in the offer: a confirmed offer leaves the screen, its answer is still said.
   const confirm = useConfirmWaitlist();
@@ -114,6 +137,7 @@ export function WaitlistOffers({ places }: { places: readonly WaitlistPlace[] })
             key={place.id}
             place={place}
             busy={busyWith(place.id)}
+            pointed={place.id === pointed}
             onLeave={() => leave.ask(place)}
             onConfirm={() =>
               confirm.mutate(place.id, {

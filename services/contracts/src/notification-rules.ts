@@ -1,9 +1,9 @@
 /**
  * Where a player hears from the club (issue 29): e-mail, Telegram and web push, chosen per kind of
  * message on /account («Уведомления»). Registration and recovery codes are e-mail only and are not
- * a kind here.
+ * a kind here. Plain values, without zod (the player app imports them; issue 19's budget): the
+ * request schemas are in notification-schemas.ts.
  */
-import { z } from 'zod';
 
 export const NOTICE_KINDS = ['reminders', 'waitlist', 'club', 'no_shows'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -51,14 +51,6 @@ export interface NotificationSettings {
   choices: Record<NoticeKind, Record<NoticeChannel, boolean>>;
 }
 
-/** PUT /api/notifications/: one box of the matrix. Answers the whole settings. */
-export const noticeChoiceBody = z.object({
-  kind: z.enum(NOTICE_KINDS, { error: 'Неизвестный вид уведомлений' }),
-  channel: z.enum(NOTICE_CHANNELS, { error: 'Неизвестный канал' }),
-  enabled: z.boolean({ error: 'Укажите, включить или выключить' }),
-});
-export type NoticeChoiceBody = z.input<typeof noticeChoiceBody>;
-
 /**
  * POST /api/telegram/link/ → {detail: "https://t.me/<bot>?start=<token>", qr_svg, expires_at}: the
  * one-time link (10 minutes, single use) and its QR for a desktop screen.
@@ -70,28 +62,6 @@ export interface TelegramLinkResponse {
 }
 
 export const TELEGRAM_LINK_MINUTES = 10;
-
-/**
- * POST /api/push/subscribe/: the browser's PushSubscription.toJSON(). A device subscribed again
- * (same endpoint) replaces its keys. POST /api/push/unsubscribe/ takes {endpoint}.
- */
-export const pushSubscriptionBody = z.object({
-  endpoint: z
-    .string({ error: 'Нет адреса подписки' })
-    .url({ error: 'Нет адреса подписки' })
-    .max(2048)
-    .refine((value) => value.startsWith('https://') || value.startsWith('http://'), 'Нет адреса подписки'),
-  keys: z.object(
-    {
-      p256dh: z.string({ error: 'Нет ключа подписки' }).min(80).max(120),
-      auth: z.string({ error: 'Нет ключа подписки' }).min(16).max(32),
-    },
-    { error: 'Нет ключей подписки' },
-  ),
-});
-export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
-
-export const pushUnsubscribeBody = z.object({ endpoint: z.string({ error: 'Нет адреса подписки' }).min(1).max(2048) });
 
 /**
  * What the service worker receives in a push (JSON) and shows: `url` is where a tap leads (My games
