@@ -6,13 +6,14 @@ export type SocketNamespace = '/edge' | '/live';
 type RequestLabels = Record<'method' | 'route' | 'status', string>;
 
 /**
- * The metrics the rest of the app feeds: HTTP timings, device commands, socket.io connections.
+ * The metrics the rest of the app feeds: HTTP timings, device commands, notices, socket.io connections.
  * Every value here is this process's own; PromQL sums them across replicas.
  */
 @Injectable()
 export class MetricsService {
   private readonly requests: Histogram<keyof RequestLabels>;
   private readonly commands: Counter<'action' | 'outcome'>;
+  private readonly notices: Counter<'channel' | 'kind' | 'outcome'>;
   private readonly sockets = new Map<SocketNamespace, () => number>();
 
   constructor(registry: Registry) {
@@ -32,6 +33,15 @@ export class MetricsService {
         'deadline-passed, no-ack, agent-refused, service-unavailable, error), counted by the replica that ' +
         'took the call. Per process: sum() across replicas.',
       labelNames: ['action', 'outcome'],
+      registers: [registry],
+    });
+    this.notices = new Counter({
+      name: 'kort_notices_total',
+      help:
+        'Notices to players by channel (email, telegram, push), kind (reminders, waitlist, club, no_shows) and ' +
+        'outcome: sent, dropped (will never go: channel gone, too late, account gone) or failed (a try that will ' +
+        'be retried). Per process: sum() across replicas.',
+      labelNames: ['channel', 'kind', 'outcome'],
       registers: [registry],
     });
     // Read at scrape time from the namespaces themselves: nothing to keep in step.
@@ -63,6 +73,10 @@ export class MetricsService {
 
   commandFinished(action: CommandAction, outcome: string): void {
     this.commands.inc({ action, outcome });
+  }
+
+  noticeFinished(channel: string, kind: string, outcome: 'sent' | 'dropped' | 'failed'): void {
+    this.notices.inc({ channel, kind, outcome });
   }
 
   /** A gateway registers how many sockets it holds; the count is read when Prometheus scrapes. */

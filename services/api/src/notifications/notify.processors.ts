@@ -5,8 +5,9 @@ import { DataSource } from 'typeorm';
 import type { NoticeChannel } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { MailSender } from '../mail/mail-sender';
+import { MetricsService } from '../metrics/metrics.service';
 import { NOTIFY_CONCURRENCY, QUEUES } from '../queues/queues';
-import { validUntil, type Notice } from './notices';
+import { KIND_OF, validUntil, type Notice } from './notices';
 import { NoticeTexts } from './notice-texts';
 import type { NotifyJob } from './notifier';
 import { PlayerChannels } from './player-channels';
@@ -94,6 +95,7 @@ abstract class NotifyWorker extends WorkerHost {
   constructor(
     protected readonly deliveries: Deliveries,
     protected readonly clock: Clock,
+    protected readonly metrics: MetricsService,
   ) {
     super();
   }
@@ -121,10 +123,12 @@ abstract class NotifyWorker extends WorkerHost {
         }
         const message = error instanceof Error ? error.message : String(error);
         await this.deliveries.finish(job.data, this.channel, 'failed', message);
+        this.metrics.noticeFinished(this.channel, KIND_OF[notice.type], 'failed');
         throw error;
       }
     }
     await this.deliveries.finish(job.data, this.channel, outcome.sent ? 'sent' : 'dropped', outcome.detail ?? 'sent');
+    this.metrics.noticeFinished(this.channel, KIND_OF[notice.type], outcome.sent ? 'sent' : 'dropped');
     this.logger.log(
       { event, user: userId, channel: this.channel, attempt: job.attemptsMade + 1, outcome: outcome.detail ?? 'sent' },
       outcome.sent ? 'notice sent' : 'notice dropped',
@@ -155,10 +159,11 @@ export class EmailNotifyProcessor extends NotifyWorker {
   constructor(
     deliveries: Deliveries,
     clock: Clock,
+    metrics: MetricsService,
     private readonly texts: NoticeTexts,
     private readonly mail: MailSender,
   ) {
-    super(deliveries, clock);
+    super(deliveries, clock, metrics);
   }
 
   protected async deliver(player: Player, notice: Notice): Promise<Outcome> {
@@ -174,11 +179,12 @@ export class TelegramNotifyProcessor extends NotifyWorker {
   constructor(
     deliveries: Deliveries,
     clock: Clock,
+    metrics: MetricsService,
     private readonly texts: NoticeTexts,
     private readonly telegram: TelegramBot,
     private readonly channels: PlayerChannels,
   ) {
-    super(deliveries, clock);
+    super(deliveries, clock, metrics);
   }
 
   protected async deliver(player: Player, notice: Notice): Promise<Outcome> {
@@ -206,11 +212,12 @@ export class PushNotifyProcessor extends NotifyWorker {
   constructor(
     deliveries: Deliveries,
     clock: Clock,
+    metrics: MetricsService,
     private readonly texts: NoticeTexts,
     private readonly push: WebPushClient,
     private readonly channels: PlayerChannels,
   ) {
-    super(deliveries, clock);
+    super(deliveries, clock, metrics);
   }
 
   /**

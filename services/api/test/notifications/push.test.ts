@@ -82,6 +82,11 @@ test('a waitlist offer arrives encrypted, with the hold as its TTL and high urge
     url: `/profile?offer=${entry}`,
     tag: `offer-${entry}`,
   });
+  // Operators count them: /metrics says how many notices went, by channel, kind and outcome.
+  await waitFor(async () => {
+    const text = (await api.client().get('/metrics')).text;
+    return /^kort_notices_total\{channel="push",kind="waitlist",outcome="sent"\} [1-9]/m.test(text);
+  });
 });
 
 test('several devices each get it; a subscription gone (410) is removed and noted, the others stay', async () => {
