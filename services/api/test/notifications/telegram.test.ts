@@ -236,6 +236,36 @@ test('every other kind arrives: reminder, club cancellation and closure with the
   for (const message of await bot.sent(player.chat)) expect(message.text).not.toMatch(/(код|PIN)\D{0,20}\d{4}/i);
 });
 
+test('a place in line the club closed, and one the quotas passed over, are told with the reason', async () => {
+  const [one, two] = (await signedInPlayers(api, 2)) as Person[];
+  await order(one!.client, 1, msk('2027-07-16', 19));
+  await order(two!.client, 2, msk('2027-07-16', 19));
+  const waiting = await linkedPlayer();
+  expect((await waiting.client.post('/api/waitlist/', { time_start: msk('2027-07-16', 19) })).status).toBe(200);
+  const closure = await admin.post('/api/admin/closures', {
+    court_id: null,
+    starts_at: msk('2027-07-16', 19),
+    ends_at: msk('2027-07-16', 20),
+    reason: 'Турнир',
+  });
+  expect(closure.status).toBe(201);
+  const closed = await bot.message(waiting.chat, (m) => m.text.startsWith('Очередь на'));
+  expect(closed.text).toBe(
+    'Очередь на 16 июля 2027 (пятница) в 19:00 снята: в это время клуб закрыт (Турнир).\nВыберите другое время в приложении.',
+  );
+
+  // In line while already holding the day's one game: the freed court passes them over, and says why.
+  const [three, four] = (await signedInPlayers(api, 2)) as Person[];
+  await order(three!.client, 1, msk('2027-07-17', 19));
+  await order(four!.client, 2, msk('2027-07-17', 19));
+  const busy = await linkedPlayer();
+  expect((await busy.client.post('/api/waitlist/', { time_start: msk('2027-07-17', 19) })).status).toBe(200);
+  expect((await order(busy.client, 1, msk('2027-07-17', 9))).status).toBe(200);
+  await cancel(three!.client, 1, msk('2027-07-17', 19));
+  const skipped = await bot.message(busy.chat, (m) => m.text.includes('записать вас не получилось'));
+  expect(skipped.text).toContain('17 июля 2027 (суббота) в 19:00, корт 1');
+});
+
 test('a player who turned Telegram off for a kind gets that kind by e-mail only', async () => {
   const player = await linkedPlayer();
   const off = await player.client.put('/api/notifications/', {
