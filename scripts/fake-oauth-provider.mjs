@@ -5,6 +5,7 @@
 // HTTP (POST /__fake/user, /__fake/fail, /__fake/reset; GET /__fake/requests).
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
+import { controlInput, json, listen, readBody } from './fake-http.mjs';
 
 const PROVIDERS = ['vk', 'yandex'];
 const FAIL_ENDPOINTS = ['token', 'userinfo'];
@@ -79,7 +80,6 @@ export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', now
     state = { profiles: { ...DEFAULT_PROFILES }, codes: new Map(), tokens: new Map(), failures: new Map(), log: [] };
   };
   reset();
-  const sockets = new Set();
   const hanging = new Set();
 
   const setUser = (provider, profile) => {
@@ -414,13 +414,8 @@ export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', now
 
   const handleControl = (req, res, action, body) => {
     if (action === 'requests' && req.method === 'GET') return json(res, 200, state.log);
-    if (req.method !== 'POST') return json(res, 405, { error: 'method_not_allowed' });
-    let input;
-    try {
-      input = body ? JSON.parse(body) : {};
-    } catch {
-      return json(res, 400, { error: 'body must be JSON' });
-    }
+    const input = controlInput(req, res, body);
+    if (input === undefined) return;
     try {
       if (action === 'user') setUser(input.provider, input.profile);
       else if (action === 'fail') failNext(input.provider, input.endpoint, input.how);
@@ -466,26 +461,13 @@ export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', now
       else res.destroy();
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const listening = await listen(server, { port, host });
+  const url = `http://${listening.authority}`;
 
   const stop = async () => {
-    const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
     for (const res of hanging) res.destroy();
     hanging.clear();
-    for (const socket of sockets) socket.destroy();
-    await closed;
+    await listening.close();
   };
 
   return {
@@ -521,25 +503,6 @@ function formDecode(value) {
   } catch {
     return value;
   }
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > 1_000_000) req.destroy(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function json(res, status, value) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(value));
 }
 
 function text(res, status, value) {

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { controlInput, createWaiters, json, listen, readBody } from './fake-http.mjs';
 
 const URGENCIES = ['very-low', 'low', 'normal', 'high'];
 /** RFC 8030 leaves it to the service; FCM and autopush take 4096 bytes of encrypted body. */
@@ -66,8 +67,8 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
     state = { subscriptions: new Map(), received: [], attempts: [], answers: [] };
   };
   reset();
-  const waiters = new Set();
-  const sockets = new Set();
+  const pushWaiters = createWaiters();
+  const attemptWaiters = createWaiters();
 
   // ----- subscriptions and injected answers -----
 
@@ -120,50 +121,10 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
 
   // ----- waitFor -----
 
-  const waitIn = (list, predicate, timeoutMs, what) =>
-    new Promise((resolve, reject) => {
-      try {
-        const found = list().find((item) => predicate(structuredClone(item)));
-        if (found) return resolve(structuredClone(found));
-      } catch (error) {
-        return reject(error);
-      }
-      const waiter = {
-        what,
-        predicate,
-        resolve,
-        reject,
-        settle: (done) => {
-          clearTimeout(waiter.timer);
-          waiters.delete(waiter);
-          done();
-        },
-        timer: setTimeout(() => {
-          const seen = state.attempts.map((attempt) => attempt.status);
-          waiter.settle(() =>
-            reject(
-              new Error(
-                `fake push service: no ${what} matched within ${timeoutMs} ms (${state.received.length} delivered; attempts answered ${seen.join(', ') || 'none'})`,
-              ),
-            ),
-          );
-        }, timeoutMs),
-      };
-      waiters.add(waiter);
-    });
-
-  const notify = (what, item) => {
-    for (const waiter of [...waiters]) {
-      if (waiter.what !== what) continue;
-      let hit;
-      try {
-        hit = waiter.predicate(structuredClone(item));
-      } catch (error) {
-        waiter.settle(() => waiter.reject(error));
-        continue;
-      }
-      if (hit) waiter.settle(() => waiter.resolve(structuredClone(item)));
-    }
+  /** The timeout message of waitFor ('push') and waitForAttempt ('attempt'). */
+  const noMatch = (what, timeoutMs) => () => {
+    const seen = state.attempts.map((attempt) => attempt.status);
+    return `fake push service: no ${what} matched within ${timeoutMs} ms (${state.received.length} delivered; attempts answered ${seen.join(', ') || 'none'})`;
   };
 
   // ----- the push endpoint -----
@@ -177,7 +138,7 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
       attempt.status = status;
       attempt.error = message;
       state.attempts.push(attempt);
-      notify('attempt', attempt);
+      attemptWaiters.notify(attempt);
       pushError(res, status, errno, message, headers);
     };
     if (req.method !== 'POST') return refuse(405, 105, 'Method not allowed: a push is a POST', { allow: 'POST' });
@@ -239,7 +200,7 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
       if (injected.status >= 200 && injected.status < 300) {
         attempt.status = injected.status;
         state.attempts.push(attempt);
-        notify('attempt', attempt);
+        attemptWaiters.notify(attempt);
         res.writeHead(injected.status, headers);
         return res.end();
       }
@@ -260,8 +221,8 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
     attempt.status = 201;
     state.attempts.push(attempt);
     state.received.push(delivered);
-    notify('attempt', attempt);
-    notify('push', delivered);
+    attemptWaiters.notify(attempt);
+    pushWaiters.notify(delivered);
     res.writeHead(201, { location: `${url}/m/${randomBytes(16).toString('base64url')}`, ttl: String(attempt.ttl) });
     res.end();
   };
@@ -274,13 +235,8 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
       if (action === 'attempts') return json(res, 200, state.attempts);
       return json(res, 404, { error: 'not_found' });
     }
-    if (req.method !== 'POST') return json(res, 405, { error: 'method_not_allowed' });
-    let input;
-    try {
-      input = body.length > 0 ? JSON.parse(body.toString('utf8')) : {};
-    } catch {
-      return json(res, 400, { error: 'body must be JSON' });
-    }
+    const input = controlInput(req, res, body);
+    if (input === undefined) return;
     try {
       if (action === 'subscription') return json(res, 200, newSubscription(input));
       if (action === 'answer') answerNext(input.status, input.n ?? 1, { retryAfter: input.retry_after ?? 60 });
@@ -297,7 +253,7 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
 
   const route = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const body = await readBody(req);
+    const body = await readBody(req, { encoding: null });
     if (path.startsWith('/__fake/')) return control(req, res, path.slice('/__fake/'.length).replace(/\/+$/, ''), body);
     const push = /^\/push\/([A-Za-z0-9_-]+)$/.exec(path);
     if (push) return handlePush(req, res, push[1], body);
@@ -330,19 +286,7 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
       route1();
     });
   }
-  listener.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    listener.once('error', reject);
-    listener.listen(port, host, () => {
-      listener.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = /** @type {net.AddressInfo} */ (listener.address());
-  const authority = `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const { address, authority, close } = await listen(listener, { port, host });
   const url = `${tls ? 'https' : 'http'}://${authority}`;
   let caFile = null;
   if (certificate) {
@@ -351,10 +295,10 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
   }
 
   const stop = async () => {
-    const closed = new Promise((resolve) => listener.close(() => resolve(undefined)));
-    for (const waiter of [...waiters]) waiter.settle(() => waiter.reject(new Error('fake push service stopped')));
-    for (const socket of sockets) socket.destroy();
-    await closed;
+    const stopped = new Error('fake push service stopped');
+    pushWaiters.rejectAll(stopped);
+    attemptWaiters.rejectAll(stopped);
+    await close();
     if (caFile) rmSync(caFile, { force: true });
   };
 
@@ -368,8 +312,10 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1', tls =
     attempts: () => structuredClone(state.attempts),
     answerNext,
     expire,
-    waitFor: (predicate, timeoutMs = 5000) => waitIn(() => state.received, predicate, timeoutMs, 'push'),
-    waitForAttempt: (predicate, timeoutMs = 5000) => waitIn(() => state.attempts, predicate, timeoutMs, 'attempt'),
+    waitFor: (predicate, timeoutMs = 5000) =>
+      pushWaiters.waitIn(state.received, predicate, timeoutMs, noMatch('push', timeoutMs)),
+    waitForAttempt: (predicate, timeoutMs = 5000) =>
+      attemptWaiters.waitIn(state.attempts, predicate, timeoutMs, noMatch('attempt', timeoutMs)),
     reset,
     stop,
   };
@@ -562,25 +508,6 @@ function parseJson(text) {
 
 function errorText(error) {
   return error instanceof Error ? error.message : String(error);
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > 1_000_000) req.destroy(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function json(res, status, value) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(value));
 }
 
 /** autopush's error body: {code, errno, error, message, more_info}. */

@@ -16,16 +16,6 @@ before(async () => {
 beforeEach(() => fake.reset());
 after(() => fake.stop());
 
-const installed = (name) => {
-  try {
-    import.meta.resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const webPushSkip = installed('web-push') ? false : 'web-push not installed';
-
 const b64 = (buffer) => Buffer.from(buffer).toString('base64url');
 const unb64 = (text) => Buffer.from(text, 'base64url');
 
@@ -311,6 +301,12 @@ test('the control API over HTTP: subscription, answer, received, attempts, reset
   assert.deepEqual([fake.received(), fake.attempts()], [[], []]);
   assert.equal((await push(subscription, 'c')).status, 404, 'reset forgets the subscriptions');
 });
+
+/** The tests below run when web-push is installed. */
+const webPushSkip = await import('web-push').then(
+  () => false,
+  (error) => (error?.code === 'ERR_MODULE_NOT_FOUND' ? 'web-push not installed' : Promise.reject(error)),
+);
 
 test(
   'web-push sendNotification against the fake over https: TTL, urgency, payload, 410',

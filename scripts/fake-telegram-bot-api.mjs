@@ -12,6 +12,7 @@ import https from 'node:https';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { controlInput, createWaiters, json, listen, readBody } from './fake-http.mjs';
 
 /** Values sent as strings (query, form) that the Bot API reads as JSON, integers or booleans. */
 const JSON_FIELDS = new Set([
@@ -100,8 +101,7 @@ export async function startFakeBotApi({
   let callbackSeq = 0;
   /** @type {{ res: http.ServerResponse, entry: BotRequest, limit: number, timer: NodeJS.Timeout } | null} */
   let poller = null;
-  const waiters = new Set();
-  const sockets = new Set();
+  const waiters = createWaiters();
 
   function freshState() {
     return {
@@ -133,50 +133,12 @@ export async function startFakeBotApi({
     return entry;
   };
 
-  const notify = (entry) => {
-    for (const waiter of [...waiters]) {
-      let hit;
-      try {
-        hit = waiter.predicate(structuredClone(entry));
-      } catch (error) {
-        waiter.settle(() => waiter.reject(error));
-        continue;
-      }
-      if (hit) waiter.settle(() => waiter.resolve(structuredClone(entry)));
-    }
-  };
-
   /** Resolves with the first recorded request (existing, then arriving) that matches. */
   const waitFor = (predicate, timeoutMs = 5000) =>
-    new Promise((resolve, reject) => {
-      try {
-        const found = state.log.find((entry) => predicate(structuredClone(entry)));
-        if (found) return resolve(structuredClone(found));
-      } catch (error) {
-        return reject(error);
-      }
-      const waiter = {
-        predicate,
-        resolve,
-        reject,
-        settle: (done) => {
-          clearTimeout(waiter.timer);
-          waiters.delete(waiter);
-          done();
-        },
-        timer: setTimeout(() => {
-          const seen = state.log.map((entry) => entry.method);
-          const tail = seen.length > 20 ? ['…', ...seen.slice(-20)] : seen;
-          waiter.settle(() =>
-            reject(
-              new Error(
-                `fake Bot API: no request matched within ${timeoutMs} ms (${seen.length} requests: ${tail.join(', ') || 'none'})`,
-              ),
-            ),
-          );
-        }, timeoutMs),
-      };
-      waiters.add(waiter);
+    waiters.waitIn(state.log, predicate, timeoutMs, () => {
+      const seen = state.log.map((entry) => entry.method);
+      const tail = seen.length > 20 ? ['…', ...seen.slice(-20)] : seen;
+      return `fake Bot API: no request matched within ${timeoutMs} ms (${seen.length} requests: ${tail.join(', ') || 'none'})`;
     });
 
   // ----- chats, messages, updates -----
@@ -341,7 +303,7 @@ export async function startFakeBotApi({
         const { method, ...params } = call;
         const entry = record(METHOD_NAMES.get(method.toLowerCase()) ?? method, normalize(params), 'webhook-reply');
         entry.status = call.method.toLowerCase() === 'getupdates' ? 400 : dispatch(entry).status;
-        notify(entry);
+        waiters.notify(entry);
       }
     }
     return { update, via: 'webhook', status: reply.status };
@@ -655,13 +617,8 @@ export async function startFakeBotApi({
       if (!Object.hasOwn(views, action)) return json(res, 404, { error: 'not_found' });
       return json(res, 200, views[action]());
     }
-    if (req.method !== 'POST') return json(res, 405, { error: 'method_not_allowed' });
-    let input;
-    try {
-      input = body ? JSON.parse(body) : {};
-    } catch {
-      return json(res, 400, { error: 'body must be JSON' });
-    }
+    const input = controlInput(req, res, body);
+    if (input === undefined) return;
     try {
       const actions = {
         start: () => sendStart(input.chat, input.text ?? '/start'),
@@ -727,7 +684,7 @@ export async function startFakeBotApi({
       entry.status = reply.status;
       json(res, reply.status, reply.body);
     }
-    notify(entry);
+    waiters.notify(entry);
   };
 
   const server = http.createServer((req, res) => {
@@ -738,19 +695,8 @@ export async function startFakeBotApi({
       } else res.destroy();
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const listening = await listen(server, { port, host });
+  const url = `http://${listening.authority}`;
 
   /** Forgets everything (chats, log, webhook, blocks); update ids keep growing so a poller's offset stays valid. */
   function reset() {
@@ -759,15 +705,13 @@ export async function startFakeBotApi({
   }
 
   const stop = async () => {
-    const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
     if (poller) {
       clearTimeout(poller.timer);
       poller.res.destroy();
       poller = null;
     }
-    for (const waiter of [...waiters]) waiter.settle(() => waiter.reject(new Error('fake Bot API stopped')));
-    for (const socket of sockets) socket.destroy();
-    await closed;
+    waiters.rejectAll(new Error('fake Bot API stopped'));
+    await listening.close();
   };
 
   return {
@@ -945,25 +889,6 @@ function postJson(target, value, headers, timeoutMs) {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > 1_000_000) req.destroy(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function json(res, status, value) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(value));
 }
 
 if (process.argv[1] && resolvePath(process.argv[1]) === fileURLToPath(import.meta.url)) {
