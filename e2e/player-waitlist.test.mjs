@@ -7,6 +7,9 @@
 // tests of their own in services/api/test). Screens go to e2e/artifacts/waitlist-*.png and are
 // checked with axe.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
 import { asPlayer as playerPage, clubDay, dayName, dialOf, heading, ZONE } from './support/player-pages.mjs';
@@ -268,3 +271,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
     });
   });
 }
+
+test('`npm start` offers web push with a development key pair it made once and keeps in .kort-data/', async () => {
+  const { client } = await player('vapid', 'Вика');
+  const settings = await client.get('/api/notifications/');
+  assert.equal(settings.status, 200);
+  const folder = process.env.KORT_DATA_DIR || fileURLToPath(new URL('../.kort-data', import.meta.url));
+  const kept = JSON.parse(readFileSync(join(folder, 'vapid.json'), 'utf8'));
+  assert.equal(settings.body.detail.channels.push.available, true);
+  assert.equal(settings.body.detail.channels.push.public_key, kept.publicKey);
+});
