@@ -21,6 +21,8 @@ export const notifyJobId = (event: string, userId: number): string => `${event.r
 
 /** Rows left queued without a job (a replica died between the two) are queued again after this long. */
 const ORPHAN_AFTER_MS = 60_000;
+/** How long the outcome of each message is kept for an operator to look up. */
+const KEEP_DELIVERIES_MS = 90 * 24 * 3600_000;
 
 /**
  * The one path of every message to a player but the codes (issue 29): for each channel the
@@ -66,10 +68,16 @@ export class Notifier implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    const now = this.clock.now().getTime();
+    const [, pruned] = await this.db.query<[unknown[], number]>(
+      `DELETE FROM notification_deliveries WHERE created_at < $1`,
+      [new Date(now - KEEP_DELIVERIES_MS)],
+    );
+    if (pruned) this.logger.log({ rows: pruned }, 'notice outcomes older than 90 days removed');
     const orphans = await this.db.query<{ event: string; user_id: number; channel: NoticeChannel; notice: Notice }[]>(
       `SELECT event, user_id, channel, notice FROM notification_deliveries
         WHERE state = 'queued' AND created_at < $1 AND created_at > $2`,
-      [new Date(this.clock.now().getTime() - ORPHAN_AFTER_MS), new Date(this.clock.now().getTime() - 24 * 3600_000)],
+      [new Date(now - ORPHAN_AFTER_MS), new Date(now - 24 * 3600_000)],
     );
     for (const row of orphans) {
       await this.enqueue(row.channel, { event: row.event, userId: row.user_id, notice: row.notice });

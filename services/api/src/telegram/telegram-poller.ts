@@ -94,7 +94,10 @@ export class TelegramPoller implements OnApplicationBootstrap, OnApplicationShut
           onStart: (me) => this.logger.log({ bot: me.username }, 'telegram: polling for updates (this replica)'),
         }),
       )
-      .catch((error: unknown) => this.logger.error({ error: String(error) }, 'telegram polling stopped'))
+      .catch((error: unknown) =>
+        // Telegram unreachable (the club's internet down): the next renewal, RENEW_MS on, tries again.
+        this.logger.warn({ error: String(error) }, 'telegram polling stopped; trying again in 5 s'),
+      )
       .finally(() => {
         this.polling = null;
       });
