@@ -1,4 +1,4 @@
-// Players heard where they are (issue 29), against the local fake Bot API, each figure beside a bare
+// Players heard where they are, against the local fake Bot API, each figure beside a bare
 // reference measured in the same run:
 // - a freed court → the first in line's Telegram offer (the cancel call, the waitlist job, the hold,
 //   the notifier, the Telegram queue, grammY, the fake's sendMessage): p99 target 2 s; beside the
@@ -251,7 +251,7 @@ export async function remindersBurst(databaseUrl, agentToken, count) {
 }
 
 export function printNotify(figures) {
-  console.log('\nNotifications (issue 29; fake Bot API on this machine)');
+  console.log('\nNotifications (against the fake Bot API on this machine)');
   for (const row of figures) {
     const value = row.ms
       ? `p50 ${row.ms.p50_ms} ms, p90 ${row.ms.p90_ms} ms, p99 ${row.ms.p99_ms} ms`

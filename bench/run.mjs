@@ -7,7 +7,7 @@
 // BENCH_LOAD_*) or `suites` (bench/suites.mjs: the authorization matrix, BENCH_FUZZ_RUNS of fuzzing,
 // the fault files) or `offline` (bench/offline.mjs: keypad, schedule sync and outbox, issue 15);
 // `--only api,load` runs two; `notify` (bench/notify.mjs: a freed court → the Telegram offer, 1,000
-// reminders at once; issue 29).
+// reminders at once).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';

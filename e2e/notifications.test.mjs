@@ -1,4 +1,4 @@
-// Issue 29 from the player's side, on the product `npm start` runs with a Telegram bot and web push,
+// Notifications from the player's side, on the product `npm start` runs with a Telegram bot and web push,
 // in Chromium: Telegram linked on /account (the one-time link and its QR code, the player's /start in
 // the bot through the fake Bot API, the screen turning to «Telegram подключён»); this device
 // subscribed to web push; a court freed from the line pushed to that device, decrypted by the fake

@@ -60,7 +60,7 @@ async function inlineStylesheets(html: string, dist: string): Promise<string> {
 }
 
 /**
- * The service worker, src/sw.ts built to `dist/sw.js` (web push, issue 29). Only its build is
+ * The service worker, src/sw.ts built to `dist/sw.js` (web push). Only its build is
  * wanted from vite-plugin-pwa: no manifest (public/manifest.webmanifest is the app's), no script
  * injected into the pages (src/app/service-worker.ts registers it once the app is up) and no
  * precache (injectionPoint undefined: the worker holds no `self.__WB_MANIFEST`, it caches nothing).

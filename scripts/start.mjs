@@ -143,7 +143,7 @@ if (!env.SMTP_URL && !stopping) {
   log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
 }
 
-// Web push needs a VAPID key pair: none given, a development pair is made once and kept (issue 29).
+// Web push needs a VAPID key pair: none given, a development pair is made once and kept.
 if (!production && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY && !stopping) {
   const file = join(dataDir, 'vapid.json');
   let keys;

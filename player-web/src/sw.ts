@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The player app's service worker (built to /sw.js by vite-plugin-pwa, vite.config.ts): it shows
- * the club's web push notices (issue 29) and opens the app where a tap on one leads.
+ * the club's web push notices and opens the app where a tap on one leads.
  *
  * It has no fetch handler on purpose: the app needs live answers (the door, the hours free right
  * now, a court held for ten minutes), so nothing is cached for offline use and every request goes

@@ -328,7 +328,7 @@ export const ui = {
   },
 
   /**
-   * /account «Уведомления» (issue 29): the rest of the texts are `notificationTexts`,
+   * /account «Уведомления»: the rest of the texts are `notificationTexts`,
    * `noticeKindNames`, `noticeChannelNames` and `channelOffTexts` of @kort/contracts.
    */
   notifications: {

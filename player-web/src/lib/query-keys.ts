@@ -25,7 +25,7 @@ export const queryKeys = {
   courtRules: ['court-rules'],
   account: {
     profile: ['account', 'profile'],
-    /** Where the player hears from the club: channels and the choices per kind (issue 29). */
+    /** Where the player hears from the club: channels and the choices per kind. */
     notifications: ['account', 'notifications'],
     /** Whether this very browser has a push subscription (its own answer, not the API's). */
     pushDevice: ['account', 'push-device'],

@@ -119,7 +119,7 @@ describe('GET /api/del_account/', () => {
     const client = api.client();
     const { email } = await registerPlayer(client, { name: 'Стёпа' });
     const [{ id }] = await api.db.query<[{ id: number }]>(`SELECT id FROM users WHERE email = $1`, [email]);
-    // Where the club reached the player: a Telegram chat, a device, a choice (issue 29).
+    // Where the club reached the player: a Telegram chat, a device, a choice.
     await api.db.query(`INSERT INTO telegram_chats (user_id, chat_id, linked_at) VALUES ($1, $2, now())`, [
       id,
       5_000_000_000 + id,

@@ -21,7 +21,7 @@ const PLAYER_TITLE = '<title>Корт</title>';
 const PRERENDERED = ['/reserve', '/box_reserve', '/box_reserve/user_reserved'];
 const prerendered = (path: string) => `<div id="root" data-prerendered="${path}">`;
 writeFileSync(join(playerDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-// The service worker vite-plugin-pwa builds beside the pages (web push, issue 29).
+// The service worker vite-plugin-pwa builds beside the pages (web push).
 writeFileSync(
   join(playerDir, 'sw.js'),
   `self.addEventListener('push', (e) => self.registration.showNotification('Корт'));`,

@@ -133,7 +133,7 @@ export const AdminError = {
   ShapeInvalid: 'admin.shape_invalid',
 } as const;
 
-/** Notifications (issue 29): the channels a club may not offer, and Telegram's own refusals. */
+/** Notifications: the channels a club may not offer, and Telegram's own refusals. */
 export const NotifyError = {
   /** The club has no Telegram bot (TELEGRAM_BOT_TOKEN unset). */
   TelegramOff: 'notify.telegram_off',

@@ -1,7 +1,7 @@
 /**
- * Where a player hears from the club (issue 29): e-mail, Telegram and web push, chosen per kind of
+ * Where a player hears from the club: e-mail, Telegram and web push, chosen per kind of
  * message on /account («Уведомления»). Registration and recovery codes are e-mail only and are not
- * a kind here. Plain values, without zod (the player app imports them; issue 19's budget): the
+ * a kind here. Plain values, without zod (the player app imports them, and zod must stay out of its first script): the
  * request schemas are in notification-schemas.ts.
  */
 

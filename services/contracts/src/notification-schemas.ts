@@ -1,4 +1,4 @@
-/** The notification calls' request bodies (issue 29): the API validates with these. */
+/** The notification calls' request bodies: the API validates with these. */
 import { z } from 'zod';
 import { NOTICE_CHANNELS, NOTICE_KINDS } from './notification-rules';
 

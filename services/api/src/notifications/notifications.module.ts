@@ -9,7 +9,7 @@ import { TelegramBot } from './telegram-bot';
 import { WebPushClient } from './web-push-client';
 
 /**
- * Everything the club tells a player, on every channel (issue 29): the Notifier that the
+ * Everything the club tells a player, on every channel: the Notifier that the
  * bookings, the waitlist, no-shows and the club's cancellations call; a worker per channel; the
  * player's channels and choices. Global like the mail it replaces for these messages.
  */

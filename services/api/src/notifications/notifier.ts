@@ -25,7 +25,7 @@ const ORPHAN_AFTER_MS = 60_000;
 const KEEP_DELIVERIES_MS = 90 * 24 * 3600_000;
 
 /**
- * The one path of every message to a player but the codes (issue 29): for each channel the
+ * The one path of every message to a player but the codes: for each channel the
  * player has in force for the notice's kind, a delivery row keyed by (event, player, channel) and
  * a BullMQ job on that channel's queue. A second notify of the same event (another replica, a
  * retried job) finds the rows and queues nothing; the channel's processor claims the row before

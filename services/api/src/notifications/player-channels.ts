@@ -38,7 +38,7 @@ export class ChatTakenError extends Error {
  * A player's channels (a linked Telegram chat, devices subscribed to web push) and their choices
  * per kind of message. What is in force: a channel the club offers, that the player linked, and
  * did not turn off for that kind. E-mail is on unless turned off; Telegram and push are on once
- * linked (issue 29). A channel that failed for good is switched off here and noted (a fault) until
+ * linked. A channel that failed for good is switched off here and noted (a fault) until
  * the player links it again.
  */
 @Injectable()

@@ -21,7 +21,7 @@ export type LinkResult =
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
- * Linking a chat to an account (issue 29): /account asks for a one-time `t.me/<bot>?start=<token>`
+ * Linking a chat to an account: /account asks for a one-time `t.me/<bot>?start=<token>`
  * link (10 minutes, single use; a new link voids the player's previous one); the bot's /start with
  * that token links the chat it came from. The token is taken with GETDEL, so two chats racing with
  * one token link one; a token used, expired, or sent from another chat links nothing.

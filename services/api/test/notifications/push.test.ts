@@ -9,7 +9,7 @@ import { cancel, msk, order, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
-// Web push (issue 29) against a local push service (scripts/fake-push-service.mjs) that checks the
+// Web push against a local push service (scripts/fake-push-service.mjs) that checks the
 // VAPID JWT and decrypts the aes128gcm payload (RFC 8291) with the subscription's private key, as
 // a browser's push service and the browser do. August 2027.
 const NOW = '2027-08-02T06:00:00Z'; // Monday 2 August 2027, 09:00 in Moscow

@@ -11,7 +11,7 @@ import { msk, order, cancel, signedInAdmin, signedInPlayers } from '../support/p
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
-// Telegram (issue 29) against the fake Bot API (scripts/fake-telegram-bot-api.mjs): linking a chat,
+// Telegram against the fake Bot API (scripts/fake-telegram-bot-api.mjs): linking a chat,
 // every kind of message, the offer's «Подтвердить» within and after the hold, a blocked bot, the
 // webhook's secret, two replicas sending once and one poller across replicas. Chats are numbered
 // per test so that files sharing the fake never read each other's messages. July 2027.

@@ -19,7 +19,7 @@ import { NotificationsSection } from './notifications-section';
 
 /**
  * /account: the read-only profile (with the social logins linked to it), the calendar link, where
- * the club's messages go (issue 29), the rules, password change and self-deletion (spec section 2).
+ * the club's messages go, the rules, password change and self-deletion (spec section 2).
  * A social-only account sets its first password with "Сменить пароль", which never asks for the old
  * one.
  */

@@ -7,7 +7,7 @@ import { PushBlock } from './push-block';
 import { TelegramBlock } from './telegram-block';
 
 /**
- * /account «Уведомления» (issue 29): which kinds of message go to which channel, then linking the
+ * /account «Уведомления»: which kinds of message go to which channel, then linking the
  * channels the club offers: Telegram, and web push on this device. A channel the club has not set
  * up (no bot, no VAPID key) is not mentioned at all.
  */

@@ -37,7 +37,7 @@ const thisMonth = () => {
   return { year: today.getFullYear(), month: today.getMonth() + 1 };
 };
 
-/** The waitlist place a push notice's tap leads to: `/profile?offer=<id>` (issue 29), else null. */
+/** The waitlist place a push notice's tap leads to: `/profile?offer=<id>`, else null. */
 function usePointedOffer(): number | null {
   const [params] = useSearchParams();
   const id = Number(params.get('offer'));
@@ -48,7 +48,7 @@ function usePointedOffer(): number | null {
  * / and /profile: my games, the add-game button and the club's contacts (spec section 2); a court
  * freed for the player from the line, their places in line (asked again every 30 s while the page is
  * open, so an offer shows without a reload) and a pause of new bookings for no-shows (issue 21); the
- * offer a push led to (`?offer=<id>`) is brought into view (issue 29).
+ * offer a push led to (`?offer=<id>`) is brought into view.
  */
 export function ProfilePage() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Where a player hears from the club (issue 29): a linked Telegram chat, the devices subscribed to
+ * Where a player hears from the club: a linked Telegram chat, the devices subscribed to
  * web push, the player's choices per kind of message and channel, a channel the club switched off
  * after a permanent failure, and one row per message and channel sent (what makes a message go
  * once across replicas and retries). These belong to the player, who may play in any club of the
