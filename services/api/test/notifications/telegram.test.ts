@@ -1,67 +1,32 @@
 import type { Job } from 'bullmq';
 import { messages, NOTICE_KINDS } from '@kort/contracts';
-import { freePort } from '../support/processes';
 import { BookingReminderProcessor } from '../../src/bookings/booking-reminders';
 import { NoShows } from '../../src/bookings/no-shows';
 import { Notifier } from '../../src/notifications/notifier';
 import { waitFor } from '../support/agents';
 import type { Client } from '../support/client';
-import { bot, TELEGRAM, type SentMessage } from '../support/fake-services';
+import { bot, TELEGRAM } from '../support/fake-services';
 import { msk, order, cancel, signedInAdmin, signedInPlayers } from '../support/players';
+import {
+  lastTo,
+  link,
+  linkedPlayer as linkedPlayerOf,
+  newChat,
+  replica,
+  useWebhookOf,
+  type Person,
+} from '../support/telegram-world';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
 // Telegram against the fake Bot API (scripts/fake-telegram-bot-api.mjs): linking a chat,
 // every kind of message, the offer's «Подтвердить» within and after the hold, a blocked bot, the
-// webhook's secret, two replicas sending once and one poller across replicas. Chats are numbered
-// per test so that files sharing the fake never read each other's messages. July 2027.
+// webhook's secret, two replicas sending once and one poller across replicas. July 2027.
 const NOW = '2027-07-05T06:00:00Z'; // Monday 5 July 2027, 09:00 in Moscow
 const SECRET = 'kort-webhook-secret-0123456789';
-let nextChat = 880_000_000 + (process.pid % 1000) * 1000;
-const newChat = () => (nextChat += 1);
-
-type Person = { client: Client; id: number; email: string };
 let api: TestApp;
 let admin: Client;
-
-async function replica(env: Record<string, string>, prefix: string, clock: TestClock): Promise<TestApp> {
-  const port = await freePort();
-  return startTestApp(
-    {
-      TELEGRAM_BOT_TOKEN: TELEGRAM.token,
-      TELEGRAM_API_ROOT: TELEGRAM.url,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      REDIS_PREFIX: prefix,
-      ...env,
-    },
-    clock,
-    { port, ownDatabase: false },
-  );
-}
-
-/** The webhook pointed at this replica (as ops would, once its address is known). */
-async function useWebhookOf(app: TestApp): Promise<void> {
-  await waitFor(async () => (await bot.webhook())?.url === `${app.config.publicUrl}/api/telegram/webhook`);
-}
-
-/** Links the chat through the whole flow: a one-time link, /start with its token. */
-async function link(player: Person, chat: number): Promise<void> {
-  const issued = await player.client.post('/api/telegram/link/');
-  expect(issued.status).toBe(200);
-  const token = new URL(issued.body.detail as string).searchParams.get('start')!;
-  const before = (await bot.sent(chat)).length;
-  await bot.say(chat, `/start ${token}`);
-  await waitFor(async () => (await bot.sent(chat)).slice(before).some((m) => m.text.includes('Telegram подключён')));
-}
-
-async function linkedPlayer(): Promise<Person & { chat: number }> {
-  const [player] = (await signedInPlayers(api, 1)) as Person[];
-  const chat = newChat();
-  await link(player!, chat);
-  return { ...player!, chat };
-}
-
-const lastTo = async (chat: number): Promise<SentMessage | undefined> => (await bot.sent(chat)).at(-1);
+const linkedPlayer = () => linkedPlayerOf(api);
 
 beforeAll(async () => {
   const clock = new TestClock();
