@@ -1,85 +1,12 @@
-import { BookingError, messages, type MyOrder, type WaitlistPlace } from '@kort/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { ProfilePage } from '../src/features/profile/components/profile-page';
-import { ToastProvider } from '../src/components/ui/toasts';
-import {
-  clubRules,
-  fail,
-  fakeServer,
-  installDialogApi,
-  ok,
-  removeDialogApi,
-  type Answer,
-  type FakeServer,
-} from './support/fake-server';
-import { render } from './support/render';
+import { expect, test, vi } from 'vitest';
+import { clubRules, ok } from './support/fake-server';
+import { addButton, game, games, limits, loaded, profileScreen } from './support/profile-screen';
 
-let server: FakeServer;
-beforeEach(installDialogApi);
-afterEach(() => {
-  expect(server.strays).toEqual([]);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  removeDialogApi();
-});
-
-const game = (id: number, overrides: Partial<MyOrder> = {}): MyOrder => ({
-  id,
-  date: `${20 + id} ноября 2026`,
-  day_of_week: 'среда',
-  time: '18:00',
-  today: false,
-  status: 'upcoming',
-  name: 1,
-  id_cort: 1,
-  time_start: `2026-11-${20 + id}T18:00:00+03:00`,
-  ...overrides,
-});
-const games = (count: number) => Array.from({ length: count }, (_, index) => game(index + 1));
-
-function GameRoute() {
-  return <pre aria-label="Состояние игры">{JSON.stringify(useLocation().state)}</pre>;
-}
-
-/** GET /api/booking_limits/: the server's own count of games ahead (a sport school is never full). */
-const limits = (upcomingFull: boolean, pausedUntil: string | null = null) =>
-  ok({ days: [], upcoming_full: upcomingFull, paused_until: pausedUntil });
-
-function renderProfile(
-  orders: Answer,
-  sportSchool: Answer = ok(false),
-  bookingLimits: Answer = limits(false),
-  more: Record<string, Answer> = {},
-  path = '/profile',
-) {
-  server = fakeServer({
-    'GET /api/my-orders/': orders,
-    'GET /api/sport_school/': sportSchool,
-    'GET /api/give_contacts/': ok('Администратор клуба: +7 (999) 111-22-33'),
-    'GET /api/booking_limits/': bookingLimits,
-    'GET /api/waitlist/': ok([]),
-    'GET /api/booking_rules/': clubRules(),
-    ...more,
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/game" element={<GameRoute />} />
-          <Route path="/reserve" element={<h1>Бронирование</h1>} />
-        </Routes>
-      </ToastProvider>
-    </MemoryRouter>,
-  );
-}
-
-/** Waits until all three answers are in (the contacts are asked for last). */
-const loaded = () => screen.findByRole('link', { name: '+7 (999) 111-22-33' });
-const addButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Забронировать игру' });
+// /profile: my games, the add button and its limits, no-shows and the pause.
+const screens = profileScreen();
+const renderProfile = screens.renderProfile;
 
 test('my games are listed with date, weekday, time and court; today is marked', async () => {
   renderProfile(
@@ -192,7 +119,7 @@ test('a game opens /game with the card in the navigation state', async () => {
 test('no answer for my games shows the network-failure screen; "Повторить" loads again', async () => {
   renderProfile('offline');
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
-  server.answer('GET /api/my-orders/', ok([game(1)]));
+  screens.server.answer('GET /api/my-orders/', ok([game(1)]));
   await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
   expect(await screen.findByText('21 ноября 2026, среда')).toBeTruthy();
 });
@@ -218,7 +145,7 @@ test("today's offline PIN goes to the phone's storage, not on screen", async () 
   }
 });
 
-// --- Issue 21: no-shows, the pause, the waitlist ---
+// --- Issue 21: no-shows and the pause (the waitlist: profile-waitlist.test.tsx) ---
 
 test('a game released as a no-show reads «Неявка» and does not count against the games ahead', async () => {
   renderProfile(
@@ -241,123 +168,6 @@ test("paused for no-shows: the add button is off and says until when, the club's
   expect(screen.queryByRole('button', { name: 'Забронировать игру' })).toBeNull();
   const why = paused.getAttribute('aria-describedby');
   expect(document.getElementById(why ?? '')?.textContent).toMatch(/неявок/);
-});
-
-const place = (id: number, overrides: Partial<WaitlistPlace> = {}): WaitlistPlace => ({
-  id,
-  time_start: '2026-11-25T12:00:00.000+03:00',
-  date: '25 ноября 2026',
-  time: '12:00',
-  state: 'waiting',
-  position: 2,
-  court: null,
-  court_name: null,
-  hold_until: null,
-  ...overrides,
-});
-/** The club's clock as the phone's: the hold's countdown is the server's. */
-const clubClock = { 'GET /api/site_time/': () => ok({ time_zone: 'Europe/Moscow', now: new Date().toISOString() }) };
-
-test('a place in line shows its hour and position; «Выйти из очереди» asks, then leaves', async () => {
-  renderProfile(ok([]), ok(false), limits(false), {
-    'GET /api/waitlist/': ok([place(7)]),
-    'DELETE /api/waitlist/7/': ok(messages.waitlistLeft),
-  });
-  const line = within(await screen.findByRole('region', { name: 'Очередь' }));
-  expect(line.getByText('25 ноября 2026, 12:00')).toBeTruthy();
-  expect(line.getByText('Вы в очереди: 2-й')).toBeTruthy();
-  await userEvent.click(line.getByRole('button', { name: 'Выйти из очереди' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Выйти из очереди?' }));
-  expect(server.callsTo('DELETE /api/waitlist/7/')).toEqual([]);
-  server.answer('GET /api/waitlist/', ok([]));
-  await userEvent.click(dialog.getByRole('button', { name: 'Да, выйти' }));
-  expect(await screen.findByText('Вы вышли из очереди')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('region', { name: 'Очередь' })).toBeNull());
-  expect(server.callsTo('DELETE /api/waitlist/7/')).toHaveLength(1);
-});
-
-test('an offer arrives while the page is open (asked every 30 s); «Подтвердить» makes it a game in my games', async () => {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  renderProfile(ok([]), ok(false), limits(false), {
-    ...clubClock,
-    'POST /api/waitlist/8/confirm/': { status: 200, body: { detail: messages.holdConfirmed, id: 77 } },
-  });
-  await loaded();
-  expect(screen.queryByText(/Корт освободился/)).toBeNull();
-  expect(server.callsTo('GET /api/waitlist/')).toHaveLength(1);
-
-  const holdUntil = new Date(Date.now() + (14 * 60 + 5) * 1_000).toISOString();
-  server.answer(
-    'GET /api/waitlist/',
-    ok([place(8, { state: 'offered', position: 0, court: 2, court_name: 'Корт 2', hold_until: holdUntil })]),
-  );
-  await act(() => vi.advanceTimersByTimeAsync(30_000));
-  const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 2' }));
-  expect(server.callsTo('GET /api/waitlist/')).toHaveLength(2);
-  expect(offer.getByText('25 ноября 2026')).toBeTruthy();
-  expect(offer.getByText(/^Осталось 14:0[45]$/)).toBeTruthy();
-
-  server.answer('GET /api/my-orders/', ok([game(77, { date: '25 ноября 2026', time: '12:00', name: 2 })]));
-  server.answer('GET /api/waitlist/', ok([]));
-  vi.useRealTimers();
-  await userEvent.click(offer.getByRole('button', { name: 'Подтвердить' }));
-  expect(await screen.findByText('Корт забронирован')).toBeTruthy();
-  expect(await screen.findByRole('button', { name: /25 ноября 2026/ })).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('article', { name: /Корт освободился/ })).toBeNull());
-});
-
-test("a hold that ran out before «Подтвердить» (410) shows the server's text", async () => {
-  const holdUntil = new Date(Date.now() + 5 * 60_000).toISOString();
-  renderProfile(ok([]), ok(false), limits(false), {
-    ...clubClock,
-    'GET /api/waitlist/': ok([
-      place(8, { state: 'offered', position: 0, court: 1, court_name: 'Корт 1', hold_until: holdUntil }),
-    ]),
-    'POST /api/waitlist/8/confirm/': fail(410, messages.holdExpired, BookingError.HoldExpired),
-  });
-  const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 1' }));
-  await userEvent.click(offer.getByRole('button', { name: 'Подтвердить' }));
-  expect(await screen.findByText(messages.holdExpired)).toBeTruthy();
-});
-
-test('a hold whose time is up on the phone says so, and «Подтвердить» is off', async () => {
-  const holdUntil = new Date(Date.now() - 1_000).toISOString();
-  renderProfile(ok([]), ok(false), limits(false), {
-    ...clubClock,
-    'GET /api/waitlist/': ok([
-      place(8, { state: 'offered', position: 0, court: 1, court_name: 'Корт 1', hold_until: holdUntil }),
-    ]),
-  });
-  const offer = within(await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 1' }));
-  expect(await offer.findByText('Время на подтверждение вышло')).toBeTruthy();
-  expect(offer.getByRole<HTMLButtonElement>('button', { name: 'Подтвердить' }).disabled).toBe(true);
-  // The places are read again: the server has passed the court on.
-  await waitFor(() => expect(server.callsTo('GET /api/waitlist/').length).toBeGreaterThan(1));
-});
-
-test('a push notice leads to /profile?offer=<id>: that offer is brought into view, marked and focused', async () => {
-  const scrolled: Element[] = [];
-  Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
-    scrolled.push(this);
-  };
-  const holdUntil = new Date(Date.now() + 10 * 60_000).toISOString();
-  const offered = (id: number, court: number) =>
-    place(id, { state: 'offered', position: 0, court, court_name: `Корт ${court}`, hold_until: holdUntil });
-  renderProfile(
-    ok([]),
-    ok(false),
-    limits(false),
-    { ...clubClock, 'GET /api/waitlist/': ok([offered(7, 1), offered(8, 2)]) },
-    '/profile?offer=8',
-  );
-  const pointed = await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 2' });
-  await waitFor(() => expect(document.activeElement).toBe(pointed));
-  expect(pointed.className).toContain('is-pointed');
-  expect(scrolled).toEqual([pointed]);
-  expect(screen.getByRole('article', { name: 'Корт освободился: 12:00, корт 1' }).className).not.toContain(
-    'is-pointed',
-  );
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
 // --- The club's shape (docs/admin-api.md): its limit of games ahead, a sport school's term ---
