@@ -10,7 +10,7 @@ import { createECDH } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { startFakePushService } from '../scripts/fake-push-service.mjs';
 import { startFakeBotApi } from '../scripts/fake-telegram-bot-api.mjs';
-import { asPlayer, clubDay, heading, ZONE } from './support/player-pages.mjs';
+import { asPlayer, clubInstant, heading } from './support/player-pages.mjs';
 import { launchChromium, registerAccount, startProduct, until, viewports } from './support.mjs';
 
 const PASSWORD = 'Корт-2026-уведомления!';
@@ -174,16 +174,6 @@ function replaceSubscribe(subscription) {
       unsubscribe: async () => true,
     };
   };
-}
-
-/** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
-function clubInstant(days, hour) {
-  const day = new Date(Date.now() + days * 86_400_000);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(day)
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
 }
 
 async function book(client, court, timeStart) {

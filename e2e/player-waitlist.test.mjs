@@ -12,7 +12,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
-import { asPlayer as playerPage, clubDay, dayName, dialOf, heading, ZONE } from './support/player-pages.mjs';
+import {
+  asPlayer as playerPage,
+  clubDay,
+  clubInstant,
+  dayName,
+  dialOf,
+  heading,
+  ZONE,
+} from './support/player-pages.mjs';
 import { launchChromium, registerAccount, startProduct, until, viewports, withDatabase } from './support.mjs';
 
 const PASSWORD = 'Корт-2026-очередь!';
@@ -29,16 +37,6 @@ after(async () => {
 });
 
 // ---- The club's calendar ----
-
-/** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
-function clubInstant(days, hour) {
-  const day = new Date(Date.now() + days * 86_400_000);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(day)
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
-}
 
 /** '30 ноября 2026, 18:00': an instant on the club's clock, as the app and the API write it. */
 const clubDateTime = (instant) => {

@@ -11,6 +11,16 @@ export const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm star
 export const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
 
 /** The calendar button's accessible name starts like '29 ноября 2026'. */
+/** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
+export function clubInstant(days, hour) {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(day)
+    .find((part) => part.type === 'timeZoneName')
+    .value.replace('GMT', '');
+  return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
+}
+
 export const dayName = (date) => {
   const [year, month, day] = date.split('-').map(Number);
   return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;

@@ -7,7 +7,7 @@ import {
   type ProfileDetail,
   type SocialProvidersResponse,
 } from '@kort/contracts';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 /** One request the app made, as the fake server saw it. */
 export interface Call {
@@ -160,4 +160,26 @@ export function installDialogApi(): void {
 export function removeDialogApi(): void {
   Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
   Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+}
+
+/**
+ * The hooks a screen's test file shares: dialogs installed before each test; after it, no request
+ * the test did not answer (the server `start` made), real timers and globals back. Call once at the
+ * top of a file.
+ */
+export function checkedServer() {
+  let server: FakeServer | undefined;
+  beforeEach(installDialogApi);
+  afterEach(() => {
+    expect(server?.strays ?? []).toEqual([]);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    removeDialogApi();
+  });
+  return {
+    get server(): FakeServer {
+      return server!;
+    },
+    start: (routes: Record<string, Answer>): FakeServer => (server = fakeServer(routes)),
+  };
 }

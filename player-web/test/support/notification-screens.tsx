@@ -1,15 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { ToastProvider } from '../../src/components/ui/toasts';
 import { AccountPage } from '../../src/features/account/components/account-page';
 import {
-  fakeServer,
-  installDialogApi,
+  checkedServer,
   notificationSettings,
   ok,
   profile,
-  removeDialogApi,
   type Answer,
   type FakeServer,
   type SettingsChanges,
@@ -22,21 +19,14 @@ import { render } from './render';
  * asked that the test did not answer.
  */
 export function notificationScreens() {
-  let server: FakeServer | undefined;
-  beforeEach(installDialogApi);
-  afterEach(() => {
-    expect(server?.strays ?? []).toEqual([]);
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    removeDialogApi();
-  });
+  const checked = checkedServer();
   return {
     get server(): FakeServer {
-      return server!;
+      return checked.server;
     },
     /** /account with its profile, the given notification settings and more routes. */
     renderAccount: (changes: SettingsChanges = {}, routes: Record<string, Answer> = {}) => {
-      server = fakeServer({ 'GET /api/profile/': profile(), 'GET /api/notifications/': settings(changes), ...routes });
+      checked.start({ 'GET /api/profile/': profile(), 'GET /api/notifications/': settings(changes), ...routes });
       render(
         <MemoryRouter initialEntries={['/account']}>
           <ToastProvider>

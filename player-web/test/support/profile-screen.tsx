@@ -1,18 +1,9 @@
 import type { MyOrder, WaitlistPlace } from '@kort/contracts';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { ToastProvider } from '../../src/components/ui/toasts';
 import { ProfilePage } from '../../src/features/profile/components/profile-page';
-import {
-  clubRules,
-  fakeServer,
-  installDialogApi,
-  ok,
-  removeDialogApi,
-  type Answer,
-  type FakeServer,
-} from './fake-server';
+import { clubRules, checkedServer, ok, type Answer, type FakeServer } from './fake-server';
 import { render } from './render';
 
 /**
@@ -21,17 +12,10 @@ import { render } from './render';
  * the test did not answer.
  */
 export function profileScreen() {
-  let server: FakeServer | undefined;
-  beforeEach(installDialogApi);
-  afterEach(() => {
-    expect(server?.strays ?? []).toEqual([]);
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    removeDialogApi();
-  });
+  const checked = checkedServer();
   return {
     get server(): FakeServer {
-      return server!;
+      return checked.server;
     },
     /** /profile with my games, the sport-school flag, the booking limits and more routes, at `path`. */
     renderProfile: (
@@ -41,7 +25,7 @@ export function profileScreen() {
       more: Record<string, Answer> = {},
       path = '/profile',
     ) => {
-      server = fakeServer({
+      checked.start({
         'GET /api/my-orders/': orders,
         'GET /api/sport_school/': sportSchool,
         'GET /api/give_contacts/': ok('Администратор клуба: +7 (999) 111-22-33'),
