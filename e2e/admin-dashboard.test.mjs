@@ -66,7 +66,7 @@ test('an admin runs the club from the dashboard', async () => {
     await light.getByText('Выключен').waitFor();
     await page.getByText('Оборудование на связи').waitFor();
     // npm start runs the simulated agent: the dashboard says plainly that no relay moves.
-    await page.getByText('Симулятор: реле не переключаются').waitFor();
+    await page.getByText('Имитация оборудования').waitFor();
     await snap('home');
 
     // The light from the dashboard: the agent's relay closes and the card says so.
@@ -85,24 +85,24 @@ test('an admin runs the club from the dashboard', async () => {
     await page.getByText(PLAYER.email).waitFor();
     await snap('users');
     await page.getByText(PLAYER.email).click();
-    await page.getByRole('button', { name: 'Удалить' }).waitFor();
+    await page.getByRole('button', { name: 'Заблокировать' }).waitFor();
     await snap('user-show');
-    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('button', { name: 'Заблокировать' }).click();
     await page.getByRole('dialog').waitFor();
     await snap('user-block-confirm');
     await page
       .getByRole('dialog')
-      .getByRole('button', { name: /Подтвердить|Да|Удалить/ })
+      .getByRole('button', { name: /Подтвердить|Да|Заблокировать/ })
       .last()
       .click();
     await notification('Пользователь удалён');
     const refused = await apiClient(base).login(PLAYER.email, PLAYER.password);
     assert.equal(refused.status, 403);
     assert.match(JSON.stringify(refused.body), /заблокирован/);
-    await page.getByRole('button', { name: 'Восстановить' }).click();
+    await page.getByRole('button', { name: 'Снять блокировку' }).click();
     await page
       .getByRole('dialog')
-      .getByRole('button', { name: /Подтвердить|Да|Восстановить/ })
+      .getByRole('button', { name: /Подтвердить|Да|Снять блокировку/ })
       .last()
       .click();
     await notification('Пользователь восстановлен');
@@ -139,7 +139,7 @@ test('an admin runs the club from the dashboard', async () => {
 
     // Actions that move no device have their own log: the block, the restore, the shelf.
     await page.goto(`${base}/admin/actions`);
-    for (const action of ['Игрок удалён', 'Игрок восстановлен', 'Ячейка заблокирована']) {
+    for (const action of ['Игрок заблокирован', 'Блокировка снята', 'Ячейка заблокирована']) {
       await page.getByText(action).first().waitFor();
     }
     await page.getByText(PLAYER.email).first().waitFor();

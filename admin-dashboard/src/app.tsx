@@ -37,9 +37,9 @@ const ToHome = () => <Navigate to="/" replace />;
 /**
  * The whole map of the dashboard (served at /admin/, browser paths under it):
  *
- * - `/` home: counters, light and door (live), players on court, links
+ * - `/` home: counters, light and door (live), players on court, quick actions; the club's contacts asked for while seeded
  * - `/users`, `/users/:id/show`: players (the spec's /admin_user_search and /admin_user_profile)
- * - `/bookings`: a day of the club's courts, its closures marked
+ * - `/bookings`: a day of the club's courts, its closures marked, an empty hour booked for a walk-in; or the week
  * - `/courts`, `/courts/create`, `/courts/:id`: the courts (taking one out of booking lists its games first)
  * - `/closures`, `/closures/create`: closures of a court or the club (the weeks ahead, the games they cancel)
  * - `/series`, `/series/create`, `/series/:id/show`: sport schools' terms (every occurrence previewed)

@@ -56,7 +56,7 @@ test('a no-show released by the club reads «Система», linking nowhere; 
     .map((row) => within(row).getAllByRole('cell'));
   // Columns: when, action, target, who, detail.
   expect(released!.map((cell) => cell.textContent)).toEqual([
-    '22 нояб. 2026 г., 18:15',
+    '22.11.2026, 18:15',
     'Неявка: корт освобождён',
     'Корт 2, 22.11.2026 18:00',
     'Система',

@@ -57,9 +57,9 @@ test('blocking lists what it does first: the games it cancels with day, hour and
     'GET /api/admin/users/7/block-effects': ok(effects),
     'PUT /api/admin/users/7': ok({ ...anna, blocked: true, status: 'blocked', deletion_kind: 'admin' }),
   });
-  await userEvent.click(screen.getByRole('button', { name: 'Удалить' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
-  expect(dialog.getByText('Удалить игрока «Анна Петрова»?')).toBeTruthy();
+  expect(dialog.getByText('Заблокировать игрока «Анна Петрова»?')).toBeTruthy();
   expect(await dialog.findByText('Будут отменены его игры (2):')).toBeTruthy();
   expect(
     within(dialog.getByRole('list', { name: 'Будут отменены его игры (2):' }))
@@ -74,11 +74,11 @@ test('blocking lists what it does first: the games it cancels with day, hour and
   expect(
     dialog.getByText('Аренда ячейки 3 закончится (с 20.11.2026, 13:00); ячейку нужно будет освободить.'),
   ).toBeTruthy();
-  expect(dialog.getByText('Восстановление не вернёт отменённые игры и аренду.')).toBeTruthy();
+  expect(dialog.getByText('Снятие блокировки не вернёт отменённые игры и аренду.')).toBeTruthy();
   // Nothing is blocked until the admin confirms.
   expect(server.callsTo('PUT /api/admin/users/7')).toHaveLength(0);
 
-  await userEvent.click(dialog.getByRole('button', { name: 'Удалить игрока' }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Заблокировать' }));
   expect(await screen.findByText(messages.userDeleted)).toBeTruthy();
   expect(server.callsTo('PUT /api/admin/users/7')[0]?.body).toMatchObject({ blocked: true });
   expect(server.strays).toEqual([]);
@@ -88,7 +88,7 @@ test('a player with nothing ahead is told so: no games to cancel, no shelf', asy
   renderButton(anna, {
     'GET /api/admin/users/7/block-effects': ok({ cancelled_games: [], games_on_now: [], shelf: null }),
   });
-  await userEvent.click(screen.getByRole('button', { name: 'Удалить' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   expect(await dialog.findByText('Предстоящих игр нет: отменять нечего.')).toBeTruthy();
   expect(dialog.getByText('Ячейку не арендует.')).toBeTruthy();
@@ -96,25 +96,25 @@ test('a player with nothing ahead is told so: no games to cancel, no shelf', asy
 
 test('if the list cannot be read the dialog says so, and what a block does anyway', async () => {
   renderButton(anna, { 'GET /api/admin/users/7/block-effects': fail(503, messages.networkTrouble) });
-  await userEvent.click(screen.getByRole('button', { name: 'Удалить' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   expect(await dialog.findByText(/Не удалось узнать игры и аренду игрока/)).toBeTruthy();
   expect(dialog.getByText(/отменит его будущие игры и аренду ячейки/)).toBeTruthy();
-  expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Удалить игрока' }).disabled).toBe(false);
+  expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Заблокировать' }).disabled).toBe(false);
 });
 
 test('restoring says the cancelled games and the rental do not come back', async () => {
   const blocked: UserRecord = { ...anna, blocked: true, status: 'blocked', deletion_kind: 'admin' };
   const server = renderButton(blocked, { 'PUT /api/admin/users/7': ok({ ...anna }) });
-  await userEvent.click(screen.getByRole('button', { name: 'Восстановить' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Снять блокировку' }));
   const dialog = within(await screen.findByRole('dialog'));
-  expect(dialog.getByText('Восстановить игрока «Анна Петрова»?')).toBeTruthy();
+  expect(dialog.getByText('Снять блокировку с игрока «Анна Петрова»?')).toBeTruthy();
   expect(
     dialog.getByText(
-      'Игры, отменённые при удалении, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
+      'Игры, отменённые при блокировке, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
     ),
   ).toBeTruthy();
-  await userEvent.click(dialog.getByRole('button', { name: 'Восстановить' }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Снять блокировку' }));
   expect(await screen.findByText(messages.userRestored)).toBeTruthy();
   expect(server.callsTo('PUT /api/admin/users/7')[0]?.body).toMatchObject({ blocked: false });
   // A restore asks nothing about games: there is nothing to list.
@@ -139,18 +139,40 @@ test('once the block is done its dialog fades out as it was: it never turns into
   const restoreAsked: string[] = [];
   const watch = new MutationObserver(() => {
     const dialog = document.querySelector('[role="dialog"]');
-    if (dialog?.textContent?.includes('Восстановить игрока')) restoreAsked.push(dialog.textContent);
+    if (dialog?.textContent?.includes('Снять блокировку с игрока')) restoreAsked.push(dialog.textContent);
   });
   watch.observe(document.body, { subtree: true, childList: true, characterData: true });
 
-  await userEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   await dialog.findByText('Предстоящих игр нет: отменять нечего.');
-  await userEvent.click(dialog.getByRole('button', { name: 'Удалить игрока' }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Заблокировать' }));
   expect(await screen.findByText(messages.userDeleted)).toBeTruthy();
   // The page now offers the restore, and the dialog has gone without asking it.
-  expect(await screen.findByRole('button', { name: 'Восстановить' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Снять блокировку' })).toBeTruthy();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   watch.disconnect();
   expect(restoreAsked).toEqual([]);
+});
+
+test('on a phone the block button still says «Заблокировать», not an icon alone', () => {
+  // Every media query matches: the narrowest screen react-admin knows (it hides its buttons' words there).
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+  renderButton(anna, {});
+  expect(screen.getByRole('button', { name: 'Заблокировать' }).textContent).toBe('Заблокировать');
+  // The reversible block never reads as a deletion.
+  expect(screen.queryByText(/Удалить/)).toBeNull();
+  vi.restoreAllMocks();
 });

@@ -106,7 +106,7 @@ test("the agent's time without the API shows its period", async () => {
     }),
   ]);
   const [cells] = await rowsOnScreen();
-  expect(cells?.[1]).toBe('Нет связи с агентом24.11 19:02 – 19:40');
+  expect(cells?.[1]).toBe('Нет связи с агентом24.11.2026, 19:02 – 19:40');
   expect(screen.queryByText('без связи')).toBeNull();
 });
 

@@ -12,7 +12,7 @@ test('Russian quotes only: no text keeps a straight quote', () => {
   expect(texts(ru).filter(([, text]) => text.includes('"'))).toEqual([]);
 });
 
-test('a page title reads Игрок «Анна Петрова», a deletion Удалить … «…»', () => {
+test('a page title reads Игрок «Анна Петрова», a block Заблокировать … «…»', () => {
   const name = i18nProvider.translate('resources.users.name', { smart_count: 1 });
   expect(i18nProvider.translate('ra.page.show', { name, recordRepresentation: 'Анна Петрова' })).toBe(
     'Игрок «Анна Петрова»',
@@ -20,5 +20,5 @@ test('a page title reads Игрок «Анна Петрова», a deletion Уд
   expect(i18nProvider.translate('ra.page.edit', { name: 'Настройка', recordRepresentation: 'court_rules' })).toBe(
     'Настройка «court_rules»',
   );
-  expect(i18nProvider.translate('kort.users.block_title', { name: 'Анна' })).toBe('Удалить игрока «Анна»?');
+  expect(i18nProvider.translate('kort.users.block_title', { name: 'Анна' })).toBe('Заблокировать игрока «Анна»?');
 });

@@ -72,13 +72,53 @@ test('device.state pushed on /live updates the light, the door and the agent wit
   expect(door().getByText('Датчик: дверь открыта')).toBeTruthy();
 
   socket.emit(LIVE_EVENTS.deviceState, state({ online: false, relays: { light: false, door: false } }));
-  expect(await light().findByText('Выключен')).toBeTruthy();
+  // The agent away: the states are its last report, said so.
+  expect(await light().findByText('Выключен · последнее известное')).toBeTruthy();
   expect(screen.getByText('Оборудование не на связи')).toBeTruthy();
   // No reload: the status was asked for once, the rest came over the socket.
   expect(status.callsTo('GET /api/get_device_status/')).toHaveLength(1);
 
   socket.disconnect(true);
   expect(await screen.findByText('Нет связи с сервером, переподключаемся…')).toBeTruthy();
+});
+
+test('with the agent away the panel says since when, names the states last known and turns the buttons off', async () => {
+  fakeServer({
+    'GET /api/get_device_status/': ok({ light_on: true, door_open: false, online: true, last_seen: null }),
+  });
+  renderInAdmin(<LiveDevicePanel />);
+  const socket = await connected();
+  const light = () => within(screen.getByRole('group', { name: 'Свет' }));
+  const door = () => within(screen.getByRole('group', { name: 'Дверь' }));
+  socket.emit(
+    LIVE_EVENTS.deviceState,
+    state({
+      online: false,
+      lastSeenAt: '2026-11-24T16:42:00.000Z',
+      relays: { light: true, door: false },
+      // The outage before this one: the panel must not pass it off as the current one.
+      lastOffline: { from: '2026-11-24T16:02:00.000Z', to: '2026-11-24T16:40:00.000Z' },
+    }),
+  );
+  // The club's clock reads 24.11 20:00 (site_time above): the same day, so the time alone.
+  expect(await screen.findByText('Нет связи с оборудованием с 19:42')).toBeTruthy();
+  expect(screen.getByText('Прошлый перерыв связи: 24.11.2026, 19:02 – 19:40')).toBeTruthy();
+  expect(light().getByText('Включён · последнее известное')).toBeTruthy();
+  expect(door().getByText('Закрыта · последнее известное')).toBeTruthy();
+  for (const name of ['Включить свет', 'Выключить свет', 'Открыть дверь', 'Закрыть дверь']) {
+    const button = screen.getByRole<HTMLButtonElement>('button', { name });
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('device-buttons-off');
+  }
+  expect(document.getElementById('device-buttons-off')?.textContent).toBe(
+    'Кнопки недоступны: нет связи с оборудованием',
+  );
+
+  // Back online: live states, buttons on, no outage notice.
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false } }));
+  expect(await light().findByText('Включён')).toBeTruthy();
+  expect(screen.queryByText(/Нет связи с оборудованием/)).toBeNull();
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Включить свет' }).disabled).toBe(false);
 });
 
 test('leaving the page closes the socket', async () => {
@@ -155,30 +195,30 @@ test.each([
 
 test("the agent's last time without the API is shown once it reports it", async () => {
   const socket = await livePanel();
-  expect(screen.queryByText(/Агент был без связи/)).toBeNull();
+  expect(screen.queryByText(/Прошлый перерыв связи/)).toBeNull();
   socket.emit(
     LIVE_EVENTS.deviceState,
     state({ lastOffline: { from: '2026-11-24T16:02:00.000Z', to: '2026-11-24T16:40:00.000Z' } }),
   );
-  expect(await screen.findByText('Агент был без связи: 24.11 19:02 – 19:40')).toBeTruthy();
+  expect(await screen.findByText('Прошлый перерыв связи: 24.11.2026, 19:02 – 19:40')).toBeTruthy();
   socket.emit(
     LIVE_EVENTS.deviceState,
     state({ lastOffline: { from: '2026-11-24T20:50:00.000Z', to: '2026-11-24T21:30:00.000Z' } }),
   );
-  expect(await screen.findByText('Агент был без связи: 24.11 23:50 – 25.11 00:30')).toBeTruthy();
+  expect(await screen.findByText('Прошлый перерыв связи: 24.11.2026, 23:50 – 25.11.2026, 00:30')).toBeTruthy();
 });
 
 test('a simulated agent is marked plainly; a GPIO agent names its driver quietly', async () => {
   const socket = await livePanel();
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'simulated' }));
-  expect(await screen.findByText('Симулятор: реле не переключаются')).toBeTruthy();
-  expect(screen.getByText(/Агент запущен с DRIVER=simulated/)).toBeTruthy();
+  expect(await screen.findByText('Имитация оборудования')).toBeTruthy();
+  expect(screen.getByText(/замок, свет и ячейки на самом деле не двигаются/)).toBeTruthy();
 
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'gpio-chardev' }));
   expect(await screen.findByText(/Реле: GPIO \(\/dev\/gpiochip\)/)).toBeTruthy();
-  expect(screen.queryByText('Симулятор: реле не переключаются')).toBeNull();
+  expect(screen.queryByText('Имитация оборудования')).toBeNull();
 
   // An agent from before the driver report: nothing is claimed either way.
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: null }));
-  await waitFor(() => expect(screen.queryByText(/Реле: GPIO|Симулятор/)).toBeNull());
+  await waitFor(() => expect(screen.queryByText(/Реле: GPIO|Имитация оборудования/)).toBeNull());
 });

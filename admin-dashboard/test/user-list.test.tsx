@@ -81,6 +81,8 @@ test('phones read +7 (999) 999-99-99, the sport school Да or Нет, and each 
       user(2, { name: 'Борис', confirmed_at: null, status: 'unconfirmed' }),
       user(3, { name: 'Вера', role: 'admin' }),
       user(4, { name: 'Глеб', blocked: true, deletion_kind: 'admin', status: 'blocked' }),
+      // Active, but paused for no-shows: not plainly «Активен».
+      user(5, { name: 'Дина', paused_until: '2026-11-29T15:05:00.000Z' }),
     ]),
   );
   const rows = await rowsOnScreen();
@@ -89,7 +91,8 @@ test('phones read +7 (999) 999-99-99, the sport school Да or Нет, and each 
     ['Анна', '+7 (912) 345-67-89', 'Да', 'Активен'],
     ['Борис', '—', 'Нет', 'Не подтверждён'],
     ['Вера', '—', 'Нет', 'Администратор'],
-    ['Глеб', '—', 'Нет', 'Удалён администратором'],
+    ['Глеб', '—', 'Нет', 'Заблокирован'],
+    ['Дина', '—', 'Нет', 'Запись приостановлена'],
   ]);
   // No react-admin cross or tick icons standing for the sport school.
   expect(screen.queryAllByTestId('false')).toEqual([]);

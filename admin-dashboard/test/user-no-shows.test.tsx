@@ -52,7 +52,7 @@ test("the player's no-shows: day, hour and court on the club's clock, which are 
     'пт, 2 октября в 18:00 · Корт 1Прощена',
   ]);
   expect(screen.getAllByRole('button', { name: 'Простить' })).toHaveLength(2);
-  expect(screen.getByText('Запись приостановлена до 29 нояб. 2026 г., 18:05')).toBeTruthy();
+  expect(screen.getByText('Запись приостановлена до 29.11.2026, 18:05')).toBeTruthy();
 });
 
 test('a player who always came: said so, no pause', async () => {
@@ -113,7 +113,7 @@ test("a refused forgiveness says the API's reason and shows the list as it is no
 
 test('the profile says the pause and until when', async () => {
   render(<NoShowPause />, { 'GET /api/admin/users/7/no-shows': ok(twoNoShows) });
-  expect(await screen.findByText('Запись приостановлена до 29 нояб. 2026 г., 18:05')).toBeTruthy();
+  expect(await screen.findByText('Запись приостановлена до 29.11.2026, 18:05')).toBeTruthy();
   expect(screen.getByText('Из-за неявок игрок не может записываться на новые игры.')).toBeTruthy();
 });
 

@@ -20,17 +20,21 @@ export interface DeviceControlsProps {
   devices: LiveDevices | null;
   /** The state the API answered with (it confirmed the relay with the edge agent). */
   onStatus?: (status: DeviceStatus) => void;
+  /** The states are not live (the agent or the socket away): they read as the last known ones. */
+  lastKnown?: boolean;
 }
 
 /**
  * Big on/off and open/close buttons for the light and the door. Each press is one of the spec's
- * GETs; its answer (or its error, such as 503 when the court's equipment is offline) is shown as
- * a notification.
+ * GETs; its answer (or its error, such as 503 when the court's equipment went offline meanwhile)
+ * is shown as a notification. With the agent offline the buttons are off, and say why: a command
+ * could not reach the relays.
  */
-export function DeviceControls({ devices, onStatus }: DeviceControlsProps) {
+export function DeviceControls({ devices, onStatus, lastKnown = false }: DeviceControlsProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [pending, setPending] = useState<Control | null>(null);
+  const offline = devices?.online === false;
 
   const run = async (control: Control) => {
     setPending(control);
@@ -51,7 +55,8 @@ export function DeviceControls({ devices, onStatus }: DeviceControlsProps) {
       size="large"
       fullWidth
       variant={current ? 'outlined' : 'contained'}
-      disabled={pending !== null}
+      disabled={pending !== null || offline}
+      aria-describedby={offline ? 'device-buttons-off' : undefined}
       onClick={() => void run(control)}
       sx={{ minHeight: 56, fontSize: '1rem', textTransform: 'none' }}
     >
@@ -61,37 +66,47 @@ export function DeviceControls({ devices, onStatus }: DeviceControlsProps) {
 
   const light = devices?.lightOn;
   const door = devices?.doorOpen;
+  // Last known: named so, and not coloured as a live "on".
+  const stateText = (key: string) =>
+    lastKnown ? `${translate(key)} · ${translate('kort.devices.last_known')}` : translate(key);
   return (
-    // Side by side where both cards fit with their buttons on one line, one above the other otherwise.
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 400px), 1fr))' }}>
-      <DeviceCard
-        icon={<LightbulbIcon sx={{ color: light ? '#f5b700' : 'text.disabled', fontSize: 40 }} />}
-        title={translate('kort.devices.light')}
-        state={
-          devices
-            ? translate(light ? 'kort.devices.light_is_on' : 'kort.devices.light_is_off')
-            : translate('kort.devices.unknown')
-        }
-        on={light}
-      >
-        {button('lightOn', translate('kort.devices.turn_on'), light === true)}
-        {button('lightOff', translate('kort.devices.turn_off'), light === false)}
-      </DeviceCard>
-      <DeviceCard
-        icon={<DoorFrontIcon sx={{ color: door ? 'primary.main' : 'text.disabled', fontSize: 40 }} />}
-        title={translate('kort.devices.door')}
-        state={
-          devices
-            ? translate(door ? 'kort.devices.door_is_open' : 'kort.devices.door_is_closed')
-            : translate('kort.devices.unknown')
-        }
-        on={door}
-        note={devices ? translate(sensorKey(devices.doorClosed)) : undefined}
-      >
-        {button('doorOpen', translate('kort.devices.open'), door === true)}
-        {button('doorClose', translate('kort.devices.close'), door === false)}
-      </DeviceCard>
-    </Box>
+    <>
+      {offline && (
+        <Typography id="device-buttons-off" variant="body2" sx={{ mb: 1, fontWeight: 600 }}>
+          {translate('kort.devices.buttons_off')}
+        </Typography>
+      )}
+      {/* Side by side where both cards fit with their buttons on one line, one above the other otherwise. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 400px), 1fr))' }}>
+        <DeviceCard
+          icon={<LightbulbIcon sx={{ color: light && !lastKnown ? '#f5b700' : 'text.disabled', fontSize: 40 }} />}
+          title={translate('kort.devices.light')}
+          state={
+            devices
+              ? stateText(light ? 'kort.devices.light_is_on' : 'kort.devices.light_is_off')
+              : translate('kort.devices.unknown')
+          }
+          on={light && !lastKnown}
+        >
+          {button('lightOn', translate('kort.devices.turn_on'), light === true)}
+          {button('lightOff', translate('kort.devices.turn_off'), light === false)}
+        </DeviceCard>
+        <DeviceCard
+          icon={<DoorFrontIcon sx={{ color: door && !lastKnown ? 'primary.main' : 'text.disabled', fontSize: 40 }} />}
+          title={translate('kort.devices.door')}
+          state={
+            devices
+              ? stateText(door ? 'kort.devices.door_is_open' : 'kort.devices.door_is_closed')
+              : translate('kort.devices.unknown')
+          }
+          on={door && !lastKnown}
+          note={devices ? translate(sensorKey(devices.doorClosed)) : undefined}
+        >
+          {button('doorOpen', translate('kort.devices.open'), door === true)}
+          {button('doorClose', translate('kort.devices.close'), door === false)}
+        </DeviceCard>
+      </Box>
+    </>
   );
 }
 
@@ -128,6 +143,8 @@ function DeviceCard(props: {
             color={props.on ? 'success' : 'default'}
             variant={props.on ? 'filled' : 'outlined'}
             aria-live="polite"
+            // A last known state is a longer label: it wraps on a phone rather than leaving the card.
+            sx={{ height: 'auto', maxWidth: '50%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
           />
         </Stack>
         <Stack direction="row" spacing={1}>

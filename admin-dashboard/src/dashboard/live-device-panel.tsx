@@ -7,11 +7,13 @@ import { doorEventKey, DoorEvents, WARNING_KINDS } from './door-events';
 import { useLiveDevices } from './use-live-devices';
 import { formatClubPeriod } from '../lib/club-time';
 import { LastSignal } from './last-signal';
+import { OfflineNotice } from './offline-notice';
 
 /**
  * The light, the door and the court's edge agent, live, with their controls; the door's latest
- * events, a warning for a door unlocked but not opened or held open, the agent's last time
- * without the API, and a plain mark on an agent that only simulates its relays.
+ * events, a warning for a door unlocked but not opened or held open, the outage going on now (the
+ * states then read as last known, the buttons off) or else the last one, and a plain mark on an
+ * agent that only simulates its relays.
  */
 export function LiveDevicePanel() {
   const translate = useTranslate();
@@ -23,6 +25,7 @@ export function LiveDevicePanel() {
     [notify],
   );
   const { devices, connected, applyStatus, doorEvents } = useLiveDevices(warn);
+  const offline = devices?.online === false;
 
   return (
     <Card>
@@ -75,6 +78,7 @@ export function LiveDevicePanel() {
             {translate('kort.devices.driver.simulated_hint')}
           </Typography>
         )}
+        {offline && <OfflineNotice since={devices.lastSeenAt} />}
         {devices?.lastOffline && (
           <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
             {translate('kort.devices.last_offline', {
@@ -83,7 +87,7 @@ export function LiveDevicePanel() {
           </Typography>
         )}
         <Box>
-          <DeviceControls devices={devices} onStatus={applyStatus} />
+          <DeviceControls devices={devices} onStatus={applyStatus} lastKnown={offline || !connected} />
         </Box>
         <DoorEvents events={doorEvents} />
       </CardContent>

@@ -2,6 +2,7 @@ import { messages } from '@kort/contracts';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
 import { clubResources, clubTexts } from './club-texts';
+import { deskTexts } from './desk-texts';
 
 /**
  * Every text of the dashboard: react-admin's own (ra-language-russian, plus the two keys it lacks),
@@ -42,7 +43,7 @@ export const ru: TranslationMessages = {
         role: 'Роль',
         is_sport_school: 'Спортивная школа',
         confirmed_at: 'Подтверждён',
-        blocked: 'Удалён администратором',
+        blocked: 'Заблокирован администратором',
         deleted_at: 'Удалён',
         deletion_kind: 'Кем удалён',
         rules_accepted_at: 'Правила приняты',
@@ -143,7 +144,10 @@ export const ru: TranslationMessages = {
       no_shows_week_hint: 'Игры этой недели, на которые не пришли',
       current_players: 'Сейчас играют',
       nobody_playing: 'Никто не играет',
-      links: 'Разделы',
+      quick: 'Быстрые действия',
+      find_player: 'Найти игрока',
+      find: 'Найти',
+      book_walk_in: 'Записать игрока на корт',
     },
     devices: {
       title: 'Свет и дверь',
@@ -167,13 +171,19 @@ export const ru: TranslationMessages = {
       live: 'Обновляется сам',
       live_lost: 'Нет связи с сервером, переподключаемся…',
       unknown: 'Состояние ещё не известно',
-      last_offline: 'Агент был без связи: %{period}',
+      last_offline: 'Прошлый перерыв связи: %{period}',
+      last_known: 'последнее известное',
+      offline_since: 'Нет связи с оборудованием с %{time}',
+      offline_never: 'Оборудование ещё ни разу не выходило на связь',
+      offline_hint:
+        'Свет и дверь показаны такими, какими были при последнем сигнале. Кнопки не работают, пока связь не вернётся: команда не дойдёт до оборудования.',
+      buttons_off: 'Кнопки недоступны: нет связи с оборудованием',
       driver: {
         'gpio-chardev': 'Реле: GPIO (/dev/gpiochip)',
         'gpio-sysfs': 'Реле: GPIO (sysfs)',
-        simulated: 'Симулятор: реле не переключаются',
+        simulated: 'Имитация оборудования',
         simulated_hint:
-          'Агент запущен с DRIVER=simulated: команды проходят, но замок, свет и шкафчики не двигаются. На клубном Raspberry Pi так быть не должно.',
+          'Команды проходят, но замок, свет и ячейки на самом деле не двигаются. На оборудовании клуба так быть не должно: сообщите тому, кто его настраивал.',
       },
       door_events: 'События двери',
       no_door_events: 'С открытия страницы событий не было',
@@ -184,12 +194,13 @@ export const ru: TranslationMessages = {
       state: 'Состояние',
       active: 'Активен',
       unconfirmed: 'Не подтверждён',
-      blocked: 'Удалён администратором',
+      blocked: 'Заблокирован',
+      paused: 'Запись приостановлена',
       self_deleted: 'Удалил себя сам',
       purged: 'Удалил себя сам, данные стёрты',
       status_active: 'Активные',
       status_unconfirmed: 'Не подтвердили почту',
-      status_blocked: 'Удалённые администратором',
+      status_blocked: 'Заблокированные',
       status_self_deleted: 'Удалившие себя',
       status_purged: 'Данные стёрты',
       all: 'Все',
@@ -198,25 +209,26 @@ export const ru: TranslationMessages = {
       not_found: messages.userNotFound,
       not_found_among: 'Искали среди: %{filters}.',
       search_everyone: 'Искать среди всех',
-      block: 'Удалить',
-      restore: 'Восстановить',
-      block_confirm: 'Удалить игрока',
-      restore_confirm: 'Восстановить',
-      block_title: 'Удалить игрока «%{name}»?',
-      block_content: 'Игрок не сможет войти, бронировать игры и открывать дверь, пока его не восстановят.',
+      block: 'Заблокировать',
+      restore: 'Снять блокировку',
+      block_confirm: 'Заблокировать',
+      restore_confirm: 'Снять блокировку',
+      block_title: 'Заблокировать игрока «%{name}»?',
+      block_content: 'Игрок не сможет войти, бронировать игры и открывать дверь, пока блокировку не снимут.',
       block_games: 'Будут отменены его игры (%{smart_count}):',
       block_no_games: 'Предстоящих игр нет: отменять нечего.',
       block_game_on_now: 'Идёт сейчас, не отменяется, но дверь для неё больше не откроется',
       block_shelf: 'Аренда ячейки %{number} закончится (с %{since}); ячейку нужно будет освободить.',
       block_no_shelf: 'Ячейку не арендует.',
-      block_not_undone: 'Восстановление не вернёт отменённые игры и аренду.',
+      block_not_undone: 'Снятие блокировки не вернёт отменённые игры и аренду.',
       block_effects_loading: 'Проверяем игры и аренду игрока…',
       block_effects_failed:
-        'Не удалось узнать игры и аренду игрока: %{reason}. Удаление всё равно отменит его будущие игры и аренду ячейки.',
-      restore_title: 'Восстановить игрока «%{name}»?',
+        'Не удалось узнать игры и аренду игрока: %{reason}. Блокировка всё равно отменит его будущие игры и аренду ячейки.',
+      restore_title: 'Снять блокировку с игрока «%{name}»?',
       restore_content: 'Игрок снова сможет входить и бронировать игры.',
       restore_not_restored:
-        'Игры, отменённые при удалении, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
+        'Игры, отменённые при блокировке, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
+      // The spec's alerts for a block and its undoing, kept word for word.
       blocked_done: 'Пользователь удалён',
       restored_done: 'Пользователь восстановлен',
       sport_school_hint: 'Без ограничения на число игр',
@@ -263,6 +275,7 @@ export const ru: TranslationMessages = {
       closed: 'Закрыто: %{reason}',
     },
     ...clubTexts,
+    ...deskTexts,
     shelves: {
       shelf: 'Ячейка %{number}',
       item: 'Инвентарь %{number}',
@@ -294,8 +307,8 @@ export const ru: TranslationMessages = {
       loading: 'Загрузка…',
     },
     actions: {
-      user_block: 'Игрок удалён',
-      user_restore: 'Игрок восстановлен',
+      user_block: 'Игрок заблокирован',
+      user_restore: 'Блокировка снята',
       user_sport_school_on: 'Спортивная школа: включена',
       user_sport_school_off: 'Спортивная школа: выключена',
       shelf_block: 'Ячейка заблокирована',
@@ -314,6 +327,7 @@ export const ru: TranslationMessages = {
       closure_delete: 'Закрытие удалено',
       series_create: 'Расписание школы создано',
       series_delete: 'Расписание школы завершено',
+      booking_create: 'Игра забронирована клубом',
     },
     commands: {
       actions: {

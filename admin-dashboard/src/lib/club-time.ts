@@ -83,9 +83,10 @@ export function formatAgo(instant: string, now: number): string {
 
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
- * An instant as the club reads it, in Russian: '22 нояб. 2026 г., 18:00' ('datetime'), '22.11.2026,
- * 18:00' ('short'), '18:00' ('time'), '22.11' ('day') or 'вс, 22 ноября в 18:00' ('game'). The zone is the club's once
- * /api/site_time/ has answered (main.tsx waits for it before the first render).
+ * An instant as the club reads it, in Russian. Every date and time in a list, a field or a sentence
+ * reads one way, '22.11.2026, 18:00' ('datetime'; 'short' is the same); '18:00' ('time') and
+ * '22.11.2026' ('day') are its parts. A game named in a sentence reads 'вс, 22 ноября в 18:00'
+ * ('game'). The zone is the club's once /api/site_time/ has answered (main.tsx waits for it).
  */
 export function formatClubDateTime(
   instant: Date | string,
@@ -100,19 +101,19 @@ export function formatClubDateTime(
         : style === 'time'
           ? { timeStyle: 'short' }
           : style === 'day'
-            ? { day: '2-digit', month: '2-digit' }
-            : style === 'short'
-              ? { dateStyle: 'short', timeStyle: 'short' }
-              : { dateStyle: 'medium', timeStyle: 'short' };
+            ? { dateStyle: 'short' }
+            : { dateStyle: 'short', timeStyle: 'short' };
     format = new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: clubZone });
     displayFormats.set(key, format);
   }
   return format.format(new Date(instant));
 }
 
-/** A period on the club's clock: '24.11 19:02 – 19:40', or '24.11 23:50 – 25.11 00:40' across midnight. */
+/**
+ * A period on the club's clock: '24.11.2026, 19:02 – 19:40', or '24.11.2026, 23:50 – 25.11.2026,
+ * 00:40' across midnight.
+ */
 export function formatClubPeriod(from: Date | string, to: Date | string): string {
-  const [fromDay, toDay] = [formatClubDateTime(from, 'day'), formatClubDateTime(to, 'day')];
-  const start = `${fromDay} ${formatClubDateTime(from, 'time')}`;
-  return `${start} – ${toDay === fromDay ? '' : `${toDay} `}${formatClubDateTime(to, 'time')}`;
+  const sameDay = formatClubDateTime(from, 'day') === formatClubDateTime(to, 'day');
+  return `${formatClubDateTime(from)} – ${formatClubDateTime(to, sameDay ? 'time' : 'datetime')}`;
 }

@@ -15,4 +15,17 @@ export const theme: RaThemeOptions = {
     // court's delete button, an invalid setting's label).
     error: { main: '#b91c1c', contrastText: '#ffffff' },
   },
+  components: {
+    ...defaultLightTheme.components,
+    // Every button reads in sentence case, as written («Заблокировать», not «ЗАБЛОКИРОВАТЬ»).
+    MuiButton: {
+      ...defaultLightTheme.components?.MuiButton,
+      styleOverrides: {
+        ...defaultLightTheme.components?.MuiButton?.styleOverrides,
+        root: { textTransform: 'none' },
+      },
+    },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+  },
 };

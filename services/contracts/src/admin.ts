@@ -54,6 +54,11 @@ export const adminUserSchema = z.object({
   rules_accepted_at: instant.nullable(),
   created_at: instant,
   status: z.enum(USER_STATUSES),
+  /**
+   * An active player whose new bookings are paused for no-shows: until when (the list and the
+   * record carry it; null when not paused). Such a player is not shown as plainly active.
+   */
+  paused_until: instant.nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -84,6 +89,32 @@ export const adminBookingSchema = z.object({
   series_id: z.number().int().nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+const recordId = (error: string) =>
+  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
+/**
+ * POST /api/admin/bookings: the club books a court and hour for a player (a walk-in, a caller).
+ * The club's quotas apply unless `override` gives the reason to go past them (logged); the slot's
+ * own rules (hours, not in the past, free, no closure, the court active) always do.
+ */
+export const adminBookingCreate = z.object({
+  user_id: recordId(messages.userNotFound),
+  court_id: recordId(messages.courtNotFound),
+  time_start: z
+    .string({ error: messages.timeStartInvalid })
+    .pipe(z.iso.datetime({ offset: true, error: messages.timeStartInvalid })),
+  override: z
+    .object({
+      reason: z
+        .string({ error: messages.adminOverrideReason })
+        .trim()
+        .min(1, { error: messages.adminOverrideReason })
+        .max(200, { error: messages.adminOverrideReason }),
+    })
+    .optional(),
+});
+export type AdminBookingCreate = z.input<typeof adminBookingCreate>;
 
 export const adminShelfSchema = z.object({
   id: z.number().int(),
@@ -187,6 +218,7 @@ export const ADMIN_ACTIONS = [
   'closure.delete',
   'series.create',
   'series.delete',
+  'booking.create',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series'] as const;

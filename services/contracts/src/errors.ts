@@ -131,6 +131,8 @@ export const AdminError = {
   SeriesNotSchool: 'admin.series_not_school',
   /** A closure's or a term's fields do not make one; `detail` says what. */
   ShapeInvalid: 'admin.shape_invalid',
+  /** A game booked by the club for a player who cannot play: blocked, deleted or not confirmed. */
+  PlayerNotBookable: 'admin.player_not_bookable',
 } as const;
 
 /** Notifications: the channels a club may not offer, and Telegram's own refusals. */

@@ -17,11 +17,12 @@ import { LinkBase, RecordContextProvider, useListContext, useTranslate } from 'r
 import { BookingStatusChip } from '../../components/booking-status';
 import { CancelBookingButton } from '../../components/cancel-booking-button';
 import { ClosedMark } from '../../components/closed-mark';
-import { hourText } from '../../lib/club-days';
-import { clubMoment } from '../../lib/club-time';
+import { clubHourInstant, hourText } from '../../lib/club-days';
+import { clubMoment, serverNow } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
 import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
 import { closureAt, dayCourts, dayHours } from './day-shape';
+import { FreeSlotButton } from './walk-in/free-slot-button';
 
 const SPEC_HOURS: ClubHours = {
   opening: CLUB_SETTING_DEFAULTS.opening_hour,
@@ -107,6 +108,7 @@ export function BookingDayGrid({ zone, day, courts, closures, hours = SPEC_HOURS
                       key={court.id}
                       games={byCell.get(`${hour}/${court.id}`) ?? []}
                       closure={closureAt(closures, court.id, day, hour, zone)}
+                      free={{ court, day, hour, zone }}
                     />
                   ))}
                   {!narrow && (
@@ -131,16 +133,33 @@ export function BookingDayGrid({ zone, day, courts, closures, hours = SPEC_HOURS
   );
 }
 
-/** One court at one hour: «Закрыто: причина» when a closure holds it, and its games (a cancelled one too). */
-function CourtHour({ games, closure }: { games: BookingRecord[]; closure: ClosureRecord | undefined }) {
+/**
+ * One court at one hour: «Закрыто: причина» when a closure holds it, and its games (a cancelled one
+ * too); «Записать» when nothing holds it, the court takes bookings and the hour is still ahead.
+ */
+function CourtHour({
+  games,
+  closure,
+  free,
+}: {
+  games: BookingRecord[];
+  closure: ClosureRecord | undefined;
+  free: { court: CourtRecord; day: string; hour: number; zone: string };
+}) {
   const translate = useTranslate();
+  const bookable =
+    !closure &&
+    free.court.active &&
+    games.every((game) => game.status === 'cancelled') &&
+    Date.parse(clubHourInstant(free.day, free.hour, free.zone)) > serverNow();
   return (
     <TableCell sx={{ verticalAlign: 'top' }}>
-      <Stack spacing={1}>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         {closure && <ClosedMark>{translate('kort.bookings.closed', { reason: closure.reason })}</ClosedMark>}
         {games.map((booking) => (
           <BookingCell key={booking.id} booking={booking} />
         ))}
+        {bookable && <FreeSlotButton {...free} />}
       </Stack>
     </TableCell>
   );

@@ -1,12 +1,26 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Button, IconButton, Stack } from '@mui/material';
+import { Box, Button, IconButton, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { shiftDay } from '../../lib/club-days';
+import { weekStart } from './day-shape';
 
-/** Previous day, today, next day: the `day` filter of the bookings list. */
-export function DayNavigator({ today }: { today: string }) {
+/**
+ * Previous day, today, next day (a week back and on in the week view): the `day` filter of the
+ * bookings list; the view's switch beside them.
+ */
+export function DayNavigator({
+  today,
+  week = false,
+  children,
+}: {
+  today: string;
+  week?: boolean;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
+  const step = week ? 7 : 1;
   const list = useListContext();
   const filters = list.filterValues as { day?: unknown };
   const displayed = list.displayedFilters as Record<string, boolean>;
@@ -14,15 +28,28 @@ export function DayNavigator({ today }: { today: string }) {
   const go = (next: string) => list.setFilters({ ...filters, day: next }, displayed);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1, py: 1 }}>
-      <IconButton aria-label={translate('kort.bookings.previous_day')} onClick={() => go(shiftDay(day, -1))}>
+      <IconButton
+        aria-label={translate(week ? 'kort.week.previous' : 'kort.bookings.previous_day')}
+        onClick={() => go(shiftDay(day, -step))}
+      >
         <ChevronLeftIcon />
       </IconButton>
-      <Button variant="outlined" size="small" disabled={day === today} onClick={() => go(today)}>
-        {translate('kort.bookings.today')}
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={week ? weekStart(day) === weekStart(today) : day === today}
+        onClick={() => go(today)}
+      >
+        {translate(week ? 'kort.week.this_week' : 'kort.bookings.today')}
       </Button>
-      <IconButton aria-label={translate('kort.bookings.next_day')} onClick={() => go(shiftDay(day, 1))}>
+      <IconButton
+        aria-label={translate(week ? 'kort.week.next' : 'kort.bookings.next_day')}
+        onClick={() => go(shiftDay(day, step))}
+      >
         <ChevronRightIcon />
       </IconButton>
+      <Box sx={{ flex: 1 }} />
+      {children}
     </Stack>
   );
 }

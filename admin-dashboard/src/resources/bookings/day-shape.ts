@@ -1,4 +1,5 @@
 import { closesCourt, closureHoursOn } from '../../lib/closure-hours';
+import { isoWeekday, shiftDay } from '../../lib/club-days';
 import { clubMoment } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
 import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
@@ -34,3 +35,6 @@ export function closureAt(
     return hours !== null && hour >= hours.from && hour < hours.to;
   });
 }
+
+/** The Monday of the week holding `day` ('YYYY-MM-DD'). */
+export const weekStart = (day: string) => shiftDay(day, 1 - isoWeekday(day));

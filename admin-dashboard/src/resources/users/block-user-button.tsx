@@ -1,7 +1,8 @@
 import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { Button } from '@mui/material';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
 import type { UserRecord } from '../types';
 import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects';
@@ -13,6 +14,7 @@ import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects'
  */
 export function BlockUserButton() {
   const user = useRecordContext<UserRecord>();
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -46,12 +48,14 @@ export function BlockUserButton() {
 
   return (
     <>
+      {/* Its word shows on a phone too (react-admin's own button keeps only the icon there). */}
       <Button
-        label={user.blocked ? 'kort.users.restore' : 'kort.users.block'}
+        size="small"
         color={user.blocked ? 'primary' : 'error'}
+        startIcon={user.blocked ? <RestoreIcon /> : <BlockIcon />}
         onClick={ask}
       >
-        {user.blocked ? <RestoreIcon /> : <BlockIcon />}
+        {translate(user.blocked ? 'kort.users.restore' : 'kort.users.block')}
       </Button>
       <Confirm
         isOpen={open}

@@ -93,7 +93,8 @@ export function UserShow() {
           <ReferenceManyField<UserRecord, CommandRecord>
             reference="commands"
             target="requested_by"
-            filter={{ device: 'door' }}
+            // One row per opening: the code's opening or the entry at the door, not the sensor's reports after it.
+            filter={{ action: ['door.open', 'door.entry'] }}
             sort={{ field: 'requested_at', order: 'DESC' }}
             perPage={25}
             pagination={<Pagination />}

@@ -13,7 +13,8 @@ const color = {
 /**
  * The account's state as the API words it (`status`): an active player, an admin, an account whose
  * e-mail was never confirmed, one blocked by an admin ('удалён' in the spec's words) or deleted by
- * the player. Only an active player reads 'Активен': an admin is named as such.
+ * the player. Only an active player reads 'Активен': an admin is named as such, and a player whose
+ * bookings are paused for no-shows reads 'Запись приостановлена'.
  */
 export function UserStatusChip() {
   const translate = useTranslate();
@@ -21,6 +22,7 @@ export function UserStatusChip() {
   if (!user) return null;
   const label = translate(statusLabel(user));
   if (user.status === 'active' && user.role === 'admin') return <Chip size="small" color="info" label={label} />;
+  if (user.status === 'active' && user.paused_until) return <Chip size="small" color="warning" label={label} />;
   return (
     <Chip
       size="small"
@@ -31,10 +33,11 @@ export function UserStatusChip() {
   );
 }
 
-export function statusLabel(user: Pick<UserRecord, 'status' | 'role'>): string {
+export function statusLabel(user: Pick<UserRecord, 'status' | 'role' | 'paused_until'>): string {
   switch (user.status) {
     case 'active':
-      return user.role === 'admin' ? 'kort.users.role_admin' : 'kort.users.active';
+      if (user.role === 'admin') return 'kort.users.role_admin';
+      return user.paused_until ? 'kort.users.paused' : 'kort.users.active';
     case 'unconfirmed':
       return 'kort.users.unconfirmed';
     case 'blocked':

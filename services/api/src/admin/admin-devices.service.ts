@@ -65,7 +65,8 @@ type CommandField = (typeof COMMAND_SORTABLE)[number];
 
 const commandsFilter = z.strictObject({
   id: idsOf(z.uuid()).optional(),
-  action: z.union([z.enum(COMMAND_ACTIONS), z.enum(AGENT_EVENT_KINDS)]).optional(),
+  /** One action, or several (a player's door openings: `door.open` and `door.entry`, one row each). */
+  action: idsOf(z.union([z.enum(COMMAND_ACTIONS), z.enum(AGENT_EVENT_KINDS)])).optional(),
   device: z.string().max(40).optional(),
   status: z.enum(COMMAND_STATUSES).optional(),
   requested_by: intValue.optional(),
@@ -94,7 +95,7 @@ const commandsResource: SqlResource<CommandField, CommandsFilter> = {
   conditions(filter, params) {
     const where: string[] = [];
     if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::uuid[])`);
-    if (filter.action) where.push(`r.action = ${params.add(filter.action)}`);
+    if (filter.action) where.push(`r.action = ANY(${params.add(filter.action)}::text[])`);
     if (filter.device) where.push(`r.device = ${params.add(filter.device)}`);
     if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
     if (filter.requested_by !== undefined) where.push(`r.requested_by = ${params.add(filter.requested_by)}`);

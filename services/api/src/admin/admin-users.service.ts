@@ -23,6 +23,7 @@ import { UsersService } from '../users/users.service';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { AdminActions } from '../audit/admin-actions.service';
 import { AdminBookingsService } from './admin-bookings.service';
+import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 
@@ -162,14 +163,16 @@ export class AdminUsersService {
     return this.noShows(id);
   }
 
-  list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
-    return sqlPage(this.db, usersResource, query, toUser);
+  async list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
+    const page = await sqlPage(this.db, usersResource, query, toUser);
+    return { ...page, rows: await withPauses(this.db, this.noShowRule, page.rows) };
   }
 
   async get(id: number): Promise<AdminUser> {
     const [user] = await sqlRows(this.db, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
     if (!user) throw new KortError(AdminError.UserNotFound);
-    return user;
+    const [withPause] = await withPauses(this.db, this.noShowRule, [user]);
+    return withPause!;
   }
 
   /** The spec's user_search: the whole e-mail, case-insensitively (e-mails are stored lowercased). */

@@ -57,9 +57,18 @@ export class BookingsService {
     private readonly feed: ChangeFeed,
   ) {}
 
-  async order(user: User, request: OrderRequest): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
+  /**
+   * A game for the player. `quotas: false` is the club booking past its own limits (an admin's
+   * override, logged by the caller): the quotas and the no-show pause are skipped, never the
+   * slot's rules, its uniqueness, the closures or an inactive court.
+   */
+  async order(
+    user: Pick<User, 'id' | 'isSportSchool'>,
+    request: OrderRequest,
+    { quotas = true }: { quotas?: boolean } = {},
+  ): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
     const { startsAt, rules } = await this.slots.check(request);
-    const pausedUntil = await this.noShows.pausedUntil(user);
+    const pausedUntil = quotas ? await this.noShows.pausedUntil(user) : null;
     if (pausedUntil) {
       throw new KortError(BookingError.PausedForNoShows, {
         detail: `${messages.bookingPausedForNoShows} до ${this.time.longDate(pausedUntil)}, ${this.time.time(pausedUntil)}`,
@@ -68,9 +77,10 @@ export class BookingsService {
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     let id: number | null;
     try {
-      id = user.isSportSchool
-        ? await this.insert(user.id, request.courtId, startsAt, endsAt)
-        : await this.insertUnderQuotas(user.id, request.courtId, startsAt, endsAt, rules);
+      id =
+        user.isSportSchool || !quotas
+          ? await this.insert(user.id, request.courtId, startsAt, endsAt)
+          : await this.insertUnderQuotas(user.id, request.courtId, startsAt, endsAt, rules);
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }

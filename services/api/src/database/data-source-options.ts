@@ -24,6 +24,7 @@ import { SystemActions1763930000000 } from './migrations/1763930000000-system-ac
 import { BookingSlotLock1763940000000 } from './migrations/1763940000000-booking-slot-lock';
 import { ClubShape1763950000000 } from './migrations/1763950000000-club-shape';
 import { Notifications1763960000000 } from './migrations/1763960000000-notifications';
+import { ClubBookedActions1763975000000 } from './migrations/1763975000000-club-booked-actions';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -46,6 +47,7 @@ export const migrations = [
   BookingSlotLock1763940000000,
   ClubShape1763950000000,
   Notifications1763960000000,
+  ClubBookedActions1763975000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

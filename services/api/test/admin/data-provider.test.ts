@@ -79,6 +79,7 @@ describe('users', () => {
       rules_accepted_at: expect.any(String),
       created_at: expect.any(String),
       status: 'active',
+      paused_until: null,
     });
     const many = await provider.getMany<AdminUser>('users', { ids: [boris.id, anna.id] });
     expect(many.data.map((user) => user.name).sort()).toEqual(['Анна', 'Борис']);
