@@ -208,7 +208,7 @@ test('a game released as a no-show reads «Неявка» in my games and on its
   });
 });
 
-test('two no-shows within 30 days: the add-game button is off and says until when, and so does the booking screen (phone)', async () => {
+test('two no-shows within 30 days: my games and the booking screen say until when, which games, and how to reach the club (phone)', async () => {
   const oleg = await player('paused', 'Олег');
   const lastNoShow = new Date(Date.now() - 2 * 86_400_000);
   await database((db) =>
@@ -223,16 +223,20 @@ test('two no-shows within 30 days: the add-game button is off and says until whe
   const until = clubDateTime(new Date(lastNoShow.getTime() + 7 * 86_400_000));
 
   await asPlayer('paused', viewports.phone, oleg.email, async (page, snap) => {
-    const add = page.getByRole('button', { name: `Запись приостановлена до ${until}` });
-    await add.waitFor();
-    assert.equal(await add.isDisabled(), true);
+    const pause = page.getByRole('region', { name: `Запись приостановлена до ${until}` });
+    await pause.waitFor();
+    // The two no-shows behind the pause, the rule in the club's numbers, and the club's phone.
+    assert.equal(await pause.getByRole('listitem').count(), 2);
+    assert.match(await pause.textContent(), /2 неявки за 30 дней приостанавливают запись на 7 дней/);
+    assert.equal(await pause.locator('a[href^="tel:"]').count(), 1);
+    // One state: no invitation to book and no add-game button beside it.
     assert.equal(await page.getByRole('button', { name: 'Забронировать игру' }).count(), 0);
-    const why = await add.getAttribute('aria-describedby');
-    assert.match(await page.locator(`#${why}`).textContent(), /неявок/);
+    assert.equal(await page.getByText(/Забронируйте корт/).count(), 0);
     await snap('my-games');
     await page.goto(`${env.product.base}/reserve`);
-    await page.getByText(`Запись приостановлена до ${until}`).waitFor();
+    await page.getByRole('heading', { name: `Запись приостановлена до ${until}` }).waitFor();
     assert.equal(await page.getByRole('grid').count(), 0);
+    assert.equal(await page.getByRole('heading', { name: 'Выберите дату' }).count(), 0);
     await snap('reserve');
   });
 });

@@ -194,6 +194,8 @@ if (env.KORT_AGENT === 'off') {
   const agentEnv = {
     ...env,
     API_URL: `http://127.0.0.1:${env.PORT}`,
+    // The door QR links to the player app where players reach it (the API serves it here).
+    PLAYER_URL: env.PUBLIC_URL || `http://127.0.0.1:${env.PORT}`,
     DRIVER: 'simulated',
     DISPLAY_PORT: env.AGENT_DISPLAY_PORT || '8090',
     STATE_FILE: env.AGENT_STATE_FILE || join(tmpdir(), `kort-agent-${env.PORT}.json`),

@@ -236,36 +236,36 @@ export async function playerJourney({ browser, product, name, viewport, court, c
     await page.locator('.game', { hasText: 'Игра завершена' }).waitFor();
 
     // Storage: rent a free shelf, open and close it, end the rental.
-    await menu('Система хранения');
-    await heading('Система хранения');
+    await menu('Ящики и инвентарь');
+    await heading('Ящики и инвентарь');
     const rent = page.getByRole('button', { name: /арендовать$/ }).first();
     await rent.waitFor();
     await snap('storage');
-    const shelfNumber = /Ячейка (\d+)/.exec(await rent.getAttribute('aria-label'))[1];
+    const shelfNumber = /Ящик (\d+)/.exec(await rent.getAttribute('aria-label'))[1];
     await rent.click();
-    await page.getByRole('dialog', { name: `Арендовать ячейку №${shelfNumber}?` }).waitFor();
+    await page.getByRole('dialog', { name: `Арендовать ящик №${shelfNumber}?` }).waitFor();
     await snap('rent-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Арендовать' }).click();
-    await toast('Ячейка арендована');
-    await heading('Моя ячейка');
-    await page.getByText('Ячейка закрыта').waitFor();
-    await page.getByRole('button', { name: 'Открыть ячейку' }).click();
+    await toast('Ящик арендован');
+    await heading('Мой ящик');
+    await page.getByText('Замок закрыт').waitFor();
+    await page.getByRole('button', { name: 'Открыть ящик' }).click();
     await toast('Ящик открыт');
-    await page.getByText('Ячейка открыта').waitFor();
+    await page.getByText('Замок открыт').waitFor();
     await until(async () => (await agentState(product)).relays[`shelf-${shelfNumber}`], `shelf ${shelfNumber} to open`);
     await snap('my-shelf-open');
-    await page.getByRole('button', { name: 'Закрыть ячейку' }).click();
+    await page.getByRole('button', { name: 'Закрыть ящик' }).click();
     await toast('Ящик закрыт');
     await until(
       async () => !(await agentState(product)).relays[`shelf-${shelfNumber}`],
       `shelf ${shelfNumber} to close`,
     );
     await page.getByRole('button', { name: 'Завершить аренду' }).click();
-    await page.getByRole('dialog', { name: 'Завершить аренду ячейки?' }).waitFor();
+    await page.getByRole('dialog', { name: 'Завершить аренду ящика?' }).waitFor();
     await snap('end-rental-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Завершить аренду' }).click();
-    await toast('Аренда ячейки завершена');
-    await heading('Система хранения');
+    await toast('Аренда ящика завершена');
+    await heading('Ящики и инвентарь');
 
     // The profile: read-only data, then a new password.
     await menu('Профиль');

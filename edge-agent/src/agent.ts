@@ -166,6 +166,7 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
       host: config.displayHost,
       port: config.displayPort,
       logger,
+      playerUrl: config.playerUrl ?? config.apiUrl,
       state: () => ({
         connected: transport?.connected ?? false,
         offline: link.offline,

@@ -66,6 +66,16 @@ const settingsSchema = z.object({
       error: 'must be a URL starting with http:// or https://',
     })
     .default('http://127.0.0.1:3000'),
+  /**
+   * Where players open the app (the API's PUBLIC_URL): the door QR links there, so a phone's own
+   * camera opens the game's door modal. Unset: the API's address, which serves the app too.
+   */
+  playerUrl: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      error: 'must be a URL starting with http:// or https://',
+    })
+    .optional(),
   siteId: z.string().min(1, { error: 'must not be empty' }).default('default'),
   token: z.string({ error: 'is required (the same token as the API has for this site)' }).min(1),
   /**
@@ -108,6 +118,7 @@ type SettingKey = keyof z.infer<typeof settingsSchema>;
 /** Which environment variable overrides which setting (the file uses the camelCase names). */
 const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   apiUrl: 'API_URL',
+  playerUrl: 'PLAYER_URL',
   siteId: 'SITE_ID',
   token: 'EDGE_AGENT_TOKEN',
   driver: 'DRIVER',

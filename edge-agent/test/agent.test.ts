@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type CommandAck, EDGE_EVENTS } from '@kort/contracts';
 import { startAgent, type RunningAgent } from '../src/agent';
 import { loadAgentConfig } from '../src/config';
+import { doorQrSvg } from '../src/display/door-link';
 import { SimulatedDriver } from '../src/hardware/simulated-driver';
 import { startEdgeServer, TOKEN } from './support/edge-server';
 import { capturingLogger, command, eventually, tempDir } from './support/helpers';
@@ -132,7 +133,7 @@ test('after the server disconnects the agent it comes back and sends a fresh sna
 });
 
 test('the door display shows the code and its QR after display.show and clears after expiry', async () => {
-  const { agent } = await agentWith();
+  const { agent } = await agentWith({ PLAYER_URL: 'https://kort.example.ru' });
   await eventually(() => server.agent());
   const base = agent.display.url;
   expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -169,7 +170,8 @@ test('the door display shows the code and its QR after display.show and clears a
   const html = await page.text();
   expect(html).toContain('data-code="0427"');
   expect(html).toMatch(/<span>0<\/span><span>4<\/span><span>2<\/span><span>7<\/span>/);
-  expect(html).toContain('<svg');
+  // The QR is a link to the player app's door modal with this code, which a phone's camera opens.
+  expect(html).toContain(await doorQrSvg('https://kort.example.ru', '0427'));
   // Nothing from another origin: the kiosk shows it with the club's internet down.
   expect(html).not.toMatch(/<(link|script|img)[^>]+(src|href)="(https?:)?\/\//);
 

@@ -1,5 +1,5 @@
-import { AuthError, messages } from '@kort/contracts';
-import { screen, within } from '@testing-library/react';
+import { AuthError, messages, RequestError, type ProfileDetail } from '@kort/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
@@ -21,6 +21,8 @@ import {
 import { render } from './support/render';
 
 let server: FakeServer;
+/** What profile() answers, for the answers built on it. */
+const profileDetail = (profile() as { body: { detail: ProfileDetail } }).body.detail;
 beforeEach(installDialogApi);
 afterEach(() => {
   expect(server.strays).toEqual([]);
@@ -136,4 +138,90 @@ test('where the browser refuses the clipboard, the link is selected to copy by h
 test('no profile answer shows the network-failure screen', async () => {
   renderAccount({ 'GET /api/profile/': 'offline' });
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+});
+
+// --- Editing the name and phone ---
+
+test('«Изменить» opens the name and phone; saved, the profile reads the new values and says so', async () => {
+  renderAccount({
+    'PATCH /api/profile/': ok({ ...profileDetail, name: 'Анна Петрова', phone_number: '+79161234567' }),
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+  const form = within(screen.getByRole('form', { name: 'Изменение профиля' }));
+  expect(document.activeElement).toBe(form.getByLabelText('Имя'));
+  await userEvent.clear(form.getByLabelText('Имя'));
+  await userEvent.type(form.getByLabelText('Имя'), ' Анна Петрова ');
+  await userEvent.clear(form.getByLabelText('Телефон'));
+  await userEvent.type(form.getByLabelText('Телефон'), '9161234567');
+  expect(form.getByLabelText<HTMLInputElement>('Телефон').value).toBe('+7 (916) 123-45-67');
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('Профиль сохранён')).toBeTruthy();
+  expect(server.callsTo('PATCH /api/profile/').map((call) => call.body)).toEqual([
+    { name: 'Анна Петрова', phone_number: '+79161234567' },
+  ]);
+  expect(screen.queryByRole('form')).toBeNull();
+  expect(screen.getByText('Анна Петрова')).toBeTruthy();
+  expect(screen.getByText('+7 (916) 123-45-67')).toBeTruthy();
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Изменить' })));
+});
+
+test("an empty name is stopped before the server with registration's text; «Отмена» keeps the profile", async () => {
+  renderAccount();
+  await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+  const form = within(screen.getByRole('form', { name: 'Изменение профиля' }));
+  await userEvent.clear(form.getByLabelText('Имя'));
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect(form.getByRole('alert').textContent).toBe(messages.nameRequired);
+  expect(form.getByLabelText('Имя').getAttribute('aria-invalid')).toBe('true');
+  expect(server.callsTo('PATCH /api/profile/')).toHaveLength(0);
+  await userEvent.click(form.getByRole('button', { name: 'Отмена' }));
+  expect(screen.getByText('Анна')).toBeTruthy();
+});
+
+test('a phone the server refuses shows its text under the phone', async () => {
+  renderAccount({
+    'PATCH /api/profile/': {
+      status: 400,
+      body: {
+        detail: messages.phoneInvalid,
+        code: RequestError.Invalid,
+        errors: { phone_number: messages.phoneInvalid },
+      },
+    },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+  const form = within(screen.getByRole('form', { name: 'Изменение профиля' }));
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect((await form.findByRole('alert')).textContent).toBe(messages.phoneInvalid);
+  expect(form.getByLabelText('Телефон').getAttribute('aria-invalid')).toBe('true');
+});
+
+test('a cleared phone is sent empty: the profile then has none', async () => {
+  renderAccount({ 'PATCH /api/profile/': ok({ ...profileDetail, phone_number: null }) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+  const form = within(screen.getByRole('form', { name: 'Изменение профиля' }));
+  await userEvent.clear(form.getByLabelText('Телефон'));
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('не указан')).toBeTruthy();
+  expect(server.callsTo('PATCH /api/profile/').map((call) => call.body)).toEqual([{ name: 'Анна', phone_number: '' }]);
+});
+
+// --- The calendar, and deleting apart ---
+
+test('the calendar feed is added in one tap (webcal:// or Google Calendar), the raw link folded away', async () => {
+  renderAccount({ 'GET /api/profile/': profile({ calendar_url: 'https://kort.example/api/calendar/abc.ics' }) });
+  const add = await screen.findByRole('link', { name: 'Добавить в календарь' });
+  expect(add.getAttribute('href')).toBe('webcal://kort.example/api/calendar/abc.ics');
+  expect(screen.getByRole('link', { name: 'Google Календарь' }).getAttribute('href')).toBe(
+    'https://calendar.google.com/calendar/r?cid=webcal%3A%2F%2Fkort.example%2Fapi%2Fcalendar%2Fabc.ics',
+  );
+  expect(screen.getByText('Ссылка для другого календаря').closest('details')?.open).toBe(false);
+});
+
+test('«Удалить профиль» is in a section of its own, apart from «Сменить пароль»', async () => {
+  renderAccount();
+  const remove = await screen.findByRole('button', { name: 'Удалить профиль' });
+  const password = screen.getByRole('button', { name: 'Сменить пароль' });
+  expect(remove.closest('section')).not.toBe(password.closest('section'));
+  expect(remove.closest('section')?.querySelector('h2')?.textContent).toBe('Удаление профиля');
 });

@@ -1,4 +1,4 @@
-import { AuthError, messages } from '@kort/contracts';
+import { AuthError, messages, RequestError } from '@kort/contracts';
 import { act, render as renderApp, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -90,7 +90,7 @@ test('a player sees the screen inside the layout, with the menu and their name',
   expect(side.getAllByRole('link').map((link) => link.textContent)).toEqual([
     'Мои игры',
     'Профиль',
-    'Система хранения',
+    'Ящики и инвентарь',
   ]);
   expect(await side.findByText('Анна Петрова')).toBeTruthy();
   expect(server.callsTo('GET /api/is_admin/')).toHaveLength(1);
@@ -140,19 +140,39 @@ test('an admin is sent to the dashboard', async () => {
   expect(screen.queryByRole('navigation', { name: 'Главное меню' })).toBeNull();
 });
 
-test('no answer at all shows "Нет соединения", and "Повторить" asks again', async () => {
-  server = fakeServer({ ...player, 'GET /api/is_admin/': 'offline' });
+test('no answer at all shows "Нет соединения" in the app\'s frame with what to try, and "Повторить" asks again', async () => {
+  server = fakeServer({ ...player, 'GET /api/is_admin/': 'offline', 'GET /api/give_contacts/': 'offline' });
   renderShell();
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+  // The frame: the menu is there, as on every signed-in screen.
+  expect(screen.getByRole('navigation', { name: 'Главное меню' })).toBeTruthy();
+  const tips = within(screen.getByRole('list', { name: 'Что можно сделать' }));
+  expect(tips.getByText(/мобильный интернет или Wi-Fi/)).toBeTruthy();
+  // The club's contacts did not come either: the screen says what to try instead of a phone.
+  expect(await screen.findByText(/попробуйте позже или позвоните администратору клуба/)).toBeTruthy();
+  expect(screen.queryByRole('link', { name: /\+7/ })).toBeNull();
   server.answer('GET /api/is_admin/', ok(false));
   await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
   await gamesScreen();
   expect(server.callsTo('GET /api/is_admin/')).toHaveLength(2);
 });
 
+test("a server in trouble still gives the club's phone: the failure screen shows it as a call link", async () => {
+  server = fakeServer({
+    ...player,
+    'GET /api/is_admin/': fail(503, 'Сервис временно недоступен', RequestError.Unavailable),
+    'GET /api/give_contacts/': ok('Администратор: +7 (999) 123-45-67'),
+  });
+  renderShell();
+  expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
+  const call = await screen.findByRole('region', { name: 'Не получается? Свяжитесь с клубом' });
+  expect(within(call).getByRole('link', { name: '+7 (999) 123-45-67' }).getAttribute('href')).toBe('tel:+79991234567');
+  expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+});
+
 // --- The layout: the hamburger menu ---
 
-test('the hamburger opens the menu: Мои игры, Профиль, Система хранения, Выйти', async () => {
+test('the hamburger opens the menu: Мои игры, Профиль, Ящики и инвентарь, Выйти', async () => {
   server = fakeServer(player);
   renderShell();
   await gamesScreen();
@@ -164,7 +184,7 @@ test('the hamburger opens the menu: Мои игры, Профиль, Систе�
   expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
     ['Мои игры', '/profile'],
     ['Профиль', '/account'],
-    ['Система хранения', '/box_reserve'],
+    ['Ящики и инвентарь', '/box_reserve'],
   ]);
   expect(menu.getByRole('button', { name: 'Выйти' })).toBeTruthy();
 });
@@ -292,11 +312,15 @@ test('/court_rules stays public: a visitor who is not signed in reads it without
   expect(window.location.pathname).toBe('/court_rules');
 });
 
-test('the rotate-your-phone warning is on public pages too (CSS shows it in landscape)', async () => {
+test("the rotate-your-phone warning is on public pages too, in the app's bar with its picture (CSS shows it in landscape)", async () => {
   server = fakeServer({ 'GET /api/auth/providers/': socialProviders() });
   openApp('/login');
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toBe('Поверните телефон вертикально');
+  const warning = screen.getByRole('alert').closest('.rotate-warning');
+  expect(warning?.querySelector('.bare-bar')?.textContent).toBe('Корт');
+  expect(warning?.querySelectorAll('svg')).toHaveLength(2);
+  expect(warning?.textContent).toContain('Приложение сделано для телефона в вертикальном положении.');
 });
 
 test('after self-deletion the login screen says the club can restore the profile, even when a late 401 arrives', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@kort/contracts';
 import { afterEach, expect, test, vi } from 'vitest';
 import { activationError } from '../src/features/auth/components/activation-form';
-import { loginError } from '../src/features/auth/components/login-page';
+import { loginError } from '../src/features/auth/hooks/use-login';
 import { verifyError } from '../src/features/auth/components/password-recovery';
 import { registerError } from '../src/features/auth/components/register-page';
 import { doorError } from '../src/features/game/components/door-modal';

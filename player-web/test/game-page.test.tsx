@@ -1,9 +1,19 @@
-import { AuthError, BookingError, DeviceError, DoorError, messages, RequestError } from '@kort/contracts';
+import {
+  AuthError,
+  BookingError,
+  CLUB_RULE_DEFAULTS,
+  DeviceError,
+  DoorError,
+  messages,
+  RequestError,
+  type MyOrder,
+} from '@kort/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/toasts';
+import { GameRoute } from '../src/app/routes/game-route';
 import { GamePage } from '../src/features/game/components/game-page';
 import type { GameCardState } from '../src/lib/game-card';
 import { rememberOfflinePins } from '../src/lib/offline-pins';
@@ -49,8 +59,19 @@ const tonight: GameCardState = {
   status: 'upcoming',
 };
 
-/** The club's clock: the same instant as the phone's in these tests, unless a test says otherwise. */
-const clubClock = { 'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }) };
+/** A game whose door is open already (from 11:55), not begun yet: it is 12:00 at the club. */
+const soon: GameCardState = { ...tonight, gameId: 41, time: '12:10', timeStart: '2026-11-23T12:10:00+03:00' };
+/** A game whose hour is on (11:30-12:30), its door not opened yet. */
+const onNow: GameCardState = { ...tonight, gameId: 41, time: '11:30', timeStart: '2026-11-23T11:30:00+03:00' };
+
+/**
+ * The club's clock (the same instant as the phone's in these tests, unless a test says otherwise)
+ * and its rules (the door opens 15 minutes before the start).
+ */
+const clubClock = {
+  'GET /api/site_time/': ok({ time_zone: 'Europe/Moscow', now: '2026-11-23T09:00:00Z' }),
+  'GET /api/booking_rules/': ok(CLUB_RULE_DEFAULTS),
+};
 
 function renderGame(
   routes: Parameters<typeof fakeServer>[0],
@@ -70,6 +91,9 @@ function renderGame(
   );
 }
 
+/** The calls that act (the club's clock and rules are only read). */
+const actionsSent = () =>
+  server.calls.filter((call) => call.path !== '/api/site_time/' && call.path !== '/api/booking_rules/');
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 /** The toasts' live region (the card's own notices are status regions too). */
 const toasts = () => {
@@ -79,12 +103,51 @@ const toasts = () => {
 };
 const profileScreen = () => screen.findByRole('heading', { name: 'Мои игры' });
 
-test('the card shows date, weekday, time and court', () => {
+test('the card shows weekday, date, the hour and court', () => {
   renderGame({});
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
-  expect(card.getByText('23 ноября 2026, понедельник')).toBeTruthy();
-  expect(card.getByText('18:00')).toBeTruthy();
+  expect(card.getByText('понедельник, 23 ноября 2026')).toBeTruthy();
+  expect(card.getByText('18:00–19:00')).toBeTruthy();
   expect(card.getByText('Корт 2')).toBeTruthy();
+});
+
+// --- What the card offers, by the club's clock ---
+
+test("before the door opens: «Дверь откроется в 17:45» (the club's window), the door off, no «Завершить игру»", async () => {
+  renderGame({});
+  const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
+  expect(await card.findByText('Дверь откроется в 17:45')).toBeTruthy();
+  expect(button('Открыть дверь').disabled).toBe(true);
+  expect(button('Открыть дверь').getAttribute('aria-describedby')).toBe('door-opens');
+  expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
+  expect(button('Отменить игру').disabled).toBe(false);
+});
+
+test("the door time reads the club's setting, not a fixed quarter of an hour", async () => {
+  renderGame({ 'GET /api/booking_rules/': ok({ ...CLUB_RULE_DEFAULTS, door_opens_before_min: 20 }) });
+  expect(await screen.findByText('Дверь откроется в 17:40')).toBeTruthy();
+});
+
+test('a game days away: the door opens on its day (the date is just above); one button off, not two', async () => {
+  renderGame({}, { ...tonight, active: false, date: '27 ноября 2026', timeStart: '2026-11-27T18:00:00+03:00' });
+  expect(await screen.findByText('Дверь откроется в день игры, в 17:45')).toBeTruthy();
+  expect(screen.getByText('пятница, 27 ноября 2026')).toBeTruthy();
+  expect(button('Открыть дверь').disabled).toBe(true);
+  expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
+  expect(button('Отменить игру').disabled).toBe(false);
+});
+
+test('the door open, the game not begun: «Открыть дверь» on, still no «Завершить игру» (a stray tap ends nothing)', async () => {
+  renderGame({}, soon);
+  await waitFor(() => expect(button('Отменить игру').disabled).toBe(true));
+  expect(button('Открыть дверь').disabled).toBe(false);
+  expect(screen.queryByText(/Дверь откроется/)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
+});
+
+test('from the start of the hour: both the door and «Завершить игру»', async () => {
+  renderGame({}, onNow);
+  expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Завершить игру' })).disabled).toBe(false);
   expect(button('Открыть дверь').disabled).toBe(false);
 });
 
@@ -97,13 +160,6 @@ test('a court the club named is titled by its name, on the card and in the cance
   expect(card.getByText('Грунт')).toBeTruthy();
   await userEvent.click(button('Отменить игру'));
   expect(await screen.findByText('23 ноября 2026, 18:00, Грунт')).toBeTruthy();
-});
-
-test('not the game day: "Открыть дверь" and "Завершить игру" are off', () => {
-  renderGame({}, { ...tonight, active: false, date: '25 ноября 2026', timeStart: '2026-11-25T18:00:00+03:00' });
-  expect(button('Открыть дверь').disabled).toBe(true);
-  expect(button('Завершить игру').disabled).toBe(true);
-  expect(button('Отменить игру').disabled).toBe(false);
 });
 
 test('without a game in the navigation state it goes to /profile', async () => {
@@ -123,7 +179,7 @@ test('cancel asks "Точно хотите отменить игру?", sends th
   renderGame({ 'POST /api/delete_order/2/': ok(messages.gameCancelled) });
   await userEvent.click(button('Отменить игру'));
   const confirm = within(screen.getByRole('dialog', { name: 'Точно хотите отменить игру?' }));
-  expect(server.calls).toHaveLength(0);
+  expect(actionsSent()).toHaveLength(0);
   await userEvent.click(confirm.getByRole('button', { name: 'Да, отменить' }));
   expect(await profileScreen()).toBeTruthy();
   expect(server.callsTo('POST /api/delete_order/2/').map((call) => call.body)).toEqual([
@@ -137,7 +193,7 @@ test('"Нет" keeps the game', async () => {
   await userEvent.click(button('Отменить игру'));
   await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Нет' }));
   expect(screen.queryByRole('dialog')).toBeNull();
-  expect(server.calls).toHaveLength(0);
+  expect(actionsSent()).toHaveLength(0);
 });
 
 test('409 on cancel reads "Нельзя отменить бронирование менее чем за 1 час" and stays on the card', async () => {
@@ -156,21 +212,21 @@ test('under an hour before the start, cancel is off with the reason', async () =
 
 // --- Ending ---
 
-/** "Завершить игру", then "Да, завершить" in the confirmation. */
+/** "Завершить игру" (there once the club's clock says the hour is on), then "Да, завершить". */
 async function endTheGame() {
-  await userEvent.click(button('Завершить игру'));
+  await userEvent.click(await screen.findByRole('button', { name: 'Завершить игру' }));
   const confirm = within(screen.getByRole('dialog', { name: 'Завершить игру?' }));
   await userEvent.click(confirm.getByRole('button', { name: 'Да, завершить' }));
 }
 
 test('"Завершить игру" asks first; "Нет" keeps the game going', async () => {
-  renderGame({});
-  await userEvent.click(button('Завершить игру'));
+  renderGame({}, onNow);
+  await userEvent.click(await screen.findByRole('button', { name: 'Завершить игру' }));
   const confirm = within(screen.getByRole('dialog', { name: 'Завершить игру?' }));
-  expect(confirm.getByText('23 ноября 2026, 18:00, корт 2')).toBeTruthy();
+  expect(confirm.getByText('23 ноября 2026, 11:30, корт 2')).toBeTruthy();
   await userEvent.click(confirm.getByRole('button', { name: 'Нет' }));
   expect(screen.queryByRole('dialog')).toBeNull();
-  expect(server.calls).toHaveLength(0);
+  expect(actionsSent()).toHaveLength(0);
 });
 
 test.each([
@@ -178,7 +234,7 @@ test.each([
   [fail(500, 'internal', RequestError.ServerError), 'Ошибка сети'],
   ['offline' as const, 'Ошибка сети'],
 ])('ending refused (%j) reads "%s" and stays on the card', async (reply, text) => {
-  renderGame({ 'GET /api/end/41/': reply });
+  renderGame({ 'GET /api/end/41/': reply }, onNow);
   await endTheGame();
   expect(await toasts().findByText(text)).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Игра' })).toBeTruthy();
@@ -186,7 +242,7 @@ test.each([
 });
 
 test('ending the game: "Игра успешно завершена", the card says it is over, no door and no end buttons', async () => {
-  renderGame({ 'GET /api/end/41/': ok(messages.gameEnded) });
+  renderGame({ 'GET /api/end/41/': ok(messages.gameEnded) }, onNow);
   await endTheGame();
   expect(await toasts().findByText('Игра успешно завершена')).toBeTruthy();
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
@@ -218,7 +274,8 @@ test('a game released as a no-show reads «Неявка», with no door, end or 
   renderGame({}, { ...tonight, time: '11:00', timeStart: '2026-11-23T11:00:00+03:00', status: 'no_show' });
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
   expect(card.getByText('Неявка')).toBeTruthy();
-  expect(card.getByText(/Дверь не открыли вовремя/)).toBeTruthy();
+  // The club's no-show minutes, with their plural.
+  expect(card.getByText(/^Дверь не открыли в течение 15 минут после начала/)).toBeTruthy();
   // The club's clock comes in: the hour is past, and the card still says «Неявка», not "over".
   await waitFor(() => expect(card.queryByText('Игра завершена')).toBeNull());
   expect(card.getByText('Неявка')).toBeTruthy();
@@ -227,13 +284,16 @@ test('a game released as a no-show reads «Неявка», with no door, end or 
 
 // --- The door ---
 
-test('too early: the server text "Игра начнётся в 18:00. Пожалуйста, подождите" is information, not an error', async () => {
-  renderGame({ 'GET /api/send/41/': fail(425, 'Игра начнётся в 18:00. Пожалуйста, подождите', DoorError.TooEarly) });
+test('too early (the phone ahead of the club): the server text and when the door opens, as information', async () => {
+  renderGame(
+    { 'GET /api/send/41/': fail(425, 'Игра начнётся в 12:10. Пожалуйста, подождите', DoorError.TooEarly) },
+    soon,
+  );
   await userEvent.click(button('Открыть дверь'));
-  const notice = await screen.findByText('Игра начнётся в 18:00. Пожалуйста, подождите');
+  const notice = await screen.findByText('Игра начнётся в 12:10. Пожалуйста, подождите. Дверь откроется в 11:55.');
   expect(notice.getAttribute('role')).toBe('status');
   expect(notice.className).toBe('info');
-  expect(toasts().queryByText('Игра начнётся в 18:00. Пожалуйста, подождите')).toBeNull();
+  expect(toasts().queryByText(/Игра начнётся/)).toBeNull();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('dialog')).toBeNull();
 });
@@ -249,7 +309,7 @@ async function typeCode(code: string) {
 }
 
 test('the code from the door screen, typed, opens the door: "Дверь открыта!"', async () => {
-  renderGame({ 'GET /api/send/41/': ok(messages.codeOnDisplay), 'POST /api/recieve/': ok('ok') });
+  renderGame({ 'GET /api/send/41/': ok(messages.codeOnDisplay), 'POST /api/recieve/': ok('ok') }, soon);
   await openDoorModal();
   await typeCode('4821');
   expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
@@ -261,10 +321,13 @@ test('the code from the door screen, typed, opens the door: "Дверь откр
 });
 
 test('a wrong code reads "Неверный код"; the boxes are emptied for another try', async () => {
-  renderGame({
-    'GET /api/send/41/': ok(messages.codeOnDisplay),
-    'POST /api/recieve/': fail(403, 'Forbidden', AuthError.Forbidden),
-  });
+  renderGame(
+    {
+      'GET /api/send/41/': ok(messages.codeOnDisplay),
+      'POST /api/recieve/': fail(403, 'Forbidden', AuthError.Forbidden),
+    },
+    soon,
+  );
   const modal = await openDoorModal();
   await typeCode('1111');
   expect((await modal.findByRole('alert')).textContent).toBe('Неверный код');
@@ -273,10 +336,13 @@ test('a wrong code reads "Неверный код"; the boxes are emptied for an
 });
 
 test('the court\'s equipment offline (503) says so instead of "Неверный код"', async () => {
-  renderGame({
-    'GET /api/send/41/': ok(messages.codeOnDisplay),
-    'POST /api/recieve/': fail(503, messages.agentOffline, DeviceError.AgentOffline),
-  });
+  renderGame(
+    {
+      'GET /api/send/41/': ok(messages.codeOnDisplay),
+      'POST /api/recieve/': fail(503, messages.agentOffline, DeviceError.AgentOffline),
+    },
+    soon,
+  );
   const modal = await openDoorModal();
   await typeCode('4821');
   expect((await modal.findByRole('alert')).textContent).toBe(messages.agentOffline);
@@ -310,7 +376,7 @@ const keptPin = (gameId: number, pin: string, timeStart = tonight.timeStart) =>
 
 test('503 with the offline PIN: the PIN in large digits and one sentence, no door modal', async () => {
   const console = [vi.spyOn(globalThis.console, 'log'), vi.spyOn(globalThis.console, 'info')];
-  renderGame({ 'GET /api/send/41/': offlinePin('305917') });
+  renderGame({ 'GET /api/send/41/': offlinePin('305917') }, soon);
   await userEvent.click(button('Открыть дверь'));
   const dialog = await pinView();
   expect(pinOnScreen(dialog)).toBe('305917');
@@ -329,7 +395,7 @@ test('503 with the offline PIN: the PIN in large digits and one sentence, no doo
 });
 
 test('a 503 without a PIN (the equipment offline, no schedule) stays a message', async () => {
-  renderGame({ 'GET /api/send/41/': fail(503, messages.agentOffline, DeviceError.AgentOffline) });
+  renderGame({ 'GET /api/send/41/': fail(503, messages.agentOffline, DeviceError.AgentOffline) }, soon);
   await userEvent.click(button('Открыть дверь'));
   expect(await toasts().findByText(messages.agentOffline)).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -337,7 +403,7 @@ test('a 503 without a PIN (the equipment offline, no schedule) stays a message',
 
 test('no answer at all, with the PIN kept on the phone: the same PIN view', async () => {
   keptPin(41, '482913');
-  renderGame({ 'GET /api/send/41/': 'offline' });
+  renderGame({ 'GET /api/send/41/': 'offline' }, soon);
   await userEvent.click(button('Открыть дверь'));
   const dialog = await pinView();
   expect(pinOnScreen(dialog)).toBe('482913');
@@ -347,7 +413,7 @@ test('no answer at all, with the PIN kept on the phone: the same PIN view', asyn
 
 test('no answer at all and no PIN kept for this game: only the network error', async () => {
   keptPin(42, '482913'); // another game's
-  renderGame({ 'GET /api/send/41/': 'offline' });
+  renderGame({ 'GET /api/send/41/': 'offline' }, soon);
   await userEvent.click(button('Открыть дверь'));
   expect(await toasts().findByText(messages.networkTrouble)).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -357,7 +423,7 @@ test("no answer at all and yesterday's PIN kept: not offered, and dropped from t
   vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
   keptPin(41, '482913', '2026-11-22T18:00:00+03:00');
   vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
-  renderGame({ 'GET /api/send/41/': 'offline' });
+  renderGame({ 'GET /api/send/41/': 'offline' }, soon);
   await userEvent.click(button('Открыть дверь'));
   expect(await toasts().findByText(messages.networkTrouble)).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -376,4 +442,60 @@ test('cancel follows the club clock, not a phone clock that runs ahead', async (
   };
   renderGame({}, tonight, fresh);
   await waitFor(() => expect(button('Отменить игру').disabled).toBe(false), { timeout: 500 });
+});
+
+// --- The door screen's QR, opened by a phone's camera: /game?door=<code> ---
+
+function renderDoorLink(routes: Parameters<typeof fakeServer>[0], state: GameCardState | null) {
+  server = fakeServer({ ...clubClock, ...routes });
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/game', search: '?door=0427', state }]}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/game" element={<GameRoute />} />
+          <Route path="/profile" element={<h1>Мои игры</h1>} />
+        </Routes>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const order = (game: GameCardState): MyOrder => ({
+  id: game.gameId,
+  date: game.date,
+  day_of_week: game.weekday,
+  time: game.time,
+  today: game.active,
+  status: game.status,
+  name: game.court,
+  id_cort: game.idCort,
+  time_start: game.timeStart,
+});
+
+test('on the card, ?door= opens the door modal with the code and sends it once: «Дверь открыта!»', async () => {
+  renderDoorLink({ 'POST /api/recieve/': ok('ok') }, soon);
+  expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
+  expect(server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '0427' }]);
+  expect(within(screen.getByRole('article', { name: 'Карточка игры' })).getByText('Идёт игра')).toBeTruthy();
+});
+
+test("with no card (the phone's camera opened the link), the player's game whose door is open now is found", async () => {
+  renderDoorLink(
+    {
+      'GET /api/my-orders/': ok([order(soon), order({ ...tonight, gameId: 42 })]),
+      'POST /api/recieve/': ok('ok'),
+    },
+    null,
+  );
+  expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
+  expect(server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '0427' }]);
+  expect(within(screen.getByRole('article', { name: 'Карточка игры' })).getByText('12:10–13:10')).toBeTruthy();
+});
+
+test('no game whose door is open now: it says so and sends nothing', async () => {
+  renderDoorLink({ 'GET /api/my-orders/': ok([order(tonight)]) }, null);
+  expect(await screen.findByText('Сейчас нет вашей игры, для которой открывается дверь')).toBeTruthy();
+  expect(screen.getByText(/^Дверь открывается за 15 минут до начала вашей игры/)).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Перейти в «Мои игры»' })).toBeTruthy();
+  expect(server.callsTo('POST /api/recieve/')).toEqual([]);
 });

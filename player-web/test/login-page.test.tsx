@@ -1,5 +1,5 @@
 import { AuthError, messages, RequestError, SOCIAL_ERRORS } from '@kort/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -89,6 +89,62 @@ test('an unknown e-mail shows "Проверьте почту"; a wrong password 
   expect((await screen.findByRole('alert')).textContent).toBe(messages.authFailed);
   await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
   expect(screen.getByLabelText('E-mail')).toBeTruthy();
+});
+
+test('an empty or malformed e-mail is said in words, and nothing is sent', async () => {
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово') }));
+  renderLogin();
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Введите e-mail');
+  expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna.example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(screen.getByRole('alert').textContent).toBe('Проверьте адрес: нужен e-mail вида anna@mail.ru');
+  expect(server.callsTo('POST /api/check-phone/')).toEqual([]);
+  await userEvent.clear(screen.getByLabelText('E-mail'));
+  await userEvent.type(screen.getByLabelText('E-mail'), ' anna@example.com ');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(await screen.findByLabelText('Пароль')).toBeTruthy();
+  expect(server.callsTo('POST /api/check-phone/').map((call) => call.body)).toEqual([{ email: 'anna@example.com' }]);
+});
+
+test('an empty password says "Введите пароль" and is not sent', async () => {
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово'), 'POST /api/login/': ok('Вы вошли') }));
+  renderLogin();
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await screen.findByLabelText('Пароль');
+  await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Введите пароль');
+  expect(server.callsTo('POST /api/login/')).toEqual([]);
+});
+
+test('an address with no account keeps the spec\'s "Проверьте почту" and says what it means', async () => {
+  server = fakeServer(
+    routes({
+      'POST /api/check-phone/': {
+        status: 400,
+        body: { detail: 'x', code: AuthError.EmailUnknown, errors: { phone_number: 'Проверьте почту' } },
+      },
+    }),
+  );
+  renderLogin();
+  await userEvent.type(screen.getByLabelText('E-mail'), 'nobody@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Проверьте почту');
+  expect(
+    screen.getByText('Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.'),
+  ).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Регистрация' }).getAttribute('href')).toBe('/register');
+});
+
+test('the front door shows the club: its name and what Kort is for, above the form', () => {
+  server = fakeServer(routes());
+  renderLogin();
+  const banner = within(screen.getByRole('banner'));
+  expect(banner.getByText('Корт')).toBeTruthy();
+  expect(banner.getByText(/Запись на корт, дверь с телефона и ящик для вещей/)).toBeTruthy();
+  expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Вход' })).toBeTruthy();
 });
 
 test('a server error or no network shows "Неполадки сети, попробуйте позже"', async () => {

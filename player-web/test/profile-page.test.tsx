@@ -11,15 +11,15 @@ const renderProfile = screens.renderProfile;
 test('my games are listed with date, weekday, time and court; today is marked', async () => {
   renderProfile(
     ok([
-      game(1, { date: '23 ноября 2026', day_of_week: 'понедельник', time: '18:00', name: 2, today: true }),
-      game(2, { date: '25 ноября 2026', day_of_week: 'среда', time: '07:00', name: 1 }),
+      game(1, { time_start: '2026-11-23T18:00:00+03:00', time: '18:00', name: 2, today: true }),
+      game(2, { time_start: '2026-11-25T07:00:00+03:00', time: '07:00', name: 1 }),
     ]),
   );
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
-    '23 ноября 2026, понедельник18:00Корт 2Сегодня',
-    '25 ноября 2026, среда07:00Корт 1',
+    'понедельник, 23 ноября 202618:00Корт 2Сегодня',
+    'среда, 25 ноября 202607:00Корт 1',
   ]);
 });
 
@@ -101,7 +101,7 @@ test('a game opens /game with the card in the navigation state', async () => {
       }),
     ]),
   );
-  await userEvent.click(await screen.findByRole('button', { name: /23 ноября 2026/ }));
+  await userEvent.click(await screen.findByRole('button', { name: /23 ноября/ }));
   const state: unknown = JSON.parse((await screen.findByLabelText('Состояние игры')).textContent ?? '');
   expect(state).toEqual({
     gameId: 7,
@@ -121,7 +121,7 @@ test('no answer for my games shows the network-failure screen; "Повторит
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
   screens.server.answer('GET /api/my-orders/', ok([game(1)]));
   await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
-  expect(await screen.findByText('21 ноября 2026, среда')).toBeTruthy();
+  expect(await screen.findByText('суббота, 21 ноября 2026')).toBeTruthy();
 });
 
 test("today's offline PIN goes to the phone's storage, not on screen", async () => {
@@ -159,15 +159,47 @@ test('a game released as a no-show reads «Неявка» and does not count aga
   await waitFor(() => expect(addButton().disabled).toBe(false));
 });
 
-test("paused for no-shows: the add button is off and says until when, the club's date and time", async () => {
-  renderProfile(ok(games(1)), ok(false), limits(false, '2026-11-30T18:00:00.000+03:00'));
-  const paused = await screen.findByRole<HTMLButtonElement>('button', {
-    name: 'Запись приостановлена до 30 ноября 2026, 18:00',
-  });
-  expect(paused.disabled).toBe(true);
+const pausedLimits = (noShows: { date: string; time: string; court: number; court_name?: string }[]) =>
+  ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00', no_shows: noShows });
+
+test("paused for no-shows: one block says until when, which games, the rule in the club's numbers, whom to call", async () => {
+  renderProfile(
+    ok(games(1)),
+    ok(false),
+    pausedLimits([
+      { date: '20 ноября 2026', time: '18:00', court: 2 },
+      { date: '23 ноября 2026', time: '10:00', court: 3, court_name: 'Грунт' },
+    ]),
+    { 'GET /api/booking_rules/': clubRules({ no_show_after_min: 21, no_show_pause_days: 3 }) },
+  );
+  const block = within(
+    (await screen.findByRole('heading', { name: 'Запись приостановлена до 30 ноября 2026, 18:00' })).closest(
+      'section',
+    )!,
+  );
+  expect(block.getByText('Из-за неявок на игры:')).toBeTruthy();
+  expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    '20 ноября 2026, 18:00, корт 2',
+    '23 ноября 2026, 10:00, Грунт',
+  ]);
+  expect(
+    await block.findByText(
+      /^Неявка — когда дверь не открыли в течение 21 минуты после начала игры\. 2 неявки за 30 дней приостанавливают запись на 3 дня\./,
+    ),
+  ).toBeTruthy();
+  // The club's contacts are in the block, tappable; not a second time below.
+  expect(block.getByRole('link', { name: '+7 (999) 111-22-33' })).toBeTruthy();
+  expect(screen.getAllByRole('link', { name: '+7 (999) 111-22-33' })).toHaveLength(1);
+  // One state: no invitation to book, no add button.
   expect(screen.queryByRole('button', { name: 'Забронировать игру' })).toBeNull();
-  const why = paused.getAttribute('aria-describedby');
-  expect(document.getElementById(why ?? '')?.textContent).toMatch(/неявок/);
+  expect(screen.queryByText(/Забронируйте корт/)).toBeNull();
+});
+
+test('paused with no games ahead: no «Забронируйте корт на удобное время» above the pause', async () => {
+  renderProfile(ok([]), ok(false), pausedLimits([{ date: '20 ноября 2026', time: '18:00', court: 2 }]));
+  expect(await screen.findByRole('heading', { name: /Запись приостановлена до/ })).toBeTruthy();
+  expect(await screen.findByText('Из-за неявки на игру:')).toBeTruthy();
+  expect(screen.queryByText(/У вас пока нет игр/)).toBeNull();
 });
 
 // --- The club's shape (docs/admin-api.md): its limit of games ahead, a sport school's term ---
@@ -194,18 +226,18 @@ test("a sport school's games booked by its term show the term's label; its other
   const label = 'Расписание школы: пн, ср в 17:00';
   renderProfile(
     ok([
-      game(1, { date: '23 ноября 2026', day_of_week: 'понедельник', time: '17:00', series: { id: 4, label } }),
-      game(2, { date: '24 ноября 2026', day_of_week: 'вторник', time: '12:00' }),
-      game(3, { date: '25 ноября 2026', day_of_week: 'среда', time: '17:00', series: { id: 4, label } }),
+      game(1, { time_start: '2026-11-23T17:00:00+03:00', time: '17:00', series: { id: 4, label } }),
+      game(2, { time_start: '2026-11-24T12:00:00+03:00', time: '12:00' }),
+      game(3, { time_start: '2026-11-25T17:00:00+03:00', time: '17:00', series: { id: 4, label } }),
     ]),
     ok(true),
   );
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
-    `23 ноября 2026, понедельник17:00Корт 1${label}`,
-    '24 ноября 2026, вторник12:00Корт 1',
-    `25 ноября 2026, среда17:00Корт 1${label}`,
+    `понедельник, 23 ноября 202617:00Корт 1${label}`,
+    'вторник, 24 ноября 202612:00Корт 1',
+    `среда, 25 ноября 202617:00Корт 1${label}`,
   ]);
   expect(within(items[0]!).getByText(label)).toBeTruthy();
 });
@@ -215,8 +247,8 @@ test("a court the club named shows by its name in my games and on the game card;
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
-    '21 ноября 2026, среда18:00Грунт',
-    '22 ноября 2026, среда18:00Корт 1',
+    'суббота, 21 ноября 202618:00Грунт',
+    'воскресенье, 22 ноября 202618:00Корт 1',
   ]);
   await userEvent.click(within(items[0]!).getByRole('button'));
   const state = JSON.parse((await screen.findByLabelText('Состояние игры')).textContent ?? '{}') as Record<

@@ -27,6 +27,11 @@ describe('acceptScannedCode', () => {
     expect(acceptScannedCode('0007')).toBe('0007');
   });
 
+  test("takes the code out of the door screen's link to the game page", () => {
+    expect(acceptScannedCode('https://kort.example.ru/game?door=0427')).toBe('0427');
+    expect(acceptScannedCode('http://127.0.0.1:3000/kort/game/?door=9001')).toBe('9001');
+  });
+
   test.each([
     ['three digits', '123'],
     ['five digits', '12345'],
@@ -34,7 +39,10 @@ describe('acceptScannedCode', () => {
     ['a trailing newline', '1234\n'],
     ['letters', 'abcd'],
     ['full-width digits', '１２３４'],
-    ['a link', 'https://kort.example/door?code=1234'],
+    ['a link elsewhere', 'https://kort.example/door?code=1234'],
+    ['a game link with a short code', 'https://kort.example/game?door=123'],
+    ['a game link with letters', 'https://kort.example/game?door=12a4'],
+    ['a link of another scheme', 'javascript://kort.example/game?door=1234'],
     ['nothing', ''],
   ])('refuses %s', (_, text) => {
     expect(acceptScannedCode(text)).toBeNull();

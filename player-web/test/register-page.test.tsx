@@ -123,3 +123,54 @@ test('a weak password turns the hint itself red instead of a second text', async
   expect(hints[0]?.getAttribute('role')).toBe('alert');
   expect(fetch).toHaveBeenCalledTimes(1);
 });
+
+test('an empty or malformed e-mail is said under its field, and nothing is sent', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await userEvent.type(screen.getByLabelText('Имя'), 'Анна');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  const email = screen.getByLabelText('E-mail');
+  expect(await screen.findByText('Введите e-mail')).toBeTruthy();
+  expect(email.getAttribute('aria-invalid')).toBe('true');
+  await userEvent.type(email, 'anna@');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(screen.getByText('Проверьте адрес: нужен e-mail вида anna@mail.ru')).toBeTruthy();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('"Зарегистрироваться" with the consents unticked says why, and the message goes once both are ticked', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await fillDetails();
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.type(screen.getByLabelText('Пароль ещё раз'), 'Пароль-2026');
+  const submit = screen.getByRole('button', { name: 'Зарегистрироваться' });
+  await userEvent.click(submit);
+  const why = 'Отметьте оба согласия: без них зарегистрироваться нельзя';
+  expect(screen.getByText(why).getAttribute('role')).toBe('alert');
+  expect(submit.getAttribute('aria-describedby')).toBe(screen.getByText(why).id);
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(submit);
+  expect(screen.getByText(why)).toBeTruthy();
+  expect(fetch).toHaveBeenCalledTimes(1);
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
+  expect(screen.queryByText(why)).toBeNull();
+  await userEvent.click(submit);
+  await screen.findByLabelText('Цифра 1');
+  expect(fetch).toHaveBeenCalledTimes(2);
+});
+
+test('an empty password says "Введите пароль" rather than the spec\'s server text', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await fillDetails();
+  await screen.findByLabelText('Пароль');
+  await userEvent.click(screen.getByLabelText('Я принимаю'));
+  await userEvent.click(screen.getByLabelText('Я даю согласие на'));
+  await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+  expect(screen.getByText('Введите пароль').getAttribute('role')).toBe('alert');
+  expect(fetch).toHaveBeenCalledTimes(1);
+});

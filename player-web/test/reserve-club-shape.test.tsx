@@ -60,7 +60,9 @@ test('a closure of the whole club shows its hours closed with the reason, under 
   // 10:00 is taken by games: still a place in line. The closed hours are not.
   expect(screen.getByRole('radio', { name: '10:00, занято, можно встать в очередь' })).toBeTruthy();
   expect(screen.queryByRole('radio', { name: /^14:00/ })).toBeNull();
-  expect(screen.getByText('Закрыто: Турнир')).toBeTruthy();
+  expect(document.querySelector('.time-dial-closed')?.textContent).toBe('Закрыто: Турнир');
+  // The list says it of each closed hour.
+  expect(screen.getByRole('region', { name: 'Часы списком' }).textContent).toContain('14:00–15:00, Закрыто: Турнир');
   expect(document.querySelector('.time-dial .reserve-sr-only')?.textContent).toContain(
     'Закрыто: 14:00, 15:00, 16:00 (Турнир).',
   );
@@ -121,7 +123,9 @@ test("a booking refused inside a closure (409) shows the API's reason and goes b
   await userEvent.click(screen.getByRole('button', { name: 'Подтвердить бронирование' }));
   expect(await screen.findByText(detail)).toBeTruthy();
   expect(await screen.findByRole('heading', { name: 'Выберите время' })).toBeTruthy();
-  expect(await screen.findByText('Закрыто: Ремонт покрытия')).toBeTruthy();
+  await waitFor(() =>
+    expect(document.querySelector('.time-dial-closed')?.textContent).toBe('Закрыто: Ремонт покрытия'),
+  );
   expect(server.callsTo('GET /api/get-available-times/')).toHaveLength(2);
   expect(screen.queryByRole('radio', { name: /^18:00/ })).toBeNull();
   // The hour is chosen anew.
@@ -161,7 +165,7 @@ test('a place in line refused for a closed hour (409) shows the reason and asks 
   server.answer('GET /api/get-available-times/', hoursOf([15], [{ hour: 15, reason: 'Турнир' }]));
   await userEvent.click(screen.getByRole('button', { name: 'Встать в очередь' }));
   expect(await screen.findByText(detail)).toBeTruthy();
-  expect(await screen.findByText('Закрыто: Турнир')).toBeTruthy();
+  await waitFor(() => expect(document.querySelector('.time-dial-closed')?.textContent).toBe('Закрыто: Турнир'));
   expect(screen.queryByRole('radio', { name: /^15:00/ })).toBeNull();
 });
 

@@ -1,5 +1,5 @@
 import { BookingError, messages, RequestError } from '@kort/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -76,7 +76,7 @@ test('another day offers every free hour from 6 to 23', async () => {
 test('18:00 then "Далее" asks which courts are busy at that hour; a busy court cannot be chosen', async () => {
   renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [1] } } });
   await chooseCourtStep('25 ноября 2026', 18);
-  expect(screen.getByText('25 ноября, среда, 18:00')).toBeTruthy();
+  expect(screen.getByText('среда, 25 ноября 2026, 18:00–19:00')).toBeTruthy();
   expect(server.callsTo('GET /api/get_courts_status/').map((call) => call.query.toString())).toEqual([
     'date=2026-11-25&hour=18',
   ]);
@@ -221,16 +221,19 @@ test('five games ahead: the booking screen says so instead of offering days', as
       'У вас уже 5 предстоящих игр: больше забронировать нельзя, пока одна из них не пройдёт или не будет отменена',
     ),
   ).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 1, name: 'Новую игру пока не забронировать' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Выберите дату' })).toBeNull();
   expect(screen.queryByRole('grid')).toBeNull();
+  expect(screen.getByRole('button', { name: 'К моим играм' })).toBeTruthy();
 });
 
-test('a desktop shows the calendar and the dial together: choosing a day keeps the calendar beside the hours', async () => {
+test('a desktop shows calendar, hours and booking side by side: the actions stand by what they act on', async () => {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: query === '(min-width: 64rem)',
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
-  renderReserve();
+  renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
   expect(await screen.findByRole('heading', { level: 1, name: 'Выберите дату' })).toBeTruthy();
   expect(screen.getByRole('heading', { level: 2, name: 'Выберите время' })).toBeTruthy();
   await calendarReady();
@@ -239,7 +242,83 @@ test('a desktop shows the calendar and the dial together: choosing a day keeps t
   expect(screen.getByRole('grid')).toBeTruthy();
   expect(day('25 ноября 2026').getAttribute('aria-pressed')).toBe('true');
   await userEvent.click(screen.getByRole('radio', { name: '18:00, свободно' }));
+  // «Далее» stands with the hours it acts on, not under the calendar.
+  const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' });
+  expect(next.disabled).toBe(false);
+  expect(next.closest('.time-step')?.contains(screen.getByRole('radiogroup'))).toBe(true);
+  expect(next.closest('.time-step')?.contains(screen.getByRole('grid'))).toBe(false);
+  // The third column says what is chosen, then takes the courts and the summary: the calendar and the
+  // dial stay beside them.
+  const side = screen.getByRole('region', { name: 'Ваша бронь' });
+  expect(side.textContent).toContain('среда, 25 ноября 2026');
+  expect(side.textContent).toContain('18:00–19:00');
+  await userEvent.click(next);
+  expect(await within(side).findByRole('heading', { level: 2, name: 'Выберите корт' })).toBeTruthy();
+  expect(screen.getByRole('grid')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Далее' })).toBeNull();
+  await userEvent.click(await within(side).findByRole('button', { name: 'Корт 2' }));
+  expect(await within(side).findByRole('heading', { level: 2, name: 'Проверьте бронирование' })).toBeTruthy();
+  // Another hour on the dial goes back to choosing it.
+  await userEvent.click(screen.getByRole('radio', { name: '19:00, свободно' }));
+  expect(await within(side).findByText('19:00–20:00')).toBeTruthy();
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Далее' }).disabled).toBe(false);
+});
+
+// --- The hours as a list beside the dial ---
+
+/** The list's row of an hour: '18:00–19:00, свободно'. */
+const listed = (name: string | RegExp) =>
+  within(screen.getByRole('region', { name: 'Часы списком' })).getByRole('button', { name });
+
+test('the list of hours chooses as the dial does, and each follows the other', async () => {
+  renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
+  await chooseDay('25 ноября 2026');
+  await userEvent.click(listed('18:00–19:00, свободно'));
+  expect(listed(/^18:00/).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('radio', { name: '18:00, свободно' }).getAttribute('aria-checked')).toBe('true');
+  await userEvent.click(screen.getByRole('radio', { name: '19:00, свободно' }));
+  expect(listed(/^19:00/).getAttribute('aria-pressed')).toBe('true');
+  expect(listed(/^18:00/).getAttribute('aria-pressed')).toBe('false');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(await screen.findByText('среда, 25 ноября 2026, 19:00–20:00')).toBeTruthy();
+});
+
+test("each row says its hour's state: taken (the line), closed with the reason, the player's own; only choosable rows are buttons", async () => {
+  renderReserve({
+    'GET /api/get-available-times/': {
+      status: 200,
+      body: { reserved: [10], reserved_hours_by_current_user: [19], closed: [{ hour: 14, reason: 'Турнир' }] },
+    },
+  });
+  await chooseDay('23 ноября 2026');
+  const list = screen.getByRole('region', { name: 'Часы списком' });
+  const rows = [...list.querySelectorAll('li')].map((row) => row.textContent);
+  // Today at 12:00: the hours gone by are not listed.
+  expect(rows[0]).toBe('13:00–14:00, свободно');
+  expect(rows).toContain('14:00–15:00, Закрыто: Турнир');
+  expect(rows).toContain('19:00–20:00, ваша игра');
+  expect(within(list).queryByRole('button', { name: /^14:00/ })).toBeNull();
+  expect(within(list).queryByRole('button', { name: /^19:00/ })).toBeNull();
+  expect(within(list).queryByRole('button', { name: /^10:00/ })).toBeNull();
+});
+
+test('a taken hour chosen in the list offers the line, as on the dial; a limited day lists every hour as over the quota', async () => {
+  renderReserve({
+    'GET /api/booking_limits/': limited,
+    'GET /api/get-available-times/': { status: 200, body: { reserved: [18], reserved_hours_by_current_user: [] } },
+  });
+  await chooseDay('27 ноября 2026');
+  await userEvent.click(listed('18:00–19:00, занято, можно в очередь'));
+  // Exactly one button joins: no row's name says what the join button says.
+  expect(screen.getAllByRole('button', { name: /встать в очередь/i })).toHaveLength(1);
+  expect(screen.getByText('18:00: все корты заняты')).toBeTruthy();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+  await userEvent.click(day('25 ноября 2026'));
+  await screen.findByRole('region', { name: 'Часы списком' });
+  const list = screen.getByRole('region', { name: 'Часы списком' });
+  expect(within(list).queryAllByRole('button')).toEqual([]);
+  expect(list.querySelector('li')?.textContent).toBe('06:00–07:00, недоступно: уже есть игра в этот день');
 });
 
 // --- Issue 20: the booking horizon ---

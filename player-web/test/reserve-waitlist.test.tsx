@@ -81,12 +81,32 @@ test('a court freed meanwhile (409) says so, and the dial is asked again', async
   expect(server.callsTo('GET /api/get-available-times/')).toHaveLength(2);
 });
 
-test('paused for no-shows: the booking screen says until when instead of offering days', async () => {
+test('paused for no-shows: one state instead of the calendar, until when, why, the club to call, the way back', async () => {
   renderReserve({
     'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00' }),
   });
-  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Запись приостановлена до 30 ноября 2026, 18:00' }),
+  ).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Выберите дату' })).toBeNull();
   expect(screen.queryByRole('grid')).toBeNull();
+  expect(screen.getByText(/после неявок/)).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Контакты клуба' })).toBeTruthy();
+  expect((await screen.findByRole('link', { name: '+7 900 000-00-00' })).getAttribute('href')).toBe('tel:+79000000000');
+  await userEvent.click(screen.getByRole('button', { name: 'К моим играм' }));
+  expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
+});
+
+test('a link into the steps while paused shows the pause, not the steps', async () => {
+  renderReserve(
+    {
+      'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00' }),
+      'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } },
+    },
+    '/reserve?date=2026-11-25&hour=18',
+  );
+  expect(await screen.findByRole('heading', { name: /^Запись приостановлена/ })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Выберите корт' })).toBeNull();
 });
 
 test('a booking refused for no-shows (403) shows its detail, and the screen then says until when', async () => {

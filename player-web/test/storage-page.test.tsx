@@ -77,10 +77,10 @@ const equipmentRow = (name: string) => {
 /** Taps a free shelf and says yes in the confirmation. */
 async function rentShelf(label: string, name: string) {
   await userEvent.click(shelfButton(label));
-  const confirm = within(screen.getByRole('dialog', { name: `Арендовать ячейку №${name}?` }));
+  const confirm = within(screen.getByRole('dialog', { name: `Арендовать ящик №${name}?` }));
   await userEvent.click(confirm.getByRole('button', { name: 'Арендовать' }));
 }
-const loaded = () => screen.findByRole('heading', { name: 'Ячейки' });
+const loaded = () => screen.findByRole('heading', { name: 'Ящики для вещей' });
 
 test('storage switched off reads "Временно не работает" and asks nothing else', async () => {
   renderAt('/box_reserve', { 'GET /api/is_shelf/': ok(false) });
@@ -92,10 +92,10 @@ test('storage switched off reads "Временно не работает" and as
 test('free shelves can be rented; occupied and blocked ones cannot', async () => {
   renderAt('/box_reserve', storage());
   await loaded();
-  expect(shelfButton('Ячейка 1: Свободна, арендовать').disabled).toBe(false);
-  expect(shelfButton('Ячейка 4: Свободна, арендовать').disabled).toBe(false);
-  expect(shelfButton('Ячейка 2: Занята').disabled).toBe(true);
-  expect(shelfButton('Ячейка 3: Заблокирована').disabled).toBe(true);
+  expect(shelfButton('Ящик 1: Свободен, арендовать').disabled).toBe(false);
+  expect(shelfButton('Ящик 4: Свободен, арендовать').disabled).toBe(false);
+  expect(shelfButton('Ящик 2: Занят').disabled).toBe(true);
+  expect(shelfButton('Ящик 3: Заблокирован').disabled).toBe(true);
 });
 
 test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', async () => {
@@ -106,19 +106,19 @@ test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', a
   });
   await loaded();
   server.answer('GET /api/current_shelf/', ok({ name: '4', id: 4, id_reserve: 77, is_open: false }));
-  await rentShelf('Ячейка 4: Свободна, арендовать', '4');
-  expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
+  await rentShelf('Ящик 4: Свободен, арендовать', '4');
+  expect(await screen.findByRole('heading', { name: 'Мой ящик' })).toBeTruthy();
   expect(server.callsTo('GET /api/reserve_shelf/').map((call) => call.query.toString())).toEqual(['id=4']);
-  expect(screen.getByText('Ячейка арендована')).toBeTruthy();
-  expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
+  expect(screen.getByText('Ящик арендован')).toBeTruthy();
+  expect(await screen.findByLabelText('Ящик номер 4')).toBeTruthy();
 });
 
 test('renting asks first: "Отмена" rents nothing', async () => {
   renderAt('/box_reserve', storage());
   await loaded();
-  await userEvent.click(shelfButton('Ячейка 1: Свободна, арендовать'));
-  const confirm = within(screen.getByRole('dialog', { name: 'Арендовать ячейку №1?' }));
-  expect(confirm.getByText(/Ячейка будет ваша, пока вы не завершите аренду/)).toBeTruthy();
+  await userEvent.click(shelfButton('Ящик 1: Свободен, арендовать'));
+  const confirm = within(screen.getByRole('dialog', { name: 'Арендовать ящик №1?' }));
+  expect(confirm.getByText(/Ящик будет ваш, пока вы не завершите аренду/)).toBeTruthy();
   await userEvent.click(confirm.getByRole('button', { name: 'Отмена' }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(server.callsTo('GET /api/reserve_shelf/')).toHaveLength(0);
@@ -137,7 +137,7 @@ test('equipment is shown by the names the club gave it, with its state', async (
 test('the link to my shelf is a button, not a bare link', async () => {
   renderAt('/box_reserve', storage({ mine: { name: '4', id: 4, id_reserve: 77, is_open: false } }));
   await loaded();
-  expect(screen.getByRole('link', { name: 'Моя ячейка' }).className).toBe('button');
+  expect(screen.getByRole('link', { name: 'Мой ящик' }).className).toBe('button');
 });
 
 test('a refused rental shows the server text and reloads the shelves', async () => {
@@ -146,11 +146,11 @@ test('a refused rental shows the server text and reloads the shelves', async () 
     'GET /api/reserve_shelf/': fail(409, messages.shelfTaken, ShelfError.Taken),
   });
   await loaded();
-  await rentShelf('Ячейка 1: Свободна, арендовать', '1');
+  await rentShelf('Ящик 1: Свободен, арендовать', '1');
   expect(await screen.findByText(messages.shelfTaken)).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
   await waitFor(() => expect(server.callsTo('GET /api/shelves/')).toHaveLength(2));
-  expect(screen.getByRole('heading', { name: 'Ячейки' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Ящики для вещей' })).toBeTruthy();
 });
 
 test('with a shelf of my own, no other can be rented and mine leads to it', async () => {
@@ -158,11 +158,11 @@ test('with a shelf of my own, no other can be rented and mine leads to it', asyn
     ...storage({ mine: { name: '4', id: 4, id_reserve: 77, is_open: false } }),
   });
   await loaded();
-  expect(screen.getByText(/Ваша ячейка: №4/)).toBeTruthy();
-  expect(shelfButton(/^Ячейка 1:/).disabled).toBe(true);
-  expect(shelfButton(/^Ячейка 1:/).getAttribute('aria-label')).toBe('Ячейка 1: Свободна');
-  await userEvent.click(shelfButton('Ячейка 4: ваша'));
-  expect(await screen.findByRole('heading', { name: 'Моя ячейка' })).toBeTruthy();
+  expect(screen.getByText(/Ваш ящик: №4/)).toBeTruthy();
+  expect(shelfButton(/^Ящик 1:/).disabled).toBe(true);
+  expect(shelfButton(/^Ящик 1:/).getAttribute('aria-label')).toBe('Ящик 1: Свободен');
+  await userEvent.click(shelfButton('Ящик 4: ваш'));
+  expect(await screen.findByRole('heading', { name: 'Мой ящик' })).toBeTruthy();
   expect(server.callsTo('GET /api/reserve_shelf/')).toHaveLength(0);
 });
 
@@ -171,15 +171,15 @@ test('equipment cannot be taken without a game today', async () => {
   await loaded();
   expect(screen.getByText(messages.noGameToday)).toBeTruthy();
   expect(
-    equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' }).disabled,
+    equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ящик)' }).disabled,
   ).toBe(true);
 });
 
 test('on a game day free equipment is taken by opening its compartment; what is on loan is not', async () => {
   renderAt('/box_reserve', { ...storage({ gameToday: true }), 'GET /api/open_shelf/': ok(messages.boxOpened) });
   await loaded();
-  const rackets = equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' });
-  const balls = equipmentRow('Мячи').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ячейку)' });
+  const rackets = equipmentRow('Ракетки').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ящик)' });
+  const balls = equipmentRow('Мячи').getByRole<HTMLButtonElement>('button', { name: 'Взять (открыть ящик)' });
   expect(balls.disabled).toBe(true);
   expect(rackets.disabled).toBe(false);
   await userEvent.click(rackets);
@@ -194,7 +194,7 @@ test('equipment I hold is returned by closing its compartment', async () => {
   });
   await loaded();
   expect(equipmentRow('Ракетки').getByText('У вас')).toBeTruthy();
-  await userEvent.click(screen.getByRole('button', { name: 'Вернуть (закрыть ячейку)' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Вернуть (закрыть ящик)' }));
   expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
   expect(server.callsTo('GET /api/close_shelf/').map((call) => call.query.toString())).toEqual(['shelf_id=10']);
 });
@@ -220,14 +220,14 @@ test('my shelf opens and closes by its id', async () => {
     'GET /api/open_shelf/': ok(messages.boxOpened),
     'GET /api/close_shelf/': ok(messages.boxClosed),
   });
-  expect(await screen.findByLabelText('Ячейка номер 4')).toBeTruthy();
-  expect(screen.getByText('Ячейка закрыта')).toBeTruthy();
-  await userEvent.click(screen.getByRole('button', { name: 'Открыть ячейку' }));
+  expect(await screen.findByLabelText('Ящик номер 4')).toBeTruthy();
+  expect(screen.getByText('Замок закрыт')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Открыть ящик' }));
   expect(await screen.findByText('Ящик открыт')).toBeTruthy();
-  expect(screen.getByText('Ячейка открыта')).toBeTruthy();
-  await userEvent.click(screen.getByRole('button', { name: 'Закрыть ячейку' }));
+  expect(screen.getByText('Замок открыт')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Закрыть ящик' }));
   expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
-  expect(screen.getByText('Ячейка закрыта')).toBeTruthy();
+  expect(screen.getByText('Замок закрыт')).toBeTruthy();
   expect(server.calls.slice(1).map((call) => `${call.path}?${call.query.toString()}`)).toEqual([
     '/api/open_shelf/?shelf_id=4',
     '/api/close_shelf/?shelf_id=4',
@@ -241,7 +241,7 @@ test('ending the rental asks first, then ends it by the reservation id', async (
     'GET /api/cancel_reservation/': ok(messages.rentalEnded),
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Завершить аренду' }));
-  const confirm = within(screen.getByRole('dialog', { name: 'Завершить аренду ячейки?' }));
+  const confirm = within(screen.getByRole('dialog', { name: 'Завершить аренду ящика?' }));
   expect(server.callsTo('GET /api/cancel_reservation/')).toHaveLength(0);
   server.answer('GET /api/current_shelf/', ok(null));
   await userEvent.click(confirm.getByRole('button', { name: 'Завершить аренду' }));
@@ -249,5 +249,5 @@ test('ending the rental asks first, then ends it by the reservation id', async (
   expect(server.callsTo('GET /api/cancel_reservation/').map((call) => call.query.toString())).toEqual([
     'reservation_id=77',
   ]);
-  expect(screen.getByText('Аренда ячейки завершена')).toBeTruthy();
+  expect(screen.getByText('Аренда ящика завершена')).toBeTruthy();
 });

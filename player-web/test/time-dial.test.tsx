@@ -16,7 +16,7 @@ import {
   segmentState,
   stepFree,
 } from '../src/features/reserve/components/dial-geometry';
-import { formatDayMonthWeekday } from '../src/features/reserve/components/dates';
+import { longDate } from '../src/lib/format';
 import { TimeDial, type TimeDialProps } from '../src/features/reserve/components/time-dial';
 
 // Wednesday 25 November 2026, 15:30 at the club.
@@ -78,14 +78,14 @@ test('segment states: own games first, then the past, then taken hours', () => {
 test('heading, date line, legend and caption', () => {
   renderDial();
   expect(screen.getByRole('heading', { name: 'Выберите время' })).toBeTruthy();
-  expect(screen.getByText('25 ноября, среда')).toBeTruthy();
-  expect(formatDayMonthWeekday('2027-01-01')).toBe('1 января, пятница');
+  expect(screen.getByText('среда, 25 ноября 2026')).toBeTruthy();
+  expect(longDate('2027-01-01')).toBe('пятница, 1 января 2027');
   const legend = within(screen.getByRole('list', { name: 'Обозначения' }));
   expect(legend.getByText('Занято')).toBeTruthy();
   expect(legend.getByText('Свободно')).toBeTruthy();
   expect(legend.getByText('Ваша игра')).toBeTruthy();
   expect(screen.getByText('Одна игра в сутки')).toBeTruthy();
-  expect(screen.getByRole('radiogroup', { name: 'Выберите время 25 ноября, среда' })).toBeTruthy();
+  expect(screen.getByRole('radiogroup', { name: 'Выберите время среда, 25 ноября 2026' })).toBeTruthy();
   // A club that configured nothing closes no hour: no «Закрыто», nothing said about it.
   expect(legend.queryByText('Закрыто')).toBeNull();
   expect(document.querySelector('.time-dial-closed')).toBeNull();
@@ -113,7 +113,7 @@ test('today: hours up to the current one, taken hours and own games are not offe
   // A screen reader hears what is not offered in the group's description.
   const summary = screen.getByRole('radiogroup').getAttribute('aria-describedby') ?? '';
   expect(document.getElementById(summary)?.textContent).toBe(
-    'Сейчас 15:30. Ваша игра: 19:00. Занято: 17:00, 21:00. Прошло: 6:00, 7:00, 8:00, 9:00, 10:00, 11:00, 12:00, 13:00, 14:00, 15:00.',
+    'Сейчас 15:30. Ваша игра: 19:00. Занято: 17:00, 21:00. Прошло: 06:00, 07:00, 08:00, 09:00, 10:00, 11:00, 12:00, 13:00, 14:00, 15:00.',
   );
   expect(screen.getByText('Прошло')).toBeTruthy();
 });
@@ -131,7 +131,7 @@ test('a past date offers nothing and says so', () => {
   expect(screen.queryAllByRole('radio')).toHaveLength(0);
   expect(screen.getByText('Эта дата уже прошла')).toBeTruthy();
   expect(dialSummary([{ hour: 9, state: 'mine' }], { date: '2026-11-24', now, reserved: [], mine: [9] })).toBe(
-    'Сейчас 15:30. Ваша игра: 9:00. Эта дата уже прошла.',
+    'Сейчас 15:30. Ваша игра: 09:00. Эта дата уже прошла.',
   );
 });
 
@@ -263,7 +263,7 @@ test("a club open 8 to 22: 6, 7, 22 and 23 are closed, the club's hours said und
   expect(container.querySelectorAll('.time-dial-label')).toHaveLength(18);
   expect(screen.getByText('Игры начинаются с 8:00 до 21:00')).toBeTruthy();
   expect(screen.getByText('Закрыто')).toBeTruthy();
-  expect(summaryText()).toBe('Сейчас 15:30. Закрыто: 6:00, 7:00, 22:00, 23:00 (Клуб в это время не работает).');
+  expect(summaryText()).toBe('Сейчас 15:30. Закрыто: 06:00, 07:00, 22:00, 23:00 (Клуб в это время не работает).');
 });
 
 test("the API's closed hours alone draw them too (the club's rules not read yet), with its reason", () => {
@@ -313,4 +313,18 @@ test("the caption follows the club's games a day", () => {
   renderDial({ rules: { ...CLUB_SETTING_DEFAULTS, quota_per_day: 2 } });
   expect(screen.getByText('2 игры в сутки')).toBeTruthy();
   expect(screen.queryByText('Одна игра в сутки')).toBeNull();
+});
+
+test("the hub is the club's clock, marked «сейчас», until an hour is chosen; then it says the chosen day and hour", () => {
+  const { container, rerender } = renderDial({ date: '2026-12-15' });
+  const hub = () => container.querySelector('.time-dial-clock');
+  expect(hub()?.textContent).toBe('сейчас');
+  expect(hub()?.getAttribute('class')).not.toContain('is-chosen');
+
+  rerender(<TimeDial date="2026-12-15" now={now} reserved={[]} mine={[]} value={9} onChange={vi.fn()} />);
+  expect(hub()?.textContent).toBe('вторник15 декабря09:00');
+  expect(hub()?.textContent).not.toContain('сейчас');
+  // The hands stay where the spec puts them (the club's time), stepped back behind the choice.
+  expect(hub()?.getAttribute('class')).toContain('is-chosen');
+  expect(container.querySelector('[data-hand="hour"]')?.getAttribute('transform')).toBe('rotate(105)');
 });

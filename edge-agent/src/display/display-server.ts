@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { toString as qrToSvg } from 'qrcode';
 import { type DisplayCode } from '../event-bus';
 import { type RelayStates } from '../hardware/relay-driver';
 import { type UnlockAnswer } from '../keypad/keypad-service';
 import { type Logger } from '../logger';
 import { FAVICON_ICO, KORT_MARK_SVG } from './brand';
+import { doorQrSvg } from './door-link';
 import { DISPLAY_CSP, DISPLAY_SCRIPT, renderPage, renderScreen } from './display-page';
 import { readUnlockRequest } from './unlock-request';
 
@@ -33,6 +33,8 @@ export interface DisplayServerOptions {
   /** 0 picks a free port; `url` reports the real one. */
   port: number;
   logger: Logger;
+  /** The player app's address: the QR opens its door modal with the code filled. */
+  playerUrl: string;
   state: () => DisplayState;
   /** POST /unlock: the keypad's PIN. */
   unlock: (pin: string) => Promise<UnlockAnswer>;
@@ -133,10 +135,13 @@ export class DisplayServer {
     res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
   }
 
-  /** The QR encodes exactly the four digits, which the player's phone submits as the code. */
+  /**
+   * The QR holds a link to the game's door modal with the code filled (doorLink): a phone's own
+   * camera opens it, and the app's scanner reads the code out of it.
+   */
   private async qr(code: string): Promise<string> {
     if (this.qrCache?.code !== code) {
-      this.qrCache = { code, svg: await qrToSvg(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
+      this.qrCache = { code, svg: await doorQrSvg(this.options.playerUrl, code) };
     }
     return this.qrCache.svg;
   }

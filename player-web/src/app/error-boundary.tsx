@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { BareFrame } from '../components/ui/bare-frame';
 import { ui } from '../lib/messages';
 import { browserPage } from './new-build';
 
@@ -10,7 +11,7 @@ interface ErrorBoundaryProps {
 
 /**
  * A screen that throws while showing (or whose code cannot be loaded even after the reload of
- * new-build.ts) shows a Russian message with «Обновить» instead of a blank page.
+ * new-build.ts) shows a Russian message with «Обновить» inside the app's bar instead of a blank page.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -26,15 +27,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="page center">
-        <div role="alert">
-          <h1>{ui.crash.title}</h1>
-          <p>{ui.crash.text}</p>
-        </div>
-        <button type="button" className="primary wide" onClick={() => browserPage.reload()}>
-          {ui.crash.reload}
-        </button>
-      </main>
+      <BareFrame>
+        <main className="page center">
+          <div role="alert">
+            <h1>{ui.crash.title}</h1>
+            <p>{ui.crash.text}</p>
+          </div>
+          <button type="button" className="primary wide" onClick={() => browserPage.reload()}>
+            {ui.crash.reload}
+          </button>
+        </main>
+      </BareFrame>
     );
   }
 }

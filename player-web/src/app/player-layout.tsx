@@ -1,6 +1,7 @@
 import { messages } from '@kort/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Brand } from '../components/ui/brand';
 import { Modal } from '../components/ui/modal';
 import { useToast } from '../components/ui/toasts';
 import { useLogout } from '../features/auth/api/logout';
@@ -15,16 +16,6 @@ const MENU = [
   { to: '/account', label: ui.menu.account, paths: /^\/account$/ },
   { to: '/box_reserve', label: ui.menu.storage, paths: /^\/box_reserve(\/|$)/ },
 ] as const;
-
-/** Kort's mark beside the club's name (the favicon's own file: one image for the tab and the header). */
-function Brand({ as: Tag }: { as: 'span' | 'p' }) {
-  return (
-    <Tag className="brand">
-      <img className="brand-mark" src="/favicon.svg" alt="" width={28} height={28} />
-      {ui.brand}
-    </Tag>
-  );
-}
 
 function Menu({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
@@ -47,8 +38,8 @@ function Menu({ onLogout }: { onLogout: () => void }) {
 }
 
 /**
- * The frame of the signed-in screens: on a phone a top bar with the hamburger menu (spec: Мои
- * игры, Профиль, Система хранения, Выйти), on a desktop a side menu with the player's name. (The
+ * The frame of the signed-in screens: on a phone a top bar with the hamburger menu (the spec's My
+ * games, Profile, Storage system, Logout: «Ящики и инвентарь» for storage), on a desktop a side menu with the player's name. (The
  * rotate-your-phone warning is the app's, for every page: components/ui/rotate-warning.tsx.)
  */
 export function PlayerLayout({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { NetworkFailure } from '../components/ui/network-failure';
 import { useIsAdmin } from '../features/auth/api/is-admin';
+import { useClubContacts } from '../features/profile/api/club-contacts';
 import { RulesAcceptance } from '../features/rules/components/rules-acceptance';
 import { setApiHandlers } from '../lib/api-client';
 import { errorOf } from '../lib/errors';
@@ -33,12 +34,25 @@ export function PlayerShell() {
   if (rules === 'required' || (rules === null && refusal === AuthError.RulesNotAccepted))
     return <RulesAcceptance onAccepted={() => setRules('accepted')} />;
   if (refusal !== null && refusal !== AuthError.RulesNotAccepted && refusal !== AuthError.NotAuthenticated)
-    return <NetworkFailure onRetry={() => void adminCheck.refetch()} />;
+    return <ShellFailure onRetry={() => void adminCheck.refetch()} />;
   // On the way to the dashboard, or to /login: nothing of the player's screens.
   if (admin || refusal === AuthError.NotAuthenticated) return <Loading />;
   return (
     <PlayerLayout>
       <Outlet />
+    </PlayerLayout>
+  );
+}
+
+/**
+ * No answer to the admin check: the failure screen inside the app's frame, with the club's contacts
+ * if the API gives them (a server in trouble may still answer them; no network gives nothing).
+ */
+function ShellFailure({ onRetry }: { onRetry: () => void }) {
+  const contacts = useClubContacts();
+  return (
+    <PlayerLayout>
+      <NetworkFailure contacts={contacts.data} onRetry={() => (void contacts.refetch(), onRetry())} />
     </PlayerLayout>
   );
 }

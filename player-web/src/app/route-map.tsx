@@ -41,7 +41,7 @@ const CourtRulesRoute = page(() => import('./routes/court-rules-route'), 'CourtR
 const PlayerShell = page(() => import('./player-shell'), 'PlayerShell');
 const ProfilePage = page(() => import('../features/profile/components/profile-page'), 'ProfilePage');
 const ReservePage = page(() => import('../features/reserve/components/reserve-page'), 'ReservePage');
-const GamePage = page(() => import('../features/game/components/game-page'), 'GamePage');
+const GameRoute = page(() => import('./routes/game-route'), 'GameRoute');
 const AccountPage = page(() => import('../features/account/components/account-page'), 'AccountPage');
 const StoragePage = page(() => import('../features/storage/components/storage-page'), 'StoragePage');
 const MyShelfPage = page(() => import('../features/storage/components/my-shelf-page'), 'MyShelfPage');
@@ -90,7 +90,7 @@ export const routes: AppRoute[] = [
       { path: '/reserve', Component: ReservePage, handle: { answers: prefetchReserveAnswers } },
       {
         path: '/game',
-        Component: GamePage,
+        Component: GameRoute,
         handle: { answers: (client) => void client.prefetchQuery(siteClockQuery) },
       },
       { path: '/account', Component: AccountPage },

@@ -27,6 +27,8 @@ export function NewPasswordForm({ onSubmit, submitLabel }: NewPasswordFormProps)
     setError('');
     setWeak(false);
     setSubmitted(true);
+    // An empty field is said in words here; the server's 422 («Пароль не может быть нулевым») stays its own.
+    if (!password1) return setError(ui.recovery.newPasswordRequired);
     if (password1 !== password2) return;
     setBusy(true);
     try {
@@ -48,6 +50,7 @@ export function NewPasswordForm({ onSubmit, submitLabel }: NewPasswordFormProps)
         onFirst={(value) => (setPassword1(value), setWeak(false))}
         onSecond={setPassword2}
         mismatchText={messages.newPasswordsDoNotMatch}
+        repeatText={ui.recovery.repeatPassword}
         submitted={submitted}
         hintIsError={weak}
       />

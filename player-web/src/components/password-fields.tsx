@@ -20,6 +20,8 @@ interface PasswordFieldsProps {
   onSecond: (value: string) => void;
   /** 'Пароли не совпадают' or 'Новые пароли не совпадают'. */
   mismatchText: string;
+  /** The form was sent with the second field empty: what to do, rather than "they differ". */
+  repeatText?: string;
   /** The form was sent: any difference is flagged, not only one that typing cannot mend. */
   submitted?: boolean;
   /** The password breaks the rules: the hint itself reads as the error (it is shown once). */
@@ -38,6 +40,7 @@ export function PasswordFields({
   onFirst,
   onSecond,
   mismatchText,
+  repeatText = mismatchText,
   submitted = false,
   hintIsError = false,
 }: PasswordFieldsProps) {
@@ -73,7 +76,7 @@ export function PasswordFields({
         </label>
         {/* Always in the page, so that a screen reader hears the flag when it appears. */}
         <p id={`${id}-match`} className="error field-error" aria-live="polite">
-          {mismatch ? mismatchText : ''}
+          {!mismatch ? '' : second === '' ? repeatText : mismatchText}
         </p>
       </div>
     </>

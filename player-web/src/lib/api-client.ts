@@ -60,7 +60,7 @@ export interface CallOptions {
  * server's code and Russian detail, a lost session and unaccepted rules handled in one place.
  */
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   { quiet = false }: CallOptions = {},

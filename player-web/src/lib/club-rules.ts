@@ -1,4 +1,10 @@
-import { CLUB_SETTING_DEFAULTS, type BookingDayLimit, type BookingRules, type DetailResponse } from '@kort/contracts';
+import {
+  CLUB_RULE_DEFAULTS,
+  type BookingDayLimit,
+  type BookingRules,
+  type ClubRules,
+  type DetailResponse,
+} from '@kort/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { ui } from './messages';
@@ -10,7 +16,7 @@ import { queryKeys } from './query-keys';
  * the calendar's last day) and my games (the add-game button's limit), hence here and not in one
  * feature.
  */
-export const clubRules = () => api<DetailResponse<BookingRules>>('GET', '/api/booking_rules/');
+export const clubRules = () => api<DetailResponse<ClubRules>>('GET', '/api/booking_rules/');
 
 /**
  * The rules change when an admin changes them, seldom: an answer of the visit's last five minutes
@@ -27,9 +33,10 @@ export const clubRulesQuery = queryOptions({
  * club that configured nothing): the screens never wait for them, and the server still refuses
  * what the club does not allow.
  */
-export function useClubRules(): BookingRules {
-  const answer = useQuery({ ...clubRulesQuery, select: (rules) => rules.detail });
-  return answer.data ?? CLUB_SETTING_DEFAULTS;
+export function useClubRules(): ClubRules {
+  // An API older than the door fields still answers the settings: the door's defaults fill in.
+  const answer = useQuery({ ...clubRulesQuery, select: (rules) => ({ ...CLUB_RULE_DEFAULTS, ...rules.detail }) });
+  return answer.data ?? CLUB_RULE_DEFAULTS;
 }
 
 /** Why the player's quotas refuse a day, by the club's quotas: 'Уже есть игра в этот день', 'Две игры на этой неделе'. */

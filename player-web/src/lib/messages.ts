@@ -1,4 +1,5 @@
-import { plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
+import { daysText, plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
+import { clockHour, hourRange } from './format';
 
 /** '1 игра', '2 игры', '5 игр' */
 const games = (count: number) => `${count} ${plural(count, 'игра', 'игры', 'игр')}`;
@@ -23,6 +24,7 @@ export const ui = {
   no: 'Нет',
   today: 'Сегодня',
   rotatePhone: 'Поверните телефон вертикально',
+  rotatePhoneWhy: 'Приложение сделано для телефона в вертикальном положении.',
   /** 'Корт 2' */
   court: (court: number | string) => `Корт ${court}`,
   /** The line above a code input: the letter went to this address. */
@@ -50,13 +52,24 @@ export const ui = {
     main: 'Главное меню',
     myGames: 'Мои игры',
     account: 'Профиль',
-    storage: 'Система хранения',
+    storage: 'Ящики и инвентарь',
     logout: 'Выйти',
   },
 
   // Login, registration, activation, password recovery
   login: {
     title: 'Вход',
+    /** The front door: what Kort is for, under the club's mark. */
+    tagline: 'Запись на корт, дверь с телефона и ящик для вещей — в одном приложении клуба.',
+    perks: [
+      'Бронируйте корт 1 или 2 на свободный час',
+      'Открывайте дверь клуба кодом или QR-кодом',
+      'Арендуйте ящик для вещей и берите инвентарь клуба',
+    ],
+    emailRequired: 'Введите e-mail',
+    emailMalformed: 'Проверьте адрес: нужен e-mail вида anna@mail.ru',
+    /** Under the spec's «Проверьте почту» when no account has that address. */
+    emailUnknownHint: 'Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.',
     submit: 'Войти',
     recoverPassword: 'Восстановить пароль',
     /** After self-deletion (spec: data purged after 10 days; the club restores until then). */
@@ -72,6 +85,8 @@ export const ui = {
   register: {
     title: 'Регистрация',
     submit: 'Зарегистрироваться',
+    /** «Зарегистрироваться» pressed with a consent box unticked. */
+    consentsRequired: 'Отметьте оба согласия: без них зарегистрироваться нельзя',
   },
   activation: {
     title: 'Подтверждение',
@@ -83,6 +98,9 @@ export const ui = {
     title: 'Восстановление пароля',
     getCode: 'Получить код',
     savePassword: 'Сохранить пароль',
+    /** A new password's form sent with an empty field (recovery and «Сменить пароль»). */
+    newPasswordRequired: 'Введите новый пароль',
+    repeatPassword: 'Повторите пароль во втором поле',
   },
 
   // The club's rules and the consents
@@ -128,13 +146,22 @@ export const ui = {
     /** The add-game button while new bookings are paused for no-shows (booking_limits' paused_until). */
     paused: (until: string) => `Запись приостановлена до ${until}`,
     pausedWhy: 'Так бывает после неявок на игры. Уже забронированные игры остаются в силе.',
+    /** The paused player's block: the no-shows behind the pause, the club's rule, whom to call. */
+    pausedBecause: (count: number) => (count === 1 ? 'Из-за неявки на игру:' : 'Из-за неявок на игры:'),
+    pausedRule: (afterMin: number, limit: number, pauseDays: number) =>
+      `Неявка — когда дверь не открыли в течение ${afterMin} ${plural(afterMin, 'минуты', 'минут', 'минут')} после ` +
+      `начала игры. ${limit === 1 ? 'Одна неявка' : `${limit} ${plural(limit, 'неявка', 'неявки', 'неявок')}`} за 30 дней ` +
+      `${limit === 1 ? 'приостанавливает' : 'приостанавливают'} запись на ${daysText(pauseDays)}. Уже забронированные игры остаются в силе.`,
+    pausedContact: 'Если это ошибка, напишите или позвоните в клуб:',
+    /** A game's place in a sentence or a list: '28 ноября 2026, 18:00, корт 2'. */
+    gameLine: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
   },
   /** Places in line for hours taken on every court, and a freed court held for the player (issue 21). */
   waitlist: {
     title: 'Очередь',
     join: 'Встать в очередь',
     /** Under the dial, for a taken hour: '18:00: все корты заняты'. */
-    takenHour: (hour: number) => `${hour}:00: все корты заняты`,
+    takenHour: (hour: number) => `${clockHour(hour)}: все корты заняты`,
     joinHint: `Если корт освободится, мы напишем на почту и покажем его в «Моих играх»: на подтверждение будет ${WAITLIST_HOLD_MINUTES} минут.`,
     /** 'Вы в очереди: 2-й' */
     position: (position: number) => `Вы в очереди: ${position}-й`,
@@ -158,13 +185,20 @@ export const ui = {
   game: {
     title: 'Игра',
     card: 'Карточка игры',
-    doorOnGameDay: 'Дверь можно открыть в день игры, за 15 минут до начала',
+    /** When the door first opens: the club's door window before the start. */
+    doorOpensToday: (time: string) => `Дверь откроется в ${time}`,
+    /** A game on another day: its date is on the card just above. */
+    doorOpensOnItsDay: (time: string) => `Дверь откроется в день игры, в ${time}`,
+    /** The server's too-early refusal («Игра начнётся в 18:00. Пожалуйста, подождите») and when the door opens. */
+    tooEarly: (refusal: string, time: string) => `${refusal.replace(/\.?$/, '.')} Дверь откроется в ${time}.`,
     openDoor: 'Открыть дверь',
     end: 'Завершить игру',
     cancel: 'Отменить игру',
     cancelClosed: 'Отменить игру можно не позже чем за час до начала',
     /** The card of a game released as a no-show. */
-    noShowNow: 'Дверь не открыли вовремя после начала, и корт освободили для других игроков.',
+    noShowNow: (afterMin: number) =>
+      `Дверь не открыли в течение ${afterMin} ${plural(afterMin, 'минуты', 'минут', 'минут')} после начала, и корт ` +
+      'освободили для других игроков.',
     cancelQuestion: 'Точно хотите отменить игру?',
     /** '23 ноября 2026, 18:00, корт 2' */
     cancelWhat: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
@@ -184,6 +218,12 @@ export const ui = {
     cameraStarting: 'Включаем камеру…',
     opening: 'Открываем…',
     offlinePinTitle: 'Код для двери',
+    /** /game?door=<code> (the door screen's QR opened by a phone's camera) without a game whose door opens now. */
+    noGameNow: 'Сейчас нет вашей игры, для которой открывается дверь',
+    noGameNowHint: (minutes: number) =>
+      `Дверь открывается за ${minutes} ${plural(minutes, 'минуту', 'минуты', 'минут')} до начала вашей игры. ` +
+      'Время ваших игр — в «Моих играх».',
+    toMyGames: 'Перейти в «Мои игры»',
   },
   scanner: {
     hint: 'Наведите камеру на QR-код на экране у двери',
@@ -199,8 +239,8 @@ export const ui = {
     chooseDate: 'Выберите дату',
     chooseTime: 'Выберите время',
     chooseCourt: 'Выберите корт',
-    /** '25 ноября, среда, 18:00' above the courts. */
-    dateAndHour: (day: string, hour: number) => `${day}, ${String(hour).padStart(2, '0')}:00`,
+    /** 'среда, 25 ноября, 18:00–19:00' above the courts. */
+    dateAndHour: (day: string, hour: number) => `${day}, ${hourRange(hour)}`,
     courtTaken: ' — занят',
     /** A court a closure keeps closed at that hour, under its name: 'Закрыт: Ремонт покрытия'. */
     courtClosed: (reason: string) => `Закрыт: ${reason}`,
@@ -222,9 +262,32 @@ export const ui = {
     chooseDateFirst: 'Выберите дату в календаре, и здесь появится свободное время.',
     summaryTitle: 'Проверьте бронирование',
     summary: { date: 'Дата', weekday: 'День недели', time: 'Время', court: 'Корт' },
-    /** '18:00–19:00' */
-    hourRange: (hour: number) => `${hour}:00–${hour + 1}:00`,
     confirm: 'Подтвердить бронирование',
+    /** The plain list of hours beside the dial; a row of a day the player's quotas refuse says why. */
+    hourList: {
+      label: 'Часы списком',
+      /** A taken hour open for the line. Not the join button's words: a row is not that button. */
+      takenLine: 'занято, можно в очередь',
+      overQuota: (reason: string) => `недоступно: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+    },
+    /** The dial's centre: the club's time before an hour is chosen, the chosen hour after. */
+    dialNow: 'сейчас',
+    /** A desktop's third column: what is chosen so far. */
+    choice: {
+      title: 'Ваша бронь',
+      noDate: 'Дата не выбрана',
+      noHour: 'Время не выбрано',
+      hint: 'Выберите дату и время, затем нажмите «Далее», чтобы выбрать корт.',
+      /** The chosen hour is taken on every court: what the action beside the dial does instead. */
+      lineHint: 'В это время все корты заняты: можно встать в очередь.',
+    },
+    /** /reserve while new bookings are paused for no-shows, or while the player has their games ahead. */
+    blocked: {
+      /** The heading while the games ahead are full; the reason (games.limit) follows it. */
+      full: 'Новую игру пока не забронировать',
+      contactsHint: 'Если это ошибка или нужно записаться раньше, свяжитесь с клубом:',
+      toMyGames: 'К моим играм',
+    },
   },
   calendar: {
     previousMonth: 'Предыдущий месяц',
@@ -286,7 +349,8 @@ export const ui = {
     noFreeTimeWaitlist: 'Свободного времени нет: выберите занятый час, чтобы встать в очередь',
     /** The parts of what a screen reader hears about the hours that are not offered. */
     summary: {
-      now: (hour: number, minute: number) => `Сейчас ${hour}:${String(minute).padStart(2, '0')}.`,
+      now: (hour: number, minute: number) =>
+        `Сейчас ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}.`,
       mine: (hours: string) => `Ваша игра: ${hours}.`,
       datePassed: 'Эта дата уже прошла.',
       taken: (hours: string) => `Занято: ${hours}.`,
@@ -295,6 +359,19 @@ export const ui = {
       past: (hours: string) => `Прошло: ${hours}.`,
       limited: (reason: string) => `${reason}: забронировать нельзя.`,
     },
+  },
+
+  /** The network-failure screen around the spec's sentence: what to try, and the club to call. */
+  failure: {
+    tipsTitle: 'Что можно сделать',
+    tips: [
+      'Проверьте, что включён мобильный интернет или Wi-Fi и выключен режим полёта.',
+      'Если связь слабая, перейдите туда, где сигнал лучше, и подождите минуту.',
+      'Нажмите «Повторить».',
+    ],
+    callTitle: 'Не получается? Свяжитесь с клубом',
+    noContacts:
+      'Если интернет работает, а приложение не открывается, попробуйте позже или позвоните администратору клуба.',
   },
 
   /** The screen instead of a page that failed to show (app/error-boundary.tsx). */
@@ -311,19 +388,31 @@ export const ui = {
     role: 'Роль',
     linkedLogins: 'Вход через',
     calendarTitle: 'Календарь игр',
-    calendarHint: 'Добавьте ссылку в календарь телефона, чтобы видеть свои игры:',
     calendarLinkLabel: 'Ссылка на календарь',
     calendarOff: 'Отключить ссылку',
     copyLink: 'Скопировать ссылку',
     linkCopied: 'Ссылка скопирована',
     copyFailed: 'Не удалось скопировать. Выделите ссылку и скопируйте её вручную',
     calendarGet: 'Получить ссылку на календарь',
+    /** The feed as a calendar subscription: the phone's calendar (webcal://) or Google Calendar. */
+    calendarAdd: 'Добавить в календарь',
+    calendarAddHint: 'Ваши игры появятся в календаре и будут обновляться сами.',
+    calendarGoogle: 'Google Календарь',
+    calendarMore: 'Ссылка для другого календаря',
+    /** Editing the name and phone. */
+    edit: 'Изменить',
+    editTitle: 'Изменение профиля',
+    save: 'Сохранить',
+    saved: 'Профиль сохранён',
+    phoneHint: 'Можно оставить пустым',
+    securityTitle: 'Пароль',
+    dangerTitle: 'Удаление профиля',
     changePassword: 'Сменить пароль',
     changePasswordTitle: 'Смена пароля',
     deleteProfile: 'Удалить профиль',
     deleteTitle: 'Удалить профиль?',
     deleteWarning:
-      'Будущие игры будут отменены, аренда ячейки завершена. Через 10 дней все ваши данные будут удалены без ' +
+      'Будущие игры будут отменены, аренда ящика завершена. Через 10 дней все ваши данные будут удалены без ' +
       'возможности восстановления.',
   },
 
@@ -359,38 +448,39 @@ export const ui = {
     devices: (count: number) => `Подключено устройств: ${count}`,
   },
 
-  // Storage: shelves and the club's equipment
+  // Storage: shelves and the club's equipment. One word for a shelf on every screen: «ящик», as the
+  // spec's own toasts say («Ящик открыт», «Ящик закрыт»).
   storage: {
-    title: 'Система хранения',
-    shelves: 'Ячейки',
-    /** 'Ваша ячейка: №4.', followed by the link to it. */
-    yourShelf: (name: string) => `Ваша ячейка: №${name}.`,
-    yourShelfLink: 'Моя ячейка',
-    chooseFree: 'Выберите свободную ячейку, чтобы арендовать её.',
-    shelfState: { free: 'Свободна', occupied: 'Занята', blocked: 'Заблокирована' },
-    mine: 'Ваша',
-    mineLower: 'ваша',
-    /** 'Ячейка 1: Свободна, арендовать' */
+    title: 'Ящики и инвентарь',
+    shelves: 'Ящики для вещей',
+    /** 'Ваш ящик: №4.', followed by the link to it. */
+    yourShelf: (name: string) => `Ваш ящик: №${name}.`,
+    yourShelfLink: 'Мой ящик',
+    chooseFree: 'Выберите свободный ящик, чтобы арендовать его.',
+    shelfState: { free: 'Свободен', occupied: 'Занят', blocked: 'Заблокирован' },
+    mine: 'Ваш',
+    mineLower: 'ваш',
+    /** 'Ящик 1: Свободен, арендовать' */
     shelfLabel: (name: string, state: string, canRent: boolean) =>
-      `Ячейка ${name}: ${state}${canRent ? ', арендовать' : ''}`,
+      `Ящик ${name}: ${state}${canRent ? ', арендовать' : ''}`,
     equipment: 'Инвентарь клуба',
     equipmentHint: 'Возьмите инвентарь на сегодняшнюю игру и верните после.',
     itemState: { free: 'Свободно', on_loan: 'Выдано другому игроку', blocked: 'Недоступно' },
     withYou: 'У вас',
-    takeItem: 'Взять (открыть ячейку)',
-    returnItem: 'Вернуть (закрыть ячейку)',
-    myShelf: 'Моя ячейка',
-    shelfNumberLabel: (name: string) => `Ячейка номер ${name}`,
-    openShelf: 'Открыть ячейку',
-    closeShelf: 'Закрыть ячейку',
+    takeItem: 'Взять (открыть ящик)',
+    returnItem: 'Вернуть (закрыть ящик)',
+    myShelf: 'Мой ящик',
+    shelfNumberLabel: (name: string) => `Ящик номер ${name}`,
+    openShelf: 'Открыть ящик',
+    closeShelf: 'Закрыть ящик',
     endRental: 'Завершить аренду',
-    endRentalQuestion: 'Завершить аренду ячейки?',
+    endRentalQuestion: 'Завершить аренду ящика?',
     /** The lock of my shelf as the club's equipment last reported it (current_shelf's is_open). */
-    lock: { open: 'Ячейка открыта', closed: 'Ячейка закрыта' },
+    lock: { open: 'Замок открыт', closed: 'Замок закрыт' },
     rent: 'Арендовать',
-    rentQuestion: (name: string) => `Арендовать ячейку №${name}?`,
+    rentQuestion: (name: string) => `Арендовать ящик №${name}?`,
     rentWarning:
-      'Ячейка будет ваша, пока вы не завершите аренду. Открывать и закрывать её можно в приложении, в разделе «Моя ячейка».',
-    endRentalWarning: 'Заберите свои вещи: после завершения аренды ячейка закроется и станет доступна другим игрокам.',
+      'Ящик будет ваш, пока вы не завершите аренду. Открывать и закрывать его можно в приложении, в разделе «Мой ящик».',
+    endRentalWarning: 'Заберите свои вещи: после завершения аренды ящик закроется и станет доступен другим игрокам.',
   },
 } as const;

@@ -1,7 +1,7 @@
 import {
-  CLUB_SETTING_DEFAULTS,
+  CLUB_RULE_DEFAULTS,
   RequestError,
-  type BookingRules,
+  type ClubRules,
   type ErrorCode,
   type NotificationSettings,
   type ProfileDetail,
@@ -33,9 +33,12 @@ export const socialProviders = (enabled: Partial<SocialProvidersResponse> = {}):
   body: { vk: false, yandex: false, ...enabled },
 });
 
-/** GET /api/booking_rules/: the club's hours and quotas, the spec's (a club that configured nothing) with `changes` on top. */
-export const clubRules = (changes: Partial<BookingRules> = {}): Reply =>
-  ok({ ...CLUB_SETTING_DEFAULTS, ...changes } satisfies BookingRules);
+/**
+ * GET /api/booking_rules/: the club's hours and quotas, the spec's (a club that configured nothing),
+ * and the installation's door window and no-show rule, with `changes` on top.
+ */
+export const clubRules = (changes: Partial<ClubRules> = {}): Reply =>
+  ok({ ...CLUB_RULE_DEFAULTS, ...changes } satisfies ClubRules);
 
 /** GET /api/profile/: Анна, a player with no social login linked, with `changes` on top. */
 export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>

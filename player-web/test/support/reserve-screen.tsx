@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import { ToastProvider } from '../../src/components/ui/toasts';
 import { ReservePage } from '../../src/features/reserve/components/reserve-page';
@@ -24,6 +24,7 @@ export const club: Record<string, Answer> = {
   'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: null }),
   'GET /api/waitlist/': ok([]),
   'GET /api/booking_rules/': clubRules(),
+  'GET /api/give_contacts/': ok('Администратор клуба: +7 900 000-00-00'),
 };
 
 /** The club's fake API, `routes` over `club`'s answers, as `server`. */
@@ -32,19 +33,28 @@ export function serveClub(routes: Record<string, Answer> = {}): FakeServer {
   return server;
 }
 
-export function renderReserve(routes: Record<string, Answer> = {}) {
+/** The router of the last renderReserve: its address, and the browser's back (`router.navigate(-1)`). */
+export let router: ReturnType<typeof createMemoryRouter>;
+
+/** /reserve (or `at`, an address with steps in it, as a reload or a shared link opens it). */
+export function renderReserve(routes: Record<string, Answer> = {}, at = '/reserve') {
   serveClub(routes);
+  router = createMemoryRouter(
+    [
+      { path: '/reserve', element: <ReservePage /> },
+      { path: '/profile', element: <h1>Мои игры</h1> },
+    ],
+    { initialEntries: [at] },
+  );
   render(
-    <MemoryRouter initialEntries={['/reserve']}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/reserve" element={<ReservePage />} />
-          <Route path="/profile" element={<h1>Мои игры</h1>} />
-        </Routes>
-      </ToastProvider>
-    </MemoryRouter>,
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>,
   );
 }
+
+/** The address's query now ('?date=2026-11-25&hour=18'). */
+export const search = () => router.state.location.search;
 
 export const day = (label: string) => screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(`^${label}`) });
 /** Waits for the month's booked days (every day is off until they are in). */

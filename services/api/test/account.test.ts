@@ -35,6 +35,50 @@ test('my_name and profile show the player their own data', async () => {
   });
 });
 
+test("PATCH /api/profile/ changes the name and phone by registration's rules and answers the new profile", async () => {
+  const client = api.client();
+  const { email } = await registerPlayer(client, { name: 'Ольга' });
+
+  const saved = await client.patch('/api/profile/', { name: '  Ольга Петрова ', phone_number: '+79161234567' });
+  expect(saved.status).toBe(200);
+  expect(saved.body.detail).toMatchObject({ email, name: 'Ольга Петрова', phone_number: '+79161234567' });
+  // Every screen reads the new values at once: the session's cached account is not stale.
+  expect((await client.get('/api/my_name/')).body).toEqual({ detail: 'Ольга Петрова' });
+  expect((await client.get('/api/profile/')).body.detail).toEqual(saved.body.detail);
+
+  // An empty phone removes it, as registration allows an account without one.
+  const noPhone = await client.patch('/api/profile/', { name: 'Ольга Петрова', phone_number: '' });
+  expect(noPhone.status).toBe(200);
+  expect(noPhone.body.detail.phone_number).toBeNull();
+});
+
+test.each([
+  ['an empty name', { name: '   ', phone_number: '+79161234567' }, messages.nameRequired],
+  ['a name over 25 characters', { name: 'Я'.repeat(26), phone_number: null }, messages.nameTooLong],
+  ['an invisible direction mark', { name: 'Анна\u202eноиЗ', phone_number: null }, messages.nameUnsafe],
+  ['a phone without +7 and ten digits', { name: 'Ольга', phone_number: '89161234567' }, messages.phoneInvalid],
+])('PATCH /api/profile/ with %s is a 400 with its Russian text and changes nothing', async (_, body, detail) => {
+  const client = api.client();
+  await registerPlayer(client, { name: 'Ольга' });
+  const refused = await client.patch('/api/profile/', body);
+  expect(refused.status).toBe(400);
+  expect(refused.body.detail).toBe(detail);
+  expect((await client.get('/api/profile/')).body.detail).toMatchObject({
+    name: 'Ольга',
+    phone_number: '+79990001122',
+  });
+});
+
+test('PATCH /api/profile/ needs the CSRF header and a session', async () => {
+  const client = api.client();
+  await registerPlayer(client, { name: 'Ольга' });
+  const forged = await client.patch('/api/profile/', { name: 'Мошенник', phone_number: null }, { csrf: false });
+  expect(forged.status).toBe(403);
+  expect(forged.body.detail).toBe(messages.csrfFailed);
+  expect((await client.get('/api/my_name/')).body).toEqual({ detail: 'Ольга' });
+  expect((await api.client().patch('/api/profile/', { name: 'Никто', phone_number: null })).status).toBe(401);
+});
+
 test.each(['/api/my_name/', '/api/profile/', '/api/is_admin/'])('%s without a session is a 401', async (path) => {
   const response = await api.client().get(path);
   expect(response.status).toBe(401);
@@ -50,6 +94,27 @@ test('the club contacts for the profile are public data an admin can change', as
   expect((await api.client().get('/api/give_contacts/')).body.detail).toMatch(/Администратор клуба/);
   await api.db.query(`UPDATE settings SET value = $1 WHERE key = 'club_contacts'`, ['Звоните: +7 (812) 555-01-02']);
   await served('/api/give_contacts/', 'Звоните: +7 (812) 555-01-02');
+});
+
+test("the default rules say when the door opens and what a no-show costs, in the installation's numbers", async () => {
+  const custom = await startTestApp({ DOOR_OPENS_BEFORE_MIN: '21', NO_SHOW_AFTER_MIN: '10', NO_SHOW_PAUSE_DAYS: '3' });
+  try {
+    const rules = (await custom.client().get('/api/give_rules/')).body.detail as string;
+    expect(rules).toContain('Дверь открывается за 21 минуту до начала игры.');
+    expect(rules).toContain('если дверь не открыли в течение 10 минут после начала игры, бронь снимается');
+    expect(rules).toContain('2 неявки за 30 дней приостанавливают новые бронирования на 3 дня.');
+    // The player app reads the same numbers for its own texts.
+    const player = custom.client();
+    await registerPlayer(player);
+    expect((await player.get('/api/booking_rules/')).body.detail).toMatchObject({
+      door_opens_before_min: 21,
+      no_show_after_min: 10,
+      no_show_limit: 2,
+      no_show_pause_days: 3,
+    });
+  } finally {
+    await custom.close();
+  }
 });
 
 test('the rules are public data; is_admin answers 451 until they are accepted, then false', async () => {

@@ -127,10 +127,17 @@ test('two no-shows within 30 days pause new bookings for 7 days, said with the d
   expect(refused.body.detail).toBe(`${messages.bookingPausedForNoShows} до 17 марта 2027, 10:15`);
   const limits = await client.get('/api/booking_limits/?year=2027&month=3');
   expect(limits.body.detail.paused_until).toBe('2027-03-17T10:15:00.000+03:00');
+  // The player is told which games caused it, as My games writes them.
+  expect(limits.body.detail.no_shows).toEqual([
+    { date: '2 марта 2027', time: '10:00', court: 1 },
+    { date: '10 марта 2027', time: '10:00', court: 1 },
+  ]);
 
   at('2027-03-17', 10, 16);
   expect((await order(client, 1, msk('2027-03-18', 10))).status).toBe(200);
-  expect((await client.get('/api/booking_limits/?year=2027&month=3')).body.detail.paused_until).toBeNull();
+  const after = (await client.get('/api/booking_limits/?year=2027&month=3')).body.detail;
+  expect(after.paused_until).toBeNull();
+  expect(after).not.toHaveProperty('no_shows');
 });
 
 test('no-shows further apart than 30 days do not pause; a sport school is never paused', async () => {

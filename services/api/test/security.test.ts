@@ -16,6 +16,7 @@ const call = (client: Client, route: RouteInfo, options: { csrf?: boolean; csrfT
   if (route.method === 'GET') return client.act(route.example, options);
   if (route.method === 'DELETE') return client.delete(route.example, options);
   if (route.method === 'PUT') return client.put(route.example, {}, options);
+  if (route.method === 'PATCH') return client.patch(route.example, {}, options);
   return client.post(route.example, {}, options);
 };
 

@@ -101,6 +101,8 @@ export const resetPasswordBody = z.object({
   password2: newPasswordField,
 });
 export const changePasswordBody = z.object({ password1: newPasswordField, password2: newPasswordField });
+/** PATCH /api/profile/: the player's own name and phone, by registration's rules (an empty phone removes it). */
+export const profileEditBody = z.object({ name: nameSchema, phone_number: optionalPhoneSchema });
 
 export type CheckPhoneBody = z.input<typeof checkPhoneBody>;
 export type LoginBody = z.input<typeof loginBody>;
@@ -111,6 +113,7 @@ export type ResetRequestBody = z.input<typeof resetRequestBody>;
 export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export type ProfileEditBody = z.input<typeof profileEditBody>;
 
 export type Role = 'player' | 'admin';
 

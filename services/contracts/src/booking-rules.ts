@@ -75,6 +75,23 @@ export const CLUB_SETTING_RANGES: Record<ClubSettingKey, readonly [number, numbe
 export type BookingRules = Record<ClubSettingKey, number>;
 
 /**
+ * The door window and the no-show rule of the installation (the API's DOOR_OPENS_BEFORE_MIN,
+ * NO_SHOW_AFTER_MIN, NO_SHOW_LIMIT, NO_SHOW_PAUSE_DAYS), sent with the club's settings so that a text
+ * repeating one («Дверь откроется в 17:45») reads it. The defaults are the API's.
+ */
+export const DOOR_RULE_DEFAULTS = {
+  door_opens_before_min: 15,
+  no_show_after_min: 15,
+  no_show_limit: 2,
+  no_show_pause_days: 7,
+} as const;
+export type DoorRules = Record<keyof typeof DOOR_RULE_DEFAULTS, number>;
+
+/** The whole answer of GET /api/booking_rules/. */
+export type ClubRules = BookingRules & DoorRules;
+export const CLUB_RULE_DEFAULTS: ClubRules = { ...CLUB_SETTING_DEFAULTS, ...DOOR_RULE_DEFAULTS };
+
+/**
  * The Russian plural form for `count`: plural(1, 'игра', 'игры', 'игр') is 'игра', 3 'игры', 5 and 11
  * 'игр', 21 'игра'.
  */
@@ -86,6 +103,12 @@ export function plural(count: number, one: string, few: string, many: string): s
   if (units >= 2 && units <= 4) return few;
   return many;
 }
+
+/** '1 минута', '21 минута', '15 минут'. */
+export const minutesText = (count: number): string => `${count} ${plural(count, 'минута', 'минуты', 'минут')}`;
+
+/** '1 день', '3 дня', '7 дней'. */
+export const daysText = (count: number): string => `${count} ${plural(count, 'день', 'дня', 'дней')}`;
 
 /** The dial's caption: 'Одна игра в сутки' (the spec's, for 1), else '2 игры в сутки', '5 игр в сутки'. */
 export function perDayCaption(perDay: number): string {

@@ -123,6 +123,11 @@ export interface BookingLimits {
    * NO_SHOW_PAUSE_DAYS) until this instant, ISO with the site's offset; null when not paused.
    */
   paused_until: string | null;
+  /**
+   * While paused: the no-shows behind the pause, oldest first ('28 ноября 2026', '18:00', court
+   * number and name as My games writes them). Absent when not paused.
+   */
+  no_shows?: { date: string; time: string; court: number; court_name?: string }[];
 }
 
 /** One entry of GET /api/my-orders/. */

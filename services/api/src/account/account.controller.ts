@@ -1,9 +1,10 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Patch, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { messages, type DetailResponse, type ProfileDetail } from '@kort/contracts';
+import { messages, profileEditBody, type DetailResponse, type ProfileDetail } from '@kort/contracts';
 import { SessionService } from '../auth/session.service';
 import { CurrentUser } from '../auth/current-user';
+import { BodySchema, type Parsed } from '../common/request-schema';
 import { ChangesState } from '../common/route-policy';
 import { AccountService } from './account.service';
 import type { User } from '../users/user.entity';
@@ -26,6 +27,17 @@ export class AccountController {
   @Get('profile')
   async profile(@CurrentUser() user: User): Promise<DetailResponse<ProfileDetail>> {
     return { detail: await this.account.profile(user) };
+  }
+
+  /** The player's own name and phone, by registration's rules: a bad value is a 400 with its Russian text. */
+  @Patch('profile')
+  @BodySchema(profileEditBody)
+  @ApiOkResponse({ description: 'The profile as it now reads (the same shape as GET /api/profile/).' })
+  async editProfile(
+    @CurrentUser() user: User,
+    @Body() body: Parsed<typeof profileEditBody>,
+  ): Promise<DetailResponse<ProfileDetail>> {
+    return { detail: await this.account.editProfile(user, body.name, body.phone_number) };
   }
 
   @Get('del_account')

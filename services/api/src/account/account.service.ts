@@ -53,6 +53,19 @@ export class AccountService {
   }
 
   /**
+   * The player's own name and phone, checked by registration's rules (a phone may be shared, as at
+   * registration). The answer is the profile as it now reads; the session's cached account is
+   * dropped by the change feed before this returns.
+   */
+  async editProfile(user: User, name: string, phoneNumber: string | null): Promise<ProfileDetail> {
+    await this.users.setNameAndPhone(user.id, name, phoneNumber);
+    // Which fields changed is worth a line; the values are personal data and stay out of the log.
+    const changed = [name !== user.name && 'name', phoneNumber !== user.phoneNumber && 'phone_number'].filter(Boolean);
+    this.logger.log({ user: user.id, changed }, 'profile edited');
+    return this.profile({ ...user, name, phoneNumber });
+  }
+
+  /**
    * The account stops working now, its games still ahead are cancelled (their courts are free for
    * others) and its shelf rental ends, all at once; a delayed job erases its personal data 10 days
    * later.

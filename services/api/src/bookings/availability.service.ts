@@ -209,7 +209,7 @@ export class AvailabilityService {
    */
   async bookingLimits(user: User, year: number, month: number): Promise<BookingLimits> {
     if (user.isSportSchool) return { days: [], upcoming_full: false, paused_until: null };
-    const [pausedUntil, rules] = await Promise.all([this.noShows.pausedUntil(user), this.calendar.bookingRules()]);
+    const [pause, rules] = await Promise.all([this.noShows.pause(user), this.calendar.bookingRules()]);
     const range = this.time.month(year, month);
     // The weeks that overlap the month reach into the months around it.
     const from = this.time.week(range.start).start;
@@ -241,7 +241,15 @@ export class AvailabilityService {
     return {
       days,
       upcoming_full: upcoming >= rules.quota_upcoming,
-      paused_until: pausedUntil ? this.time.iso(pausedUntil) : null,
+      paused_until: pause ? this.time.iso(pause.until) : null,
+      ...(pause && {
+        no_shows: pause.noShows.map((game) => ({
+          date: this.time.longDate(game.startsAt),
+          time: this.time.time(game.startsAt),
+          court: game.courtId,
+          ...(game.courtName !== defaultCourtName(game.courtId) ? { court_name: game.courtName } : {}),
+        })),
+      }),
     };
   }
 

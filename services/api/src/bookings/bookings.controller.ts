@@ -7,7 +7,7 @@ import {
   BookingError,
   type BookingLimits,
   bookingLimitsQuery,
-  type BookingRules,
+  type ClubRules,
   type Court,
   type CourtsStatus,
   courtsStatusQuery,
@@ -87,10 +87,10 @@ export class BookingsController {
     return { detail: courts.map((court) => ({ id_cort: court.id, name: court.name })) };
   }
 
-  /** The club's hours and quotas of the moment (its settings; the spec's rules by default). */
+  /** The club's hours and quotas of the moment (its settings; the spec's rules by default), the door window and no-show rule. */
   @Get('booking_rules')
-  async bookingRules(): Promise<DetailResponse<BookingRules>> {
-    return { detail: await this.calendar.bookingRules() };
+  async bookingRules(): Promise<DetailResponse<ClubRules>> {
+    return { detail: await this.calendar.clubRules() };
   }
 
   @Get('booked_times')

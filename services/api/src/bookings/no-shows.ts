@@ -20,6 +20,19 @@ export const noShowJobId = (bookingId: number): string => `no-show-${bookingId}`
 const DAY_MS = 24 * 3600_000;
 /** The rule's window: no-shows within 30 days count together. */
 const NO_SHOW_WINDOW_MS = 30 * DAY_MS;
+
+interface PauseRow {
+  no_show_at: Date;
+  starts_at: Date;
+  court_id: number;
+  court_name: string;
+}
+
+/** A pause of new bookings and the no-shows that reached the limit. */
+export interface NoShowPause {
+  until: Date;
+  noShows: { startsAt: Date; courtId: number; courtName: string }[];
+}
 /** While the door's agent is unreachable, the check is tried again this often (see check()). */
 export const NO_SHOW_RECHECK_MS = 60_000;
 /** The agent must have been seen this recently for its silence to mean nobody opened the door. */
@@ -133,21 +146,35 @@ export class NoShows implements OnApplicationBootstrap {
    * school is exempt.
    */
   async pausedUntil(user: Pick<User, 'id' | 'isSportSchool'>): Promise<Date | null> {
+    return (await this.pause(user))?.until ?? null;
+  }
+
+  /** The pause (pausedUntil) with the no-shows that caused it, oldest first: what the player is told. */
+  async pause(user: Pick<User, 'id' | 'isSportSchool'>): Promise<NoShowPause | null> {
     if (user.isSportSchool) return null;
     const { limit, pauseDays } = this.config.noShows;
     const now = this.clock.now().getTime();
-    const rows = await this.db.query<{ no_show_at: Date }[]>(
-      `SELECT no_show_at FROM bookings
-        WHERE user_id = $1 AND no_show_at IS NOT NULL AND no_show_forgiven_at IS NULL AND no_show_at > $2
-        ORDER BY no_show_at`,
+    const rows = await this.db.query<PauseRow[]>(
+      `SELECT b.no_show_at, b.starts_at, b.court_id, c.name AS court_name
+         FROM bookings b JOIN courts c ON c.id = b.court_id
+        WHERE b.user_id = $1 AND b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL AND b.no_show_at > $2
+        ORDER BY b.no_show_at`,
       [user.id, new Date(now - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS)],
     );
     const times = rows.map((row) => row.no_show_at.getTime());
     let until = 0;
+    let behind: PauseRow[] = [];
     for (let last = limit - 1; last < times.length; last += 1) {
-      if (times[last]! - times[last - limit + 1]! <= NO_SHOW_WINDOW_MS) until = times[last]! + pauseDays * DAY_MS;
+      if (times[last]! - times[last - limit + 1]! <= NO_SHOW_WINDOW_MS) {
+        until = times[last]! + pauseDays * DAY_MS;
+        behind = rows.slice(last - limit + 1, last + 1);
+      }
     }
-    return until > now ? new Date(until) : null;
+    if (until <= now) return null;
+    return {
+      until: new Date(until),
+      noShows: behind.map((row) => ({ startsAt: row.starts_at, courtId: row.court_id, courtName: row.court_name })),
+    };
   }
 
   /** The player's no-shows, newest first (the dashboard's player page). */

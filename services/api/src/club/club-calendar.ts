@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { bookingRules, type BookingRules, messages } from '@kort/contracts';
+import { bookingRules, type BookingRules, type ClubRules, messages } from '@kort/contracts';
 import { DEFAULT_SITE } from '../common/sites';
 import { SettingsService } from '../rules/settings.service';
 import { SiteTime } from '../time/site-time';
@@ -105,5 +105,10 @@ export class ClubCalendar {
 
   bookingRules(): Promise<BookingRules> {
     return this.settings.bookingRules();
+  }
+
+  /** The club's settings with the door window and the no-show rule: what the player app's texts repeat. */
+  async clubRules(): Promise<ClubRules> {
+    return { ...(await this.settings.bookingRules()), ...this.settings.doorRules() };
   }
 }

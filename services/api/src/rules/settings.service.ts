@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { CLUB_SETTING_DEFAULTS, CLUB_SETTING_RANGES, CLUB_SETTINGS, type BookingRules } from '@kort/contracts';
+import {
+  CLUB_SETTING_DEFAULTS,
+  CLUB_SETTING_RANGES,
+  CLUB_SETTINGS,
+  type BookingRules,
+  type DoorRules,
+} from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
+import { AppConfig } from '../config/app-config';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
 import {
+  courtRulesText,
   DEFAULT_CLUB_CONTACTS,
-  DEFAULT_COURT_RULES,
   DEFAULT_EQUIPMENT_NAMES,
   SETTING_CLUB_CONTACTS,
   SETTING_EQUIPMENT_NAMES,
@@ -24,12 +31,26 @@ export class SettingsService {
   constructor(
     @InjectRepository(Setting) private readonly settings: Repository<Setting>,
     feed: ChangeFeed,
+    private readonly config: AppConfig,
   ) {
     this.cache = feed.cache('settings', { maxEntries: 1 });
   }
 
+  /** The club's own rules (an admin's text) followed by the booking, door and no-show rules as set now. */
   async courtRules(): Promise<string> {
-    return (await this.all()).get(SETTING_COURT_RULES) ?? DEFAULT_COURT_RULES;
+    const [stored, rules] = await Promise.all([this.all(), this.bookingRules()]);
+    return courtRulesText(stored.get(SETTING_COURT_RULES), { ...rules, ...this.doorRules() });
+  }
+
+  /** The door window and the no-show rule: the installation's (environment), not an admin's setting. */
+  doorRules(): DoorRules {
+    const { doorWindow, noShows } = this.config;
+    return {
+      door_opens_before_min: doorWindow.opensBeforeMin,
+      no_show_after_min: noShows.afterMin,
+      no_show_limit: noShows.limit,
+      no_show_pause_days: noShows.pauseDays,
+    };
   }
 
   async clubContacts(): Promise<string> {

@@ -112,6 +112,11 @@ export class UsersService {
     await tx.query(`UPDATE users SET is_sport_school = $2, updated_at = now() WHERE id = $1`, [userId, sportSchool]);
   }
 
+  /** The player's own name and phone (already checked by registration's rules). */
+  async setNameAndPhone(userId: number, name: string, phoneNumber: string | null): Promise<void> {
+    await this.users.update(userId, { name, phoneNumber });
+  }
+
   /** The secret of the player's calendar feed, or null to turn the feed off. */
   async setCalendarToken(userId: number, token: string | null): Promise<void> {
     await this.users.update(userId, { calendarToken: token });

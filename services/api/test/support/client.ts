@@ -37,6 +37,10 @@ export class Client {
     return this.send('put', path, body, options);
   }
 
+  patch(path: string, body?: unknown, options: Options = {}): Promise<Response> {
+    return this.send('patch', path, body, options);
+  }
+
   delete(path: string, options: Options = {}): Promise<Response> {
     return this.send('delete', path, undefined, options);
   }
@@ -59,7 +63,7 @@ export class Client {
   }
 
   private async send(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     path: string,
     body: unknown,
     options: Options,

@@ -1,4 +1,5 @@
-import { SOCIAL_PROVIDERS, socialProviderNames, type SocialProvider } from '@kort/contracts';
+import './account.css';
+import { SOCIAL_PROVIDERS, socialProviderNames, type ProfileDetail, type SocialProvider } from '@kort/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { NewPasswordForm } from '../../../components/new-password-form';
@@ -9,19 +10,19 @@ import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { formatPhone } from '../../../lib/phone';
 import { useLeaveSession } from '../../../lib/session';
-import { useCalendarLinkOff } from '../api/calendar-link-off';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
-import { useNewCalendarLink } from '../api/new-calendar-link';
 import { useNotificationSettings } from '../api/notification-settings';
 import { useProfile } from '../api/profile';
+import { CalendarSection } from './calendar-section';
 import { NotificationsSection } from './notifications-section';
+import { ProfileForm } from './profile-form';
 
 /**
- * /account: the read-only profile (with the social logins linked to it), the calendar link, where
- * the club's messages go, the rules, password change and self-deletion (spec section 2).
- * A social-only account sets its first password with "Сменить пароль", which never asks for the old
- * one.
+ * /account: the profile, read-only until «Изменить» (the name and phone), with the social logins
+ * linked to it; the calendar; where the club's messages go; the rules; the password; and, apart,
+ * self-deletion. A social-only account sets its first password with "Сменить пароль", which never
+ * asks for the old one.
  */
 export function AccountPage() {
   const toast = useToast();
@@ -31,22 +32,7 @@ export function AccountPage() {
   const notifications = useNotificationSettings();
   const changePassword = useChangePassword();
   const deleteAccount = useDeleteAccount();
-  const newCalendarLink = useNewCalendarLink();
-  const calendarLinkOff = useCalendarLinkOff();
   const [modal, setModal] = useState<'password' | 'delete' | null>(null);
-  const refused = (failure: unknown) => toast(errorOf(failure).text, 'error');
-  const linkInput = useRef<HTMLInputElement>(null);
-
-  /** The calendar link to the clipboard; where the browser allows none, it is selected to copy by hand. */
-  async function copyLink(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast(ui.account.linkCopied);
-    } catch {
-      linkInput.current?.select();
-      toast(ui.account.copyFailed, 'error');
-    }
-  }
 
   if (profile.isError) return <NetworkFailure />;
   const me = profile.data ?? null;
@@ -54,81 +40,35 @@ export function AccountPage() {
   function removeAccount() {
     deleteAccount.mutate(undefined, {
       onSuccess: (answer) => (toast(answer.detail), leaveSession({ accountDeleted: true })),
-      onError: refused,
+      onError: (failure) => toast(errorOf(failure).text, 'error'),
     });
   }
 
   return (
-    <main className="page">
+    <main className="page account">
       <h1>{ui.account.title}</h1>
-      {me === null ? (
-        <p role="status">{ui.loading}</p>
-      ) : (
-        <dl className="profile">
-          <dt>{ui.fields.email}</dt>
-          <dd>{me.email}</dd>
-          <dt>{ui.fields.phone}</dt>
-          <dd>{me.phone_number ? formatPhone(me.phone_number) : ui.account.noPhone}</dd>
-          <dt>{ui.fields.name}</dt>
-          <dd>{me.name}</dd>
-          <dt>{ui.account.role}</dt>
-          <dd>{me.role}</dd>
-          {me.linked_providers.length > 0 && (
-            <>
-              <dt>{ui.account.linkedLogins}</dt>
-              <dd>{providerNames(me.linked_providers)}</dd>
-            </>
-          )}
-        </dl>
-      )}
-      {me && (
-        <section aria-labelledby="calendar-title" className="calendar-link">
-          <h2 id="calendar-title">{ui.account.calendarTitle}</h2>
-          {me.calendar_url ? (
-            <>
-              <p className="muted">{ui.account.calendarHint}</p>
-              <input
-                ref={linkInput}
-                readOnly
-                aria-label={ui.account.calendarLinkLabel}
-                value={me.calendar_url}
-                onFocus={(e) => e.target.select()}
-              />
-              <div className="actions">
-                <button type="button" className="primary" onClick={() => void copyLink(me.calendar_url ?? '')}>
-                  {ui.account.copyLink}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    calendarLinkOff.mutate(undefined, { onSuccess: (answer) => toast(answer.detail), onError: refused })
-                  }
-                >
-                  {ui.account.calendarOff}
-                </button>
-              </div>
-            </>
-          ) : (
-            <div className="actions">
-              <button type="button" onClick={() => newCalendarLink.mutate(undefined, { onError: refused })}>
-                {ui.account.calendarGet}
-              </button>
-            </div>
-          )}
-        </section>
-      )}
+      {me === null ? <p role="status">{ui.loading}</p> : <ProfileDetails me={me} />}
+      {me && <CalendarSection me={me} />}
       {me && <NotificationsSection settings={notifications} />}
-      <div className="actions">
-        <Link to="/court_rules" className="button">
-          {ui.rules.title}
-        </Link>
-        <button type="button" onClick={() => setModal('password')}>
-          {ui.account.changePassword}
-        </button>
-        <button type="button" className="danger" onClick={() => setModal('delete')}>
-          {ui.account.deleteProfile}
-        </button>
-      </div>
+      <p className="account-rules">
+        <Link to="/court_rules">{ui.rules.title}</Link>
+      </p>
+      <section className="account-section" aria-labelledby="password-title">
+        <h2 id="password-title">{ui.account.securityTitle}</h2>
+        <div className="actions">
+          <button type="button" onClick={() => setModal('password')}>
+            {ui.account.changePassword}
+          </button>
+        </div>
+      </section>
+      <section className="account-section account-danger" aria-labelledby="delete-title">
+        <h2 id="delete-title">{ui.account.dangerTitle}</h2>
+        <div className="actions">
+          <button type="button" className="danger" onClick={() => setModal('delete')}>
+            {ui.account.deleteProfile}
+          </button>
+        </div>
+      </section>
       <Modal open={modal === 'password'} title={ui.account.changePasswordTitle} onClose={() => setModal(null)}>
         <NewPasswordForm
           submitLabel={ui.account.changePassword}
@@ -150,6 +90,50 @@ export function AccountPage() {
         </div>
       </Modal>
     </main>
+  );
+}
+
+/** The spec's read-only e-mail, phone, name and role; «Изменить» opens the name and phone for editing. */
+function ProfileDetails({ me }: { me: ProfileDetail }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const done = () => {
+    setEditing(false);
+    // Back where the player was: on «Изменить».
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  return (
+    <section className="account-section profile-details" aria-label={ui.account.title}>
+      <dl className="profile">
+        <dt>{ui.fields.email}</dt>
+        <dd>{me.email}</dd>
+        {!editing && (
+          <>
+            <dt>{ui.fields.phone}</dt>
+            <dd>{me.phone_number ? formatPhone(me.phone_number) : ui.account.noPhone}</dd>
+            <dt>{ui.fields.name}</dt>
+            <dd>{me.name}</dd>
+          </>
+        )}
+        <dt>{ui.account.role}</dt>
+        <dd>{me.role}</dd>
+        {me.linked_providers.length > 0 && (
+          <>
+            <dt>{ui.account.linkedLogins}</dt>
+            <dd>{providerNames(me.linked_providers)}</dd>
+          </>
+        )}
+      </dl>
+      {editing ? (
+        <ProfileForm me={me} onDone={done} />
+      ) : (
+        <div className="actions">
+          <button ref={editButton} type="button" onClick={() => setEditing(true)}>
+            {ui.account.edit}
+          </button>
+        </div>
+      )}
+    </section>
   );
 }
 

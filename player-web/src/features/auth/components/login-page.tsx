@@ -1,64 +1,37 @@
-import { AuthError, messages } from '@kort/contracts';
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { errorOf, type Failure } from '../../../lib/errors';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
 import type { LoginNotice } from '../../../lib/session';
-import { useCheckEmail } from '../api/check-email';
-import { useLogin } from '../api/login';
 import { useSocialProviders } from '../api/social-providers';
+import { useLoginSteps } from '../hooks/use-login';
 import { useSocialError } from '../hooks/use-social-error';
+import { AuthFrame } from './auth-frame';
 import { PasswordRecovery } from './password-recovery';
 import { SocialLoginLinks } from './social-login';
 
 /**
  * The spec's login screen: the e-mail step, then the password step (section 4); under the e-mail
- * step, the social logins that are switched on (issue 9), and the reason a social login failed.
+ * step, the social logins that are switched on, and the reason a social login failed.
  */
 export function LoginPage() {
-  const navigate = useNavigate();
   // Sent here by the app with a reason: the player has just deleted their profile.
   const notice = useLocation().state as LoginNotice | null;
-  const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
-  const emailField = useTypedBeforeStart(setEmail);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [socialError, dismissSocialError] = useSocialError();
+  const login = useLoginSteps({ beforeSubmit: dismissSocialError });
+  const { step, email, password, error, busy } = login;
+  const emailField = useTypedBeforeStart(login.setEmail);
   const [recovering, setRecovering] = useState(false);
   // None while the API is asked and none when it does not answer: a button that leads nowhere is
   // worse than none, and the password login does not depend on this call.
   const providers = useSocialProviders().data ?? [];
-  const [socialError, dismissSocialError] = useSocialError();
-  const checkEmail = useCheckEmail();
-  const login = useLogin();
-  const busy = checkEmail.isPending || login.isPending;
   // The prerendered form (first-paint.tsx) is sent by the app, not by the browser.
   const live = useAppLive();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    dismissSocialError();
-    try {
-      if (step === 'email') {
-        await checkEmail.mutateAsync(email);
-        setStep('password');
-      } else {
-        await login.mutateAsync({ email, password });
-        void navigate('/profile');
-      }
-    } catch (caught) {
-      const failure = errorOf(caught);
-      // The account is not confirmed yet; a fresh code is on its way.
-      if (failure.code === AuthError.AccountInactive || failure.code === AuthError.AccountInactiveCodeLimit)
-        return void navigate('/activate', { state: { email } });
-      setError(loginError(failure));
-    }
-  }
+  const errorId = useId();
+  const invalid = Boolean(error) || undefined;
 
   return (
-    <main className="auth">
+    <AuthFrame>
       <h1>{ui.login.title}</h1>
       {notice?.accountDeleted && (
         <p role="status" className="notice">
@@ -70,7 +43,7 @@ export function LoginPage() {
           {socialError}
         </p>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={(event) => void login.submit(event)} noValidate>
         {step === 'email' ? (
           <label>
             {ui.fields.email}
@@ -82,7 +55,9 @@ export function LoginPage() {
               inputMode="email"
               required
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={invalid}
+              aria-describedby={errorId}
+              onChange={(event) => login.setEmail(event.target.value)}
             />
           </label>
         ) : (
@@ -96,21 +71,26 @@ export function LoginPage() {
                 autoComplete="current-password"
                 required
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={invalid}
+                aria-describedby={errorId}
+                onChange={(event) => login.setPassword(event.target.value)}
               />
             </label>
           </>
         )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <div id={errorId} className="door-error">
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          {error && login.unknownEmail && <p className="muted">{ui.login.emailUnknownHint}</p>}
+        </div>
         <button type="submit" className="primary" disabled={busy || !live}>
           {busy ? ui.wait : step === 'email' ? ui.next : ui.login.submit}
         </button>
         {step === 'password' && (
-          <button type="button" onClick={() => (setStep('email'), setPassword(''), setError(''))}>
+          <button type="button" onClick={login.back}>
             {ui.back}
           </button>
         )}
@@ -123,16 +103,6 @@ export function LoginPage() {
         {ui.login.register}
       </Link>
       {recovering && <PasswordRecovery open email={email} onClose={() => setRecovering(false)} />}
-    </main>
+    </AuthFrame>
   );
-}
-
-/**
- * Spec section 8: network trouble for no answer, a 404 or a server error (errorText); the field
- * errors as the spec names them (phone_number reads "Проверьте почту", auth_error as sent); else
- * the server's text.
- */
-export function loginError({ errors, text }: Failure): string {
-  if (errors.phone_number) return messages.checkEmail;
-  return errors.auth_error ?? text;
 }

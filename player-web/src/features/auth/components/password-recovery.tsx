@@ -10,6 +10,7 @@ import { ui } from '../../../lib/messages';
 import { useRequestResetCode } from '../api/request-reset-code';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetCode } from '../api/verify-reset-code';
+import { emailProblem } from '../hooks/email-problem';
 
 /**
  * Spec section 8, verify code: its 403 (a wrong or expired code, and too many wrong ones alike)
@@ -49,7 +50,9 @@ export function PasswordRecovery({ open, email: initialEmail, onClose }: Passwor
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    requestCode.mutate(email, {
+    const problem = emailProblem(email);
+    if (problem) return setError(problem);
+    requestCode.mutate(email.trim(), {
       onSuccess: () => setStep('code'),
       onError: (failure) => setError(errorOf(failure).text),
     });
@@ -77,6 +80,7 @@ export function PasswordRecovery({ open, email: initialEmail, onClose }: Passwor
               autoComplete="email"
               inputMode="email"
               value={email}
+              aria-invalid={Boolean(error) || undefined}
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>

@@ -1,14 +1,15 @@
 import { limits, messages, passwordProblem } from '@kort/contracts';
 import { useId, useState, type ComponentType, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { PasswordFields } from '../../../components/password-fields';
 import { errorOf, type Failure } from '../../../lib/errors';
-import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
-import { formatPhone, phoneForApi } from '../../../lib/phone';
+import { phoneForApi } from '../../../lib/phone';
 import { useRegPhone } from '../api/reg-phone';
 import { useRegister } from '../api/register';
+import { emailProblem } from '../hooks/email-problem';
 import { ActivationForm } from './activation-form';
+import { AuthFrame } from './auth-frame';
+import { RegisterDetails } from './register-details';
 
 /** The two consent boxes of the password step (the club's rules and personal data). */
 export interface ConsentsProps {
@@ -31,36 +32,39 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
-  // The details step is prerendered (first-paint.tsx): what was typed before the app ran is kept,
-  // and the form is sent by the app, not by the browser.
-  const emailField = useTypedBeforeStart(setEmail);
-  const phoneField = useTypedBeforeStart((typed) => setPhone(formatPhone(typed)));
-  const nameField = useTypedBeforeStart(setName);
-  const live = useAppLive();
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
   const [rules, setRules] = useState(false);
   const [personalData, setPersonalData] = useState(false);
   const [error, setError] = useState('');
-  // The name's own error, under its field: it goes as soon as a name is typed (issue 19).
+  // Each field's own error, under it: it goes as soon as the field is filled in.
+  const [emailError, setEmailError] = useState('');
   const [nameError, setNameError] = useState('');
   // The password step was sent once: any difference between the two passwords is flagged now.
   const [submitted, setSubmitted] = useState(false);
   // The password breaks the rules: the hint under it turns into the error.
   const [weak, setWeak] = useState(false);
-  const nameErrorId = useId();
+  const consentsErrorId = useId();
   const regPhone = useRegPhone();
   const register = useRegister();
   const busy = regPhone.isPending || register.isPending;
+  const consentsGiven = rules && personalData;
 
   function details(event: FormEvent) {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();
-    if (!trimmed) return setNameError(messages.nameRequired);
-    if ([...trimmed].length > limits.nameMaxLength) return setNameError(messages.nameTooLong);
+    const emailWrong = emailProblem(email);
+    const nameWrong = !trimmed
+      ? messages.nameRequired
+      : [...trimmed].length > limits.nameMaxLength
+        ? messages.nameTooLong
+        : '';
+    setEmailError(emailWrong);
+    setNameError(nameWrong);
+    if (emailWrong || nameWrong) return;
     regPhone.mutate(
-      { email, phone: phoneForApi(phone) },
+      { email: email.trim(), phone: phoneForApi(phone) },
       { onSuccess: () => setStep('password'), onError: (failure) => setError(registerError(errorOf(failure))) },
     );
   }
@@ -69,81 +73,35 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
     event.preventDefault();
     setError('');
     setSubmitted(true);
-    if (!rules || !personalData) return;
-    if (password1 !== password2) return;
     const problem = passwordProblem(password1);
     // Too short or too weak is what the hint says: the hint turns red rather than a second text.
-    if (problem === messages.passwordTooShort || problem === messages.passwordWeak) return setWeak(true);
-    if (problem) return setError(problem);
+    const hintSays = problem === messages.passwordTooShort || problem === messages.passwordWeak;
+    setWeak(hintSays);
+    if (problem && !hintSays) setError(problem);
+    if (problem || password1 !== password2 || !consentsGiven) return;
     register.mutate(
-      { email, phone_number: phoneForApi(phone), name_user: name.trim(), password1, password2 },
+      { email: email.trim(), phone_number: phoneForApi(phone), name_user: name.trim(), password1, password2 },
       { onSuccess: () => setStep('code'), onError: (failure) => setError(registerError(errorOf(failure))) },
     );
   }
 
-  const consentsGiven = rules && personalData;
   return (
-    <main className="auth">
+    <AuthFrame>
       <h1>{ui.register.title}</h1>
       {step === 'details' && (
-        <form onSubmit={details} noValidate>
-          <label>
-            {ui.fields.email}
-            <input
-              ref={emailField}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
-          <label>
-            {ui.fields.phone}
-            <input
-              ref={phoneField}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+7 (999) 999-99-99"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value ? formatPhone(e.target.value) : '')}
-            />
-          </label>
-          <div className="field">
-            <label>
-              {ui.fields.name}
-              <input
-                ref={nameField}
-                autoComplete="given-name"
-                required
-                maxLength={limits.nameMaxLength}
-                value={name}
-                aria-invalid={Boolean(nameError) || undefined}
-                aria-describedby={nameErrorId}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  if (e.target.value.trim()) setNameError('');
-                }}
-              />
-            </label>
-            <p id={nameErrorId} role="alert" className="error field-error">
-              {nameError}
-            </p>
-          </div>
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="primary" disabled={busy || !live}>
-            {busy ? ui.wait : ui.next}
-          </button>
-          <Link to="/login" className="link">
-            {ui.backToLogin}
-          </Link>
-        </form>
+        <RegisterDetails
+          email={email}
+          phone={phone}
+          name={name}
+          onEmail={(value) => (setEmail(value), value.trim() && setEmailError(''))}
+          onPhone={setPhone}
+          onName={(value) => (setName(value), value.trim() && setNameError(''))}
+          emailError={emailError}
+          nameError={nameError}
+          error={error}
+          busy={busy}
+          onSubmit={details}
+        />
       )}
       {step === 'password' && (
         <form onSubmit={submitPassword} noValidate>
@@ -157,13 +115,24 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
             submitted={submitted}
             hintIsError={weak}
           />
-          <Consents rules={rules} personalData={personalData} onRules={setRules} onPersonalData={setPersonalData} />
+          <div className="consents">
+            <Consents rules={rules} personalData={personalData} onRules={setRules} onPersonalData={setPersonalData} />
+            <p id={consentsErrorId} role="alert" className="error field-error">
+              {submitted && !consentsGiven ? ui.register.consentsRequired : ''}
+            </p>
+          </div>
           {error && (
             <p role="alert" className="error">
               {error}
             </p>
           )}
-          <button type="submit" className="primary" aria-disabled={!consentsGiven} disabled={busy}>
+          <button
+            type="submit"
+            className="primary"
+            aria-disabled={!consentsGiven}
+            aria-describedby={consentsErrorId}
+            disabled={busy}
+          >
             {busy ? ui.wait : ui.register.submit}
           </button>
           <button type="button" onClick={() => (setStep('details'), setError(''), setSubmitted(false))}>
@@ -174,7 +143,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
       {step === 'code' && (
         <ActivationForm email={email} onActivated={rules ? acceptRules : undefined} onBack={() => setStep('details')} />
       )}
-    </main>
+    </AuthFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { DeviceError, DoorError, messages, RequestError } from '@kort/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/ui/code-input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toasts';
@@ -29,14 +29,16 @@ export function doorError(error: unknown): string {
 
 /**
  * The door modal: the code shown on the screen at the door, typed or scanned from its QR.
- * `onOpened`: the door opened, the game is on.
+ * `initialCode`: the code the door screen's QR brought (`/game?door=`), filled in and sent at once,
+ * as four typed digits are. `onOpened`: the door opened, the game is on.
  */
-export function DoorModal({ open, onClose, onOpened }: { open: boolean; onClose: () => void; onOpened?: () => void }) {
+export function DoorModal({ open, initialCode = null, onClose, onOpened }: DoorModalProps) {
   const toast = useToast();
   const openDoor = useOpenDoor();
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const [error, setError] = useState('');
+  const sentFromLink = useRef<string | null>(null);
 
   function close() {
     setCode('');
@@ -56,6 +58,16 @@ export function DoorModal({ open, onClose, onOpened }: { open: boolean; onClose:
       },
     });
   }
+
+  useEffect(() => {
+    // A link's code is used once; a later link (even with the same code) is a new one.
+    if (initialCode === null) sentFromLink.current = null;
+    if (!open || initialCode === null || sentFromLink.current === initialCode) return;
+    sentFromLink.current = initialCode;
+    setCode(initialCode);
+    submit(initialCode);
+    // Keyed on the code alone: each code a link brings is sent once, whatever else re-renders.
+  }, [open, initialCode]);
 
   const problem = error && (
     <p role="alert" className="error">
@@ -90,4 +102,11 @@ export function DoorModal({ open, onClose, onOpened }: { open: boolean; onClose:
       {scanning && problem}
     </Modal>
   );
+}
+
+interface DoorModalProps {
+  open: boolean;
+  initialCode?: string | null;
+  onClose: () => void;
+  onOpened?: () => void;
 }

@@ -1,4 +1,5 @@
 import { ui } from '../../../lib/messages';
+import { hourRange } from '../../../lib/format';
 import { formatDayMonthYear, weekdayName } from './dates';
 
 interface BookingSummaryProps {
@@ -11,23 +12,34 @@ interface BookingSummaryProps {
   pending: boolean;
   onConfirm: () => void;
   onBack: () => void;
+  /** 1 on its own step (a phone), 2 in a desktop's third column, where the page has its h1. */
+  headingLevel?: 1 | 2;
 }
 
 /**
  * The last step of a booking (issue 19): what is about to be booked, in full, and one button that
  * books it. Choosing a court no longer books by itself.
  */
-export function BookingSummary({ date, hour, court, pending, onConfirm, onBack }: BookingSummaryProps) {
+export function BookingSummary({
+  date,
+  hour,
+  court,
+  pending,
+  onConfirm,
+  onBack,
+  headingLevel = 1,
+}: BookingSummaryProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
-      <h1>{ui.reserve.summaryTitle}</h1>
+      <Heading>{ui.reserve.summaryTitle}</Heading>
       <dl className="booking-summary">
         <dt>{ui.reserve.summary.date}</dt>
         <dd>{formatDayMonthYear(date)}</dd>
         <dt>{ui.reserve.summary.weekday}</dt>
         <dd>{weekdayName(date)}</dd>
         <dt>{ui.reserve.summary.time}</dt>
-        <dd>{ui.reserve.hourRange(hour)}</dd>
+        <dd>{hourRange(hour)}</dd>
         <dt>{ui.reserve.summary.court}</dt>
         <dd>{court}</dd>
       </dl>

@@ -1,6 +1,6 @@
 import type { Court, CourtsStatus } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
-import { formatDayMonthWeekday } from './dates';
+import { longDate } from '../../../lib/format';
 import './reserve.css';
 
 interface CourtStepProps {
@@ -13,6 +13,8 @@ interface CourtStepProps {
   status: CourtsStatus | null;
   onChoose: (court: Court) => void;
   onBack: () => void;
+  /** 1 on its own step (a phone), 2 in a desktop's third column, where the page has its h1. */
+  headingLevel?: 1 | 2;
 }
 
 /**
@@ -20,12 +22,13 @@ interface CourtStepProps {
  * closure keeps closed is off and says why, under its name («Закрыт: Ремонт покрытия»). Every court
  * waits for the hour's status.
  */
-export function CourtStep({ date, hour, courts, status, onChoose, onBack }: CourtStepProps) {
+export function CourtStep({ date, hour, courts, status, onChoose, onBack, headingLevel = 1 }: CourtStepProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const closedWhy = (court: Court) => status?.closed_courts?.find((closed) => closed.id_cort === court.id_cort)?.reason;
   return (
     <>
-      <h1>{ui.reserve.chooseCourt}</h1>
-      <p>{ui.reserve.dateAndHour(formatDayMonthWeekday(date), hour)}</p>
+      <Heading>{ui.reserve.chooseCourt}</Heading>
+      <p>{ui.reserve.dateAndHour(longDate(date), hour)}</p>
       <div className="courts" aria-busy={status === null}>
         {courts.map((court) => {
           const busy = status?.busy_courts.includes(court.id_cort) ?? true;

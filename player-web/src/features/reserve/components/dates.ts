@@ -1,4 +1,5 @@
 import { monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
+import { clockHour } from '../../../lib/format';
 
 export interface DayParts {
   year: number;
@@ -33,12 +34,6 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** '25 ноября, среда': the date line above the dial. */
-export function formatDayMonthWeekday(date: string): string {
-  const { year, month, day } = parseIsoDate(date);
-  return `${day} ${monthsGenitive[month - 1] ?? ''}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
-}
-
 /** '25 ноября 2026': the booking summary's date. */
 export function formatDayMonthYear(date: string): string {
   const { year, month, day } = parseIsoDate(date);
@@ -56,7 +51,5 @@ export function formatFullDay(year: number, month: number, day: number): string 
   return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
 }
 
-/** 18 → '18:00' (a game starts on the hour). */
-export function formatHour(hour: number): string {
-  return `${hour}:00`;
-}
+/** 9 → '09:00': the app's one hour format (lib/format.ts). */
+export const formatHour = clockHour;

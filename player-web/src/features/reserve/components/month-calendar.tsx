@@ -5,6 +5,7 @@ import { ui } from '../../../lib/messages';
 import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
 import { daysInMonth, formatFullDay, isoDate, parseIsoDate } from './dates';
 import './reserve.css';
+import './month-calendar.css';
 
 export interface MonthCalendarProps {
   year: number;

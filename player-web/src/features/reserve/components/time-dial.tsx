@@ -1,23 +1,23 @@
 import { CLUB_SETTING_DEFAULTS, perDayCaption, type AvailableTimes, type BookingRules } from '@kort/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ui } from '../../../lib/messages';
-import { formatDayMonthWeekday, formatHour } from './dates';
+import { longDate } from '../../../lib/format';
+import { DialCentre } from './dial-centre';
+import { formatHour } from './dates';
 import {
   closedHours,
   closedNotes,
   dialHours,
   dialRadii,
   dialSummary,
-  hourHandAngle,
   hourLabelPoint,
   hourSegmentPath,
-  minuteHandAngle,
-  polar,
   segmentState,
   stepFree,
   type ClubNow,
 } from './dial-geometry';
 import './reserve.css';
+import './time-dial.css';
 
 export interface TimeDialProps {
   /** The chosen date, 'YYYY-MM-DD'. */
@@ -49,8 +49,6 @@ export interface TimeDialProps {
   /** Hours no court is open at, with the reason (`closed` of GET /api/get-available-times/). */
   closed?: AvailableTimes['closed'];
 }
-
-const ticks = Array.from({ length: 12 }, (_, sector) => sector * 30);
 
 /**
  * The hour picker: a 24-hour clock face. Free hours are radios (roving tabindex, arrows move, Enter
@@ -132,9 +130,7 @@ export function TimeDial({
     event.preventDefault();
   }
 
-  const hourHand = hourHandAngle(now.hour, now.minute);
-  const minuteHand = minuteHandAngle(now.minute);
-  const { face, hub } = dialRadii;
+  const { face } = dialRadii;
 
   return (
     <section className="time-dial" aria-labelledby={headingId}>
@@ -142,7 +138,7 @@ export function TimeDial({
         {ui.reserve.chooseTime}
       </Heading>
       <p id={dateId} className="time-dial-date">
-        {formatDayMonthWeekday(date)}
+        {longDate(date)}
       </p>
       <svg
         className="time-dial-face"
@@ -208,33 +204,7 @@ export function TimeDial({
             </g>
           );
         })}
-        <g className="time-dial-clock" aria-hidden="true">
-          <circle r={hub} className="time-dial-hub" />
-          {ticks.map((angle) => {
-            const from = polar(hub - (angle % 90 === 0 ? 11 : 7), angle);
-            const to = polar(hub - 3, angle);
-            return <line key={angle} x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="time-dial-tick" />;
-          })}
-          <line
-            className="time-dial-hand is-hour"
-            data-hand="hour"
-            x1="0"
-            y1="7"
-            x2="0"
-            y2={-(hub - 26)}
-            transform={`rotate(${hourHand})`}
-          />
-          <line
-            className="time-dial-hand is-minute"
-            data-hand="minute"
-            x1="0"
-            y1="9"
-            x2="0"
-            y2={-(hub - 12)}
-            transform={`rotate(${minuteHand})`}
-          />
-          <circle r="4" className="time-dial-pin" />
-        </g>
+        <DialCentre now={now} date={date} value={value} />
       </svg>
       <p id={summaryId} className="reserve-sr-only">
         {dialSummary(states, day)}

@@ -1,0 +1,68 @@
+import './game.css';
+import type { GameStatus } from '@kort/contracts';
+import { longDate } from '../../../lib/format';
+import { courtTitle, gameHours, type GameCardState } from '../../../lib/game-card';
+import { ui } from '../../../lib/messages';
+
+/** The card's own line under its court: the game's state, or when its door opens. */
+function StateLine({ status, active, doorText, noShowAfterMin }: StateLineProps) {
+  if (status === 'playing')
+    return (
+      <>
+        <p className="badge is-playing">{ui.games.playing}</p>
+        <p className="muted">{ui.game.playingNow}</p>
+      </>
+    );
+  if (status === 'over')
+    return (
+      <>
+        <p className="badge is-over">{ui.games.over}</p>
+        <p className="muted">{ui.game.overNow}</p>
+      </>
+    );
+  if (status === 'no_show')
+    return (
+      <>
+        <p className="badge is-no-show">{ui.games.noShow}</p>
+        <p className="muted">{ui.game.noShowNow(noShowAfterMin)}</p>
+      </>
+    );
+  return (
+    <>
+      {active && <p className="badge">{ui.today}</p>}
+      {doorText && (
+        <p id="door-opens" className="door-opens">
+          {doorText}
+        </p>
+      )}
+    </>
+  );
+}
+interface StateLineProps {
+  status: GameStatus;
+  active: boolean;
+  doorText: string | null;
+  noShowAfterMin: number;
+}
+
+/**
+ * The game as the door display would say it: the day, the hour in large type, the court, and one
+ * line of state (today, on, over, a no-show, or when the door opens).
+ */
+export function GameCardView({ card, status, doorText, noShowAfterMin }: GameCardViewProps) {
+  return (
+    <article className={`game-card is-${status}`} aria-label={ui.game.card}>
+      <p className="game-date">{longDate(card.timeStart.slice(0, 10))}</p>
+      <p className="game-time">{gameHours(card)}</p>
+      <p className="game-court">{courtTitle(card)}</p>
+      <StateLine status={status} active={card.active} doorText={doorText} noShowAfterMin={noShowAfterMin} />
+    </article>
+  );
+}
+interface GameCardViewProps {
+  card: GameCardState;
+  status: GameStatus;
+  /** «Дверь откроется в 17:45» while the door is not open yet, else null. */
+  doorText: string | null;
+  noShowAfterMin: number;
+}
