@@ -44,7 +44,7 @@ test('a club open 8 to 22: the dial offers 8:00 to 21:00, says the hours, and 6,
   // Not offered for the line either: nothing but free hours are radios, and no line is asked for.
   expect(screen.getAllByRole('radio')).toHaveLength(14);
   expect(server.callsTo('GET /api/waitlist/')).toEqual([]);
-  expect(screen.getByText('Игры начинаются с 8:00 до 21:00')).toBeTruthy();
+  expect(screen.getByText('Игры начинаются с 08:00 до 21:00')).toBeTruthy();
   expect(within(screen.getByRole('list', { name: 'Обозначения' })).getByText('Закрыто')).toBeTruthy();
 });
 

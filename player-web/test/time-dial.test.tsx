@@ -261,7 +261,7 @@ test("a club open 8 to 22: 6, 7, 22 and 23 are closed, the club's hours said und
   for (const hour of [6, 7, 22, 23]) expect(segment(container, hour)?.getAttribute('class')).toContain('is-closed');
   // The spec's dial is kept: every hour from 6 to 23 is drawn, 12 sectors on two rings.
   expect(container.querySelectorAll('.time-dial-label')).toHaveLength(18);
-  expect(screen.getByText('Игры начинаются с 8:00 до 21:00')).toBeTruthy();
+  expect(screen.getByText('Игры начинаются с 08:00 до 21:00')).toBeTruthy();
   expect(screen.getByText('Закрыто')).toBeTruthy();
   expect(summaryText()).toBe('Сейчас 15:30. Закрыто: 06:00, 07:00, 22:00, 23:00 (Клуб в это время не работает).');
 });

@@ -1,7 +1,31 @@
-// The front desk's texts (booking for a walk-in or a caller, the week of the courts, the club's
+// The front desk's texts (the day of the courts, booking for a walk-in or a caller, the week, the club's
 // contacts asked for on first sign-in), spread into ru.ts under `kort.*`.
+import { messages } from '@kort/contracts';
 
 export const deskTexts = {
+  /** The day and week of the courts, a game's states and its cancelling. */
+  bookings: {
+    court: 'Корт %{number}',
+    hour: 'Час',
+    free: 'Свободно',
+    status_booked: 'Забронирована',
+    status_started: 'Идёт',
+    status_ended: 'Завершена',
+    status_cancelled: 'Отменена',
+    status_no_show: 'Неявка',
+    waitlist: 'Очередь',
+    waiting: 'В очереди: %{count}',
+    cancel: 'Отменить',
+    cancel_title: 'Отменить игру игрока? Ему придёт письмо',
+    cancel_content: '%{name}, %{court}, %{time}',
+    cancelled: messages.gameCancelled,
+    today: 'Сегодня',
+    previous_day: 'Предыдущий день',
+    next_day: 'Следующий день',
+    court_inactive: '%{name} (отключён)',
+    day_of_courts: 'Игры дня по кортам',
+    closed: 'Закрыто: %{reason}',
+  },
   walk_in: {
     open: 'Записать',
     open_label: 'Записать игрока: %{court}, %{time}',

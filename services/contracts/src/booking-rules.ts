@@ -115,9 +115,10 @@ export function perDayCaption(perDay: number): string {
   return perDay === 1 ? 'Одна игра в сутки' : `${perDay} ${plural(perDay, 'игра', 'игры', 'игр')} в сутки`;
 }
 
-/** 'Игры начинаются с 6:00 до 23:00': the first and last start of the club's day. */
+/** 'Игры начинаются с 06:00 до 23:00': the first and last start of the club's day, as the apps write hours. */
 export function openingHoursText(openingHour: number, closingHour: number): string {
-  return `Игры начинаются с ${openingHour}:00 до ${closingHour - 1}:00`;
+  const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+  return `Игры начинаются с ${clock(openingHour)} до ${clock(closingHour - 1)}`;
 }
 
 /** 'Записаться можно не больше чем на 90 дней вперёд' for the club's horizon. */

@@ -4,7 +4,7 @@ import { appliedRulesText, courtRulesText, DEFAULT_COURT_RULES } from './court-r
 test("the default rules end with the applied rules, written from the club's settings with Russian plurals", () => {
   const text = courtRulesText(undefined, CLUB_RULE_DEFAULTS);
   expect(text.startsWith(DEFAULT_COURT_RULES)).toBe(true);
-  expect(text).toContain('Игры начинаются с 6:00 до 23:00');
+  expect(text).toContain('Игры начинаются с 06:00 до 23:00');
   expect(text).toContain('Не больше одной игры в сутки, двух игр в неделю и 5 игр вперёд.');
   expect(text).toContain('Дверь открывается за 15 минут до начала игры.');
   expect(text).toContain('если дверь не открыли в течение 15 минут после начала игры, бронь снимается');
@@ -22,7 +22,7 @@ test('other settings read with their own plural forms', () => {
     no_show_limit: 1,
     no_show_pause_days: 3,
   });
-  expect(text).toContain('Игры начинаются с 8:00 до 21:00');
+  expect(text).toContain('Игры начинаются с 08:00 до 21:00');
   expect(text).toContain('Не больше 21 игры в сутки');
   expect(text).toContain('Дверь открывается за 21 минуту до начала игры.');
   expect(text).toContain('в течение 22 минут после начала игры');

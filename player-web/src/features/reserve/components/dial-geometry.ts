@@ -203,7 +203,7 @@ export function closedByReason(
 
 /**
  * What is said under the dial about its closed hours: the club's opening hours when hours outside
- * them are drawn ('Игры начинаются с 8:00 до 21:00'), then each reason of the others ('Закрыто:
+ * them are drawn ('Игры начинаются с 08:00 до 21:00'), then each reason of the others ('Закрыто:
  * Турнир'). Hours already past say nothing.
  */
 export function closedNotes(
