@@ -140,7 +140,7 @@ async function lookAround(page, snap) {
 
   await page.goto(`${base}/admin/users/${scene.anna}/show`);
   await page.getByText(`Игрок «${ANNA.name}»`).first().waitFor();
-  await page.getByText(/^Запись приостановлена до \d{1,2} [а-я]+\.? \d{4} г\., 10:15$/).waitFor();
+  await page.getByText(/^Запись приостановлена до \d{2}\.\d{2}\.\d{4}, 10:15$/).waitFor();
   await snap('user-profile');
 
   await page.getByRole('tab', { name: 'Неявки' }).click();

@@ -249,7 +249,7 @@ test('link cut: offline PIN on the keypad after an agent restart; on reconnect t
   await dashboard.getByLabel('E-mail').fill(adminAccount.email);
   await dashboard.getByLabel('Пароль').fill(adminAccount.password);
   await dashboard.getByRole('button', { name: 'Войти' }).click();
-  await dashboard.getByText(/Агент был без связи: /).waitFor();
+  await dashboard.getByText(/^Прошлый перерыв связи: /).waitFor();
   await dashboard.screenshot({ path: `${artifacts}/offline-dashboard-home.png` });
   await dashboard.goto(`${product.base}/admin/commands`);
   await dashboard.getByText('Вход без связи').first().waitFor();
