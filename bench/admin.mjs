@@ -49,8 +49,11 @@ function renderProbe({ states }) {
   const lightState = () => {
     const card = document.querySelector('[role="group"][aria-label="Свет"]');
     if (!card) return null;
-    for (const element of card.querySelectorAll('span, div, p'))
-      if (element.childElementCount === 0 && states.includes(element.textContent)) return element.textContent;
+    // A state shown as last known (no agent yet: «Выключен · последнее известное») is shown too.
+    for (const element of card.querySelectorAll('span, div, p')) {
+      const state = element.textContent.split(' · ')[0];
+      if (element.childElementCount === 0 && states.includes(state)) return state;
+    }
     return null;
   };
   let last = null;
