@@ -7,7 +7,8 @@
 // BENCH_LOAD_*) or `suites` (bench/suites.mjs: the authorization matrix, BENCH_FUZZ_RUNS of fuzzing,
 // the fault files) or `offline` (bench/offline.mjs: keypad, schedule sync and outbox, issue 15);
 // `--only api,load` runs two; `notify` (bench/notify.mjs: a freed court → the Telegram offer, 1,000
-// reminders at once).
+// reminders at once); `stats` (bench/stats.mjs: the admin's statistics over a seeded year, its own
+// database and API).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -19,8 +20,9 @@ import { initialJavaScript, lighthouseScores, printWeb } from './web.mjs';
 import { printSuites, reliabilitySuites } from './suites.mjs';
 import { bookingToAgent, keypadToRelay, outboxUpload, printOffline, scheduleWrite } from './offline.mjs';
 import { freedCourtToTelegram, printNotify, remindersBurst } from './notify.mjs';
+import { printStats, statsPart } from './stats.mjs';
 
-const PARTS = ['api', 'offline', 'notify', 'web', 'load', 'suites'];
+const PARTS = ['api', 'offline', 'notify', 'stats', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -58,6 +60,7 @@ let loadFigures = null;
 let suiteFigures = null;
 let offlineFigures = null;
 let notifyFigures = null;
+let statsFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -86,6 +89,7 @@ try {
       ...(await freedCourtToTelegram(database.url, agentToken, FREED_COURTS)),
       ...(await remindersBurst(database.url, agentToken, REMINDERS)),
     ];
+  if (parts.includes('stats')) statsFigures = await statsPart(Number(process.env.BENCH_STATS_RUNS ?? 50));
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
   if (web)
     web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
@@ -114,6 +118,7 @@ const report = {
   ...(suiteFigures && { suites: suiteFigures }),
   ...(offlineFigures && { offline: offlineFigures }),
   ...(notifyFigures && { notify: notifyFigures }),
+  ...(statsFigures && { stats: statsFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -126,6 +131,7 @@ if (loadFigures) printLoad(loadFigures);
 if (suiteFigures) printSuites(suiteFigures);
 if (offlineFigures) printOffline(offlineFigures);
 if (notifyFigures) printNotify(notifyFigures);
+if (statsFigures) printStats(statsFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)
@@ -133,8 +139,11 @@ for (const b of overBudget)
     `FAIL: ${b.app} initial JavaScript is ${b.initial_js_gzip_bytes} B gzipped, budget ${b.budget_gzip_bytes} B`,
   );
 if (overBudget.length) process.exitCode = 1;
-const missed = [...(apiFigures?.throughput ?? []), ...(apiFigures?.latency ?? []), ...(notifyFigures ?? [])].filter(
-  (row) => row.verdict?.startsWith('FAIL'),
-);
+const missed = [
+  ...(apiFigures?.throughput ?? []),
+  ...(apiFigures?.latency ?? []),
+  ...(notifyFigures ?? []),
+  ...(statsFigures?.rows ?? []),
+].filter((row) => row.verdict?.startsWith('FAIL'));
 for (const row of missed) console.error(`FAIL: ${row.name}: ${row.verdict.slice('FAIL: '.length)}`);
 if (missed.length) process.exitCode = 1;

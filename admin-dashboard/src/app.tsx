@@ -26,6 +26,7 @@ import { courts } from './resources/courts';
 import { series } from './resources/series';
 import { settings } from './resources/settings';
 import { ShelfBoardPage, shelves } from './resources/shelves';
+import { StatsPage } from './resources/stats';
 import { users } from './resources/users';
 
 const HomePage = lazy(() => import('./dashboard/home-page').then((module) => ({ default: module.HomePage })));
@@ -44,6 +45,7 @@ const ToHome = () => <Navigate to="/" replace />;
  * - `/closures`, `/closures/create`: closures of a court or the club (the weeks ahead, the games they cancel)
  * - `/series`, `/series/create`, `/series/:id/show`: sport schools' terms (every occurrence previewed)
  * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
+ * - `/stats`: how the courts are used over a period (occupancy, courts by week, demand, no-shows, door and lights)
  * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts, hours, quotas
  * - `/login`; `/not-admin` for a signed-in player
  *
@@ -85,6 +87,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/admin_boxes" element={<ShelfBoardPage kind="shelf" />} />
           <Route path="/admin_equipment" element={<ShelfBoardPage kind="equipment" />} />
+          <Route path="/stats" element={<StatsPage />} />
           <Route path="/admin_user_search" element={<Navigate to="/users" replace />} />
           <Route path="/admin" element={<ToHome />} />
         </CustomRoutes>

@@ -3,6 +3,7 @@ import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
 import { clubResources, clubTexts } from './club-texts';
 import { deskTexts } from './desk-texts';
+import { statsTexts } from './stats-texts';
 
 /**
  * Every text of the dashboard: react-admin's own (ra-language-russian, plus the two keys it lacks),
@@ -254,6 +255,7 @@ export const ru: TranslationMessages = {
     },
     ...clubTexts,
     ...deskTexts,
+    ...statsTexts,
     shelves: {
       shelf: 'Ячейка %{number}',
       item: 'Инвентарь %{number}',

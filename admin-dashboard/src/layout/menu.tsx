@@ -1,10 +1,11 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { Menu, useTranslate } from 'react-admin';
+import { StatsIcon } from '../resources/stats';
 
 /**
  * The side menu (a drawer on phones): home, the games and the club's shape (courts, closures, school
- * terms), the spec's shelves and equipment pages, the logs and the settings.
+ * terms), the spec's shelves and equipment pages, the statistics, the logs and the settings.
  */
 export function KortMenu() {
   const translate = useTranslate();
@@ -18,6 +19,7 @@ export function KortMenu() {
       <Menu.ResourceItem name="series" />
       <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
       <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
+      <Menu.Item to="/stats" primaryText={translate('kort.stats.title')} leftIcon={<StatsIcon />} />
       <Menu.ResourceItem name="commands" />
       <Menu.ResourceItem name="actions" />
       <Menu.ResourceItem name="settings" />

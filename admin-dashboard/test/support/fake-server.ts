@@ -61,7 +61,9 @@ export function fakeServer(routes: Record<string, Answer>, { withCookie = true }
       if (answer === undefined) strays.push(route);
       const reply = answer === undefined ? fail(404, 'нет ответа в тесте') : await resolve(answer, call);
       if (reply === 'offline') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body), {
+      // A text answer (CSV) goes as it is; everything else as JSON, as the API sends it.
+      const text = reply.headers?.['Content-Type']?.startsWith('text/') && typeof reply.body === 'string';
+      return new Response(text ? (reply.body as string) : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'Content-Type': 'application/json', ...reply.headers },
       });

@@ -34,6 +34,7 @@ import { OfflineModule } from './offline/offline.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { RulesModule } from './rules/rules.module';
+import { StatsModule } from './stats/stats.module';
 import { UsersModule } from './users/users.module';
 
 export interface AppOptions {
@@ -91,6 +92,7 @@ export class AppModule {
         DoorsModule,
         ShelvesModule,
         AdminModule,
+        StatsModule,
         TelegramModule,
       ],
       providers: [

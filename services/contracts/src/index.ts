@@ -14,3 +14,4 @@ export * from './notification-schemas';
 export * from './shelves';
 export * from './social';
 export * from './offline';
+export * from './stats';

@@ -25,6 +25,7 @@ import { BookingSlotLock1763940000000 } from './migrations/1763940000000-booking
 import { ClubShape1763950000000 } from './migrations/1763950000000-club-shape';
 import { Notifications1763960000000 } from './migrations/1763960000000-notifications';
 import { ClubBookedActions1763975000000 } from './migrations/1763975000000-club-booked-actions';
+import { StatsIndexes1763990000000 } from './migrations/1763990000000-stats-indexes';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -48,6 +49,7 @@ export const migrations = [
   ClubShape1763950000000,
   Notifications1763960000000,
   ClubBookedActions1763975000000,
+  StatsIndexes1763990000000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

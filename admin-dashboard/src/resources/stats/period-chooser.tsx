@@ -1,0 +1,85 @@
+import { Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatDay } from './stats-format';
+import { periodProblem, type Period, type PeriodKind } from './stats-period';
+
+export interface PeriodChoice {
+  kind: PeriodKind;
+  /** 'YYYY-MM' for «Месяц». */
+  month: string;
+  /** The typed range for «Свой период». */
+  custom: Period;
+}
+
+const kinds: PeriodKind[] = ['week', 'four_weeks', 'month', 'custom'];
+
+/**
+ * This week, the last 4 weeks, a month or a range of the admin's own, in the club's days. A typed
+ * range that the API would refuse (reversed, over 366 days) is said here, before any call.
+ */
+export function PeriodChooser({
+  choice,
+  onChange,
+  period,
+}: {
+  choice: PeriodChoice;
+  onChange: (choice: PeriodChoice) => void;
+  /** The period asked for, null while the typed range cannot be. */
+  period: Period | null;
+}) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`kort.stats.period.${key}`, options);
+  const problem = choice.kind === 'custom' ? periodProblem(choice.custom) : null;
+  return (
+    <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2">
+        {t('label')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={choice.kind}
+        onChange={(_, kind: PeriodKind | null) => kind && onChange({ ...choice, kind })}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {kinds.map((kind) => (
+          <ToggleButton key={kind} value={kind}>
+            {t(kind)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {choice.kind === 'month' && (
+        <TextField
+          type="month"
+          size="small"
+          label={t('month_input')}
+          value={choice.month}
+          onChange={(event) => event.target.value && onChange({ ...choice, month: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ maxWidth: 220 }}
+        />
+      )}
+      {choice.kind === 'custom' && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {(['from', 'to'] as const).map((end) => (
+            <TextField
+              key={end}
+              type="date"
+              size="small"
+              label={t(end)}
+              value={choice.custom[end]}
+              onChange={(event) => onChange({ ...choice, custom: { ...choice.custom, [end]: event.target.value } })}
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={problem === 'reversed' || problem === 'too_long'}
+            />
+          ))}
+        </Stack>
+      )}
+      <Typography role="status" color={problem ? 'error' : 'text.secondary'}>
+        {problem
+          ? t(`problem_${problem}`)
+          : period && t('shown', { from: formatDay(period.from), to: formatDay(period.to) })}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { RulesModule } from '../rules/rules.module';
+import { StatsController } from './stats.controller';
+import { StatsService } from './stats.service';
+
+/** The admin's statistics: occupancy, courts, demand, no-shows, door and devices (`/api/admin/stats/*`). */
+@Module({
+  imports: [RulesModule],
+  controllers: [StatsController],
+  providers: [StatsService],
+})
+export class StatsModule {}
