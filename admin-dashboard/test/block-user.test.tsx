@@ -9,6 +9,7 @@ import type { BookingRecord, UserRecord } from '../src/resources/types';
 import { fail, fakeServer, ok, type Answer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user } from './support/records';
+import { screenWhere } from './support/media';
 
 // Times read on the club's clock (Moscow), whatever zone the test machine is in.
 beforeAll(async () => {
@@ -157,19 +158,7 @@ test('once the block is done its dialog fades out as it was: it never turns into
 
 test('on a phone the block button still says «Заблокировать», not an icon alone', () => {
   // Every media query matches: the narrowest screen react-admin knows (it hides its buttons' words there).
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation(screenWhere(true));
   renderButton(anna, {});
   expect(screen.getByRole('button', { name: 'Заблокировать' }).textContent).toBe('Заблокировать');
   // The reversible block never reads as a deletion.

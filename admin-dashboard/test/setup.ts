@@ -1,19 +1,8 @@
 import { afterEach, vi } from 'vitest';
+import { screenWhere } from './support/media';
 
 // jsdom has no matchMedia; Material UI's useMediaQuery asks it (answer: a desktop-sized screen).
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = screenWhere(false);
 
 afterEach(() => {
   vi.unstubAllGlobals();
