@@ -1,4 +1,12 @@
-import { Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDay } from './stats-format';
 import { periodProblem, type Period, type PeriodKind } from './stats-period';
@@ -30,6 +38,8 @@ export function PeriodChooser({
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`kort.stats.period.${key}`, options);
   const problem = choice.kind === 'custom' ? periodProblem(choice.custom) : null;
+  // On a phone the four choices stand one under another, full width, rather than wrap unevenly.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle2">
@@ -40,7 +50,8 @@ export function PeriodChooser({
         size="small"
         value={choice.kind}
         onChange={(_, kind: PeriodKind | null) => kind && onChange({ ...choice, kind })}
-        sx={{ flexWrap: 'wrap' }}
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth={phone}
       >
         {kinds.map((kind) => (
           <ToggleButton key={kind} value={kind}>
