@@ -1,4 +1,4 @@
-// The admin's statistics over a year of a busy club (issue 31): 4 courts × 18 hours × 365 days of
+// The admin's statistics over a year of a busy club: 4 courts × 18 hours × 365 days of
 // games (≈ 26,000), ≈ 100,000 door and light events and a waitlist, seeded with INSERT … SELECT
 // into a database of its own; then each `/api/admin/stats/*` call for the whole year, p50/p99 over
 // BENCH_STATS_RUNS runs, beside bare references in the same run: `SELECT 1` and a COUNT(*) over the

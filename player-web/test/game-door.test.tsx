@@ -65,7 +65,7 @@ test('the court\'s equipment offline (503) says so instead of "Неверный 
   expect((await modal.findByRole('alert')).textContent).toBe(messages.agentOffline);
 });
 
-// --- The door without the club's link (issue 15) ---
+// --- The door without the club's link: the offline PIN ---
 
 const offlinePin = (pin: string) => ({
   status: 503,

@@ -148,7 +148,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
 }
 
 /**
- * Spec section 8: network trouble for no answer, a 404 or a server error (errorText); the field
+ * The spec's error rules: network trouble for no answer, a 404 or a server error (errorText); the field
  * errors as the spec names them (password1 as sent, password2 "Пароль не соответствует
  * требованиям"); else the server's text.
  */

@@ -60,7 +60,7 @@ export function useLoginSteps({ beforeSubmit }: { beforeSubmit: () => void }) {
 }
 
 /**
- * Spec section 8: network trouble for no answer, a 404 or a server error (errorText); the field
+ * The spec's error rules: network trouble for no answer, a 404 or a server error (errorText); the field
  * errors as the spec names them (phone_number reads "Проверьте почту", auth_error as sent); else
  * the server's text.
  */
