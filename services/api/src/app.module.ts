@@ -34,6 +34,7 @@ import { OfflineModule } from './offline/offline.module';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { RulesModule } from './rules/rules.module';
+import { SitesModule } from './sites/sites.module';
 import { StatsModule } from './stats/stats.module';
 import { UsersModule } from './users/users.module';
 
@@ -73,6 +74,7 @@ export class AppModule {
         RedisModule,
         CacheModule,
         TimeModule,
+        SitesModule,
         HealthModule,
         SessionModule,
         QueuesModule,

@@ -1,5 +1,6 @@
 import { toASCII, toUnicode } from 'tr46';
 import { z } from 'zod';
+import type { SiteSummary } from './sites';
 import { characterCount, limits } from './account-rules';
 import { messages } from './messages';
 import type { SocialProvider } from './social';
@@ -115,7 +116,15 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export type ProfileEditBody = z.input<typeof profileEditBody>;
 
-export type Role = 'player' | 'admin';
+/**
+ * `owner` runs every site (creates sites, assigns admins; what `npm run admin:create` makes);
+ * `admin` runs the sites assigned to them; both are admins to the spec's calls (`is_admin`).
+ */
+export const ROLES = ['player', 'admin', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether a role runs a club from the dashboard (an owner, or a site's admin). */
+export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'owner';
 
 /** GET /api/profile/ */
 export interface ProfileDetail {
@@ -129,4 +138,6 @@ export interface ProfileDetail {
   calendar_url: string | null;
   /** Providers this account can log in with besides its password (VK ID, Yandex ID). */
   linked_providers: SocialProvider[];
+  /** The site the player's calls act on now (POST /api/site/ changes it). */
+  site: SiteSummary;
 }

@@ -135,6 +135,19 @@ export const AdminError = {
   PlayerNotBookable: 'admin.player_not_bookable',
 } as const;
 
+/** Sites: which club a call acts on. */
+export const SiteError = {
+  /** No site by that id (or one this admin does not run, named by id: the same answer). */
+  NotFound: 'site.not_found',
+  /** An admin asked for a site they do not run (`?site_id=`). */
+  NotYours: 'site.not_yours',
+  /** An admin with no site assigned yet. */
+  NoneAssigned: 'site.none_assigned',
+  /** Owners only: creating and editing sites, issuing agent tokens, assigning admins. */
+  OwnersOnly: 'site.owners_only',
+  SlugTaken: 'site.slug_taken',
+} as const;
+
 /** Notifications: the channels a club may not offer, and Telegram's own refusals. */
 export const NotifyError = {
   /** The club has no Telegram bot (TELEGRAM_BOT_TOKEN unset). */
@@ -158,4 +171,5 @@ export type ErrorCode =
   | ValueOf<typeof DeviceError>
   | ValueOf<typeof ShelfError>
   | ValueOf<typeof AdminError>
+  | ValueOf<typeof SiteError>
   | ValueOf<typeof NotifyError>;

@@ -12,6 +12,7 @@ export * from './messages';
 export * from './notification-rules';
 export * from './notification-schemas';
 export * from './shelves';
+export * from './sites';
 export * from './social';
 export * from './offline';
 export * from './stats';

@@ -66,6 +66,11 @@ export const messages = {
   rulesNotAccepted: 'Примите правила клуба',
   rulesAccepted: 'Правила приняты',
   roleAdmin: 'Администратор',
+  siteNotFound: 'Площадка не найдена',
+  siteNotYours: 'Эта площадка вам не назначена',
+  siteNoneAssigned: 'Вам ещё не назначена ни одна площадка. Обратитесь к владельцу',
+  siteOwnersOnly: 'Это может только владелец',
+  siteSlugTaken: 'Площадка с таким коротким именем уже есть',
   rolePlayer: 'Игрок',
   roleSportSchool: 'Спортивная школа',
 

@@ -4,6 +4,8 @@ import type { Request, Response } from 'express';
 import { messages, profileEditBody, type DetailResponse, type ProfileDetail } from '@kort/contracts';
 import { SessionService } from '../auth/session.service';
 import { CurrentUser } from '../auth/current-user';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import { BodySchema, type Parsed } from '../common/request-schema';
 import { ChangesState } from '../common/route-policy';
 import { AccountService } from './account.service';
@@ -25,8 +27,8 @@ export class AccountController {
   }
 
   @Get('profile')
-  async profile(@CurrentUser() user: User): Promise<DetailResponse<ProfileDetail>> {
-    return { detail: await this.account.profile(user) };
+  async profile(@CurrentUser() user: User, @CurrentSite() site: SiteRecord): Promise<DetailResponse<ProfileDetail>> {
+    return { detail: await this.account.profile(user, site) };
   }
 
   /** The player's own name and phone, by registration's rules: a bad value is a 400 with its Russian text. */
@@ -35,9 +37,10 @@ export class AccountController {
   @ApiOkResponse({ description: 'The profile as it now reads (the same shape as GET /api/profile/).' })
   async editProfile(
     @CurrentUser() user: User,
+    @CurrentSite() site: SiteRecord,
     @Body() body: Parsed<typeof profileEditBody>,
   ): Promise<DetailResponse<ProfileDetail>> {
-    return { detail: await this.account.editProfile(user, body.name, body.phone_number) };
+    return { detail: await this.account.editProfile(user, site, body.name, body.phone_number) };
   }
 
   @Get('del_account')

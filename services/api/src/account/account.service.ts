@@ -2,7 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AuthError, messages, type ProfileDetail } from '@kort/contracts';
+import { AuthError, isAdminRole, messages, type ProfileDetail } from '@kort/contracts';
+import type { SiteRecord } from '../sites/sites.service';
 import { calendarUrl } from '../calendar/calendar-url';
 import { AppConfig } from '../config/app-config';
 import { KortError } from '../common/kort-error';
@@ -40,7 +41,8 @@ export class AccountService {
     private readonly clock: Clock,
   ) {}
 
-  async profile(user: User): Promise<ProfileDetail> {
+  /** The profile, with the site the player's calls act on now. */
+  async profile(user: User, site: SiteRecord): Promise<ProfileDetail> {
     return {
       email: user.email,
       phone_number: user.phoneNumber,
@@ -49,6 +51,7 @@ export class AccountService {
       role_code: user.role,
       calendar_url: calendarUrl(this.config.publicUrl, user.calendarToken),
       linked_providers: await this.identities.linkedProviders(user.id),
+      site: { id: site.id, name: site.name, slug: site.slug, timezone: site.timezone },
     };
   }
 
@@ -57,12 +60,12 @@ export class AccountService {
    * registration). The answer is the profile as it now reads; the session's cached account is
    * dropped by the change feed before this returns.
    */
-  async editProfile(user: User, name: string, phoneNumber: string | null): Promise<ProfileDetail> {
+  async editProfile(user: User, site: SiteRecord, name: string, phoneNumber: string | null): Promise<ProfileDetail> {
     await this.users.setNameAndPhone(user.id, name, phoneNumber);
     // Which fields changed is worth a line; the values are personal data and stay out of the log.
     const changed = [name !== user.name && 'name', phoneNumber !== user.phoneNumber && 'phone_number'].filter(Boolean);
     this.logger.log({ user: user.id, changed }, 'profile edited');
-    return this.profile({ ...user, name, phoneNumber });
+    return this.profile({ ...user, name, phoneNumber }, site);
   }
 
   /**
@@ -103,7 +106,7 @@ export class AccountService {
   /** 451 until the rules are accepted (spec section 6), then whether this is an admin. */
   isAdmin(user: User): boolean {
     if (!user.rulesAcceptedAt) throw new KortError(AuthError.RulesNotAccepted);
-    return user.role === 'admin';
+    return isAdminRole(user.role);
   }
 }
 
@@ -111,6 +114,6 @@ export class AccountService {
 export const purgeJobId = (userId: number, deletedAt: Date): string => `purge-account-${userId}-${deletedAt.getTime()}`;
 
 function roleLabel(user: User): string {
-  if (user.role === 'admin') return messages.roleAdmin;
+  if (isAdminRole(user.role)) return messages.roleAdmin;
   return user.isSportSchool ? messages.roleSportSchool : messages.rolePlayer;
 }

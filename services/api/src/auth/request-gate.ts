@@ -1,11 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AuthError } from '@kort/contracts';
+import { AuthError, isAdminRole } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
 import { KortError } from '../common/kort-error';
 import { inputSchemasOf, validateInput, type InputSchemas } from '../common/request-schema';
 import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE, SERVER_CALL } from '../common/route-policy';
+import { SitesService } from '../sites/sites.service';
 import { SessionAuth } from './session-auth';
 
 /** A route's rules, from its decorators and its controller's. */
@@ -21,8 +22,9 @@ interface RoutePolicy {
 /**
  * The one guard every route passes, in this order: the CSRF token on anything that changes state
  * (cheap, no I/O), the session's account (401 unless the route is @Public, 403 for a player on an
- * @AdminOnly route), then the declared query and body (400 with the field's problem). One guard
- * rather than two guards and an interceptor (issue 17): Nest calls a handler with no interceptor
+ * @AdminOnly route), the site the call acts on (from memory), then the declared query and body
+ * (400 with the field's problem). One guard
+ * rather than two guards and an interceptor: Nest calls a handler with no interceptor
  * directly instead of through an rxjs chain, and a route's policy is read from its decorators once,
  * not on every request.
  */
@@ -34,6 +36,7 @@ export class RequestGate implements CanActivate {
     private readonly reflector: Reflector,
     private readonly csrf: CsrfService,
     private readonly auth: SessionAuth,
+    private readonly sites: SitesService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -44,8 +47,14 @@ export class RequestGate implements CanActivate {
     if (user) request.user = user;
     if (!policy.public) {
       if (!user) throw new KortError(AuthError.NotAuthenticated);
-      if (policy.adminOnly && user.role !== 'admin') throw new KortError(AuthError.Forbidden);
+      if (policy.adminOnly && !isAdminRole(user.role)) throw new KortError(AuthError.Forbidden);
     }
+    // The site the call acts on: the dashboard's chosen one (`?site_id=`, read before the declared
+    // query drops what it does not name) on admin routes, the player's current one elsewhere.
+    request.site =
+      policy.adminOnly && user
+        ? await this.sites.forAdmin(user, (request.query as Record<string, unknown>).site_id)
+        : await this.sites.forPlayer(user);
     validateInput(request, policy.input);
     return true;
   }

@@ -8,6 +8,7 @@ import {
   NotifyError,
   RequestError,
   ShelfError,
+  SiteError,
   type ErrorCode,
 } from '@kort/contracts';
 
@@ -27,6 +28,12 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [RequestError.Failed]: { status: 400, detail: messages.genericError },
   [RequestError.Unavailable]: { status: 503, detail: messages.serviceUnavailable },
   [RequestError.ServerError]: { status: 500, detail: messages.serverError },
+
+  [SiteError.NotFound]: { status: 404, detail: messages.siteNotFound },
+  [SiteError.NotYours]: { status: 403, detail: messages.siteNotYours },
+  [SiteError.NoneAssigned]: { status: 403, detail: messages.siteNoneAssigned },
+  [SiteError.OwnersOnly]: { status: 403, detail: messages.siteOwnersOnly },
+  [SiteError.SlugTaken]: { status: 409, detail: messages.siteSlugTaken },
 
   [AuthError.NotAuthenticated]: { status: 401, detail: messages.notAuthenticated },
   [AuthError.Forbidden]: { status: 403, detail: messages.forbidden },

@@ -3,7 +3,7 @@ import { OneTimeCode } from '../auth/one-time-code.entity';
 import { Booking } from '../bookings/booking.entity';
 import { Court } from '../club/court.entity';
 import { Command } from '../devices/command.entity';
-import { Site } from '../devices/site.entity';
+import { Site } from '../sites/site.entity';
 import { Setting } from '../rules/setting.entity';
 import { User } from '../users/user.entity';
 import { Accounts1763790000000 } from './migrations/1763790000000-accounts';
@@ -26,6 +26,8 @@ import { ClubShape1763950000000 } from './migrations/1763950000000-club-shape';
 import { Notifications1763960000000 } from './migrations/1763960000000-notifications';
 import { ClubBookedActions1763975000000 } from './migrations/1763975000000-club-booked-actions';
 import { StatsIndexes1763990000000 } from './migrations/1763990000000-stats-indexes';
+import { Sites1764000000000 } from './migrations/1764000000000-sites';
+import { SiteShelves1764000000300 } from './migrations/1764000000300-site-shelves';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -50,6 +52,8 @@ export const migrations = [
   Notifications1763960000000,
   ClubBookedActions1763975000000,
   StatsIndexes1763990000000,
+  Sites1764000000000,
+  SiteShelves1764000000300,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
-import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
+import type { EntityManager } from 'typeorm';
+import { CLUB_SETTING_DEFAULTS, DEFAULT_SITE_ID } from '@kort/contracts';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
@@ -10,32 +10,52 @@ import {
   SETTING_STORAGE_ENABLED,
 } from '../rules/court-rules';
 
+type Db = Pick<EntityManager, 'query'>;
+
 /**
- * Reference data every installation needs. Idempotent: an admin's edits are never overwritten.
+ * Reference data every installation needs: the default site's courts 1-2, shelves 1-9 and
+ * equipment 10-11, and its settings. Idempotent: an admin's edits are never overwritten.
  */
-export async function seed(db: DataSource): Promise<void> {
+export async function seed(db: Db): Promise<void> {
   await db.query(
-    `INSERT INTO courts (id, name, sort_order) VALUES (1, 'Корт 1', 1), (2, 'Корт 2', 2) ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO courts (id, name, sort_order, site_id) VALUES (1, 'Корт 1', 1, $1), (2, 'Корт 2', 2, $1)
+       ON CONFLICT (id) DO NOTHING`,
+    [DEFAULT_SITE_ID],
   );
+  await seedSettings(db, DEFAULT_SITE_ID);
   await db.query(
-    `INSERT INTO settings (key, value) VALUES ($1, $2), ($3, 'true'), ($4, $5) ON CONFLICT (key) DO NOTHING`,
-    [SETTING_COURT_RULES, DEFAULT_COURT_RULES, SETTING_STORAGE_ENABLED, SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
+    `INSERT INTO shelves (id, kind, site_id) SELECT n, CASE WHEN n <= 9 THEN 'shelf' ELSE 'equipment' END, $1
+       FROM generate_series(1, 11) AS n ON CONFLICT (site_id, id) DO NOTHING`,
+    [DEFAULT_SITE_ID],
   );
-  for (const [shelf, key] of Object.entries(SETTING_EQUIPMENT_NAMES)) {
-    await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
-      key,
-      DEFAULT_EQUIPMENT_NAMES[Number(shelf)],
-    ]);
-  }
-  // The club's hours and quotas start as the spec's rules; the dashboard's settings change them.
-  for (const [key, value] of Object.entries(CLUB_SETTING_DEFAULTS)) {
-    await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
-      key,
-      String(value),
-    ]);
-  }
+}
+
+/**
+ * What a site the owner creates starts with: two courts and the spec's rules, hours and quotas
+ * (its admin shapes them from there). Shelves are hardware of its own: none until they are added.
+ */
+export async function seedNewSite(db: Db, siteId: string): Promise<void> {
   await db.query(
-    `INSERT INTO shelves (id, kind) SELECT n, CASE WHEN n <= 9 THEN 'shelf' ELSE 'equipment' END
-       FROM generate_series(1, 11) AS n ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO courts (name, sort_order, site_id) VALUES ('Корт 1', 1, $1), ('Корт 2', 2, $1)`,
+    [siteId],
+  );
+  await seedSettings(db, siteId);
+}
+
+async function seedSettings(db: Db, siteId: string): Promise<void> {
+  const values: [string, string][] = [
+    [SETTING_COURT_RULES, DEFAULT_COURT_RULES],
+    [SETTING_STORAGE_ENABLED, 'true'],
+    [SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
+    ...Object.entries(SETTING_EQUIPMENT_NAMES).map(
+      ([shelf, key]): [string, string] => [key, DEFAULT_EQUIPMENT_NAMES[Number(shelf)] ?? ''],
+    ),
+    // The club's hours and quotas start as the spec's rules; the dashboard's settings change them.
+    ...Object.entries(CLUB_SETTING_DEFAULTS).map(([key, value]): [string, string] => [key, String(value)]),
+  ];
+  await db.query(
+    `INSERT INTO settings (site_id, key, value) SELECT $1, key, value FROM unnest($2::text[], $3::text[]) AS s (key, value)
+       ON CONFLICT (site_id, key) DO NOTHING`,
+    [siteId, values.map(([key]) => key), values.map(([, value]) => value)],
   );
 }

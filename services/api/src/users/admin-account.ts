@@ -2,8 +2,9 @@ import type { DataSource } from 'typeorm';
 import { User } from './user.entity';
 
 /**
- * `npm run admin:create`'s write, kept with the users table's owner: creates an admin, or promotes
- * an existing account and sets its password (its other sessions end). Idempotent.
+ * `npm run admin:create`'s write, kept with the users table's owner: creates an owner (an admin of
+ * every site, who creates sites and assigns their admins), or promotes an existing account and
+ * sets its password (its other sessions end). Idempotent.
  */
 export async function makeAdmin(
   db: DataSource,
@@ -14,7 +15,7 @@ export async function makeAdmin(
   const existing = await users.findOneBy({ email });
   const user = existing ?? users.create({ email, name: name || 'Администратор' });
   Object.assign(user, {
-    role: 'admin',
+    role: 'owner',
     passwordHash,
     confirmedAt: user.confirmedAt ?? now,
     rulesAcceptedAt: user.rulesAcceptedAt ?? now,

@@ -49,6 +49,10 @@ export class User {
   @Column({ name: 'calendar_token', type: 'text', nullable: true })
   calendarToken!: string | null;
 
+  /** The site the player's calls act on (POST /api/site/); null: the install's first site. */
+  @Column({ name: 'current_site_id', type: 'text', nullable: true })
+  currentSiteId!: string | null;
+
   /** Bumped when every other session must end (password change, deletion, block). */
   @Column({ name: 'auth_epoch', type: 'integer', default: 0 })
   authEpoch!: number;

@@ -14,7 +14,7 @@ let passwordHash: Promise<string> | undefined;
 export async function signedInPlayers(
   api: TestApp,
   count: number,
-  options: { sportSchool?: boolean; role?: 'player' | 'admin' } = {},
+  options: { sportSchool?: boolean; role?: 'player' | 'admin' | 'owner' } = {},
 ): Promise<{ client: Client; id: number; email: string }[]> {
   passwordHash ??= argon2.hash(PASSWORD, { type: argon2.argon2id });
   const hash = await passwordHash;
@@ -32,7 +32,7 @@ export async function signedInPlayers(
 
 /** One signed-in admin's client. */
 export async function signedInAdmin(api: TestApp): Promise<Client> {
-  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
   return admin!.client;
 }
 
@@ -40,7 +40,7 @@ async function insertPlayers(
   db: DataSource,
   emails: string[],
   hash: string,
-  { sportSchool = false, role = 'player' }: { sportSchool?: boolean; role?: 'player' | 'admin' },
+  { sportSchool = false, role = 'player' }: { sportSchool?: boolean; role?: 'player' | 'admin' | 'owner' },
 ): Promise<{ id: number; email: string }[]> {
   return db.query(
     `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at, is_sport_school)

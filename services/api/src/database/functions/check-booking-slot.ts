@@ -14,6 +14,7 @@ import { COURT_INACTIVE, SLOT_CLOSED } from '../../common/postgres-error';
  *    chained 31 of them); the second now waits for the first to commit and is refused at once
  *    (23P01). Games start on the hour, so court and start name the slot.
  * 3. The court active, and no closure of that court or of the whole club over the game.
+ * 4. The game belongs to its court's site: `site_id` is set here, whatever the insert said.
  *
  * Each statement of a VOLATILE function takes a new snapshot: what the locks waited for is seen.
  */
@@ -25,6 +26,7 @@ export const CHECK_BOOKING_SLOT = `
   BEGIN
     SELECT site_id INTO v_site FROM courts WHERE id = NEW.court_id;
     IF v_site IS NOT NULL THEN
+      NEW.site_id := v_site;
       PERFORM pg_advisory_xact_lock_shared(${SHAPE_LOCK}, hashtext(v_site));
     END IF;
     PERFORM pg_advisory_xact_lock(${SLOT_LOCK}, hashtext(NEW.court_id || '@' || extract(epoch FROM NEW.starts_at)));

@@ -1,14 +1,32 @@
 import type { AgentDriver } from '@kort/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A club location with one edge agent. "default" is seeded from EDGE_AGENT_TOKEN. */
+/**
+ * One club of the install: its courts, settings, shelves, games and admins carry its id, and one
+ * edge agent runs its door, light and shelves. "default" holds a one-club install's data (its
+ * agent's token may come from EDGE_AGENT_TOKEN); owners create the others.
+ */
 @Entity({ name: 'sites' })
 export class Site {
+  /** The slug it was created with; it never changes (agents name their site by it). */
   @PrimaryColumn({ type: 'text' })
   id!: string;
 
   @Column({ type: 'text' })
   name!: string;
+
+  @Column({ type: 'text' })
+  slug!: string;
+
+  /** IANA zone of the site's days, weeks, quotas, reminders and dial. */
+  @Column({ type: 'text' })
+  timezone!: string;
+
+  @Column({ type: 'text', default: '' })
+  address!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
 
   /** sha256 of the agent's token; the token itself is never stored. */
   @Column({ name: 'token_hash', type: 'text', nullable: true })

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { siteChoiceBody, SiteError, type DetailResponse, type SiteSummary } from '@kort/contracts';
+import { CurrentUser } from '../auth/current-user';
+import { KortError } from '../common/kort-error';
+import { BodySchema, type Parsed } from '../common/request-schema';
+import { Public } from '../common/route-policy';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { SitesService, type SiteRecord } from './sites.service';
+
+const summary = ({ id, name, slug, timezone }: SiteRecord): SiteSummary => ({ id, name, slug, timezone });
+
+/** The install's sites for players: which there are, and which one the player's calls act on. */
+@ApiTags('sites')
+@Controller()
+export class SitesController {
+  constructor(
+    private readonly sites: SitesService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Every site, in the order they were created (public: the app shows them before sign-in too). */
+  @Public()
+  @Get('sites')
+  async list(): Promise<DetailResponse<SiteSummary[]>> {
+    return { detail: (await this.sites.list()).map(summary) };
+  }
+
+  /** The player's current site from now on, remembered on the account (every device of theirs follows). */
+  @Post('site')
+  @HttpCode(200)
+  @BodySchema(siteChoiceBody)
+  async choose(
+    @CurrentUser() user: User,
+    @Body() body: Parsed<typeof siteChoiceBody>,
+  ): Promise<DetailResponse<SiteSummary>> {
+    const site = await this.sites.find(body.site_id);
+    if (!site) throw new KortError(SiteError.NotFound);
+    await this.users.setCurrentSite(user.id, site.id);
+    return { detail: summary(site) };
+  }
+}
