@@ -1,12 +1,22 @@
 import { Client } from 'pg';
 
-/** Creates the database named in the URL if it does not exist (first `npm start` on a machine). */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+/**
+ * The database a URL names, and the URL of the server's maintenance database to create or drop it
+ * from. The name goes into SQL as a quoted identifier, which cannot take a parameter: only names
+ * of Latin letters, digits, `_` and `-` are accepted, so no name can close the quotes.
+ */
+function databaseOf(databaseUrl: string): { name: string; maintenanceUrl: string } {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`Unusual database name: ${name}`);
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(name)) throw new Error(`Unusual database name: ${JSON.stringify(name)}`);
   url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
+  return { name, maintenanceUrl: url.toString() };
+}
+
+/** Creates the database named in the URL if it does not exist (first `npm start` on a machine). */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const { name, maintenanceUrl } = databaseOf(databaseUrl);
+  const client = new Client({ connectionString: maintenanceUrl });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -18,11 +28,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   }
 }
 
+/** Drops the database named in the URL (tests' own databases), with the same check of its name. */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
+  const { name, maintenanceUrl } = databaseOf(databaseUrl);
+  const client = new Client({ connectionString: maintenanceUrl });
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
