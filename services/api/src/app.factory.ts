@@ -57,7 +57,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.use((request: Request, response: Response, next: NextFunction) =>
     request.path.startsWith('/api/docs') ? docsAccess(request, response, next) : next(),
   );
-  serveWebApps(app);
+  serveWebApps(app, options.config.webApps);
   app.use('/api', noStore, cookieParser(), jsonBody(), jsonErrors);
   const session = app.get(SessionMiddleware);
   app.use('/api', (request: Request, response: Response, next: NextFunction) => session.use(request, response, next));

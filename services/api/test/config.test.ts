@@ -32,6 +32,17 @@ describe('configuration is validated at boot', () => {
     expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(/METRICS_ALLOW must be 'all' or addresses/);
   });
 
+  test('the web apps are served from the workspace unless absolute folders are named', () => {
+    const workspace = loadConfig({}).webApps;
+    expect(workspace.playerDir).toMatch(/player-web[/\\]dist$/);
+    expect(workspace.adminDir).toMatch(/admin-dashboard[/\\]dist$/);
+    expect(loadConfig({ PLAYER_WEB_DIR: '/srv/kort/player', ADMIN_WEB_DIR: '/srv/kort/admin' }).webApps).toEqual({
+      playerDir: '/srv/kort/player',
+      adminDir: '/srv/kort/admin',
+    });
+    expect(() => loadConfig({ PLAYER_WEB_DIR: 'player-web/dist' })).toThrow(/PLAYER_WEB_DIR must be an absolute path/);
+  });
+
   test('every problem is listed at once, by variable name', () => {
     const attempt = () =>
       loadConfig({

@@ -1,8 +1,11 @@
+import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'kort-development-session-secret-change-me';
 
+/** A folder given as an absolute path: a relative one would depend on where the process was started. */
+const absolutePath = z.string().refine(isAbsolute, { error: 'must be an absolute path' });
 const url = (protocols: string[]) =>
   z.string().refine(
     (value) => {
@@ -71,6 +74,9 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SITE_TIMEZONE: timezone.default('Europe/Moscow'),
+  /** Where the built web apps are (a container or a test puts them elsewhere); unset: the workspace's dist folders. */
+  PLAYER_WEB_DIR: absolutePath.optional(),
+  ADMIN_WEB_DIR: absolutePath.optional(),
   EDGE_AGENT_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Deadline of light, shelf and display commands (door openings: queues.ts, COMMANDS). */
   COMMAND_DEADLINE_MS: z.coerce
@@ -176,6 +182,8 @@ export class AppConfig {
   readonly sessionSecret: string;
   readonly siteTimezone: string;
   readonly edgeAgentToken: string | undefined;
+  /** The built player app and admin dashboard the API serves at `/` and `/admin/` (web/serve-web-apps.ts). */
+  readonly webApps: { playerDir: string; adminDir: string };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: string;
   /** METRICS_ALLOW and API_DOCS_ALLOW ('all' or a trust-proxy list); docs: all unless production. */
@@ -212,6 +220,10 @@ export class AppConfig {
     this.sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
     this.siteTimezone = env.SITE_TIMEZONE;
     this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
+    this.webApps = {
+      playerDir: env.PLAYER_WEB_DIR ?? resolve(__dirname, '../../../../player-web/dist'),
+      adminDir: env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist'),
+    };
     this.logLevel = env.LOG_LEVEL;
     this.trustProxy = env.TRUST_PROXY;
     this.access = {

@@ -2,16 +2,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, sep } from 'node:path';
 
-/** Where the built player app is: PLAYER_WEB_DIR, or the workspace's player-web/dist. */
-export function playerWebDir(): string {
-  return process.env.PLAYER_WEB_DIR ?? resolve(__dirname, '../../../../player-web/dist');
-}
-
-/** Where the built admin dashboard is: ADMIN_WEB_DIR, or the workspace's admin-dashboard/dist. */
-export function adminWebDir(): string {
-  return process.env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist');
+/** Where the two built apps are (AppConfig's `webApps`: PLAYER_WEB_DIR, ADMIN_WEB_DIR). */
+export interface WebAppDirs {
+  playerDir: string;
+  adminDir: string;
 }
 
 /** How long a browser keeps the player app's unhashed files (icons, the manifest) without asking. */
@@ -20,12 +16,12 @@ const ICONS_MAX_AGE = '1d';
 const NOT_THE_PLAYER_APP = /^\/(api|socket\.io|admin|metrics)(\/|$)/;
 
 /**
- * Serves both web apps (ARCHITECTURE.md section 2): the admin dashboard at `/admin/` and the
- * player app at `/`. A build that is missing (API-only tests) is not served and its paths stay 404.
+ * Serves both web apps: the admin dashboard at `/admin/` and the player app at `/`. A build that
+ * is missing (API-only tests) is not served and its paths stay 404.
  */
-export function serveWebApps(app: NestExpressApplication): void {
-  serveAdminDashboard(app);
-  servePlayerApp(app);
+export function serveWebApps(app: NestExpressApplication, dirs: WebAppDirs): void {
+  serveAdminDashboard(app, dirs.adminDir);
+  servePlayerApp(app, dirs.playerDir);
 }
 
 /**
@@ -36,8 +32,7 @@ export function serveWebApps(app: NestExpressApplication): void {
  * answering it with index.html would hand the browser HTML as a script, and the app could not tell
  * it must reload.
  */
-function servePlayerApp(app: NestExpressApplication): void {
-  const root = playerWebDir();
+function servePlayerApp(app: NestExpressApplication, root: string): void {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return;
   const pages = prerenderedPages(root);
@@ -92,8 +87,7 @@ function prerenderedPages(root: string): Map<string, string> {
  * that is not a file answers index.html (the dashboard's routes are browser paths), except under
  * `/admin/assets/`, as for the player app.
  */
-function serveAdminDashboard(app: NestExpressApplication): void {
-  const root = adminWebDir();
+function serveAdminDashboard(app: NestExpressApplication, root: string): void {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return;
   const dashboard = express.Router();
