@@ -308,10 +308,13 @@ export async function signedInAdmin(product) {
 /**
  * Load as browsers make it: `connections` keep-alive connections, each sending `requests` in turn
  * for `durationMs`. Like a browser, a request whose reused connection the server had just closed
- * (reset before any answer) is sent once more on a new one; nothing else is retried. Returns the
- * count of answers by status and every failure.
+ * (reset before any answer) is sent once more on a new one; nothing else is retried. Such resets
+ * come from the proxy's graceful reloads, each closing at most every idle connection of the pool
+ * once: more than `connections × reloads` of them are real resets, and each past that bound is a
+ * failure, not a resend. Returns the count of answers by status and every failure.
  */
-export async function browserLikeLoad(base, { connections, durationMs, requests }) {
+export async function browserLikeLoad(base, { connections, durationMs, requests, reloads = 0 }) {
+  const resendBound = connections * reloads;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const statuses = {};
   const failures = [];
@@ -334,11 +337,18 @@ export async function browserLikeLoad(base, { connections, durationMs, requests 
         });
       });
       call.on('error', (error) => {
-        if (call.reusedSocket && !retried && ['ECONNRESET', 'EPIPE'].includes(error.code)) {
+        const closedIdle = call.reusedSocket && !retried && ['ECONNRESET', 'EPIPE'].includes(error.code);
+        if (closedIdle && resent < resendBound) {
           resent += 1;
           resolve(send(request, true));
         } else {
-          const attempt = retried ? ' (its retry on a new connection)' : call.reusedSocket ? '' : ' (a new connection)';
+          const attempt = retried
+            ? ' (its retry on a new connection)'
+            : closedIdle
+              ? ` (a reused connection reset past the ${resendBound} the reloads explain)`
+              : call.reusedSocket
+                ? ''
+                : ' (a new connection)';
           failures.push(`${request.method} ${request.path}: ${error.code ?? error.message}${attempt}`);
           resolve();
         }
