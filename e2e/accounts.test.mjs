@@ -2,7 +2,9 @@
 // them. The player app (a later issue) will drive the same calls through its screens.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { artifacts, nextMail, useProductAndBrowser, viewports, waitForMail } from './support.mjs';
+import { artifacts, viewports } from './support/browser.mjs';
+import { nextMail, waitForMail } from './support/mail.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 

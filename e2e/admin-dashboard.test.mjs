@@ -7,15 +7,10 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { adminContext } from './support/admin-pages.mjs';
 import { accessibilityProblems } from './support/axe.mjs';
-import {
-  agentState,
-  apiClient,
-  artifacts,
-  registerAccount,
-  until,
-  useProductAndBrowser,
-  viewports,
-} from './support.mjs';
+import { apiClient, registerAccount } from './support/api-client.mjs';
+import { artifacts, viewports } from './support/browser.mjs';
+import { agentState, useProductAndBrowser } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const env = useProductAndBrowser();
 const ADMIN = { email: `admin-${Date.now()}@example.com`, password: 'Админ-2026-пароль!', name: 'Светлана' };

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
 import { adminJourney } from './support/admin-pages.mjs';
-import { apiClient, registerAccount, until, useProductAndBrowser, viewports } from './support.mjs';
+import { apiClient, registerAccount } from './support/api-client.mjs';
+import { viewports } from './support/browser.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const env = useProductAndBrowser();
 const stamp = Date.now();

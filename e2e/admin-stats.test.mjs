@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { adminJourney } from './support/admin-pages.mjs';
 import { ZONE, clubDay, clubInstant } from './support/player-pages.mjs';
-import { registerAccount, useProductAndBrowser, viewports, withDatabase } from './support.mjs';
+import { registerAccount } from './support/api-client.mjs';
+import { viewports } from './support/browser.mjs';
+import { useProductAndBrowser, withDatabase } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 const ADMIN = { email: `stats-admin-${Date.now()}@example.com`, password: 'Админ-2026-пароль!', name: 'Светлана' };

@@ -9,7 +9,10 @@ import { test } from 'node:test';
 import contracts from '@kort/contracts';
 import { adminJourney } from './support/admin-pages.mjs';
 import { asPlayer as playerPage, clubDay, dialOf, ZONE } from './support/player-pages.mjs';
-import { apiClient, nextMail, registerAccount, useProductAndBrowser, viewports, withDatabase } from './support.mjs';
+import { apiClient, registerAccount } from './support/api-client.mjs';
+import { viewports } from './support/browser.mjs';
+import { nextMail } from './support/mail.mjs';
+import { useProductAndBrowser, withDatabase } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 const PASSWORD = 'Корт-2026-клуб!';

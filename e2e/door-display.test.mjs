@@ -1,7 +1,8 @@
 // The door display of the simulated edge agent that `npm start` runs: connected to the API, idle.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { artifacts, useProductAndBrowser } from './support.mjs';
+import { artifacts } from './support/browser.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 

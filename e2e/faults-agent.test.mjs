@@ -9,7 +9,8 @@ import { io } from 'socket.io-client';
 import contracts from '@kort/contracts';
 import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
 import { cleanUnavailable, commandAudit, recordFigure, timedCall, withDatabase } from './support/faults.mjs';
-import { agentState, until } from './support.mjs';
+import { agentState } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const SUITE = 'agent-restart';
 const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (redis-io.adapter.ts)

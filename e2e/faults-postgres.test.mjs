@@ -18,7 +18,7 @@ import {
   withDatabase,
 } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
-import { agentState } from './support.mjs';
+import { agentState } from './support/product.mjs';
 
 const SUITE = 'postgres-restart';
 const DOWN_MS = 3000;

@@ -8,7 +8,7 @@ import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
 import { startRedis } from './support/redis-server.mjs';
 import { commandAudit, recordFigure, signedInPlayers, timedCall } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
-import { agentState } from './support.mjs';
+import { agentState } from './support/product.mjs';
 
 const SUITE = 'redis-restart';
 const DOWN_MS = 3000;

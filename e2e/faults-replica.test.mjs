@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { metricsOf, startScaledProduct } from './support/scale-out.mjs';
 import { stillRunning } from './support/processes.mjs';
 import { order, recordFigure, signedInPlayers, slotFor, tally, timedCall, withDatabase } from './support/faults.mjs';
-import { agentState, until } from './support.mjs';
+import { agentState } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const SUITE = 'replica-kill';
 const PLAYERS = 60;

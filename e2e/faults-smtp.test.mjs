@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { startScaledProduct } from './support/scale-out.mjs';
 import { startSlowSmtp } from './support/slow-smtp.mjs';
 import { insertPlayers, PASSWORD, percentile, recordFigure, timedCall } from './support/faults.mjs';
-import { apiClient, until } from './support.mjs';
+import { apiClient } from './support/api-client.mjs';
+import { until } from './support/wait.mjs';
 
 const SUITE = 'slow-smtp';
 const GREETING_DELAY_MS = 4000;

@@ -11,7 +11,10 @@ import { after, before, test } from 'node:test';
 import { startFakePushService } from '../scripts/fake-push-service.mjs';
 import { startFakeBotApi } from '../scripts/fake-telegram-bot-api.mjs';
 import { asPlayer, clubInstant, heading } from './support/player-pages.mjs';
-import { launchChromium, registerAccount, startProduct, until, viewports } from './support.mjs';
+import { registerAccount } from './support/api-client.mjs';
+import { launchChromium, viewports } from './support/browser.mjs';
+import { startProduct } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const PASSWORD = 'Корт-2026-уведомления!';
 const BOT_TOKEN = '123456:E2E-TOKEN-0123456789abcdef';

@@ -12,7 +12,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePort } from '../scripts/free-port.mjs';
-import { apiClient, artifacts, launchChromium, registerAccount, startProduct, until } from './support.mjs';
+import { apiClient, registerAccount } from './support/api-client.mjs';
+import { artifacts, launchChromium } from './support/browser.mjs';
+import { startProduct } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 import { withDatabase } from './support/faults.mjs';
 import { startTcpProxy } from './support/tcp-proxy.mjs';
 

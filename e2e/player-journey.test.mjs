@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import { fakeCameraArgs } from './support/fake-camera.mjs';
 import { playerJourney } from './support/player-journey.mjs';
-import { artifacts, useProductAndBrowser, viewports } from './support.mjs';
+import { artifacts, viewports } from './support/browser.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
 
 // The browser's camera plays this file: the QR of the door code, written once the code is shown.
 const camera = `${artifacts}/door-camera.y4m`;

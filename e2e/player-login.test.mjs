@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
-import { artifacts, nextMail, useProductAndBrowser, viewports } from './support.mjs';
+import { artifacts, viewports } from './support/browser.mjs';
+import { nextMail } from './support/mail.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 

@@ -7,18 +7,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import contracts from '@kort/contracts';
 import { accessibilityProblems } from './support/axe.mjs';
-import {
-  agentState,
-  apiClient,
-  artifacts,
-  launchChromium,
-  nextMail,
-  registerAccount,
-  startProduct,
-  until,
-  viewports,
-  withDatabase,
-} from './support.mjs';
+import { apiClient, registerAccount } from './support/api-client.mjs';
+import { artifacts, launchChromium, viewports } from './support/browser.mjs';
+import { nextMail } from './support/mail.mjs';
+import { agentState, startProduct, withDatabase } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 const PASSWORD = 'Корт-2026-ux!';

@@ -21,7 +21,10 @@ import {
   heading,
   ZONE,
 } from './support/player-pages.mjs';
-import { launchChromium, registerAccount, startProduct, until, viewports, withDatabase } from './support.mjs';
+import { registerAccount } from './support/api-client.mjs';
+import { launchChromium, viewports } from './support/browser.mjs';
+import { startProduct, withDatabase } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const PASSWORD = 'Корт-2026-очередь!';
 const stamp = Date.now();

@@ -6,7 +6,9 @@ import { after, before, test } from 'node:test';
 import { io } from 'socket.io-client';
 import { playerJourney } from './support/player-journey.mjs';
 import { browserLikeLoad, signedInAdmin, metricsOf, startScaledProduct } from './support/scale-out.mjs';
-import { agentState, launchChromium, until, viewports } from './support.mjs';
+import { launchChromium, viewports } from './support/browser.mjs';
+import { agentState } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 let product;
 let browser;

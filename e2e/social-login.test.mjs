@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startFakeOAuthProvider } from '../scripts/fake-oauth-provider.mjs';
 import { accessibilityProblems } from './support/axe.mjs';
-import { artifacts, launchChromium, startProduct, viewports } from './support.mjs';
+import { artifacts, launchChromium, viewports } from './support/browser.mjs';
+import { startProduct } from './support/product.mjs';
 
 let fake;
 let product;

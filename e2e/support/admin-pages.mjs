@@ -1,6 +1,6 @@
 // The dashboard as an admin's browser shows it, for the Chromium journeys.
 import assert from 'node:assert/strict';
-import { artifacts } from '../support.mjs';
+import { artifacts } from './browser.mjs';
 import { accessibilityProblems } from './axe.mjs';
 
 /**

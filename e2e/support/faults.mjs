@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import contracts from '@kort/contracts';
 import argon2 from 'argon2';
 import pg from 'pg';
-import { apiClient, artifacts } from '../support.mjs';
+import { apiClient } from './api-client.mjs';
+import { artifacts } from './browser.mjs';
 
 export const PASSWORD = 'Корт-2026-отказы!';
 const SITE_ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which the replicas run with

@@ -2,7 +2,8 @@
 // the load, the outage with each replica's recovery timed, and what every outage must look like.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiClient, until } from '../support.mjs';
+import { apiClient } from './api-client.mjs';
+import { until } from './wait.mjs';
 import {
   PASSWORD,
   cleanUnavailable,

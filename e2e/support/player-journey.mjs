@@ -9,7 +9,10 @@ import contracts from '@kort/contracts';
 import pg from 'pg';
 import { accessibilityProblems } from './axe.mjs';
 import { writeQrVideo } from './fake-camera.mjs';
-import { agentState, artifacts, nextMail, until } from '../support.mjs';
+import { artifacts } from './browser.mjs';
+import { nextMail } from './mail.mjs';
+import { agentState } from './product.mjs';
+import { until } from './wait.mjs';
 
 const SITE_ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses
 

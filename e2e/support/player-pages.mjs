@@ -2,7 +2,7 @@
 // through the API and then look: a signed-in page, the club's days, the way to a day's dial.
 import assert from 'node:assert/strict';
 import contracts from '@kort/contracts';
-import { artifacts } from '../support.mjs';
+import { artifacts } from './browser.mjs';
 import { accessibilityProblems } from './axe.mjs';
 
 export const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm start` uses

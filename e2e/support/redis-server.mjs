@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
 import { launch, stopPart } from './scale-out.mjs';
-import { until } from '../support.mjs';
+import { until } from './wait.mjs';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 

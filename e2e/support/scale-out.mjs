@@ -13,7 +13,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
 import { startMailDev } from '../../scripts/maildev.mjs';
-import { apiClient, artifacts, until } from '../support.mjs';
+import { apiClient } from './api-client.mjs';
+import { artifacts } from './browser.mjs';
+import { until } from './wait.mjs';
 import { withDescendants } from './processes.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
