@@ -1,28 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from '../functions/change-feed';
 
 /**
- * The change feed behind every replica's read caches (issue 17, src/cache/): a committed change to
- * the rows they keep is announced on the `kort_changes` channel, whoever wrote it (any service, a
- * migration, the admin CLI, psql). PostgreSQL delivers a NOTIFY only when its transaction commits,
- * and once per distinct payload per transaction. Payloads: `bookings`, `settings`, `courts`, and
- * `users:<id>` (`users` after a TRUNCATE).
+ * The change feed behind every replica's read caches (src/cache/): the notify functions
+ * (database/functions/change-feed.ts) and the triggers of the tables cached then. Payloads:
+ * `bookings`, `settings`, `courts`, and `users:<id>` (`users` after a TRUNCATE).
  */
 export class ChangeFeed1763880000000 implements MigrationInterface {
   name = 'ChangeFeed1763880000000';
 
   async up(db: QueryRunner): Promise<void> {
-    await db.query(`
-      CREATE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM pg_notify('kort_changes', TG_ARGV[0]);
-        RETURN NULL;
-      END $$`);
-    await db.query(`
-      CREATE FUNCTION kort_notify_user() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM pg_notify('kort_changes', 'users:' || (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END));
-        RETURN NULL;
-      END $$`);
+    await db.query(KORT_NOTIFY_TABLE);
+    await db.query(KORT_NOTIFY_USER);
     for (const table of ['bookings', 'settings', 'courts']) {
       await db.query(`
         CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}

@@ -1,13 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A booking under the quotas in one round trip (issue 17): the player's lock, the day, week and
- * upcoming counts and the insert run inside the database, in the caller's single statement. The
- * limits and the local day and week are the API's (bookingRules, SiteTime) and come as arguments.
- * The counts are read after the lock is held: under READ COMMITTED each statement of a VOLATILE
- * PL/pgSQL function takes a new snapshot, so a game committed by a concurrent request of the same
- * player while this one waited is counted. Returns the new game's id, or NULL when a quota is
- * reached; a taken slot raises the exclusion constraint's 23P01 as a plain INSERT would.
+ * kort_book as it was first written: a booking under the quotas in one round trip. Its current
+ * definition (quotas per site) is database/functions/book.ts, applied by the sites migration.
  */
 export class BookFunction1763900000000 implements MigrationInterface {
   name = 'BookFunction1763900000000';

@@ -1,0 +1,23 @@
+/**
+ * The change feed behind every replica's read caches (cache/change-feed.ts): a committed change to
+ * the rows they keep is announced on the `kort_changes` channel, whoever wrote it (any service, a
+ * migration, the admin CLI, psql). PostgreSQL delivers a NOTIFY only when its transaction commits,
+ * and once per distinct payload per transaction. These are the current definitions; migrations
+ * apply them with CREATE OR REPLACE, and triggers.ts lists which tables call them.
+ */
+
+/** Statement-level: the payload is the trigger's argument (`bookings`, `settings`, `sites`, …). */
+export const KORT_NOTIFY_TABLE = `
+  CREATE OR REPLACE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('kort_changes', TG_ARGV[0]);
+    RETURN NULL;
+  END $$`;
+
+/** Row-level on users: `users:<id>`, so a replica drops only that account from its cache. */
+export const KORT_NOTIFY_USER = `
+  CREATE OR REPLACE FUNCTION kort_notify_user() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('kort_changes', 'users:' || (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END));
+    RETURN NULL;
+  END $$`;

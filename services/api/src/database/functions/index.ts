@@ -1,0 +1,45 @@
+import { KORT_BOOK } from './book';
+import { KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from './change-feed';
+import { CHECK_BOOKING_SLOT } from './check-booking-slot';
+
+/**
+ * The logic that lives in PostgreSQL, as it is now: each function's current definition (one file
+ * each, applied by the migrations with CREATE OR REPLACE) and every trigger that calls one. A
+ * reader finds it here rather than by replaying migrations; test/database-logic.test.ts holds the
+ * migrated database to exactly this.
+ */
+export const DATABASE_FUNCTIONS: Record<string, string> = {
+  kort_book: KORT_BOOK,
+  kort_check_booking_slot: CHECK_BOOKING_SLOT,
+  kort_notify_table: KORT_NOTIFY_TABLE,
+  kort_notify_user: KORT_NOTIFY_USER,
+};
+
+/** Every trigger, as PostgreSQL prints it (`pg_get_triggerdef`), by table. */
+export const DATABASE_TRIGGERS: Record<string, string[]> = {
+  bookings: [
+    // Whoever inserts a game: the shape and slot locks, the court active, no closure, the court's site.
+    'CREATE TRIGGER bookings_check_slot BEFORE INSERT ON public.bookings FOR EACH ROW EXECUTE FUNCTION kort_check_booking_slot()',
+    "CREATE TRIGGER bookings_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.bookings FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('bookings')",
+  ],
+  closures: [
+    "CREATE TRIGGER closures_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.closures FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('closures')",
+  ],
+  courts: [
+    "CREATE TRIGGER courts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.courts FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('courts')",
+  ],
+  settings: [
+    "CREATE TRIGGER settings_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.settings FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('settings')",
+  ],
+  // The sites' names and zones, and who runs them (not the agent's heartbeat columns).
+  site_admins: [
+    "CREATE TRIGGER site_admins_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.site_admins FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('sites')",
+  ],
+  sites: [
+    "CREATE TRIGGER sites_changed AFTER INSERT OR DELETE OR UPDATE OF name, slug, timezone, address OR TRUNCATE ON public.sites FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('sites')",
+  ],
+  users: [
+    'CREATE TRIGGER users_changed AFTER INSERT OR DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION kort_notify_user()',
+    "CREATE TRIGGER users_truncated AFTER TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('users')",
+  ],
+};
