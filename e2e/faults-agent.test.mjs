@@ -1,4 +1,4 @@
-// Fault injection (issue 10): the edge agent dies with the light on, and starts again. Killed
+// Fault injection: the edge agent dies with the light on, and starts again. Killed
 // (SIGKILL: its connection closes at once) and frozen (SIGSTOP: a hung Pi or a cut cable, where only
 // socket.io's heartbeat can tell), the dashboard must see it offline within the heartbeat (ping
 // every 10 s, 5 s to answer); started again, its relays are back in the safe state (all off), the
@@ -7,39 +7,33 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { io } from 'socket.io-client';
 import contracts from '@kort/contracts';
-import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { useFaultScene } from './support/fault-scene.mjs';
 import { cleanUnavailable, commandAudit, recordFigure, timedCall, withDatabase } from './support/faults.mjs';
 import { agentState } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
 const SUITE = 'agent-restart';
 const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (redis-io.adapter.ts)
-let product;
-let admin;
+const scene = useFaultScene({ product: () => ({ agentEnv: { LOG_LEVEL: 'info' } }), admin: true });
 let live;
 /** Every device state the dashboard's live socket received, with when. */
 const liveStates = [];
 
 before(async () => {
-  product = await startScaledProduct({ agentEnv: { LOG_LEVEL: 'info' } });
-  admin = await signedInAdmin(product);
   // The dashboard, through the proxy as a browser connects.
+  const { product, admin } = scene;
   live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
   live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));
   await until(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
 });
 
-after(async () => {
-  live?.close();
-  if (process.exitCode && product) console.error(product.output());
-  await product?.stop();
-});
+after(() => live?.close());
 
-const command = (path) => timedCall(product.base, admin, 'GET', path, { timeoutMs: 12_000 });
+const command = (path) => timedCall(scene.product.base, scene.admin, 'GET', path, { timeoutMs: 12_000 });
 
 /** The state the API stored for the site: every relay row and the online flag. */
 const storedState = () =>
-  withDatabase(product, async (db) => ({
+  withDatabase(scene.product, async (db) => ({
     online: (await db.query(`SELECT online FROM sites WHERE id = 'default'`)).rows[0].online,
     relaysOn: (await db.query(`SELECT device FROM device_states WHERE site_id = 'default' AND is_on`)).rows.map(
       (row) => row.device,
@@ -49,7 +43,7 @@ const storedState = () =>
 async function lightOn() {
   const light = await command('/api/turn_on_light/');
   assert.equal(light.status, 200, JSON.stringify(light));
-  assert.equal((await agentState(product)).relays.light, true);
+  assert.equal((await agentState(scene.product)).relays.light, true);
   await until(() => liveStates.at(-1)?.relays.light, 'the light on the dashboard');
   assert.deepEqual((await storedState()).relaysOn, ['light']);
 }
@@ -69,8 +63,8 @@ async function offlineAfter(since) {
 async function restartAndResync(label) {
   const seen = liveStates.length;
   const startedAt = Date.now();
-  await product.startAgent();
-  const state = await agentState(product);
+  await scene.product.startAgent();
+  const state = await agentState(scene.product);
   assert.deepEqual(
     Object.keys(state.relays).filter((relay) => state.relays[relay]),
     [],
@@ -102,7 +96,7 @@ async function restartAndResync(label) {
 test('the agent killed with the light on: offline at once, back in the safe state, commands work', async () => {
   await lightOn();
   const killedAt = Date.now();
-  product.agent.child.kill('SIGKILL');
+  scene.product.agent.child.kill('SIGKILL');
   const offlineMs = await offlineAfter(killedAt);
   recordFigure(SUITE, 'SIGKILL: dashboard shows the agent offline', offlineMs, 'ms');
   assert.ok(offlineMs <= 20_000, `offline within the heartbeat: ${offlineMs} ms`);
@@ -120,7 +114,7 @@ test('the agent killed with the light on: offline at once, back in the safe stat
 test('the agent frozen with the light on: the heartbeat marks it offline, restarted it resynchronises', async () => {
   await lightOn();
   const frozenAt = Date.now();
-  product.agent.child.kill('SIGSTOP');
+  scene.product.agent.child.kill('SIGSTOP');
   try {
     const offlineMs = await offlineAfter(frozenAt);
     recordFigure(
@@ -132,13 +126,13 @@ test('the agent frozen with the light on: the heartbeat marks it offline, restar
     );
     assert.ok(offlineMs <= 20_000, `offline within the heartbeat: ${offlineMs} ms`);
   } finally {
-    product.agent.child.kill('SIGKILL');
-    await product.agent.exited;
+    scene.product.agent.child.kill('SIGKILL');
+    await scene.product.agent.exited;
   }
   await restartAndResync('SIGSTOP');
   await lightOn();
 
-  const audit = await commandAudit(product);
+  const audit = await commandAudit(scene.product);
   recordFigure(
     SUITE,
     'commands',

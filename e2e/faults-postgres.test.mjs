@@ -1,49 +1,29 @@
-// Fault injection (issue 10): PostgreSQL stopped under load (a fast shutdown: sessions ended, as
+// Fault injection: PostgreSQL stopped under load (a fast shutdown: sessions ended, as
 // `pg_ctlcluster … restart` and a container restart do) and started again ~3 s later. The API must
 // answer every call with a 2xx or a clean 503, recover by itself within seconds, keep every booking
 // it confirmed, and no device command may run twice or after its deadline. The server is a cluster
 // of the test's own (e2e/support/postgres-server.mjs): stopping this machine's would cut off
 // whatever else uses it.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { test } from 'node:test';
+import { useFaultScene } from './support/fault-scene.mjs';
 import { startPostgres } from './support/postgres-server.mjs';
-import {
-  commandAudit,
-  order,
-  recordFigure,
-  signedInPlayers,
-  slotFor,
-  timedCall,
-  withDatabase,
-} from './support/faults.mjs';
+import { commandAudit, order, recordFigure, slotFor, timedCall, withDatabase } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
 import { agentState } from './support/product.mjs';
 
 const SUITE = 'postgres-restart';
 const DOWN_MS = 3000;
-let postgres;
-let product;
-let admin;
-let players;
-
-before(async () => {
-  postgres = await startPostgres();
-  product = await startScaledProduct({ postgresUrl: postgres.url, agentEnv: { LOG_LEVEL: 'info' } });
-  admin = await signedInAdmin(product);
-  players = await signedInPlayers(product, 12);
-});
-
-after(async () => {
-  if (process.exitCode && product) console.error(product.output());
-  // Started again if the test failed while it was down, so the product's database can be dropped.
-  if (postgres && !postgres.running()) await postgres.start().catch(() => undefined);
-  await product?.stop().catch((error) => console.error(`cleanup: ${error}`));
-  await postgres?.stop();
+const scene = useFaultScene({
+  dependency: { name: 'postgres', start: startPostgres },
+  product: (postgres) => ({ postgresUrl: postgres.url, agentEnv: { LOG_LEVEL: 'info' } }),
+  admin: true,
+  players: 12,
 });
 
 test('PostgreSQL restarted under load: 2xx or a clean 503, recovery within seconds, nothing lost or run twice', async () => {
-  const [signingIn, ...others] = players;
+  const { product, admin, dependency: postgres } = scene;
+  const [signingIn, ...others] = scene.players;
   const readers = others.slice(0, 3);
   const bookers = others.slice(3);
   const load = await mixedLoad(product, { readers, signingIn, bookers, admin });

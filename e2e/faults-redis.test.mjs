@@ -1,39 +1,27 @@
-// Fault injection (issue 10): Redis (sessions, queues, the socket.io adapter, rate limits) shut down
+// Fault injection: Redis (sessions, queues, the socket.io adapter, rate limits) shut down
 // under load and started again ~3 s later, as an operator's `redis-cli shutdown` and a container
 // restart do. The API must answer every call with a 2xx or a clean 503, recover by itself within
 // seconds, and no device command may run twice or after its deadline.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { signedInAdmin, startScaledProduct } from './support/scale-out.mjs';
+import { test } from 'node:test';
+import { useFaultScene } from './support/fault-scene.mjs';
 import { startRedis } from './support/redis-server.mjs';
-import { commandAudit, recordFigure, signedInPlayers, timedCall } from './support/faults.mjs';
+import { commandAudit, recordFigure, timedCall } from './support/faults.mjs';
 import { checkOutage, mixedLoad, outageUnderLoad } from './support/outage.mjs';
 import { agentState } from './support/product.mjs';
 
 const SUITE = 'redis-restart';
 const DOWN_MS = 3000;
-let redis;
-let product;
-let admin;
-let players;
-
-before(async () => {
-  redis = await startRedis();
-  product = await startScaledProduct({ redisUrl: redis.url, agentEnv: { LOG_LEVEL: 'info' } });
-  admin = await signedInAdmin(product);
-  players = await signedInPlayers(product, 4);
-});
-
-after(async () => {
-  if (process.exitCode && product) console.error(`${product.output()}\n--- redis\n${redis?.output()}`);
-  // Back if the test failed while it was down: the replicas then stop as quickly as usual.
-  if (redis && !redis.pid()) await redis.start().catch(() => undefined);
-  await product?.stop();
-  await redis?.stop();
+const scene = useFaultScene({
+  dependency: { name: 'redis', start: startRedis },
+  product: (redis) => ({ redisUrl: redis.url, agentEnv: { LOG_LEVEL: 'info' } }),
+  admin: true,
+  players: 4,
 });
 
 test('Redis restarted under load: 2xx or a clean 503, recovery within seconds, no command twice or late', async () => {
-  const [signingIn, ...readers] = players;
+  const { product, admin, dependency: redis } = scene;
+  const [signingIn, ...readers] = scene.players;
   const load = await mixedLoad(product, { readers, signingIn, admin });
   const result = await outageUnderLoad(product, load, {
     stop: () => redis.shutdown(),

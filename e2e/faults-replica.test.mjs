@@ -1,35 +1,26 @@
-// Fault injection (issue 10): an API replica killed with SIGKILL (a crash, an OOM kill: no drain)
+// Fault injection: an API replica killed with SIGKILL (a crash, an OOM kill: no drain)
 // while players book through the proxy. Every booking that was confirmed must be in the database,
 // a booking refused must not be, the other replica must keep serving at once, and nothing of the
 // product may be left running afterwards.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { metricsOf, startScaledProduct } from './support/scale-out.mjs';
+import { test } from 'node:test';
+import { useFaultScene } from './support/fault-scene.mjs';
+import { metricsOf } from './support/scale-out.mjs';
 import { stillRunning } from './support/processes.mjs';
-import { order, recordFigure, signedInPlayers, slotFor, tally, timedCall, withDatabase } from './support/faults.mjs';
+import { order, recordFigure, slotFor, tally, timedCall, withDatabase } from './support/faults.mjs';
 import { agentState } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
 const SUITE = 'replica-kill';
 const PLAYERS = 60;
 const ROUNDS = 5; // each player's bookings, a week apart (slotFor)
-let product;
-let players;
-
-before(async () => {
-  product = await startScaledProduct();
-  players = await signedInPlayers(product, PLAYERS);
-});
-
-after(async () => {
-  if (process.exitCode && product) console.error(product.output());
-  await product?.stop();
-});
+const scene = useFaultScene({ players: PLAYERS });
 
 /** An answer that says nothing about whether the booking was written: the replica died under it. */
 const unknownOutcome = (outcome) => outcome.error !== undefined || outcome.status === 502 || outcome.status === 504;
 
 test('a replica killed under booking load: confirmed bookings are stored, the other replica serves on', async () => {
+  const { product, players } = scene;
   // The agent's replica is the victim: its agent must find the other one too.
   const online = await Promise.all(
     product.replicas.map(async (replica) => (await metricsOf(replica)).kort_agents_online),
@@ -148,7 +139,7 @@ test('a replica killed under booking load: confirmed bookings are stored, the ot
   // the stop, and the victim was reaped.
   const processes = product.processes();
   const stopping = product;
-  product = undefined;
+  scene.product = undefined;
   await stopping.stop();
   recordFigure(SUITE, 'processes of the product checked after the stop', processes.length + 1, '', 'none left');
   assert.deepEqual(stillRunning([...processes, victim.child.pid]), [], 'no process of the product is left');

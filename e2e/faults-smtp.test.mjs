@@ -1,10 +1,10 @@
-// Fault injection (issue 10): a slow mail server (it greets each connection only after 4 s). The
+// Fault injection: a slow mail server (it greets each connection only after 4 s). The
 // letters go out from a queue, off the request path: registration and password recovery must still
 // answer at once, and every letter must arrive later.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { startScaledProduct } from './support/scale-out.mjs';
+import { test } from 'node:test';
+import { useFaultScene } from './support/fault-scene.mjs';
 import { startSlowSmtp } from './support/slow-smtp.mjs';
 import { insertPlayers, PASSWORD, percentile, recordFigure, timedCall } from './support/faults.mjs';
 import { apiClient } from './support/api-client.mjs';
@@ -13,21 +13,13 @@ import { until } from './support/wait.mjs';
 const SUITE = 'slow-smtp';
 const GREETING_DELAY_MS = 4000;
 const CALLS = 10; // half registrations, half password recoveries
-let smtp;
-let product;
-
-before(async () => {
-  smtp = await startSlowSmtp({ greetingDelayMs: GREETING_DELAY_MS });
-  product = await startScaledProduct({ smtpUrl: smtp.url });
-});
-
-after(async () => {
-  if (process.exitCode && product) console.error(product.output());
-  await product?.stop();
-  await smtp?.stop();
+const scene = useFaultScene({
+  dependency: { name: 'smtp', start: () => startSlowSmtp({ greetingDelayMs: GREETING_DELAY_MS }) },
+  product: (smtp) => ({ smtpUrl: smtp.url }),
 });
 
 test('a slow mail server: registration and recovery answer fast, the letters arrive later', async () => {
+  const { product, dependency: smtp } = scene;
   const known = await insertPlayers(product, CALLS / 2);
   const calls = [];
   for (let i = 0; i < CALLS; i += 1) {

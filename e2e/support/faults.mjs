@@ -8,20 +8,12 @@ import argon2 from 'argon2';
 import pg from 'pg';
 import { apiClient } from './api-client.mjs';
 import { artifacts } from './browser.mjs';
+import { withDatabase } from './product.mjs';
 
 export const PASSWORD = 'Корт-2026-отказы!';
 const SITE_ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which the replicas run with
 
-/** Runs `work` with a client of the product's database. */
-export async function withDatabase(product, work) {
-  const db = new pg.Client({ connectionString: product.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+export { withDatabase } from './product.mjs';
 
 /**
  * `count` confirmed players with the rules accepted, written straight into the database with the

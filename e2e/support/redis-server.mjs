@@ -49,6 +49,7 @@ export async function startRedis() {
       await server.exited;
     },
     pid: () => (server?.running() ? server.child.pid : undefined),
+    running: () => Boolean(server?.running()),
     output: () => server?.output() ?? '',
     /** Stops the server if it runs and deletes its directory. */
     async stop() {
