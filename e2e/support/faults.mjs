@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import contracts from '@kort/contracts';
 import argon2 from 'argon2';
-import pg from 'pg';
 import { apiClient } from './api-client.mjs';
 import { artifacts } from './browser.mjs';
 import { withDatabase } from './product.mjs';
