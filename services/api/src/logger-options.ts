@@ -5,7 +5,7 @@ import type { AppConfig } from './config/app-config';
 /**
  * JSON logs an operator can grep. nestjs-pino is the services' logger (their `Logger` calls), with
  * no middleware of its own: the one line per request (method, URL with secrets masked, status,
- * time) is common/request-observer.ts's. Bodies (passwords, codes) are never logged; the request
+ * time) is lifecycle/request-observer.ts's. Bodies (passwords, codes) are never logged; the request
  * line carries no headers, so no cookie, CSRF token or authorization can reach it.
  *
  * Lines go to stdout in batches (4 KB, or every second when quieter), not one write(2) each: at a

@@ -22,10 +22,11 @@ import {
 
 /**
  * The API's OpenAPI 3.1 document, served at /api/docs (Swagger UI) and /api/docs-json, and checked
- * by `npm run check` (scripts/check-openapi.mjs). 3.1 because the schemas are zod's JSON Schema
- * 2020-12, which is 3.1's dialect. Each operation's security and refusals come from the same route
- * decorators the request gate enforces (auth/request-gate.ts), so the document cannot drift from
- * what the API does: a session cookie unless @Public, the X-CSRFToken header on anything that
+ * by `npm run check` (its `openapi:lint` step: cli/openapi.ts writes the document, then
+ * scripts/validate-openapi.mjs and `redocly lint` check it). 3.1 because the schemas are zod's
+ * JSON Schema 2020-12, which is 3.1's dialect. Each operation's security and refusals come from the
+ * same route decorators the request gate enforces (auth/request-gate.ts), so the document cannot
+ * drift from what the API does: a session cookie unless @Public, the X-CSRFToken header on anything that
  * changes state, 400/401/403 (and 404 for another player's object) with the `detail` to show.
  */
 export function openApiDocument(app: INestApplication): OpenAPIObject {
