@@ -20,7 +20,7 @@ export interface BodySchemaMeta extends BodySchemaOptions {
   schema: z.ZodType;
 }
 
-/** What a handler declared of its input, read once per handler (common/request-gate.ts). */
+/** What a handler declared of its input, read once per handler (auth/request-gate.ts). */
 export interface InputSchemas {
   body?: BodySchemaMeta;
   query?: z.ZodType;
@@ -73,7 +73,7 @@ function parameterSchema(field: z.ZodType): object {
 
 /**
  * Validates the request's query and body against what the handler declared (after the CSRF and
- * session checks: common/request-gate.ts) and replaces them by the parsed, typed values.
+ * session checks: auth/request-gate.ts) and replaces them by the parsed, typed values.
  */
 export function validateInput(request: Request, schemas: InputSchemas): void {
   if (schemas.query) {

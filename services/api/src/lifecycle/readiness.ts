@@ -25,7 +25,7 @@ export class Readiness {
   }
 
   /**
-   * Counts a request in (common/request-observer.ts, first of every middleware); the returned
+   * Counts a request in (lifecycle/request-observer.ts, first of every middleware); the returned
    * function counts it out once answered or abandoned. A draining replica tells the client to close.
    */
   started(response: Response): () => void {
