@@ -1,5 +1,5 @@
 // Accounts in a real browser against `npm start`: cookies, CSRF and sessions as Chromium handles
-// them. The player app (a later issue) will drive the same calls through its screens.
+// them. The player app's screens drive the same calls (e2e/player-login.test.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifacts, viewports } from './support/browser.mjs';

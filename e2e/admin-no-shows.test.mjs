@@ -1,7 +1,7 @@
-// What an admin sees of issue 21 in the dashboard, on the product `npm start` runs: the week's
-// no-shows on the home page, a player's no-shows and the pause they bring on the player's page,
-// forgiving one (the pause lifts, the action log says who), the club's own releases logged by
-// «Система», and the day view's waitlist and «Неявка». The releases and the line are set in the
+// What an admin sees of no-shows and the waitlist in the dashboard, on the product `npm start`
+// runs: the week's no-shows on the home page, a player's no-shows and the pause they bring on the
+// player's page, forgiving one (the pause lifts, the action log says who), the club's own releases
+// logged by «Система», and the day view's waitlist and «Неявка». The releases and the line are set in the
 // database (the timers and the player's calls have tests of their own in services/api/test).
 // Screens go to e2e/artifacts/admin-no-shows-*.png.
 import assert from 'node:assert/strict';

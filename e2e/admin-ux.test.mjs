@@ -1,4 +1,4 @@
-// What an admin notices in the dashboard (issue 19, items 9-11), on the product `npm start` runs:
+// What an admin notices in the dashboard, on the product `npm start` runs:
 // "Игроков" and the players list count the same people, unconfirmed accounts and admins are not
 // active players, a search with no hit says so, phones and the sport school read as people write
 // them, titles use «»; blocking lists the games and the shelf it takes away and restoring says they
@@ -131,7 +131,7 @@ test('numbers that add up: «Игроков» is the list it opens; other accoun
     await until(async () => (await rows.count()) === 1, 'Boris alone');
     await snap('users-unconfirmed');
 
-    // A search with no hit (spec section 8), and the way to look among everyone.
+    // A search with no hit says so, in the spec's words, and the way to look among everyone.
     await page.goto(
       `${base}/admin/users?filter=${encodeURIComponent(JSON.stringify({ role: 'player', status: 'active' }))}`,
     );

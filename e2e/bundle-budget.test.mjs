@@ -1,4 +1,4 @@
-// The built apps' first-screen JavaScript stays within its budget (issue 19), checked on every CI run
+// The built apps' first-screen JavaScript stays within its budget, checked on every CI run
 // rather than only when someone runs `npm run bench`: a constant imported from a contracts module
 // with zod schemas once brought zod into the player's first script (+23 KB gzipped, /reserve's
 // Lighthouse score from 93 to 68) and nothing but the bench noticed.

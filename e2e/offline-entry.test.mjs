@@ -1,4 +1,4 @@
-// The club keeps running when its link drops (issue 15). The edge agent reaches the API through a
+// The club keeps running when its link drops. The edge agent reaches the API through a
 // TCP proxy this test controls (the club's uplink). With a game on now: the link is cut, the door
 // screen turns into a keypad, the player gets the offline PIN from the API, a wrong PIN is refused,
 // the agent is killed and started again while the link is still down (its schedule and its outbox

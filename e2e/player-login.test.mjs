@@ -175,7 +175,7 @@ test('a phone turned sideways is asked to turn back; upright, the screen is usab
   await context.close();
 });
 
-// --- Issue 19: the first paint comes with the page (player-web/src/app/first-paint.tsx) ---
+// --- The first paint comes with the page (player-web/src/app/first-paint.tsx) ---
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`before any script runs, /login is the form and /reserve the frame with its heading (${name})`, async () => {

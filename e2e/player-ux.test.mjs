@@ -1,4 +1,4 @@
-// What a player notices (issue 19, items 1-7 and 12), on the product `npm start` runs, in Chromium:
+// What a player notices, on the product `npm start` runs, in Chromium:
 // limits said before the last step, games that end, a booking summary, "Отправить код ещё раз",
 // a desktop that uses the screen, forms and modals that behave, storage that says what it is, and a
 // door display that forgets a code once it has worked. Screens go to e2e/artifacts/ux-*.png and are
@@ -153,7 +153,7 @@ const groupWidths = (page) =>
       .filter((widths) => widths.length > 1),
   );
 
-// ---- 1 and 3: limits before the last step, and the booking summary ----
+// ---- Limits before the last step, and the booking summary ----
 
 test('the calendar and the dial say which days the player cannot book and why; the summary confirms; a race still reads 418 (phone)', async () => {
   const email = await player('limits');
@@ -240,7 +240,7 @@ test('with five games ahead the add-game button is off and says why, and so does
   });
 });
 
-// ---- 2 and 12: games that end; the door display forgets the code ----
+// ---- Games that end; the door display forgets the code ----
 
 test('after the door opens the card says the game is on and the display forgets the code; ending (confirmed) says it is over (phone)', async () => {
   await awayFromMidnight(5);
@@ -263,7 +263,7 @@ test('after the door opens the card says the game is on and the display forgets 
     await door.getByLabel('Цифра 1').click();
     await page.keyboard.type(code);
     await toast(page, 'Дверь открыта!');
-    // Item 12: the screen at the door drops the code at once (it asks the agent every second).
+    // The screen at the door drops the code at once (it asks the agent every second).
     await display.getByText('Код появится здесь').waitFor({ timeout: 3_000 });
     assert.equal(await display.getByText(code, { exact: true }).count(), 0);
     assert.equal((await agentState(env.product)).display, null);
@@ -332,7 +332,7 @@ test("too early for the door: the card says when the door opens (the club's wind
   });
 });
 
-// ---- 4: "Отправить код ещё раз" ----
+// ---- "Отправить код ещё раз" ----
 
 test('the activation code screen counts down a minute before "Отправить код ещё раз", and shows the limit of the API (phone)', async () => {
   const email = `ux-resend-${stamp}@example.com`;
@@ -415,7 +415,7 @@ test('the password-recovery code step has the same countdown and sends a new let
   );
 });
 
-// ---- 5: a desktop is a desktop ----
+// ---- A desktop is a desktop ----
 
 test('desktop 1440×900: calendar and dial side by side at a readable size, headings level, one width per button group, the rules in the shell', async () => {
   const email = await player('desktop', 'Пётр');
@@ -472,7 +472,7 @@ test('desktop 1440×900: calendar and dial side by side at a readable size, head
   });
 });
 
-// ---- 6: forms and modals ----
+// ---- Forms and modals ----
 
 test('registration: the name error goes once a name is typed; differing passwords are flagged as typed; the hint once (phone)', async () => {
   await asPlayer(
@@ -591,7 +591,7 @@ test('a phone turned sideways on a public page is asked to turn back', async () 
   );
 });
 
-// ---- 7: storage ----
+// ---- Storage ----
 
 test('storage: equipment by the names the club gave it, renting asked first, the shelf says open or closed, no bare links (phone)', async () => {
   // The club names compartment 10 in the dashboard's settings.

@@ -1,4 +1,4 @@
-// Issue 21 from the player's side, and issue 20's app that survives a deploy, on the product
+// The waitlist and no-shows from the player's side, and an app that survives a deploy, on the product
 // `npm start` runs, in Chromium: a third player joins the line on the dial for an hour whose courts
 // two others hold, one of them cancels, the offer appears on my games while the page is open and is
 // confirmed into a game; a game released as a no-show reads «Неявка»; a player paused for no-shows
@@ -244,7 +244,7 @@ test('two no-shows within 30 days: my games and the booking screen say until whe
   });
 });
 
-// ---- Issue 20, item 3: a player app that survives a deploy ----
+// ---- A player app that survives a deploy ----
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`a screen whose code is gone after a deploy reloads the tab once, then shows «Обновить» (${name})`, async () => {

@@ -1,4 +1,4 @@
-// Two API replicas behind nginx, as compose runs them (issue 8): the player journey goes through the
+// Two API replicas behind nginx, as compose runs them: the player journey goes through the
 // proxy while the agent is on one replica and the admin's live socket on the other; then the agent's
 // replica is stopped under load, and no request, command or live update is lost.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Log in with VK ID (issue 9) in Chromium on a phone: the button on /login, the provider's consent
+// Log in with VK ID in Chromium on a phone: the button on /login, the provider's consent
 // page (the local fake of VK ID and Yandex ID, scripts/fake-oauth-provider.mjs), back to /profile,
 // the club rules for a new account, the linked provider on the profile; then a refused consent lands
 // on /login with the reason. Screens go to e2e/artifacts/social-*.png and are checked with axe.

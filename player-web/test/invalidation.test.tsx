@@ -30,6 +30,8 @@ const game = (id: number): MyOrder => ({
   name: 2,
   id_cort: 2,
   time_start: `2026-11-${20 + id}T18:00:00+03:00`,
+  site_id: 'default',
+  site_name: 'Корт',
 });
 
 /** My games, on screen the whole time. */

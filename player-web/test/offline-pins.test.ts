@@ -24,6 +24,8 @@ const order = (id: number, time_start: string, offline_pin?: string): MyOrder =>
   name: 1,
   id_cort: 1,
   time_start,
+  site_id: 'default',
+  site_name: 'Корт',
   ...(offline_pin === undefined ? {} : { offline_pin }),
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@kort/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
+import { useChosenSiteId } from '../providers/site-choice';
 import { openLiveSocket } from './live-socket';
 
 /** The light, the door and the edge agent as the home page shows them. */
@@ -72,7 +73,8 @@ export interface LiveDevicesResult {
 /**
  * Live device state: GET /api/get_device_status/ for the first paint, then every `device.state`
  * the /live namespace pushes (on connect and on every change), with no reload; and the door's
- * events (`door.event`) as they are stored, each handed to `onDoorEvent` once.
+ * events (`door.event`) as they are stored, each handed to `onDoorEvent` once. All of it the chosen
+ * site's: switching site reconnects.
  */
 export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): LiveDevicesResult {
   const [devices, setDevices] = useState<LiveDevices | null>(null);
@@ -81,9 +83,14 @@ export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): Li
   const hear = useRef(onDoorEvent);
   hear.current = onDoorEvent;
   const applyStatus = useCallback((status: DeviceStatus) => setDevices((previous) => withStatus(previous, status)), []);
+  // Another site chosen: its state from scratch, on a socket of its own.
+  const site = useChosenSiteId();
 
   useEffect(() => {
     let live = true;
+    setDevices(null);
+    setConnected(false);
+    setDoorEvents([]);
     // The socket's state is the fuller one (it knows the door sensor): the status only fills a gap.
     callApi<DeviceStatus>('/api/get_device_status/').then(
       (status) => live && setDevices((previous) => previous ?? withStatus(null, status)),
@@ -105,7 +112,7 @@ export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): Li
       socket.off();
       socket.disconnect();
     };
-  }, []);
+  }, [site]);
 
   return { devices, connected, applyStatus, doorEvents };
 }

@@ -3,6 +3,7 @@ import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
 import { clubResources, clubTexts } from './club-texts';
 import { deskTexts } from './desk-texts';
+import { siteResources, siteTexts } from './site-texts';
 import { statsTexts } from './stats-texts';
 
 /**
@@ -42,6 +43,7 @@ export const ru: TranslationMessages = {
         name: 'Имя',
         phone_number: 'Телефон',
         role: 'Роль',
+        site_ids: 'Площадки',
         is_sport_school: 'Спортивная школа',
         confirmed_at: 'Подтверждён',
         blocked: 'Заблокирован администратором',
@@ -118,6 +120,7 @@ export const ru: TranslationMessages = {
       fields: { id: 'Настройка', value: 'Значение' },
     },
     ...clubResources,
+    ...siteResources,
   },
   kort: {
     menu: {
@@ -192,6 +195,7 @@ export const ru: TranslationMessages = {
     users: {
       role_player: messages.rolePlayer,
       role_admin: messages.roleAdmin,
+      role_owner: messages.roleOwner,
       state: 'Состояние',
       active: 'Активен',
       unconfirmed: 'Не подтверждён',
@@ -256,6 +260,7 @@ export const ru: TranslationMessages = {
     ...clubTexts,
     ...deskTexts,
     ...statsTexts,
+    ...siteTexts,
     shelves: {
       shelf: 'Ячейка %{number}',
       item: 'Инвентарь %{number}',
@@ -308,6 +313,7 @@ export const ru: TranslationMessages = {
       series_create: 'Расписание школы создано',
       series_delete: 'Расписание школы завершено',
       booking_create: 'Игра забронирована клубом',
+      user_role: 'Роль изменена',
     },
     commands: {
       actions: {

@@ -1,14 +1,16 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
-import { Menu, useTranslate } from 'react-admin';
+import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { StatsIcon } from '../resources/stats';
 
 /**
  * The side menu (a drawer on phones): home, the games and the club's shape (courts, closures, school
- * terms), the spec's shelves and equipment pages, the statistics, the logs and the settings.
+ * terms), the spec's shelves and equipment pages, the statistics, the logs and the settings; and,
+ * for an owner, the install's sites.
  */
 export function KortMenu() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string>();
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('kort.menu.home')} />
@@ -23,6 +25,7 @@ export function KortMenu() {
       <Menu.ResourceItem name="commands" />
       <Menu.ResourceItem name="actions" />
       <Menu.ResourceItem name="settings" />
+      {permissions === 'owner' && <Menu.ResourceItem name="sites" />}
     </Menu>
   );
 }

@@ -1,6 +1,7 @@
 import { learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { callApi } from '../providers/http-client';
+import { chosenSite } from '../providers/site-choice';
 
 /** The club's wall clock at an instant ('YYYY-MM-DD', hour, minute), whatever zone the admin is in. */
 export function clubMoment(instant: Date | string, zone: string): { date: string; hour: number; minute: number } {
@@ -20,7 +21,10 @@ let clubZone: string | undefined;
 /** How far the server's clock is ahead of this browser's (ms), once /api/site_time/ answered. */
 let serverAhead = 0;
 
-/** The club's time zone (GET /api/site_time/, read once); the browser's own if the API cannot say. */
+/**
+ * The club's time zone (GET /api/site_time/, read once): the chosen site's when one is chosen (the
+ * call answers the account's own site), the browser's own if the API cannot say.
+ */
 export function loadClubZone(): Promise<string> {
   const asked = Date.now();
   zone ??= callApi<DetailResponse<SiteClock>>('/api/site_time/').then(
@@ -29,7 +33,7 @@ export function loadClubZone(): Promise<string> {
       // Half the round trip is the best guess of when the server read its clock.
       if (Number.isFinite(serverNow)) serverAhead = serverNow - (asked + Date.now()) / 2;
       learnZoneOffsets(answer.detail.time_zone, answer.detail.offsets ?? [], answer.detail.offsets_until);
-      return (clubZone = answer.detail.time_zone);
+      return (clubZone = chosenSite()?.timezone ?? answer.detail.time_zone);
     },
     () => {
       zone = null;
@@ -37,6 +41,20 @@ export function loadClubZone(): Promise<string> {
     },
   );
   return zone;
+}
+
+/**
+ * Another site chosen: its zone from now on, for the formatters and `useClubZone` (the dashboard's
+ * pages are mounted again for the new site, and read it then).
+ */
+export function setClubZone(next: string): void {
+  clubZone = next;
+  zone = Promise.resolve(next);
+}
+
+/** The club's zone now (the chosen site's), or undefined before it is known. */
+export function currentClubZone(): string | undefined {
+  return clubZone;
 }
 
 /** The club's zone once known (null before). */

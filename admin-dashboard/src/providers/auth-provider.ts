@@ -1,4 +1,4 @@
-import { AuthError, type DetailResponse } from '@kort/contracts';
+import { AuthError, type DetailResponse, type ProfileDetail, type Role } from '@kort/contracts';
 import type { AuthProvider } from 'react-admin';
 import { callApi, codeOf, httpClient } from './http-client';
 
@@ -34,8 +34,8 @@ function notAdmin(): Rejection {
 
 /**
  * The same session as the player app (the sessionid cookie), checked with the spec's calls:
- * login POST /api/login/, admin check GET /api/is_admin/, identity GET /api/my_name/, logout
- * GET /api/logout/.
+ * login POST /api/login/, admin check GET /api/is_admin/, identity GET /api/my_name/, role GET
+ * /api/profile/, logout GET /api/logout/.
  */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
@@ -84,6 +84,18 @@ export const authProvider: AuthProvider = {
     if (who !== 'admin') return;
     who = 'anonymous';
     await httpClient('/api/logout/').catch(() => undefined);
+  },
+
+  /**
+   * The admin's role ('owner' runs every site, creates sites and assigns admins; 'admin' runs the
+   * sites assigned to them), from the profile. Not known: the lesser one, the API decides anyway.
+   */
+  async getPermissions(): Promise<Role> {
+    try {
+      return (await callApi<DetailResponse<ProfileDetail>>('/api/profile/')).detail.role_code;
+    } catch {
+      return 'admin';
+    }
   },
 
   async getIdentity() {

@@ -1,5 +1,6 @@
-import { CSRF_COOKIE, CSRF_HEADER, messages, type ErrorCode } from '@kort/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, messages, SiteError, type ErrorCode } from '@kort/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
+import { chooseSite, chosenSite, withSite } from './site-choice';
 
 /** The `csrftoken` cookie the API sets (readable by design: the page echoes it in a header). */
 export function csrfToken(): string {
@@ -12,25 +13,32 @@ let tokenRequest: Promise<unknown> | null = null;
 /** A first visit has no token yet (index.html is not an /api/ answer): ask the API for one, once. */
 async function ensureCsrfToken(): Promise<void> {
   if (csrfToken()) return;
-  tokenRequest ??= fetch('/api/give_email/', { credentials: 'include' }).finally(() => {
-    tokenRequest = null;
-  });
+  // The answer is read to its end: the request is over (an unread body keeps the connection busy).
+  tokenRequest ??= fetch('/api/give_email/', { credentials: 'include' })
+    .then((answer) => answer.text())
+    .finally(() => {
+      tokenRequest = null;
+    });
   await tokenRequest;
 }
 
 /**
  * The one way the dashboard talks to the API (react-admin's data provider, the auth provider and
  * the spec's calls): cookies included, the CSRF header on every call (the API wants it on the
- * spec's state-changing GETs too), and errors carrying the server's Russian `detail` as their
- * message, which is what react-admin puts in its notifications.
+ * spec's state-changing GETs too), the chosen site on every call that acts on one, and errors
+ * carrying the server's Russian `detail` as their message, which is what react-admin puts in its
+ * notifications.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<JsonAnswer> {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const site = chosenSite();
   try {
     await ensureCsrfToken();
     headers.set(CSRF_HEADER, csrfToken());
-    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+    return await fetchUtils.fetchJson(withSite(url), { ...options, headers, credentials: 'include' });
   } catch (error) {
+    // The site remembered here is not this admin's (any more): back to their first one.
+    if (site && codeOf(error) === SiteError.NotYours && chosenSite()?.id === site.id) chooseSite(null);
     throw withRussianMessage(error);
   }
 }

@@ -256,6 +256,18 @@ export const ui = {
   },
 
   // The profile
+  /** The install's clubs: the player's current one, chosen when there is more than one. */
+  sites: {
+    label: 'Площадка',
+    /** What a screen reader hears of the chooser: 'Площадка: Корт на Лесной'. */
+    button: (name: string) => `Площадка: ${name}`,
+    chooseTitle: 'Выберите площадку',
+    /** The mark of the current site in the list. */
+    current: 'выбрана',
+    /** The toast once the choice is saved: 'Площадка: Корт на Лесной'. */
+    chosen: (name: string) => `Площадка: ${name}`,
+  },
+
   account: {
     title: 'Профиль',
     noPhone: 'не указан',

@@ -12,6 +12,8 @@ export const FIRST_ANSWER_MS = 15_000;
  * share a prefix where one change refreshes a whole family (every month's booked days).
  */
 export const queryKeys = {
+  /** The install's sites (GET /api/sites/): the one answer a change of site does not drop. */
+  sites: ['sites'],
   siteClock: ['site-clock'],
   /** The club's opening hours, quotas and booking horizon (GET /api/booking_rules/). */
   clubRules: ['club-rules'],

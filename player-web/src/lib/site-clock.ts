@@ -51,6 +51,12 @@ export function loadSiteClock(): Promise<SiteClockInfo> {
   return pending;
 }
 
+/** Another site chosen: its clock (zone and all) is read again on next use. */
+export function forgetSiteClock(): void {
+  clock = null;
+  pending = null;
+}
+
 /**
  * GET /api/site_time/ as server state: the club's clock for the reserve and game screens (and,
  * through siteNowMs, the phone's offline PINs). Once known it stays known for the visit.

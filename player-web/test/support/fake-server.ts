@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type NotificationSettings,
   type ProfileDetail,
+  type SiteSummary,
   type SocialProvidersResponse,
 } from '@kort/contracts';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -40,6 +41,16 @@ export const socialProviders = (enabled: Partial<SocialProvidersResponse> = {}):
 export const clubRules = (changes: Partial<ClubRules> = {}): Reply =>
   ok({ ...CLUB_RULE_DEFAULTS, ...changes } satisfies ClubRules);
 
+/** The install's one site, as a one-club install has it (the migration's default site). */
+export const defaultSite: SiteSummary = { id: 'default', name: 'Корт', slug: 'default', timezone: 'Europe/Moscow' };
+/** A second club, for the tests of an install with more than one. */
+export const secondSite: SiteSummary = {
+  id: 'lesnaya',
+  name: 'Корт на Лесной',
+  slug: 'lesnaya',
+  timezone: 'Asia/Vladivostok',
+};
+
 /** GET /api/profile/: Анна, a player with no social login linked, with `changes` on top. */
 export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>
   ok({
@@ -50,6 +61,7 @@ export const profile = (changes: Partial<ProfileDetail> = {}): Reply =>
     role_code: 'player',
     calendar_url: null,
     linked_providers: [],
+    site: defaultSite,
     ...changes,
   } satisfies ProfileDetail);
 
@@ -101,10 +113,11 @@ export interface FakeServer {
 /**
  * Stubs `fetch` with a server that answers by method and path ('GET /api/is_admin/'; the query
  * string is recorded, not matched), so each test declares the API it needs. Also gives the page
- * its CSRF cookie, so the client does not ask for one first.
+ * its CSRF cookie, so the client does not ask for one first. The install has one site unless the
+ * test says otherwise (GET /api/sites/): the screens of a one-club install.
  */
 export function fakeServer(routes: Record<string, Answer>): FakeServer {
-  const table = new Map(Object.entries(routes));
+  const table = new Map<string, Answer>(Object.entries({ 'GET /api/sites/': ok([defaultSite]), ...routes }));
   const calls: Call[] = [];
   const strays: string[] = [];
   document.cookie = 'csrftoken=test.token';

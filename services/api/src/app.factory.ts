@@ -43,7 +43,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.set('etag', false);
   // Nothing to gain from telling every client (and scanner) the framework.
   app.disable('x-powered-by');
-  // `/metrics` sits beside the API, where Prometheus expects it (ARCHITECTURE.md section 2).
+  // `/metrics` sits beside the API, where Prometheus expects it.
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   const sockets = new RedisIoAdapter(app, options.config);
   socketAdapters.set(app, sockets);

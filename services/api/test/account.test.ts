@@ -31,6 +31,8 @@ test('my_name and profile show the player their own data', async () => {
       calendar_url: null,
       // A password account: no VK ID or Yandex ID linked.
       linked_providers: [],
+      // One site on this install: the player's calls act on it.
+      site: { id: 'default', name: 'Корт', slug: 'default', timezone: 'Europe/Moscow' },
     },
   });
 });

@@ -5,18 +5,22 @@ import type { Response } from 'supertest';
 import { messages } from '@kort/contracts';
 import { OWNED_OBJECTS } from '../src/common/route-policy';
 import { waitFor } from './support/agents';
-import { AuthzWorld, IDENTITIES, type Identity } from './support/authz-world';
+import { AuthzWorld, IDENTITIES, isAdmin, type Identity } from './support/authz-world';
 import { realAgent } from './support/real-agent';
 import { listRouterEndpoints, listRoutes, type RouteInfo, type RouterEndpoint } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 
-// The authorization matrix (issue 10): every route of the app's router × {anonymous, player,
-// another player, admin} × {with, without the CSRF header}. What each cell must answer follows
-// from the declarations on the handler (@Public, @AdminOnly, @ChangesState, @OwnObject), never
-// from a list kept here. "The player" owns real objects (support/authz-world.ts); "another
-// player" and the admin name them too, and must neither change them nor see the player's e-mail,
-// name or calendar link. Own database and a real agent: the cells move devices, shelves, games.
+// The authorization matrix: every route of the app's router × {anonymous, player, another player,
+// admin (an owner), site admin (of the default site only)} × {with, without the CSRF header}. What
+// each cell must answer follows from the declarations on the handler (@Public, @AdminOnly,
+// @OwnersOnly, @ChangesState, @OwnObject), never from a list kept here. "The player" owns real
+// objects (support/authz-world.ts); "another player" and the admins name them too, and must neither
+// change them nor see the player's e-mail, name or calendar link. A second site has its own records
+// (support/authz-other-site.ts): every admin route called by the site admin with `?site_id=` of
+// that site is refused (403), and naming its records by id is "not found" (404); either way its
+// data stays as it was and its texts are never shown. Own database and a real agent: the cells move
+// devices, shelves, games.
 
 type MatrixRoute = Pick<
   RouteInfo,
@@ -25,9 +29,11 @@ type MatrixRoute = Pick<
   | 'isPublic'
   | 'serverCall'
   | 'adminOnly'
+  | 'ownersOnly'
   | 'changesState'
   | 'owns'
   | 'shares'
+  | 'params'
   | 'queryFields'
   | 'bodyFields'
 > & { source: string };
@@ -89,7 +95,9 @@ function matrixRoutes(): MatrixRoute[] {
       isPublic: true,
       serverCall: false,
       adminOnly: false,
+      ownersOnly: false,
       changesState: false,
+      params: [],
       queryFields: [],
       bodyFields: [],
       source: SWAGGER,
@@ -103,7 +111,8 @@ function expectedAnswer(route: MatrixRoute, who: Identity, csrf: boolean): Expec
   if (route.serverCall) return refused(401, messages.webhookRefused);
   if (route.changesState && !csrf) return refused(403, messages.csrfFailed);
   if (!route.isPublic && who === 'anonymous') return refused(401, messages.notAuthenticated);
-  if (route.adminOnly && who !== 'admin') return refused(403, messages.forbidden);
+  if (route.adminOnly && !isAdmin(who)) return refused(403, messages.forbidden);
+  if (route.ownersOnly && who === 'site admin') return refused(403, messages.siteOwnersOnly);
   if (route.owns) {
     const policy = OWNED_OBJECTS[route.owns.kind];
     if ('secretLink' in policy || who === 'player') return { outcome: 'succeeds' };
@@ -142,10 +151,17 @@ function valuesFor(route: MatrixRoute): Promise<Record<string, string | number>>
 }
 
 /** The call as the apps make it; other parameters are left out (a 400 is past authorization too). */
-function call(route: MatrixRoute, who: Identity, csrf: boolean, values: Record<string, string | number>) {
+function call(
+  route: MatrixRoute,
+  who: Identity,
+  csrf: boolean,
+  values: Record<string, string | number>,
+  site?: string,
+) {
   const path = route.path.replace(/:([^/]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 1)));
   const query = new URLSearchParams();
   for (const field of route.queryFields) if (values[field] !== undefined) query.set(field, String(values[field]));
+  if (site !== undefined) query.set('site_id', site);
   const url = query.size ? `${path}?${query.toString()}` : path;
   const body = Object.fromEntries(route.bodyFields.filter((f) => values[f] !== undefined).map((f) => [f, values[f]]));
   const client = world.client(who);
@@ -163,10 +179,50 @@ function call(route: MatrixRoute, who: Identity, csrf: boolean, values: Record<s
   }
 }
 
+/**
+ * The site admin on an admin route, aimed at the other site: with `?site_id=` of it (403, the
+ * gate's refusal), and naming its records by id (404, the resource's own); an owners' route refuses
+ * them first. Either way the other site's data stays as it was and none of its texts is shown.
+ */
+async function otherSiteCells(route: MatrixRoute, violations: string[]): Promise<void> {
+  const site = world.otherSite;
+  const byId = site.recordValues(route);
+  const aims: { name: string; values: Record<string, string | number>; site?: string }[] = [
+    { name: `?site_id=${site.id}`, values: {}, site: site.id },
+    ...(byId ? [{ name: `its records by id ${JSON.stringify(byId)}`, values: byId }] : []),
+  ];
+  for (const aim of aims) {
+    for (const csrf of [false, true]) {
+      const cell = `site admin, ${csrf ? 'with' : 'without'} CSRF, the other site's ${aim.name} → ${key(route)} (${route.source})`;
+      const before = await site.snapshot();
+      const response = await call(route, 'site admin', csrf, aim.values, aim.site);
+      cells += 1;
+      const detail: unknown = (response.body as { detail?: unknown } | undefined)?.detail;
+      const got = `${response.status}${typeof detail === 'string' ? ` «${detail}»` : ''}`;
+      const expected: [number, string | null] =
+        route.changesState && !csrf
+          ? [403, messages.csrfFailed]
+          : route.ownersOnly
+            ? [403, messages.siteOwnersOnly]
+            : aim.site
+              ? [403, messages.siteNotYours]
+              : [404, null];
+      const [status, text] = expected;
+      // A 404 of the router would mean the handler was never reached: the record's own is expected.
+      const right = response.status === status && (text === null ? detail !== messages.notFound : detail === text);
+      if (!right) violations.push(`${cell}: expected ${status}${text ? ` «${text}»` : ' (not found)'}, got ${got}`);
+      if ((await site.snapshot()) !== before) violations.push(`${cell}: changed the other site's data`);
+      const seen = site.secrets.filter((secret) => response.text?.includes(secret));
+      if (seen.length) violations.push(`${cell}: the answer shows the other site's ${seen.join(', ')}`);
+      if (route.changesState && response.status < 400) await world.revive('site admin');
+    }
+  }
+}
+
 describe('authorization matrix', () => {
   const violations: string[] = [];
 
-  test('every route × {anonymous, player, another player, admin} × {with, without CSRF} answers as declared', async () => {
+  test('every route × {anonymous, player, another player, admin, site admin} × {with, without CSRF} answers as declared', async () => {
     const started = Date.now();
     const all = matrixRoutes();
     for (const route of all) {
@@ -174,8 +230,8 @@ describe('authorization matrix', () => {
         for (const csrf of [false, true]) {
           const expected = expectedAnswer(route, who, csrf);
           const cell = `${who}, ${csrf ? 'with' : 'without'} CSRF → ${key(route)} (${route.source})`;
-          // The owner's data may change only through the owner's own calls and the admin's routes.
-          const guarded = who !== 'player' && !(who === 'admin' && route.adminOnly);
+          // The owner's data may change only through the owner's own calls and the admins' routes.
+          const guarded = who !== 'player' && !(isAdmin(who) && route.adminOnly);
           const values = await valuesFor(route);
           const before = guarded ? await world.ownerSnapshot() : '';
           const secrets = guarded ? await world.ownerSecrets() : [];
@@ -183,6 +239,10 @@ describe('authorization matrix', () => {
           cells += 1;
           const wrong = judge(expected, response);
           if (wrong) violations.push(`${cell}: ${wrong}`);
+          if (who === 'site admin') {
+            const seen = world.otherSite.secrets.filter((secret) => response.text?.includes(secret));
+            if (seen.length) violations.push(`${cell}: the answer shows the other site's ${seen.join(', ')}`);
+          }
           if (guarded) {
             if ((await world.ownerSnapshot()) !== before) violations.push(`${cell}: changed the player's data`);
             const secretLink = route.owns && 'secretLink' in OWNED_OBJECTS[route.owns.kind];
@@ -192,6 +252,7 @@ describe('authorization matrix', () => {
           if (route.changesState && response.status < 400) await world.revive(who);
         }
       }
+      if (route.adminOnly) await otherSiteCells(route, violations);
       checked.add(key(route));
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -204,7 +265,7 @@ describe('authorization matrix', () => {
     expect(violations).toEqual([]);
     // Nothing is skipped: every route, every identity, with and without the header.
     expect(cells).toBeGreaterThanOrEqual(all.length * IDENTITIES.length * 2);
-  }, 90_000);
+  }, 240_000);
 
   test('the matrix covered every endpoint of the router, and the router has no route nobody declared', () => {
     const unknown = endpoints.filter((endpoint) => classify(endpoint) === 'unknown').map(endpointKey);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   api = await startTestApp({ COMMAND_DEADLINE_MS: '1500' }, undefined, { ownDatabase: true });
   delete process.env.PLAYER_WEB_DIR;
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
-  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [typeof admin];
 });
 afterAll(() => api.close());
 

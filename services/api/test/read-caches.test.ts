@@ -74,7 +74,7 @@ test("a fully booked day shows on the other replica's calendar at once", async (
 
 test('an account blocked through one replica is signed out on the other at once', async () => {
   const [player] = await signedInPlayers(a, 1);
-  const [admin] = await signedInPlayers(a, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(a, 1, { role: 'owner' });
   const viaB = onReplica(player!.client, b);
   expect((await viaB.get('/api/my_name/')).status).toBe(200); // the account is in B's memory
   expect((await admin!.client.act(`/api/delete_user/?id=${player!.id}`)).status).toBe(200);
@@ -84,7 +84,7 @@ test('an account blocked through one replica is signed out on the other at once'
 });
 
 test('the rules an admin changes through one replica are what the other serves next', async () => {
-  const [admin] = await signedInPlayers(a, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(a, 1, { role: 'owner' });
   const rules = async () => ((await b.client().get('/api/give_rules/')).body as { detail: string }).detail;
   const original = await rules();
   const text = `Правила клуба, редакция ${Date.now()}`;

@@ -9,7 +9,7 @@ import { cancel, msk, order, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 
-// The waitlist (issue 21, item 1), on real BullMQ workers, PostgreSQL and MailDev: an hour taken on
+// The waitlist, on real BullMQ workers, PostgreSQL and MailDev: an hour taken on
 // both courts offers a place in line; a freed game goes to the first in line, held 15 minutes;
 // confirmed it is their game, expired it passes on; a player the quotas refuse is skipped and told.
 // Its own database, in May 2027.
@@ -63,7 +63,7 @@ test('an hour with a free court is booked, not waited for; a full hour gives pla
   expect((await first!.client.delete(`/api/waitlist/${joined.body.id}/`)).body.detail).toBe(messages.waitlistLeft);
   expect((await places(second!))[0]).toMatchObject({ position: 1 });
   // The dashboard's day view counts who waits for each game's hour.
-  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
   const day = await admin!.client.get(
     `/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ day: '2027-05-04' }))}&range=[0,9]`,
   );

@@ -3,7 +3,7 @@
 // into those screens' script. The request schemas that apply them are in accounts.ts.
 import { messages } from './messages';
 
-/** Limits of spec section 9 and ARCHITECTURE.md section 4. */
+/** Account limits: the spec's constants, and the lengths docs/security.md gives. */
 export const limits = {
   nameMaxLength: 25,
   passwordMinLength: 8,

@@ -91,7 +91,7 @@ export const registerBody = z.object({
 });
 export const activateBody = z.object({ email: emailSchema, code: codeSchema });
 export const resetRequestBody = z.object({ email: emailSchema });
-/** POST /api/resend_activation_code/: a new activation code for the address (issue 19). */
+/** POST /api/resend_activation_code/: a new activation code for the address. */
 export const resendCodeBody = z.object({ email: emailSchema });
 export const verifyCodeBody = z.object({ code: codeSchema, email: emailSchema.optional() });
 /** Password fields of the reset and change calls are checked by the service (422/423/424). */

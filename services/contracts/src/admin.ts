@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters } from './accounts';
+import { hasUnsafeCharacters, ROLES } from './accounts';
 import { CLUB_SETTING_RANGES, type ClubSettingKey } from './booking-rules';
 import { messages } from './messages';
 
 /**
  * The admin dashboard's data (docs/admin-api.md): records of `/api/admin/<resource>` in
  * ra-data-simple-rest's convention, and the answers of the spec's admin calls. Instants are ISO
- * strings (UTC); local days and hours are the club's (SITE_TIMEZONE).
+ * strings (UTC); local days and hours are the chosen site's (its `timezone`).
  */
 
 /** At most this many rows per list request (`range` is inclusive: [0, 999] is the largest). */
@@ -23,6 +23,7 @@ export const ADMIN_RESOURCES = [
   'courts',
   'closures',
   'series',
+  'sites',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -42,7 +43,9 @@ export const adminUserSchema = z.object({
   email: z.string(),
   name: z.string(),
   phone_number: z.string().nullable(),
-  role: z.enum(['player', 'admin']),
+  role: z.enum(ROLES),
+  /** The sites an `admin` runs (an owner runs every site: empty). */
+  site_ids: z.array(z.string()).optional(),
   is_sport_school: z.boolean(),
   confirmed_at: instant.nullable(),
   /** Blocked by an admin (`delete_user`): kept, restorable, never purged. */
@@ -81,9 +84,9 @@ export const adminBookingSchema = z.object({
    * for it, its hour not over); `booked` (not started yet).
    */
   status: z.enum(BOOKING_STATUSES),
-  /** Released as a no-show (issue 21): when, or null. */
+  /** When the club released the game as a no-show, or null. */
   no_show_at: instant.nullable(),
-  /** Players waiting in line for this game's hour (issue 21): the day view's waitlist column. */
+  /** Players waiting in line for this game's hour: the day view's waitlist column. */
   waiting: z.number().int(),
   /** The school's term (`series`) the game belongs to, or null. */
   series_id: z.number().int().nullable(),
@@ -173,7 +176,7 @@ export const ADMIN_SETTINGS = [
   'storage_enabled',
   'court_rules',
   'club_contacts',
-  /** What the equipment compartments 10 and 11 hold, as players see it (issue 19). */
+  /** What the equipment compartments 10 and 11 hold, as players see it. */
   'equipment_10_name',
   'equipment_11_name',
   /** The club's hours and quotas (CLUB_SETTING_DEFAULTS): whole numbers, as text like every setting. */
@@ -219,6 +222,8 @@ export const ADMIN_ACTIONS = [
   'series.create',
   'series.delete',
   'booking.create',
+  /** An owner changed an account's role or the sites an admin runs. */
+  'user.role',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series'] as const;
@@ -295,6 +300,15 @@ export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
 export const adminUserUpdate = z.object({
   blocked: z.boolean({ error: messages.adminFieldBoolean }).optional(),
   is_sport_school: z.boolean({ error: messages.adminFieldBoolean }).optional(),
+  /** Owners only (unless unchanged): 'player', 'admin' (runs `site_ids`) or 'owner' (runs every site). */
+  role: z.enum(ROLES, { error: messages.adminRoleInvalid }).optional(),
+  /** Owners only (unless unchanged): the sites an `admin` runs; ignored for other roles. */
+  site_ids: z
+    .array(z.string({ error: messages.adminSiteIdsInvalid }).max(64, { error: messages.adminSiteIdsInvalid }), {
+      error: messages.adminSiteIdsInvalid,
+    })
+    .max(1000, { error: messages.adminSiteIdsInvalid })
+    .optional(),
 });
 export const adminShelfUpdate = z.object({
   is_blocked: z.boolean({ error: messages.adminFieldBoolean }).optional(),
@@ -305,7 +319,7 @@ export type AdminUserUpdate = z.input<typeof adminUserUpdate>;
 export type AdminShelfUpdate = z.input<typeof adminShelfUpdate>;
 export type AdminSettingUpdate = z.input<typeof adminSettingUpdate>;
 
-// The spec's admin calls (section 7).
+// The spec's admin calls (docs/admin-api.md lists them).
 
 const userIdParam = z.coerce
   .number({ error: messages.userIdRequired })
@@ -360,7 +374,7 @@ export const blockEffectsSchema = z.object({
 export type BlockEffects = z.infer<typeof blockEffectsSchema>;
 
 /**
- * GET /api/admin/users/:id/no-shows (issue 21): the player's no-shows, newest first, and the pause
+ * GET /api/admin/users/:id/no-shows: the player's no-shows, newest first, and the pause
  * they bring now. POST …/no-shows/:bookingId/forgive takes one back (it no longer counts).
  */
 export const playerNoShowsSchema = z.object({

@@ -1,8 +1,8 @@
 // The booking rules and calendar words as plain values, without zod: the player app's first screens
-// import them, and a module with schemas would bring zod into the initial script (issue 19's budget,
+// import them, and a module with schemas would bring zod into the initial script (the first screens' budget,
 // guarded by e2e/bundle-budget.test.mjs). The request schemas that apply them are in bookings.ts.
 
-/** Booking rules of spec section 9 and ARCHITECTURE.md section 4. */
+/** The booking rules: the spec's constants and limits, and the choices in docs/decisions.md. */
 export const bookingRules = {
   firstHour: 6,
   lastHour: 23,

@@ -102,7 +102,7 @@ export interface CourtsStatus {
   closed_courts?: (ClosedBecause & { id_cort: number })[];
 }
 
-/** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened (issue 21). */
+/** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened. */
 export const GAME_STATUSES = ['upcoming', 'playing', 'over', 'no_show'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
@@ -160,6 +160,13 @@ export interface MyOrder {
   offline_pin?: string;
   /** A sport school's game booked by its term: the term and how it reads («Расписание школы: пн, ср в 17:00»). */
   series?: { id: number; label: string };
+  /**
+   * The site (club) the game is at: my games lists the games of every site, each with its dates and
+   * times in its own site's zone.
+   */
+  site_id: string;
+  /** The site's name, as GET /api/sites/ lists it. */
+  site_name: string;
 }
 
 /** POST /api/order-court/{id_cort}/ success. */
@@ -168,7 +175,7 @@ export interface OrderCreated {
   id: number;
 }
 
-/** POST /api/waitlist/: a place in line for an hour taken on every court (issue 21). */
+/** POST /api/waitlist/: a place in line for an hour taken on every court. */
 export const joinWaitlistBody = z.object({ time_start: instant });
 export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
 

@@ -9,9 +9,9 @@ import {
 } from './offline';
 
 /**
- * The court's hardware as the API, the dashboard and the edge agent name it (ARCHITECTURE.md
- * sections 2 and 4). A relay that is "on" means: door strike released (unlocked), light on,
- * shelf lock released.
+ * The court's hardware as the API, the dashboard and the edge agent name it (the agent's
+ * `/state.json` reports its relays by these names). A relay that is "on" means: door strike released
+ * (unlocked), light on, shelf lock released.
  */
 export const SHELF_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const RELAYS = ['door', 'light', ...SHELF_NUMBERS.map((n) => `shelf-${n}` as const)] as const;

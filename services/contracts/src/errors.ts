@@ -1,8 +1,8 @@
 /**
- * Every refusal the API gives, one enum per feature (issue 18). An error answer carries `code`
- * beside the spec's `detail` (and its status and text, unchanged): the apps decide on the code,
- * never on the status number or the wording. The API's one table from code to status and Russian
- * text is services/api/src/common/error-answers.ts.
+ * Every refusal the API gives, one enum per feature (docs/decisions/0007-error-answers.md). An
+ * error answer carries `code` beside the spec's `detail` (and its status and text, unchanged): the
+ * apps decide on the code, never on the status number or the wording. The API's one table from code
+ * to status and Russian text is services/api/src/common/error-answers.ts.
  */
 
 /** Anything the request itself gets wrong, or the server cannot do now. */
@@ -111,6 +111,8 @@ export const AdminError = {
   /** No such no-show of that player to forgive. */
   NoShowNotFound: 'admin.no_show_not_found',
   CannotBlockSelf: 'admin.cannot_block_self',
+  /** An owner changing their own role (the install would lose its owner). */
+  CannotChangeOwnRole: 'admin.cannot_change_own_role',
   UserSelfDeleted: 'admin.user_self_deleted',
   UserPurged: 'admin.user_purged',
   DeviceNotFound: 'admin.device_not_found',

@@ -1,11 +1,11 @@
 import type { ErrorCode } from './errors';
 
-/** Every response body carries `detail` (spec section 7). */
+/** Every response body carries `detail`, as the spec's calls say. */
 export interface DetailResponse<T = string> {
   detail: T;
 }
 
-/** Field errors of the login and registration calls (spec section 7). */
+/** Field errors of the spec's login and registration calls (/api/login/, /api/register/). */
 export interface FieldErrors {
   auth_error?: string;
   phone_number?: string;
@@ -22,7 +22,7 @@ export interface ErrorResponse {
   errors?: FieldErrors;
 }
 
-/** Header and cookie names of the session and CSRF protection (ARCHITECTURE.md section 3). */
+/** Header and cookie names of the session and CSRF protection (docs/security.md). */
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';

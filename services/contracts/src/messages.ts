@@ -1,7 +1,8 @@
 /**
  * Russian texts shown to people, shared by the API and both web apps so that a message the server
- * sends and the one the client falls back to can never drift apart. Spec section 8 is the source
- * of the texts marked (spec); the others fill gaps the spec leaves open (see docs/decisions.md).
+ * sends and the one the client falls back to can never drift apart. The spec's error catalogue is
+ * the source of the texts marked (spec); the others fill gaps the spec leaves open (see
+ * docs/decisions.md).
  */
 export const messages = {
   // Generic
@@ -72,6 +73,10 @@ export const messages = {
   siteOwnersOnly: 'Это может только владелец',
   siteSlugTaken: 'Площадка с таким коротким именем уже есть',
   rolePlayer: 'Игрок',
+  roleOwner: 'Владелец',
+  adminRoleInvalid: 'Роль — игрок, администратор или владелец',
+  adminSiteIdsInvalid: 'Площадки — список их идентификаторов',
+  cannotChangeOwnRole: 'Свою роль изменить нельзя',
   roleSportSchool: 'Спортивная школа',
 
   // Bookings
@@ -146,7 +151,7 @@ export const messages = {
   noGameToday: 'Инвентарь можно взять только в день игры',
   equipmentOnLoan: 'Этот инвентарь уже выдан',
 
-  // Admin: players (spec section 7) and the dashboard's REST resources (docs/admin-api.md)
+  // Admin: players (the spec's admin calls) and the dashboard's REST resources (docs/admin-api.md)
   userNotFound: 'Нет такого пользователя', // (spec)
   nobodyPlaying: 'Никто не играет', // (spec) the app's text for an empty get_current_players
   userRestored: 'Пользователь восстановлен', // (spec)

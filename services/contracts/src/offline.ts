@@ -3,7 +3,7 @@ import type { ErrorResponse } from './http';
 import { z } from 'zod';
 
 /**
- * The club without its link (issue 15, ARCHITECTURE.md section 2): the API hands each site's agent a
+ * The club without its link (README.md, "If the club's internet drops"): the API hands each site's agent a
  * signed schedule of the next 48 hours; the agent lets players in with an offline PIN, switches the
  * light by the games, and keeps every decision it took alone in an outbox it uploads on reconnect.
  * The crypto of the schedule (signature, PIN verifier) lives in `schedule-crypto.ts`, outside this

@@ -1,4 +1,4 @@
-/** Social login with VK ID and Yandex ID (spec section 2; issue 9). */
+/** Social login with VK ID and Yandex ID (docs/decisions/0040-social-login.md). */
 import { messages } from './messages';
 
 export const SOCIAL_PROVIDERS = ['vk', 'yandex'] as const;

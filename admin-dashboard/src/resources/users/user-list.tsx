@@ -13,6 +13,7 @@ import { roleLabel, statusLabel, UserStatusChip } from './user-status';
 const roleChoices = [
   { id: 'player', name: 'kort.users.role_player' },
   { id: 'admin', name: 'kort.users.role_admin' },
+  { id: 'owner', name: 'kort.users.role_owner' },
 ];
 const statusChoices = USER_STATUSES.map((status) => ({ id: status, name: `kort.users.status_${status}` }));
 

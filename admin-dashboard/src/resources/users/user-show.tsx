@@ -24,6 +24,7 @@ import { BlockUserButton } from './block-user-button';
 import { SportSchoolSwitch } from './sport-school-switch';
 import { NoShowPause, UserNoShows } from './user-no-shows';
 import { UserRentals } from './user-rentals';
+import { UserRoleBlock } from './user-role';
 import { roleLabel, UserStatusChip } from './user-status';
 
 /** The spec's player profile (/admin_user_profile): details, games, no-shows, rental and door openings. */
@@ -50,6 +51,7 @@ export function UserShow() {
             </Stack>
           </Labeled>
           <SportSchoolSwitch />
+          <UserRoleBlock />
           <ClubDateField source="confirmed_at" />
           <ClubDateField source="rules_accepted_at" />
           <ClubDateField source="deleted_at" />

@@ -21,7 +21,7 @@ export function UserStatusChip() {
   const user = useRecordContext<UserRecord>();
   if (!user) return null;
   const label = translate(statusLabel(user));
-  if (user.status === 'active' && user.role === 'admin') return <Chip size="small" color="info" label={label} />;
+  if (user.status === 'active' && user.role !== 'player') return <Chip size="small" color="info" label={label} />;
   if (user.status === 'active' && user.paused_until) return <Chip size="small" color="warning" label={label} />;
   return (
     <Chip
@@ -36,7 +36,7 @@ export function UserStatusChip() {
 export function statusLabel(user: Pick<UserRecord, 'status' | 'role' | 'paused_until'>): string {
   switch (user.status) {
     case 'active':
-      if (user.role === 'admin') return 'kort.users.role_admin';
+      if (user.role !== 'player') return roleLabel(user.role);
       return user.paused_until ? 'kort.users.paused' : 'kort.users.active';
     case 'unconfirmed':
       return 'kort.users.unconfirmed';
@@ -50,5 +50,9 @@ export function statusLabel(user: Pick<UserRecord, 'status' | 'role' | 'paused_u
 }
 
 export function roleLabel(role: UserRecord['role']): string {
-  return role === 'admin' ? 'kort.users.role_admin' : 'kort.users.role_player';
+  return role === 'owner'
+    ? 'kort.users.role_owner'
+    : role === 'admin'
+      ? 'kort.users.role_admin'
+      : 'kort.users.role_player';
 }

@@ -5,6 +5,7 @@ import { ShelvesModule } from '../shelves/shelves.module';
 import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
 import { AccountController } from './account.controller';
+import { SitesController } from './sites.controller';
 import { AccountService } from './account.service';
 import { PurgeAccountProcessor } from './purge-account.processor';
 
@@ -15,7 +16,7 @@ import { PurgeAccountProcessor } from './purge-account.processor';
  */
 @Module({
   imports: [UsersModule, AuthModule, BookingsModule, ShelvesModule, SocialModule],
-  controllers: [AccountController],
+  controllers: [AccountController, SitesController],
   providers: [AccountService, PurgeAccountProcessor],
   exports: [AccountService],
 })

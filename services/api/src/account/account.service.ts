@@ -103,7 +103,7 @@ export class AccountService {
     });
   }
 
-  /** 451 until the rules are accepted (spec section 6), then whether this is an admin. */
+  /** 451 until the rules are accepted (the spec's GET /api/is_admin/), then whether this is an admin. */
   isAdmin(user: User): boolean {
     if (!user.rulesAcceptedAt) throw new KortError(AuthError.RulesNotAccepted);
     return isAdminRole(user.role);

@@ -11,9 +11,10 @@ import {
   weekdaysShortIso,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
 
 const SORTABLE = ['id', 'at', 'action', 'admin_id'] as const;
 type ActionField = (typeof SORTABLE)[number];
@@ -37,8 +38,8 @@ export const actionsListQuery = listQuery({
   filter: actionsFilter,
 });
 
-/** Each row with what its label is made of (removed by toRecord). */
-const ACTIONS_SOURCE = `
+/** Each row of the site with what its label is made of (removed by toRecord). */
+const actionsSource = (params: SqlParams, site: SiteRef) => `
   SELECT a.id, a.at, a.admin_id, coalesce(admin.name, 'Система') AS admin_name, a.action, a.target_type, a.target_id, a.detail,
          tu.name AS label_user_name, tu.email AS label_user_email, ts.kind AS label_shelf_kind,
          tb.court_id AS label_court_id, tb.starts_at AS label_starts_at,
@@ -48,16 +49,17 @@ const ACTIONS_SOURCE = `
     FROM admin_actions a
     LEFT JOIN users admin ON admin.id = a.admin_id
     LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
-    LEFT JOIN shelves ts ON a.target_type = 'shelf' AND ts.id::text = a.target_id
+    LEFT JOIN shelves ts ON a.target_type = 'shelf' AND ts.site_id = a.site_id AND ts.id::text = a.target_id
     LEFT JOIN bookings tb ON a.target_type = 'booking' AND tb.id::text = a.target_id
     LEFT JOIN courts tc ON a.target_type = 'court' AND tc.id::text = a.target_id
     LEFT JOIN closures tk ON a.target_type = 'closure' AND tk.id::text = a.target_id
     LEFT JOIN courts tk_court ON tk_court.id = tk.court_id
     LEFT JOIN series tsr ON a.target_type = 'series' AND tsr.id::text = a.target_id
-    LEFT JOIN users ts_user ON ts_user.id = tsr.user_id`;
+    LEFT JOIN users ts_user ON ts_user.id = tsr.user_id
+   WHERE a.site_id = ${params.add(site.id)}`;
 
 const actionsResource: SqlResource<ActionField, ActionsFilter> = {
-  source: () => ACTIONS_SOURCE,
+  source: actionsSource,
   columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<ActionField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -105,22 +107,26 @@ export class AdminActionLog {
     private readonly time: SiteTime,
   ) {}
 
-  list(query: ListQuery<ActionField, ActionsFilter>): Promise<Page<AdminAction>> {
-    return sqlPage(this.db, actionsResource, query, (row) => this.toRecord(row as unknown as ActionRow));
+  list(site: SiteRef, query: ListQuery<ActionField, ActionsFilter>): Promise<Page<AdminAction>> {
+    return sqlPage(this.db, site, actionsResource, query, (row) => this.toRecord(site, row as unknown as ActionRow));
   }
 
-  async get(id: number): Promise<AdminAction> {
+  /** The site's row; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminAction> {
     const [action] = await sqlRows(
       this.db,
+      site,
       actionsResource,
       (params) => `r.id = ${params.add(id)}`,
-      (row) => this.toRecord(row as unknown as ActionRow),
+      (row) => this.toRecord(site, row as unknown as ActionRow),
     );
     if (!action) throw new KortError(AdminError.ActionNotFound);
     return action;
   }
 
-  private toRecord(row: ActionRow): AdminAction {
+  /** The label's local times are the site's. */
+  private toRecord(site: SiteRef, row: ActionRow): AdminAction {
+    const clock = this.time.of(site);
     const fields = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('label_')));
     const {
       label_user_name,
@@ -137,7 +143,7 @@ export class AdminActionLog {
       label_series_weekdays,
       label_series_hour,
     } = row;
-    const at = (instant: Date) => this.time.local(instant).toFormat('dd.MM.yyyy HH:mm');
+    const at = (instant: Date) => clock.local(instant).toFormat('dd.MM.yyyy HH:mm');
     const label = (): string => {
       switch (row.target_type) {
         case 'user':
@@ -145,9 +151,7 @@ export class AdminActionLog {
         case 'shelf':
           return `${label_shelf_kind === 'equipment' ? 'Инвентарь' : 'Ячейка'} ${row.target_id}`;
         case 'booking':
-          return label_starts_at === null
-            ? `#${row.target_id}`
-            : `Корт ${label_court_id}, ${this.time.local(label_starts_at).toFormat('dd.MM.yyyy HH:mm')}`;
+          return label_starts_at === null ? `#${row.target_id}` : `Корт ${label_court_id}, ${at(label_starts_at)}`;
         case 'setting':
           return row.target_id;
         // A deleted court, closure or term is named by its id.

@@ -12,8 +12,8 @@ export class AdminActionsController extends ResourceReads<AdminAction, typeof ac
 ) {
   constructor(private readonly actions: AdminActionLog) {
     super({
-      list: (query) => actions.list(query),
-      get: (id) => actions.get(intId(id, AdminError.ActionNotFound)),
+      list: (query, site) => actions.list(site, query),
+      get: (id, site) => actions.get(site, intId(id, AdminError.ActionNotFound)),
     });
   }
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { type AdminBooking, adminBookingCreate, adminBookingSchema, BookingError } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService, bookingsListQuery } from './admin-bookings.service';
 import { intId } from '../common/record-id';
@@ -18,8 +20,8 @@ export class AdminBookingsController extends ResourceReads<AdminBooking, typeof 
 ) {
   constructor(private readonly bookings: AdminBookingsService) {
     super({
-      list: (query) => bookings.list(query),
-      get: (id) => bookings.get(intId(id, BookingError.GameNotFound)),
+      list: (query, site) => bookings.list(site, query),
+      get: (id, site) => bookings.get(site, intId(id, BookingError.GameNotFound)),
     });
   }
 
@@ -30,14 +32,18 @@ export class AdminBookingsController extends ResourceReads<AdminBooking, typeof 
   @ApiCreatedResponse({
     schema: z.toJSONSchema(adminBookingSchema, { io: 'output', unrepresentable: 'any' }) as object,
   })
-  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminBookingCreate>): Promise<AdminBooking> {
-    return this.bookings.create(admin, body);
+  create(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Body() body: Parsed<typeof adminBookingCreate>,
+  ): Promise<AdminBooking> {
+    return this.bookings.create(site, admin, body);
   }
 
   /** The club cancels the game (any time before it is over) and the player is mailed. */
   @Delete(':id')
   @ResponseSchema(adminBookingSchema)
-  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminBooking> {
-    return this.bookings.cancel(admin, intId(id, BookingError.GameNotFound));
+  delete(@CurrentSite() site: SiteRecord, @CurrentUser() admin: User, @Param('id') id: string): Promise<AdminBooking> {
+    return this.bookings.cancel(site, admin, intId(id, BookingError.GameNotFound));
   }
 }

@@ -16,6 +16,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
@@ -55,18 +56,23 @@ export const bookingsListQuery = listQuery({
   filter: bookingsFilter,
 });
 
-/** Bookings with their player and a status as of `now` (the clock is the first parameter). */
-const bookingsSource = (clock: Clock) => (params: SqlParams) => {
+/**
+ * Bookings of a site (null: of every site) with their player, the line waiting for their hour at
+ * their site, and a status as of `now` (the clock is the first parameter).
+ */
+const bookingsSource = (clock: Clock, site: SiteRef | null) => (params: SqlParams) => {
   const now = params.add(clock.now());
   return `
     SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
            b.cancelled_at, b.started_at, b.ended_at, b.no_show_at, b.series_id,
-           (SELECT count(*)::int FROM waitlist_entries w WHERE w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
+           (SELECT count(*)::int FROM waitlist_entries w
+             WHERE w.site_id = b.site_id AND w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
            CASE WHEN b.cancelled_at IS NOT NULL THEN 'cancelled'
                 WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
                 WHEN b.started_at IS NOT NULL THEN 'started'
                 ELSE 'booked' END AS status
-      FROM bookings b JOIN users u ON u.id = b.user_id`;
+      FROM bookings b JOIN users u ON u.id = b.user_id
+     ${site ? `WHERE b.site_id = ${params.add(site.id)}` : ''}`;
 };
 
 const toBooking = (row: Record<string, unknown>): AdminBooking => isoDates<AdminBooking>(row);
@@ -76,6 +82,8 @@ const toBooking = (row: Record<string, unknown>): AdminBooking => isoDates<Admin
 export class AdminBookingsService {
   private readonly logger = new Logger('AdminBookings');
   private readonly resource: SqlResource<BookingField, BookingsFilter>;
+  /** Every site's games: what an account's block does (it is one account everywhere). */
+  private readonly everySite: { source(params: SqlParams): string };
 
   constructor(
     private readonly db: DataSource,
@@ -88,18 +96,19 @@ export class AdminBookingsService {
     private readonly courts: CourtsService,
   ) {
     this.resource = {
-      source: bookingsSource(clock),
+      source: (params, site) => bookingsSource(clock, site)(params),
       columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<BookingField, string>,
       tiebreak: 'r.id',
-      conditions: (filter, params) => {
+      conditions: (filter, params, site) => {
         const where: string[] = [];
+        const local = this.time.of(site);
         if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
         if (filter.day) {
-          const day = this.time.day(this.time.at(filter.day, 12));
+          const day = local.day(local.at(filter.day, 12));
           where.push(`r.starts_at >= ${params.add(day.start)} AND r.starts_at < ${params.add(day.end)}`);
         }
         if (filter.week) {
-          const week = this.time.week(this.time.at(filter.week, 12));
+          const week = local.week(local.at(filter.week, 12));
           where.push(`r.starts_at >= ${params.add(week.start)} AND r.starts_at < ${params.add(week.end)}`);
         }
         if (filter.court_id !== undefined) where.push(`r.court_id = ${params.add(filter.court_id)}`);
@@ -108,14 +117,16 @@ export class AdminBookingsService {
         return where;
       },
     };
+    this.everySite = { source: bookingsSource(clock, null) };
   }
 
-  list(query: ListQuery<BookingField, BookingsFilter>): Promise<Page<AdminBooking>> {
-    return sqlPage(this.db, this.resource, query, toBooking);
+  list(site: SiteRef, query: ListQuery<BookingField, BookingsFilter>): Promise<Page<AdminBooking>> {
+    return sqlPage(this.db, site, this.resource, query, toBooking);
   }
 
-  async get(id: number): Promise<AdminBooking> {
-    const [booking] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
+  /** The site's game; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminBooking> {
+    const [booking] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
     if (!booking) throw new KortError(BookingError.GameNotFound);
     return booking;
   }
@@ -125,9 +136,10 @@ export class AdminBookingsService {
    * the cancellation's own rule (BookingsService.cancelWithin: live, not over; with `begun` false,
    * not begun), soonest first: what a closure or taking a court out of booking does, shown before.
    */
-  toBeCancelled(courts: number[], from: Date, to: Date | null, begun: boolean): Promise<AdminBooking[]> {
+  toBeCancelled(site: SiteRef, courts: number[], from: Date, to: Date | null, begun: boolean): Promise<AdminBooking[]> {
     return sqlRows(
       this.db,
+      site,
       this.resource,
       (params) => {
         const now = params.add(this.clock.now());
@@ -141,10 +153,11 @@ export class AdminBookingsService {
     );
   }
 
-  /** A player's games not over yet (booked or on now), soonest first: give_user's list. */
-  upcomingOf(userId: number): Promise<AdminBooking[]> {
+  /** A player's games at the site not over yet (booked or on now), soonest first: give_user's list. */
+  upcomingOf(site: SiteRef, userId: number): Promise<AdminBooking[]> {
     return sqlRows(
       this.db,
+      site,
       this.resource,
       (params) => `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started')`,
       toBooking,
@@ -156,12 +169,14 @@ export class AdminBookingsService {
    * What an admin block would do to the player's games at this instant, by the block's own rule
    * (BookingsService.cancelAllFor: not cancelled, hour not begun): `cancelled`; and the games whose
    * hour is on, which it keeps (their door no longer opens: the account is shut). Soonest first.
+   * Games of every site: the account is one for all of them, and so is its block.
    */
-  async blockEffectsOn(userId: number): Promise<{ cancelled: AdminBooking[]; onNow: AdminBooking[] }> {
+  async blockEffectsOn(site: SiteRef, userId: number): Promise<{ cancelled: AdminBooking[]; onNow: AdminBooking[] }> {
     const [cancelled, onNow] = await Promise.all([
       sqlRows(
         this.db,
-        this.resource,
+        site,
+        this.everySite,
         (params) =>
           `r.user_id = ${params.add(userId)} AND r.cancelled_at IS NULL AND r.starts_at > ${params.add(this.clock.now())}`,
         toBooking,
@@ -169,7 +184,8 @@ export class AdminBookingsService {
       ),
       sqlRows(
         this.db,
-        this.resource,
+        site,
+        this.everySite,
         (params) =>
           `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started') AND r.starts_at <= ${params.add(this.clock.now())}`,
         toBooking,
@@ -184,27 +200,31 @@ export class AdminBookingsService {
    * one-hour limit does not apply), through the same cancellation as the player's (slot freed,
    * reminder removed); an equipment loan for the game ends as when a game ends; the player is mailed.
    */
-  async cancel(admin: User, id: number): Promise<AdminBooking> {
-    const booking = await this.get(id);
+  async cancel(site: SiteRef, admin: User, id: number): Promise<AdminBooking> {
+    const booking = await this.get(site, id);
     if (booking.status === 'cancelled') throw new KortError(BookingError.AlreadyCancelled);
     if (booking.status === 'ended') throw new KortError(BookingError.AlreadyOver);
     if (!(await this.bookings.cancelById(id, this.clock.now()))) {
       throw new KortError(BookingError.AlreadyCancelled);
     }
     // cancelById commits on its own: the log row follows right after it succeeded.
-    await this.actions.record(undefined, admin.id, 'booking.cancel', 'booking', id);
+    await this.actions.record(site, undefined, admin.id, 'booking.cancel', 'booking', id);
     this.games.ended.next({ bookingId: id, userId: booking.user_id });
     await this.tellPlayer(booking);
-    this.logger.log({ booking: id, user: booking.user_id, admin: admin.id }, 'game cancelled by the club');
-    return this.get(id);
+    this.logger.log(
+      { booking: id, site: site.id, user: booking.user_id, admin: admin.id },
+      'game cancelled by the club',
+    );
+    return this.get(site, id);
   }
 
   /**
    * The club books a court and hour for a player (a walk-in, a caller) through the player's own
    * booking path: the quotas hold unless the admin overrides them with a reason, which the action
-   * log keeps; the slot's rules always hold (409 when taken). The reminder follows as for any game.
+   * log keeps; the slot's rules always hold (409 when taken). The court is one of the site's (the
+   * quotas and rules are that site's). The reminder follows as for any game.
    */
-  async create(admin: User, body: AdminBookingCreate): Promise<AdminBooking> {
+  async create(site: SiteRef, admin: User, body: AdminBookingCreate): Promise<AdminBooking> {
     const [player] = await this.db.query<{ id: number; is_sport_school: boolean; bookable: boolean }[]>(
       `SELECT id, is_sport_school, (deleted_at IS NULL AND confirmed_at IS NOT NULL) AS bookable FROM users WHERE id = $1`,
       [body.user_id],
@@ -215,6 +235,7 @@ export class AdminBookingsService {
     let booking: { id: number };
     try {
       booking = await this.bookings.order(
+        site,
         { id: player.id, isSportSchool: player.is_sport_school },
         {
           pathCourt: body.court_id,
@@ -232,6 +253,7 @@ export class AdminBookingsService {
       throw error;
     }
     await this.actions.record(
+      site,
       undefined,
       admin.id,
       'booking.create',
@@ -240,10 +262,10 @@ export class AdminBookingsService {
       reason === null ? null : `Сверх ограничений: ${reason}`,
     );
     this.logger.log(
-      { booking: booking.id, user: player.id, admin: admin.id, override: reason !== null },
+      { booking: booking.id, site: site.id, user: player.id, admin: admin.id, override: reason !== null },
       'game booked by the club',
     );
-    return this.get(booking.id);
+    return this.get(site, booking.id);
   }
 
   private async tellPlayer(booking: AdminBooking): Promise<void> {

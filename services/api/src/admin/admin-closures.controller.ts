@@ -11,6 +11,8 @@ import {
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminClosuresService, closuresListQuery } from './admin-closures.service';
 import { AdminResourceController, ResourceReads } from './resource-reads';
@@ -27,8 +29,8 @@ export class AdminClosuresController extends ResourceReads<AdminClosure, typeof 
 ) {
   constructor(private readonly closures: AdminClosuresService) {
     super({
-      list: (query) => closures.list(query),
-      get: (id) => closures.get(intId(id, AdminError.ClosureNotFound)),
+      list: (query, site) => closures.list(site, query),
+      get: (id, site) => closures.get(site, intId(id, AdminError.ClosureNotFound)),
     });
   }
 
@@ -36,16 +38,23 @@ export class AdminClosuresController extends ResourceReads<AdminClosure, typeof 
   @Get('preview')
   @QuerySchema(closurePreviewQuery)
   @ResponseSchema(closurePreviewSchema)
-  preview(@Query() query: Parsed<typeof closurePreviewQuery>): Promise<AdminBooking[]> {
-    return this.closures.preview({ courtId: query.court_id, startsAt: query.starts_at, endsAt: query.ends_at });
+  preview(
+    @CurrentSite() site: SiteRecord,
+    @Query() query: Parsed<typeof closurePreviewQuery>,
+  ): Promise<AdminBooking[]> {
+    return this.closures.preview(site, { courtId: query.court_id, startsAt: query.starts_at, endsAt: query.ends_at });
   }
 
   /** Saves the closure: the games inside are cancelled (players mailed with the reason), its waitlist cleared. */
   @Post()
   @BodySchema(adminClosureCreate)
   @ResponseSchema(adminClosureSchema)
-  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminClosureCreate>): Promise<AdminClosure> {
-    return this.closures.create(admin, {
+  create(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Body() body: Parsed<typeof adminClosureCreate>,
+  ): Promise<AdminClosure> {
+    return this.closures.create(site, admin, {
       courtId: body.court_id,
       startsAt: body.starts_at,
       endsAt: body.ends_at,
@@ -56,7 +65,7 @@ export class AdminClosuresController extends ResourceReads<AdminClosure, typeof 
   /** A future closure is deleted (its hours free again); one under way ends at the next hour; an ended one 409. */
   @Delete(':id')
   @ResponseSchema(adminClosureSchema)
-  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminClosure> {
-    return this.closures.delete(admin, intId(id, AdminError.ClosureNotFound));
+  delete(@CurrentSite() site: SiteRecord, @CurrentUser() admin: User, @Param('id') id: string): Promise<AdminClosure> {
+    return this.closures.delete(site, admin, intId(id, AdminError.ClosureNotFound));
   }
 }

@@ -9,7 +9,7 @@ import { CourtsService } from '../club/courts.service';
 import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE } from '../common/sites';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
@@ -74,17 +74,18 @@ export class AdminClosuresService {
     private readonly feed: ChangeFeed,
   ) {
     this.resource = {
-      source: (params: SqlParams) =>
-        `SELECT id, court_id, starts_at, ends_at, reason, created_at FROM closures WHERE site_id = ${params.add(DEFAULT_SITE)}`,
+      source: (params: SqlParams, site: SiteRef) =>
+        `SELECT id, court_id, starts_at, ends_at, reason, created_at FROM closures WHERE site_id = ${params.add(site.id)}`,
       columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<ClosureField, string>,
       tiebreak: 'r.id',
-      conditions: (filter, params) => {
+      conditions: (filter, params, site) => {
         const where: string[] = [];
         if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::int[])`);
         if (filter.court_id === null) where.push('r.court_id IS NULL');
         else if (filter.court_id !== undefined) where.push(`r.court_id = ${params.add(filter.court_id)}`);
         if (filter.day) {
-          const day = this.time.day(this.time.at(filter.day, 12));
+          const clock = this.time.of(site);
+          const day = clock.day(clock.at(filter.day, 12));
           where.push(`r.ends_at > ${params.add(day.start)} AND r.starts_at < ${params.add(day.end)}`);
         }
         if (filter.from) where.push(`r.ends_at > ${params.add(new Date(filter.from))}`);
@@ -94,28 +95,29 @@ export class AdminClosuresService {
     };
   }
 
-  list(query: ListQuery<ClosureField, ClosuresFilter>): Promise<Page<AdminClosure>> {
-    return sqlPage(this.db, this.resource, query, toClosure);
+  list(site: SiteRef, query: ListQuery<ClosureField, ClosuresFilter>): Promise<Page<AdminClosure>> {
+    return sqlPage(this.db, site, this.resource, query, toClosure);
   }
 
-  async get(id: number): Promise<AdminClosure> {
-    const [closure] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toClosure);
+  /** The site's closure; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminClosure> {
+    const [closure] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toClosure);
     if (!closure) throw new KortError(AdminError.ClosureNotFound);
     return closure;
   }
 
   /** The games saving that closure would cancel now: live, not over, inside it (soonest first). */
-  async preview(request: ClosureRequest): Promise<AdminBooking[]> {
-    const { from, to, courts } = await this.checked(request);
-    return this.bookingList.toBeCancelled(courts, from, to, true);
+  async preview(site: SiteRef, request: ClosureRequest): Promise<AdminBooking[]> {
+    const { from, to, courts } = await this.checked(site, request);
+    return this.bookingList.toBeCancelled(site, courts, from, to, true);
   }
 
-  async create(admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
-    const { from, to, courts } = await this.checked(request);
+  async create(site: SiteRef, admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
+    const { from, to, courts } = await this.checked(site, request);
     const now = this.clock.now();
     const { id, cancelled, places } = await this.db.transaction(async (tx) => {
-      await this.closures.lockShape(tx, DEFAULT_SITE);
-      const made = await this.closures.insert(tx, DEFAULT_SITE, {
+      await this.closures.lockShape(tx, site.id);
+      const made = await this.closures.insert(tx, site.id, {
         courtId: request.courtId,
         startsAt: from,
         endsAt: to,
@@ -124,8 +126,8 @@ export class AdminClosuresService {
         at: now,
       });
       const games = await this.bookings.cancelWithin(tx, { courts, from, to, now, begun: true });
-      const line = await this.cancellations.closeLine(tx, from, to, games, request.reason);
-      await this.actions.record(tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
+      const line = await this.cancellations.closeLine(tx, site, from, to, games, request.reason);
+      await this.actions.record(site, tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
       return { id: made, cancelled: games, places: line };
     });
     this.feed.wrote('closures');
@@ -133,6 +135,7 @@ export class AdminClosuresService {
     this.logger.log(
       {
         closure: id,
+        site: site.id,
         court: request.courtId,
         from,
         to,
@@ -142,44 +145,48 @@ export class AdminClosuresService {
       },
       'closure saved',
     );
-    return this.get(id);
+    return this.get(site, id);
   }
 
   /** A future closure goes; one under way ends at the next hour (its past stays); an ended one is history (409). */
-  async delete(admin: User, id: number): Promise<AdminClosure> {
-    const closure = await this.get(id);
+  async delete(site: SiteRef, admin: User, id: number): Promise<AdminClosure> {
+    const closure = await this.get(site, id);
     const now = this.clock.now();
+    const clock = this.time.of(site);
     await this.db.transaction(async (tx) => {
       const locked = await this.closures.lock(tx, id);
-      if (!locked) throw new KortError(AdminError.ClosureNotFound);
+      if (!locked || locked.siteId !== site.id) throw new KortError(AdminError.ClosureNotFound);
       if (locked.endsAt <= now) throw new KortError(AdminError.ClosureOver);
       if (locked.startsAt > now) await this.closures.remove(tx, id);
-      else await this.closures.endAt(tx, id, this.time.local(now).startOf('hour').plus({ hours: 1 }).toJSDate());
-      await this.actions.record(tx, admin.id, 'closure.delete', 'closure', id, closure.reason);
+      else await this.closures.endAt(tx, id, clock.local(now).startOf('hour').plus({ hours: 1 }).toJSDate());
+      await this.actions.record(site, tx, admin.id, 'closure.delete', 'closure', id, closure.reason);
     });
     this.feed.wrote('closures');
-    this.logger.log({ closure: id, admin: admin.id }, 'closure deleted');
+    this.logger.log({ closure: id, site: site.id, admin: admin.id }, 'closure deleted');
     return closure;
   }
 
-  /** The closure's instants and courts, or 400 (404 for a court that does not exist) with what is wrong. */
-  private async checked(request: ClosureRequest): Promise<{ from: Date; to: Date; courts: number[] }> {
+  /**
+   * The closure's instants (whole hours of the site's zone) and the site's courts it closes, or 400
+   * (404 for a court the site does not have) with what is wrong.
+   */
+  private async checked(site: SiteRef, request: ClosureRequest): Promise<{ from: Date; to: Date; courts: number[] }> {
+    const clock = this.time.of(site);
+    const wholeHour = (instant: Date) => {
+      const local = clock.local(instant);
+      return local.minute === 0 && local.second === 0 && local.millisecond === 0;
+    };
     const from = new Date(request.startsAt);
     const to = new Date(request.endsAt);
-    if (!this.wholeHour(from) || !this.wholeHour(to)) throw invalid(messages.closureWholeHours);
+    if (!wholeHour(from) || !wholeHour(to)) throw invalid(messages.closureWholeHours);
     if (to <= from) throw invalid(messages.closureOrder);
     const now = this.clock.now();
-    if (from < this.time.local(now).startOf('hour').toJSDate()) throw invalid(messages.closurePast);
+    if (from < clock.local(now).startOf('hour').toJSDate()) throw invalid(messages.closurePast);
     if (to.getTime() - from.getTime() > closureLimits.maxDays * 24 * HOUR_MS) throw invalid(messages.closureTooLong);
-    const all = (await this.courts.list()).filter((court) => court.siteId === DEFAULT_SITE);
+    const all = await this.courts.list(site);
     if (request.courtId === null) return { from, to, courts: all.map((court) => court.id) };
     if (!all.some((court) => court.id === request.courtId)) throw new KortError(AdminError.CourtNotFound);
     return { from, to, courts: [request.courtId] };
-  }
-
-  private wholeHour(instant: Date): boolean {
-    const local = this.time.local(instant);
-    return local.minute === 0 && local.second === 0 && local.millisecond === 0;
   }
 }
 

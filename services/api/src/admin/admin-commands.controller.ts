@@ -12,8 +12,8 @@ export class AdminCommandsController extends ResourceReads<AdminCommand, typeof 
 ) {
   constructor(private readonly devices: AdminDevicesService) {
     super({
-      list: (query) => devices.commandsList(query),
-      get: (id) => devices.command(uuidId(id, AdminError.CommandNotFound)),
+      list: (query, site) => devices.commandsList(site, query),
+      get: (id, site) => devices.command(site, uuidId(id, AdminError.CommandNotFound)),
     });
   }
 }

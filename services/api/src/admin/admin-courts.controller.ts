@@ -11,6 +11,8 @@ import {
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminCourtsService, courtsListQuery } from './admin-courts.service';
 import { AdminResourceController, ResourceReads } from './resource-reads';
@@ -24,23 +26,27 @@ export class AdminCourtsController extends ResourceReads<AdminCourt, typeof cour
 ) {
   constructor(private readonly courts: AdminCourtsService) {
     super({
-      list: (query) => courts.list(query),
-      get: (id) => courts.get(intId(id, AdminError.CourtNotFound)),
+      list: (query, site) => courts.list(site, query),
+      get: (id, site) => courts.get(site, intId(id, AdminError.CourtNotFound)),
     });
   }
 
   /** The games `active: false` would cancel now: bookings records, soonest first. */
   @Get(':id/future-games')
   @ResponseSchema(closurePreviewSchema)
-  futureGames(@Param('id') id: string): Promise<AdminBooking[]> {
-    return this.courts.futureGames(intId(id, AdminError.CourtNotFound));
+  futureGames(@CurrentSite() site: SiteRecord, @Param('id') id: string): Promise<AdminBooking[]> {
+    return this.courts.futureGames(site, intId(id, AdminError.CourtNotFound));
   }
 
   @Post()
   @BodySchema(adminCourtCreate)
   @ResponseSchema(adminCourtSchema)
-  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminCourtCreate>): Promise<AdminCourt> {
-    return this.courts.create(admin, body);
+  create(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Body() body: Parsed<typeof adminCourtCreate>,
+  ): Promise<AdminCourt> {
+    return this.courts.create(site, admin, body);
   }
 
   /** `name`, `sort_order`, `active` (false cancels its games not begun; their players are mailed). */
@@ -48,17 +54,18 @@ export class AdminCourtsController extends ResourceReads<AdminCourt, typeof cour
   @BodySchema(adminCourtUpdate)
   @ResponseSchema(adminCourtSchema)
   update(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() admin: User,
     @Param('id') id: string,
     @Body() body: Parsed<typeof adminCourtUpdate>,
   ): Promise<AdminCourt> {
-    return this.courts.update(admin, intId(id, AdminError.CourtNotFound), body);
+    return this.courts.update(site, admin, intId(id, AdminError.CourtNotFound), body);
   }
 
   /** Only a court that never had a game; 409 otherwise (make it inactive instead). */
   @Delete(':id')
   @ResponseSchema(adminCourtSchema)
-  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminCourt> {
-    return this.courts.delete(admin, intId(id, AdminError.CourtNotFound));
+  delete(@CurrentSite() site: SiteRecord, @CurrentUser() admin: User, @Param('id') id: string): Promise<AdminCourt> {
+    return this.courts.delete(site, admin, intId(id, AdminError.CourtNotFound));
   }
 }

@@ -17,7 +17,7 @@ import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
-import { DEFAULT_SITE } from '../common/sites';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
 import { ClubCancellations } from './club-cancellations';
@@ -37,8 +37,8 @@ export const courtsListQuery = listQuery({
 });
 
 const courtsResource: SqlResource<CourtField, CourtsFilter> = {
-  source: (params: SqlParams) =>
-    `SELECT id, name, active, sort_order, created_at FROM courts WHERE site_id = ${params.add(DEFAULT_SITE)}`,
+  source: (params: SqlParams, site: SiteRef) =>
+    `SELECT id, name, active, sort_order, created_at FROM courts WHERE site_id = ${params.add(site.id)}`,
   columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<CourtField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -72,45 +72,46 @@ export class AdminCourtsService {
     private readonly feed: ChangeFeed,
   ) {}
 
-  list(query: ListQuery<CourtField, CourtsFilter>): Promise<Page<AdminCourt>> {
-    return sqlPage(this.db, courtsResource, query, toCourt);
+  list(site: SiteRef, query: ListQuery<CourtField, CourtsFilter>): Promise<Page<AdminCourt>> {
+    return sqlPage(this.db, site, courtsResource, query, toCourt);
   }
 
-  async get(id: number): Promise<AdminCourt> {
-    const [court] = await sqlRows(this.db, courtsResource, (params) => `r.id = ${params.add(id)}`, toCourt);
+  /** The site's court; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminCourt> {
+    const [court] = await sqlRows(this.db, site, courtsResource, (params) => `r.id = ${params.add(id)}`, toCourt);
     if (!court) throw new KortError(AdminError.CourtNotFound);
     return court;
   }
 
   /** The games taking the court out of booking would cancel now (shown before it is saved). */
-  async futureGames(id: number): Promise<AdminBooking[]> {
-    await this.get(id);
-    return this.bookingList.toBeCancelled([id], this.clock.now(), null, false);
+  async futureGames(site: SiteRef, id: number): Promise<AdminBooking[]> {
+    await this.get(site, id);
+    return this.bookingList.toBeCancelled(site, [id], this.clock.now(), null, false);
   }
 
-  async create(admin: User, body: z.output<typeof adminCourtCreate>): Promise<AdminCourt> {
+  async create(site: SiteRef, admin: User, body: z.output<typeof adminCourtCreate>): Promise<AdminCourt> {
     const id = await this.named(() =>
       this.db.transaction(async (tx) => {
-        const made = await this.courts.create(tx, DEFAULT_SITE, {
+        const made = await this.courts.create(tx, site.id, {
           name: body.name,
           active: body.active,
           sortOrder: body.sort_order,
         });
-        await this.actions.record(tx, admin.id, 'court.create', 'court', made, body.name);
+        await this.actions.record(site, tx, admin.id, 'court.create', 'court', made, body.name);
         return made;
       }),
     );
     this.feed.wrote('courts');
-    this.logger.log({ court: id, admin: admin.id }, 'court added');
-    return this.get(id);
+    this.logger.log({ court: id, site: site.id, admin: admin.id }, 'court added');
+    return this.get(site, id);
   }
 
-  async update(admin: User, id: number, body: AdminCourtUpdate): Promise<AdminCourt> {
+  async update(site: SiteRef, admin: User, id: number, body: AdminCourtUpdate): Promise<AdminCourt> {
     const now = this.clock.now();
     const { cancelled, places, reason } = await this.named(() =>
       this.db.transaction(async (tx) => {
         const court = await this.courts.lock(tx, id);
-        if (!court) throw new KortError(AdminError.CourtNotFound);
+        if (!court || court.siteId !== site.id) throw new KortError(AdminError.CourtNotFound);
         const renamed = body.name !== undefined && body.name !== court.name;
         const moved = body.sort_order !== undefined && body.sort_order !== court.sortOrder;
         const switched = body.active !== undefined && body.active !== court.active;
@@ -119,15 +120,17 @@ export class AdminCourtsService {
         // Taken out of booking: no game of the site is booked until its games are cancelled.
         if (switched && body.active === false) await this.closures.lockShape(tx, court.siteId);
         await this.courts.update(tx, id, { name: body.name, active: body.active, sortOrder: body.sort_order });
-        if (renamed || moved) await this.actions.record(tx, admin.id, 'court.update', 'court', id, body.name ?? null);
+        if (renamed || moved) {
+          await this.actions.record(site, tx, admin.id, 'court.update', 'court', id, body.name ?? null);
+        }
         if (!switched) return { cancelled: [], places: [], reason };
         if (body.active) {
-          await this.actions.record(tx, admin.id, 'court.activate', 'court', id);
+          await this.actions.record(site, tx, admin.id, 'court.activate', 'court', id);
           return { cancelled: [], places: [], reason };
         }
         const games = await this.bookings.cancelWithin(tx, { courts: [id], from: now, to: null, now, begun: false });
-        const line = await this.cancellations.closeLine(tx, now, null, games, reason);
-        await this.actions.record(tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
+        const line = await this.cancellations.closeLine(tx, site, now, null, games, reason);
+        await this.actions.record(site, tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
         return { cancelled: games, places: line, reason };
       }),
     );
@@ -135,17 +138,17 @@ export class AdminCourtsService {
     if (body.active === false && (cancelled.length > 0 || places.length > 0)) {
       await this.cancellations.tell(cancelled, places, reason);
     }
-    this.logger.log({ court: id, admin: admin.id, cancelled: cancelled.length }, 'court changed');
-    return this.get(id);
+    this.logger.log({ court: id, site: site.id, admin: admin.id, cancelled: cancelled.length }, 'court changed');
+    return this.get(site, id);
   }
 
   /** A court that never had a game (nor a closure or a term) goes; any other stays, inactive at most. */
-  async delete(admin: User, id: number): Promise<AdminCourt> {
-    const court = await this.get(id);
+  async delete(site: SiteRef, admin: User, id: number): Promise<AdminCourt> {
+    const court = await this.get(site, id);
     await this.db.transaction(async (tx) => {
-      if (!(await this.courts.lock(tx, id))) throw new KortError(AdminError.CourtNotFound);
+      if ((await this.courts.lock(tx, id))?.siteId !== site.id) throw new KortError(AdminError.CourtNotFound);
       if (!(await this.courts.deleteUnused(tx, id))) throw new KortError(AdminError.CourtHasHistory);
-      await this.actions.record(tx, admin.id, 'court.delete', 'court', id, court.name);
+      await this.actions.record(site, tx, admin.id, 'court.delete', 'court', id, court.name);
     });
     this.feed.wrote('courts');
     this.logger.log({ court: id, admin: admin.id }, 'court deleted');

@@ -11,8 +11,8 @@ export class AdminDevicesController extends ResourceReads<AdminDevice, typeof de
 ) {
   constructor(private readonly devices: AdminDevicesService) {
     super({
-      list: (query) => devices.devicesList(query),
-      get: (id) => devices.device(id),
+      list: (query, site) => devices.devicesList(site, query),
+      get: (id, site) => devices.device(site, id),
     });
   }
 }

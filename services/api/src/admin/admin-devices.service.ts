@@ -12,12 +12,12 @@ import {
   RELAYS,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE } from '../common/sites';
 import { DevicesService } from '../devices/devices.service';
+import type { SiteRef } from '../sites/site-ref';
 import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
 
-// Devices: the relays and the door sensor of the site, from the state the agent last reported.
+// Devices: the relays and the door sensor of the chosen site, from the state its agent last reported.
 
 const DOOR_SENSOR = 'door-sensor';
 const DEVICE_IDS = [...RELAYS, DOOR_SENSOR] as const;
@@ -86,10 +86,11 @@ export const commandsListQuery = listQuery({
 });
 
 const commandsResource: SqlResource<CommandField, CommandsFilter> = {
-  source: () => `
+  source: (params, site) => `
     SELECT c.id, c.action, c.device, c.requested_by, u.name AS requested_by_name, c.requested_at, c.deadline,
            c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id
-      FROM commands c LEFT JOIN users u ON u.id = c.requested_by`,
+      FROM commands c LEFT JOIN users u ON u.id = c.requested_by
+     WHERE c.site_id = ${params.add(site.id)}`,
   columns: Object.fromEntries(COMMAND_SORTABLE.map((field) => [field, `r.${field}`])) as Record<CommandField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -118,9 +119,9 @@ export class AdminDevicesService {
   ) {}
 
   /** Read only: switching goes through the spec's calls (turn_on_light, open_door, admin_open …). */
-  async devicesList(query: ListQuery<DeviceField, DevicesFilter>): Promise<Page<AdminDevice>> {
+  async devicesList(site: SiteRef, query: ListQuery<DeviceField, DevicesFilter>): Promise<Page<AdminDevice>> {
     const { filter } = query;
-    const rows = (await this.allDevices()).filter(
+    const rows = (await this.allDevices(site)).filter(
       (device) =>
         (!filter.id || (filter.id as string[]).includes(device.id)) &&
         (!filter.kind || device.kind === filter.kind) &&
@@ -129,24 +130,25 @@ export class AdminDevicesService {
     return pageInMemory(rows, query);
   }
 
-  async device(id: string): Promise<AdminDevice> {
-    const device = (await this.allDevices()).find((candidate) => candidate.id === id);
+  async device(site: SiteRef, id: string): Promise<AdminDevice> {
+    const device = (await this.allDevices(site)).find((candidate) => candidate.id === id);
     if (!device) throw new KortError(AdminError.DeviceNotFound);
     return device;
   }
 
-  commandsList(query: ListQuery<CommandField, CommandsFilter>): Promise<Page<AdminCommand>> {
-    return sqlPage(this.db, commandsResource, query, toCommand);
+  commandsList(site: SiteRef, query: ListQuery<CommandField, CommandsFilter>): Promise<Page<AdminCommand>> {
+    return sqlPage(this.db, site, commandsResource, query, toCommand);
   }
 
-  async command(id: string): Promise<AdminCommand> {
-    const [command] = await sqlRows(this.db, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
+  /** The site's command; another site's is not found. */
+  async command(site: SiteRef, id: string): Promise<AdminCommand> {
+    const [command] = await sqlRows(this.db, site, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
     if (!command) throw new KortError(AdminError.CommandNotFound);
     return command;
   }
 
-  private async allDevices(): Promise<AdminDevice[]> {
-    const state = await this.devices.state(DEFAULT_SITE);
+  private async allDevices(site: SiteRef): Promise<AdminDevice[]> {
+    const state = await this.devices.state(site);
     const common = { online: state.online, last_seen: state.lastSeenAt };
     const relays: AdminDevice[] = RELAYS.map((id) => ({
       id,

@@ -12,6 +12,8 @@ import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import type { Term } from '../series/series.service';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminSeriesService, seriesListQuery } from './admin-series.service';
 import { AdminResourceController, ResourceReads } from './resource-reads';
@@ -34,8 +36,8 @@ export class AdminSeriesController extends ResourceReads<AdminSeries, typeof ser
 ) {
   constructor(private readonly series: AdminSeriesService) {
     super({
-      list: (query) => series.list(query),
-      get: (id) => series.get(intId(id, AdminError.SeriesNotFound)),
+      list: (query, site) => series.list(site, query),
+      get: (id, site) => series.get(site, intId(id, AdminError.SeriesNotFound)),
     });
   }
 
@@ -43,22 +45,29 @@ export class AdminSeriesController extends ResourceReads<AdminSeries, typeof ser
   @Get('preview')
   @QuerySchema(seriesPreviewQuery)
   @ResponseSchema(seriesPreviewSchema)
-  preview(@Query() query: Parsed<typeof seriesPreviewQuery>): Promise<SeriesOccurrence[]> {
-    return this.series.preview(term(query));
+  preview(
+    @CurrentSite() site: SiteRecord,
+    @Query() query: Parsed<typeof seriesPreviewQuery>,
+  ): Promise<SeriesOccurrence[]> {
+    return this.series.preview(site, term(query));
   }
 
   /** Books every free occurrence in one transaction; the others are skipped and listed in `skips`. */
   @Post()
   @BodySchema(adminSeriesCreate)
   @ResponseSchema(adminSeriesSchema)
-  create(@CurrentUser() admin: User, @Body() body: Parsed<typeof adminSeriesCreate>): Promise<AdminSeries> {
-    return this.series.create(admin, term(body));
+  create(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Body() body: Parsed<typeof adminSeriesCreate>,
+  ): Promise<AdminSeries> {
+    return this.series.create(site, admin, term(body));
   }
 
   /** Ends the term: its games not begun are cancelled, the past ones stay. */
   @Delete(':id')
   @ResponseSchema(adminSeriesSchema)
-  delete(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminSeries> {
-    return this.series.delete(admin, intId(id, AdminError.SeriesNotFound));
+  delete(@CurrentSite() site: SiteRecord, @CurrentUser() admin: User, @Param('id') id: string): Promise<AdminSeries> {
+    return this.series.delete(site, admin, intId(id, AdminError.SeriesNotFound));
   }
 }

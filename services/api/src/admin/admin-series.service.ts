@@ -5,8 +5,8 @@ import { AdminError, type AdminSeries, type SeriesOccurrence } from '@kort/contr
 import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE } from '../common/sites';
 import { SeriesService, type Term } from '../series/series.service';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { intIds, intValue, listQuery, type ListQuery } from './list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
@@ -29,13 +29,13 @@ export const seriesListQuery = listQuery({
 
 /** Terms not deleted, with their school's name, their live games and what they skipped. */
 const seriesResource: SqlResource<SeriesField, SeriesFilter> = {
-  source: (params: SqlParams) => `
+  source: (params: SqlParams, site: SiteRef) => `
     SELECT s.id, s.user_id, u.name AS user_name, s.court_id, s.weekdays::int[] AS weekdays, s.hour::int AS hour,
            to_char(s.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(s.ends_on, 'YYYY-MM-DD') AS ends_on, s.created_at,
            (SELECT count(*)::int FROM bookings b WHERE b.series_id = s.id AND b.cancelled_at IS NULL) AS booked,
            jsonb_array_length(s.skips) AS skipped, s.skips
       FROM series s JOIN users u ON u.id = s.user_id
-     WHERE s.site_id = ${params.add(DEFAULT_SITE)} AND s.deleted_at IS NULL`,
+     WHERE s.site_id = ${params.add(site.id)} AND s.deleted_at IS NULL`,
   columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<SeriesField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -61,24 +61,26 @@ export class AdminSeriesService {
     private readonly actions: AdminActions,
   ) {}
 
-  list(query: ListQuery<SeriesField, SeriesFilter>): Promise<Page<AdminSeries>> {
-    return sqlPage(this.db, seriesResource, query, toSeries);
+  list(site: SiteRef, query: ListQuery<SeriesField, SeriesFilter>): Promise<Page<AdminSeries>> {
+    return sqlPage(this.db, site, seriesResource, query, toSeries);
   }
 
-  async get(id: number): Promise<AdminSeries> {
-    const [one] = await sqlRows(this.db, seriesResource, (params) => `r.id = ${params.add(id)}`, toSeries);
+  /** The site's term; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminSeries> {
+    const [one] = await sqlRows(this.db, site, seriesResource, (params) => `r.id = ${params.add(id)}`, toSeries);
     if (!one) throw new KortError(AdminError.SeriesNotFound);
     return one;
   }
 
-  preview(term: Term): Promise<SeriesOccurrence[]> {
-    return this.series.preview(term);
+  preview(site: SiteRef, term: Term): Promise<SeriesOccurrence[]> {
+    return this.series.preview(site, term);
   }
 
-  async create(admin: User, term: Term): Promise<AdminSeries> {
+  async create(site: SiteRef, admin: User, term: Term): Promise<AdminSeries> {
     const made = await this.db.transaction(async (tx) => {
-      const done = await this.series.create(tx, term, admin.id);
+      const done = await this.series.create(site, tx, term, admin.id);
       await this.actions.record(
+        site,
         tx,
         admin.id,
         'series.create',
@@ -89,20 +91,20 @@ export class AdminSeriesService {
       return done;
     });
     await this.series.afterMade(made);
-    return this.get(made.id);
+    return this.get(site, made.id);
   }
 
   /** Ends the term: its games not begun are cancelled (the past ones stay); it leaves the list. */
-  async delete(admin: User, id: number): Promise<AdminSeries> {
-    const term = await this.get(id);
+  async delete(site: SiteRef, admin: User, id: number): Promise<AdminSeries> {
+    const term = await this.get(site, id);
     const cancelled = await this.db.transaction(async (tx) => {
-      const games = await this.series.remove(tx, id);
+      const games = await this.series.remove(site, tx, id);
       if (games === null) throw new KortError(AdminError.SeriesNotFound);
-      await this.actions.record(tx, admin.id, 'series.delete', 'series', id, `Отменено игр: ${games.length}`);
+      await this.actions.record(site, tx, admin.id, 'series.delete', 'series', id, `Отменено игр: ${games.length}`);
       return games;
     });
     await this.bookings.afterCancelled(cancelled);
-    this.logger.log({ series: id, cancelled: cancelled.length, admin: admin.id }, 'school term ended');
+    this.logger.log({ series: id, site: site.id, cancelled: cancelled.length, admin: admin.id }, 'school term ended');
     return term;
   }
 }

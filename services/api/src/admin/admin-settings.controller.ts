@@ -2,6 +2,8 @@ import { Body, Param, Put } from '@nestjs/common';
 import { type AdminSetting, adminSettingSchema, adminSettingUpdate } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminSettingsService, settingsListQuery } from './admin-settings.service';
 import { AdminResourceController, ResourceReads } from './resource-reads';
@@ -15,8 +17,8 @@ export class AdminSettingsController extends ResourceReads<AdminSetting, typeof 
 ) {
   constructor(private readonly settings: AdminSettingsService) {
     super({
-      list: (query) => settings.list(query),
-      get: (id) => settings.get(id),
+      list: (query, site) => settings.list(site, query),
+      get: (id, site) => settings.get(site, id),
     });
   }
 
@@ -25,10 +27,11 @@ export class AdminSettingsController extends ResourceReads<AdminSetting, typeof 
   @BodySchema(adminSettingUpdate)
   @ResponseSchema(adminSettingSchema)
   update(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() admin: User,
     @Param('id') id: string,
     @Body() body: Parsed<typeof adminSettingUpdate>,
   ): Promise<AdminSetting> {
-    return this.settings.update(admin, id, body.value);
+    return this.settings.update(site, admin, id, body.value);
   }
 }

@@ -12,6 +12,7 @@ import {
 import { ChangeFeed } from '../cache/change-feed';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { SettingsService } from '../rules/settings.service';
@@ -30,10 +31,11 @@ export const settingsListQuery = listQuery({
   filter: settingsFilter,
 });
 
-/** Only the settings an admin edits (the id is the key). */
+/** Only the settings an admin edits (the id is the key), the site's own values. */
 const settingsResource: SqlResource<SettingField, SettingsFilter> = {
-  source: (params: SqlParams) =>
-    `SELECT key AS id, value, updated_at FROM settings WHERE key = ANY(${params.add([...ADMIN_SETTINGS])}::text[])`,
+  source: (params: SqlParams, site: SiteRef) =>
+    `SELECT key AS id, value, updated_at FROM settings
+      WHERE site_id = ${params.add(site.id)} AND key = ANY(${params.add([...ADMIN_SETTINGS])}::text[])`,
   columns: { id: 'r.id', updated_at: 'r.updated_at' },
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -61,19 +63,20 @@ export class AdminSettingsService {
     private readonly feed: ChangeFeed,
   ) {}
 
-  list(query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
-    return sqlPage(this.db, settingsResource, query, toSetting);
+  list(site: SiteRef, query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
+    return sqlPage(this.db, site, settingsResource, query, toSetting);
   }
 
-  async get(key: string): Promise<AdminSetting> {
+  async get(site: SiteRef, key: string): Promise<AdminSetting> {
     const [setting] = isAdminSetting(key)
-      ? await sqlRows(this.db, settingsResource, (params) => `r.id = ${params.add(key)}`, toSetting)
+      ? await sqlRows(this.db, site, settingsResource, (params) => `r.id = ${params.add(key)}`, toSetting)
       : [];
     if (!setting) throw new KortError(AdminError.SettingNotFound);
     return setting;
   }
 
-  async update(admin: User, key: string, value: string): Promise<AdminSetting> {
+  /** The site's setting: the other sites keep theirs. */
+  async update(site: SiteRef, admin: User, key: string, value: string): Promise<AdminSetting> {
     if (!isAdminSetting(key)) throw new KortError(AdminError.SettingNotFound);
     const checked = settingValueSchemas[key].safeParse(value);
     if (!checked.success) {
@@ -82,27 +85,34 @@ export class AdminSettingsService {
       });
     }
     const changed = await this.db.transaction(async (tx) => {
-      if (key === 'opening_hour' || key === 'closing_hour') await this.keepHoursInOrder(tx, key, Number(checked.data));
+      if (key === 'opening_hour' || key === 'closing_hour') {
+        await this.keepHoursInOrder(site, tx, key, Number(checked.data));
+      }
       // The value it already has changes nothing (react-admin sends the whole record back).
-      if (!(await this.settings.set(key, checked.data, tx))) return false;
+      if (!(await this.settings.set(site, key, checked.data, tx))) return false;
       // Only which setting changed: the values (court_rules is long text) stay out of the log.
-      await this.actions.record(tx, admin.id, 'setting.update', 'setting', key, key);
+      await this.actions.record(site, tx, admin.id, 'setting.update', 'setting', key, key);
       return true;
     });
     if (changed) {
       this.feed.wrote('settings');
-      this.logger.log({ setting: key, admin: admin.id }, 'setting changed by an admin');
+      this.logger.log({ setting: key, site: site.id, admin: admin.id }, 'setting changed by an admin');
     }
-    return this.get(key);
+    return this.get(site, key);
   }
 
   /**
    * The club opens before it closes: the other hour is read (and locked, so two admins changing
    * one each cannot cross them) before one is set. A changed hour applies to new bookings only.
    */
-  private async keepHoursInOrder(tx: Writer, key: 'opening_hour' | 'closing_hour', hour: number): Promise<void> {
+  private async keepHoursInOrder(
+    site: SiteRef,
+    tx: Writer,
+    key: 'opening_hour' | 'closing_hour',
+    hour: number,
+  ): Promise<void> {
     const other = key === 'opening_hour' ? 'closing_hour' : 'opening_hour';
-    const value = Number((await this.settings.lock(other, tx)) ?? CLUB_SETTING_DEFAULTS[other]);
+    const value = Number((await this.settings.lock(site, other, tx)) ?? CLUB_SETTING_DEFAULTS[other]);
     const [opening, closing] = key === 'opening_hour' ? [hour, value] : [value, hour];
     if (opening >= closing) throw new KortError(AdminError.SettingInvalid, { detail: messages.settingHoursOrder });
   }

@@ -2,6 +2,8 @@ import { Body, Param, Put } from '@nestjs/common';
 import { type AdminShelf, adminShelfSchema, adminShelfUpdate, ShelfError } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminShelvesService, shelvesListQuery } from './admin-shelves.service';
 import { intId } from '../common/record-id';
@@ -16,8 +18,8 @@ export class AdminShelvesController extends ResourceReads<AdminShelf, typeof she
 ) {
   constructor(private readonly shelves: AdminShelvesService) {
     super({
-      list: (query) => shelves.list(query),
-      get: (id) => shelves.get(intId(id, ShelfError.NotFound)),
+      list: (query, site) => shelves.list(site, query),
+      get: (id, site) => shelves.get(site, intId(id, ShelfError.NotFound)),
     });
   }
 
@@ -26,10 +28,11 @@ export class AdminShelvesController extends ResourceReads<AdminShelf, typeof she
   @BodySchema(adminShelfUpdate)
   @ResponseSchema(adminShelfSchema)
   update(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() admin: User,
     @Param('id') id: string,
     @Body() body: Parsed<typeof adminShelfUpdate>,
   ): Promise<AdminShelf> {
-    return this.shelves.update(admin, intId(id, ShelfError.NotFound), body);
+    return this.shelves.update(site, admin, intId(id, ShelfError.NotFound), body);
   }
 }

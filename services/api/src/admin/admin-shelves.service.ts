@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type AdminShelf, type AdminShelfUpdate, ShelfError } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { DEFAULT_SITE } from '../common/sites';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';
@@ -41,13 +41,15 @@ export const shelvesListQuery = listQuery({
 });
 
 /**
- * Shelves 1-11 with their renter (shelves 1-9) or the player holding the equipment (10-11: a loan
+ * The site's shelves 1-11 with their renter (shelves 1-9) or the player holding the equipment (10-11: a loan
  * counts while its game is not over, as the player's inventory shows it) and the lock relay.
  */
-const shelvesSource = (clock: Clock) => (params: SqlParams) => {
-  const now = params.add(clock.now());
-  const site = params.add(DEFAULT_SITE);
-  return `
+const shelvesSource =
+  (clock: Clock) =>
+  (params: SqlParams, { id }: SiteRef) => {
+    const now = params.add(clock.now());
+    const site = params.add(id);
+    return `
     SELECT s.id, s.kind,
            CASE WHEN s.is_blocked THEN 'blocked'
                 WHEN r.user_id IS NOT NULL THEN 'occupied'
@@ -57,14 +59,15 @@ const shelvesSource = (clock: Clock) => (params: SqlParams) => {
            coalesce(r.started_at, l.started_at) AS rented_since, s.needs_clearing,
            coalesce(d.is_on, false) AS relay_on
       FROM shelves s
-      LEFT JOIN shelf_rentals r ON r.shelf_id = s.id AND r.ended_at IS NULL
+      LEFT JOIN shelf_rentals r ON r.site_id = s.site_id AND r.shelf_id = s.id AND r.ended_at IS NULL
       LEFT JOIN (SELECT loan.shelf_id, loan.user_id, loan.started_at
                    FROM equipment_loans loan JOIN bookings b ON b.id = loan.booking_id
-                  WHERE loan.ended_at IS NULL AND b.cancelled_at IS NULL AND b.ended_at IS NULL
+                  WHERE loan.site_id = ${site} AND loan.ended_at IS NULL AND b.cancelled_at IS NULL AND b.ended_at IS NULL
                     AND b.ends_at > ${now}::timestamptz) l ON l.shelf_id = s.id
       LEFT JOIN users holder ON holder.id = coalesce(r.user_id, l.user_id)
-      LEFT JOIN device_states d ON d.site_id = ${site} AND d.device = 'shelf-' || s.id`;
-};
+      LEFT JOIN device_states d ON d.site_id = s.site_id AND d.device = 'shelf-' || s.id
+     WHERE s.site_id = ${site}`;
+  };
 
 const toShelf = (row: Record<string, unknown>): AdminShelf => isoDates<AdminShelf>(row);
 
@@ -95,19 +98,21 @@ export class AdminShelvesService {
     };
   }
 
-  list(query: ListQuery<ShelfField, ShelvesFilter>): Promise<Page<AdminShelf>> {
-    return sqlPage(this.db, this.resource, query, toShelf);
+  list(site: SiteRef, query: ListQuery<ShelfField, ShelvesFilter>): Promise<Page<AdminShelf>> {
+    return sqlPage(this.db, site, this.resource, query, toShelf);
   }
 
-  async get(id: number): Promise<AdminShelf> {
-    const [shelf] = await sqlRows(this.db, this.resource, (params) => `r.id = ${params.add(id)}`, toShelf);
+  /** The site's shelf; another site's is not found. */
+  async get(site: SiteRef, id: number): Promise<AdminShelf> {
+    const [shelf] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toShelf);
     if (!shelf) throw new KortError(ShelfError.NotFound);
     return shelf;
   }
 
   /** Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. */
-  async update(admin: User, id: number, changes: AdminShelfUpdate): Promise<AdminShelf> {
-    await this.state.setMarks(admin, id, changes);
-    return this.get(id);
+  async update(site: SiteRef, admin: User, id: number, changes: AdminShelfUpdate): Promise<AdminShelf> {
+    await this.get(site, id);
+    await this.state.setMarks(site, admin, id, changes);
+    return this.get(site, id);
   }
 }

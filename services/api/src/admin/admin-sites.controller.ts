@@ -10,6 +10,7 @@ import {
 } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { OwnersOnly } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { AdminSitesService, sitesListQuery } from './admin-sites.service';
 import { ListRoute, sendPage } from './list-query';
@@ -38,6 +39,7 @@ export class AdminSitesController {
 
   /** A new site (owners): its slug becomes its id; it starts with two courts and the spec's rules. */
   @Post()
+  @OwnersOnly()
   @BodySchema(siteCreateBody)
   @ResponseSchema(adminSiteSchema)
   create(@CurrentUser() user: User, @Body() body: Parsed<typeof siteCreateBody>): Promise<AdminSite> {
@@ -46,6 +48,7 @@ export class AdminSitesController {
 
   /** Name, time zone, address (owners); the slug never changes (agents name their site by it). */
   @Put(':id')
+  @OwnersOnly()
   @BodySchema(siteUpdateBody)
   @ResponseSchema(adminSiteSchema)
   update(
@@ -58,6 +61,7 @@ export class AdminSitesController {
 
   /** The site's new agent token, shown this once; the old one stops working at once (owners). */
   @Post(':id/agent-token')
+  @OwnersOnly()
   @HttpCode(200)
   @ResponseSchema(agentTokenSchema)
   agentToken(@CurrentUser() user: User, @Param('id') id: string): Promise<AgentTokenAnswer> {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import {
   AdminError,
+  ROLES,
   USER_STATUSES,
   type AdminUser,
   type AdminUserUpdate,
@@ -18,11 +19,13 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
 import { ScheduleChanges } from '../offline/schedule-changes';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { AdminActions } from '../audit/admin-actions.service';
 import { AdminBookingsService } from './admin-bookings.service';
+import { AdminRoles } from './admin-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
@@ -47,7 +50,7 @@ const usersFilter = z.strictObject({
   id: intIds.optional(),
   /** E-mail, name or phone contains it (case-insensitive). */
   q: z.string().max(200).optional(),
-  role: z.enum(['player', 'admin']).optional(),
+  role: z.enum(ROLES).optional(),
   /** The account's state; `active` with role 'player' is who the home counter counts. */
   status: z.enum(USER_STATUSES).optional(),
   blocked: boolValue.optional(),
@@ -64,8 +67,12 @@ export const usersListQuery = listQuery({
   filter: usersFilter,
 });
 
+/** Accounts are the install's, not a site's: one account plays at every site. */
 export const USERS_SOURCE = `
-  SELECT u.id, u.email, u.name, u.phone_number, u.role, u.is_sport_school, u.confirmed_at,
+  SELECT u.id, u.email, u.name, u.phone_number, u.role,
+         coalesce((SELECT array_agg(a.site_id ORDER BY a.site_id) FROM site_admins a WHERE a.user_id = u.id), '{}')
+           AS site_ids,
+         u.is_sport_school, u.confirmed_at,
          coalesce(u.deletion_kind = 'admin', false) AS blocked, u.deleted_at, u.deletion_kind,
          (u.purged_at IS NOT NULL) AS purged, u.rules_accepted_at, u.created_at,
          CASE WHEN u.deletion_kind = 'admin' THEN 'blocked'
@@ -118,6 +125,10 @@ const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(
 
 /**
  * Players as the admin sees them, and the admin's block (the spec's delete_user) and restore.
+ * Accounts are global (one account plays at every site), so every admin lists and reads every
+ * account (a walk-in at their site may never have played there); what is a site's (games, no-shows
+ * and their pause, the shelf, door openings, the players on court now) is the chosen site's only.
+ * A block is the account's, as before: it shuts the account and cancels its games at every site.
  * A block keeps every row (restorable, never purged); see docs/decisions.md for its effects.
  */
 @Injectable()
@@ -134,67 +145,95 @@ export class AdminUsersService {
     private readonly schedule: ScheduleChanges,
     private readonly games: AdminBookingsService,
     private readonly noShowRule: NoShows,
+    private readonly roles: AdminRoles,
   ) {}
 
-  /** The player's no-shows and the pause they bring now (issue 21). */
-  async noShows(id: number): Promise<PlayerNoShows> {
+  /** The player's no-shows at the site and the pause they bring there now (no-shows count per site). */
+  async noShows(site: SiteRef, id: number): Promise<PlayerNoShows> {
     const [player] = await this.db.query<{ is_sport_school: boolean }[]>(
       `SELECT is_sport_school FROM users WHERE id = $1`,
       [id],
     );
     if (!player) throw new KortError(AdminError.UserNotFound);
-    const [rows, pausedUntil] = await Promise.all([
+    const [rows, here, pausedUntil] = await Promise.all([
       this.noShowRule.of(id),
-      this.noShowRule.pausedUntil({ id, isSportSchool: player.is_sport_school }),
+      this.gamesAt(site, id),
+      this.noShowRule.pausedUntil(site, { id, isSportSchool: player.is_sport_school }),
     ]);
     return {
-      no_shows: rows.map((row) => ({ ...row, starts_at: row.starts_at.toISOString() })),
+      no_shows: rows
+        .filter((row) => here.has(row.booking_id))
+        .map((row) => ({ ...row, starts_at: row.starts_at.toISOString() })),
       paused_until: pausedUntil?.toISOString() ?? null,
     };
   }
 
-  /** Forgives one no-show: it no longer counts towards the pause. Logged as the admin's action. */
-  async forgiveNoShow(admin: User, id: number, bookingId: number): Promise<PlayerNoShows> {
+  /** Forgives one no-show at the site: it no longer counts towards the pause. Logged as the admin's action. */
+  async forgiveNoShow(site: SiteRef, admin: User, id: number, bookingId: number): Promise<PlayerNoShows> {
+    if (!(await this.gamesAt(site, id)).has(bookingId)) throw new KortError(AdminError.NoShowNotFound);
     await this.db.transaction(async (tx) => {
       if (!(await this.noShowRule.forgive(id, bookingId, tx))) throw new KortError(AdminError.NoShowNotFound);
-      await this.actions.record(tx, admin.id, 'booking.forgive_no_show', 'booking', bookingId, messages.noShowForgiven);
+      await this.actions.record(
+        site,
+        tx,
+        admin.id,
+        'booking.forgive_no_show',
+        'booking',
+        bookingId,
+        messages.noShowForgiven,
+      );
     });
-    this.logger.log({ user: id, booking: bookingId, admin: admin.id }, 'no-show forgiven by an admin');
-    return this.noShows(id);
+    this.logger.log({ user: id, booking: bookingId, site: site.id, admin: admin.id }, 'no-show forgiven by an admin');
+    return this.noShows(site, id);
   }
 
-  async list(query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
-    const page = await sqlPage(this.db, usersResource, query, toUser);
-    return { ...page, rows: await withPauses(this.db, this.noShowRule, page.rows) };
+  /** The ids of the player's no-shows at the site. */
+  private async gamesAt(site: SiteRef, userId: number): Promise<Set<number>> {
+    const rows = await this.db.query<{ id: number }[]>(
+      `SELECT id FROM bookings WHERE user_id = $1 AND site_id = $2 AND no_show_at IS NOT NULL`,
+      [userId, site.id],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
-  async get(id: number): Promise<AdminUser> {
-    const [user] = await sqlRows(this.db, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
+  async list(site: SiteRef, query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
+    const page = await sqlPage(this.db, site, usersResource, query, toUser);
+    return { ...page, rows: await withPauses(this.db, this.noShowRule, site, page.rows) };
+  }
+
+  /** Any account (accounts are global), with its no-show pause at the site. */
+  async get(site: SiteRef, id: number): Promise<AdminUser> {
+    const [user] = await sqlRows(this.db, site, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
     if (!user) throw new KortError(AdminError.UserNotFound);
-    const [withPause] = await withPauses(this.db, this.noShowRule, [user]);
+    const [withPause] = await withPauses(this.db, this.noShowRule, site, [user]);
     return withPause!;
   }
 
   /** The spec's user_search: the whole e-mail, case-insensitively (e-mails are stored lowercased). */
-  async findByEmail(email: string): Promise<AdminUser> {
+  async findByEmail(site: SiteRef, email: string): Promise<AdminUser> {
     const address = email.trim().toLowerCase();
-    const [user] = await sqlRows(this.db, usersResource, (params) => `r.email = ${params.add(address)}`, toUser);
+    const [user] = await sqlRows(this.db, site, usersResource, (params) => `r.email = ${params.add(address)}`, toUser);
     if (!user) throw new KortError(AdminError.UserNotFound);
     return user;
   }
 
-  /** Fields react-admin sends back unchanged change nothing; `blocked` blocks or restores. */
-  async update(admin: User, id: number, changes: AdminUserUpdate): Promise<AdminUser> {
-    const user = await this.get(id);
+  /**
+   * Fields react-admin sends back unchanged change nothing; `blocked` blocks or restores; `role` and
+   * `site_ids` are an owner's (AdminRoles), checked before anything else changes.
+   */
+  async update(site: SiteRef, admin: User, id: number, changes: AdminUserUpdate): Promise<AdminUser> {
+    const user = await this.get(site, id);
+    await this.roles.change(site, admin, user, changes);
     if (changes.blocked !== undefined && changes.blocked !== user.blocked) {
-      if (changes.blocked) await this.block(admin, id);
-      else await this.restore(admin, id);
+      if (changes.blocked) await this.block(site, admin, id);
+      else await this.restore(site, admin, id);
     }
     const sportSchool = changes.is_sport_school;
     if (sportSchool !== undefined && sportSchool !== user.is_sport_school) {
       await this.db.transaction(async (tx) => {
         await this.users.setSportSchool(id, sportSchool, tx);
         await this.actions.record(
+          site,
           tx,
           admin.id,
           sportSchool ? 'user.sport_school_on' : 'user.sport_school_off',
@@ -204,7 +243,7 @@ export class AdminUsersService {
       });
       this.logger.log({ user: id, admin: admin.id, sportSchool: changes.is_sport_school }, 'sport-school flag set');
     }
-    return this.get(id);
+    return this.get(site, id);
   }
 
   /**
@@ -213,7 +252,7 @@ export class AdminUsersService {
    * its shelf rental ends, the shelf marked for clearing. Nothing is erased; restore undoes the
    * block (not the cancellations). Blocking a blocked account changes nothing.
    */
-  async block(admin: User, id: number): Promise<void> {
+  async block(site: SiteRef, admin: User, id: number): Promise<void> {
     if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
     const now = this.clock.now();
     const cancelled = await this.db.transaction(async (tx) => {
@@ -224,6 +263,7 @@ export class AdminUsersService {
       const games = await this.bookings.cancelAllFor(id, now, tx);
       await this.shelves.releaseFor(id, 'account-blocked', now, tx);
       await this.actions.record(
+        site,
         tx,
         admin.id,
         'user.block',
@@ -241,11 +281,15 @@ export class AdminUsersService {
 
   /**
    * What blocking the account would do now (the confirmation's list): the games it cancels, the
-   * games on now it keeps, the shelf rental it ends. 404 for an unknown account.
+   * games on now it keeps (at every site: the block is the account's), the shelf rental at the site
+   * it ends. 404 for an unknown account.
    */
-  async blockEffects(id: number): Promise<BlockEffects> {
-    await this.get(id);
-    const [{ cancelled, onNow }, shelf] = await Promise.all([this.games.blockEffectsOn(id), this.currentShelf(id)]);
+  async blockEffects(site: SiteRef, id: number): Promise<BlockEffects> {
+    await this.get(site, id);
+    const [{ cancelled, onNow }, shelf] = await Promise.all([
+      this.games.blockEffectsOn(site, id),
+      this.currentShelf(site, id),
+    ]);
     return {
       cancelled_games: cancelled,
       games_on_now: onNow,
@@ -257,14 +301,14 @@ export class AdminUsersService {
    * The spec's restore_user: lifts an admin block, or takes back a self-deletion whose data was
    * not erased yet (the purge job then finds the account active and does nothing).
    */
-  async restore(admin: User, id: number): Promise<void> {
+  async restore(site: SiteRef, admin: User, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const account = await this.users.lockForDecision(id, tx);
       if (account.purged_at) throw new KortError(AdminError.UserPurged);
       if (!account.deleted_at) return;
       await this.users.restore(id, tx);
       const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
-      await this.actions.record(tx, admin.id, 'user.restore', 'user', id, detail);
+      await this.actions.record(site, tx, admin.id, 'user.restore', 'user', id, detail);
     });
     // A game still on (not cancelled by the block) opens the door again.
     this.schedule.changed();
@@ -272,39 +316,42 @@ export class AdminUsersService {
   }
 
   /**
-   * The spec's get_current_players: players with a game on now, i.e. not cancelled, not ended,
-   * its hour not over, and either its hour has begun or the door was already opened for it.
+   * The spec's get_current_players: players with a game on now at the site, i.e. not cancelled, not
+   * ended, its hour not over, and either its hour has begun or the door was already opened for it.
    */
-  async currentPlayers(): Promise<CurrentPlayer[]> {
+  async currentPlayers(site: SiteRef): Promise<CurrentPlayer[]> {
     return this.db.query<CurrentPlayer[]>(
       `SELECT id, name, phone_number, email FROM (
          SELECT DISTINCT ON (u.id) u.id, u.name, u.phone_number, u.email, b.starts_at
            FROM bookings b JOIN users u ON u.id = b.user_id
-          WHERE b.cancelled_at IS NULL AND b.ended_at IS NULL AND b.ends_at > $1
+          WHERE b.site_id = $2 AND b.cancelled_at IS NULL AND b.ended_at IS NULL AND b.ends_at > $1
             AND (b.starts_at <= $1 OR b.started_at IS NOT NULL)
           ORDER BY u.id, b.starts_at) playing
         ORDER BY starts_at, name, id`,
-      [this.clock.now()],
+      [this.clock.now(), site.id],
     );
   }
 
-  async currentShelf(userId: number): Promise<GivenUser['shelf']> {
+  /** The player's shelf rental at the site. */
+  async currentShelf(site: SiteRef, userId: number): Promise<GivenUser['shelf']> {
     const [rental] = await this.db.query<{ shelf_id: number; rental_id: number; since: Date }[]>(
-      `SELECT shelf_id, id AS rental_id, started_at AS since FROM shelf_rentals WHERE user_id = $1 AND ended_at IS NULL`,
-      [userId],
+      `SELECT shelf_id, id AS rental_id, started_at AS since FROM shelf_rentals
+        WHERE user_id = $1 AND site_id = $2 AND ended_at IS NULL`,
+      [userId, site.id],
     );
     return rental ? { ...rental, since: rental.since.toISOString() } : null;
   }
 
   /**
-   * The player's door openings: their `door.open` commands (by code) and the agent's `door.entry`
-   * rows (by offline PIN), from the audit log, newest first.
+   * The player's door openings at the site: their `door.open` commands (by code) and the agent's
+   * `door.entry` rows (by offline PIN), from the audit log, newest first.
    */
-  async doorOpenings(userId: number, limit = 20): Promise<GivenUser['door_openings']> {
+  async doorOpenings(site: SiteRef, userId: number, limit = 20): Promise<GivenUser['door_openings']> {
     const rows = await this.db.query<{ command_id: string; requested_at: Date; status: CommandStatus }[]>(
       `SELECT id AS command_id, requested_at, status FROM commands
-        WHERE requested_by = $1 AND action IN ('door.open', 'door.entry') ORDER BY requested_at DESC LIMIT $2`,
-      [userId, limit],
+        WHERE site_id = $3 AND requested_by = $1 AND action IN ('door.open', 'door.entry')
+        ORDER BY requested_at DESC LIMIT $2`,
+      [userId, limit, site.id],
     );
     return rows.map((row) => ({ ...row, requested_at: row.requested_at.toISOString() }));
   }

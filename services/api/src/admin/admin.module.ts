@@ -25,9 +25,12 @@ import { AdminDevicesController } from './admin-devices.controller';
 import { AdminSettingsController } from './admin-settings.controller';
 import { AdminShelvesController } from './admin-shelves.controller';
 import { AdminUsersController } from './admin-users.controller';
+import { AdminRoles } from './admin-roles';
 import { AdminSettingsService } from './admin-settings.service';
 import { AdminShelvesService } from './admin-shelves.service';
 import { AdminUsersService } from './admin-users.service';
+import { AdminSitesController } from './admin-sites.controller';
+import { AdminSitesService } from './admin-sites.service';
 
 /** The admin dashboard's REST resources, the club's shape among them, and the spec's admin calls about players (docs/admin-api.md). */
 @Module({
@@ -53,9 +56,11 @@ import { AdminUsersService } from './admin-users.service';
     AdminCourtsController,
     AdminClosuresController,
     AdminSeriesController,
+    AdminSitesController,
   ],
   providers: [
     AdminUsersService,
+    AdminRoles,
     AdminBookingsService,
     AdminShelvesService,
     AdminDevicesService,
@@ -65,6 +70,7 @@ import { AdminUsersService } from './admin-users.service';
     AdminClosuresService,
     AdminSeriesService,
     ClubCancellations,
+    AdminSitesService,
   ],
 })
 export class AdminModule {}

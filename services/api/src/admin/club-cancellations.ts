@@ -5,6 +5,7 @@ import { ClubCalendar } from '../club/club-calendar';
 import type { Writer } from '../common/writer';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 
 /**
@@ -27,28 +28,30 @@ export class ClubCancellations {
   ) {}
 
   /**
-   * In the caller's transaction, after its change is written: the places in line for hours in
-   * [from, to) that no open court is left in, and the offers whose held game was cancelled, leave
-   * the line with the reason.
+   * In the caller's transaction, after its change is written: the places in the site's line for
+   * hours in [from, to) that no open court of the site is left in, and the offers whose held game
+   * was cancelled, leave the line with the reason.
    */
   async closeLine(
     tx: Writer,
+    site: SiteRef,
     from: Date,
     to: Date | null,
     cancelled: CancelledGame[],
     reason: string,
   ): Promise<ClosedPlace[]> {
-    const waited = await this.waitlist.hoursWaited(tx, from, to);
+    const waited = await this.waitlist.hoursWaited(site, tx, from, to);
     const last = waited[waited.length - 1];
     let closedHours: Date[] = [];
     if (last) {
-      const club = await this.calendar.between(waited[0]!, new Date(last.getTime() + 3_600_000), tx);
+      const club = await this.calendar.between(site, waited[0]!, new Date(last.getTime() + 3_600_000), tx);
+      const clock = this.time.of(site);
       closedHours = waited.filter(
-        (start) => club.openCourts(this.time.dateOf(start), this.time.local(start).hour).length === 0,
+        (start) => club.openCourts(clock.dateOf(start), clock.local(start).hour).length === 0,
       );
     }
     const holds = cancelled.filter((game) => game.held).map((game) => game.id);
-    return this.waitlist.closeHours(tx, closedHours, holds, reason);
+    return this.waitlist.closeHours(site, tx, closedHours, holds, reason);
   }
 
   /** Once committed: the games' follow-ups and the letters. Never throws: a failure is logged. */

@@ -5,20 +5,27 @@ import type { z } from 'zod';
 import type { AdminResource } from '@kort/contracts';
 import { ResponseSchema } from '../common/request-schema';
 import { AdminOnly } from '../common/route-policy';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRef } from '../sites/site-ref';
+import type { SiteRecord } from '../sites/sites.service';
 import { ListRoute, sendPage } from './list-query';
 import type { Page } from './sql-list';
 
-/** How a resource is read: a page of a list query, and one record by the id in its path. */
+/**
+ * How a resource is read: a page of a list query, and one record by the id in its path, both of
+ * the site the dashboard chose. A record of another site is not found (the resource's 404).
+ */
 export interface ResourceReader<Row, Query> {
-  list(query: Query): Promise<Page<Row>>;
-  get(id: string): Promise<Row>;
+  list(query: Query, site: SiteRef): Promise<Page<Row>>;
+  get(id: string, site: SiteRef): Promise<Row>;
 }
 
 /**
  * The read routes of a dashboard resource in ra-data-simple-rest's convention (docs/admin-api.md):
  * `GET /api/admin/<resource>` (getList, getMany with `filter={"id":[…]}`, getManyReference) and
- * `GET /api/admin/<resource>/:id`. A resource's controller extends the class this returns, gives
- * its reader to the constructor, and adds the routes that write.
+ * `GET /api/admin/<resource>/:id`, of the site the dashboard chose (`?site_id=`, decided by the
+ * request gate). A resource's controller extends the class this returns, gives its reader to the
+ * constructor, and adds the routes that write.
  */
 export function ResourceReads<Row, Query extends z.ZodObject>(
   resource: AdminResource,
@@ -29,14 +36,18 @@ export function ResourceReads<Row, Query extends z.ZodObject>(
     constructor(readonly reader: ResourceReader<Row, z.output<Query>>) {}
 
     @ListRoute(query, record)
-    async list(@Query() parsed: z.output<Query>, @Res({ passthrough: true }) response: Response): Promise<Row[]> {
-      return sendPage(response, resource, await this.reader.list(parsed));
+    async list(
+      @Query() parsed: z.output<Query>,
+      @Res({ passthrough: true }) response: Response,
+      @CurrentSite() site: SiteRecord,
+    ): Promise<Row[]> {
+      return sendPage(response, resource, await this.reader.list(parsed, site));
     }
 
     @Get(':id')
     @ResponseSchema(record)
-    getOne(@Param('id') id: string): Promise<Row> {
-      return this.reader.get(id);
+    getOne(@Param('id') id: string, @CurrentSite() site: SiteRecord): Promise<Row> {
+      return this.reader.get(id, site);
     }
   }
   return Reads;

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ADMIN_MAX_RANGE } from '@kort/contracts';
+import type { SiteRef } from '../sites/site-ref';
 import type { ListQuery } from './list-query';
 
 /** Collects query parameters: every value from a request goes through here, never into the SQL text. */
@@ -13,15 +14,16 @@ export class SqlParams {
 }
 
 /**
- * A resource read with SQL. `source` selects the API's fields (snake_case, as the records are) and
- * is wrapped as `r`; `columns` maps each sortable API field to its SQL expression over `r` (the
+ * A resource read with SQL. `source` selects the API's fields (snake_case, as the records are) of
+ * the site the dashboard chose (its rows only: a record of another site is never there) and is
+ * wrapped as `r`; `columns` maps each sortable API field to its SQL expression over `r` (the
  * whitelist: only these names reach ORDER BY); `conditions` turns a parsed filter into WHERE terms
- * whose values are parameters.
+ * whose values are parameters (local days and weeks in the site's zone).
  */
 export interface SqlResource<Field extends string, Filter> {
-  source(params: SqlParams): string;
+  source(params: SqlParams, site: SiteRef): string;
   columns: Record<Field, string>;
-  conditions(filter: Filter, params: SqlParams): string[];
+  conditions(filter: Filter, params: SqlParams, site: SiteRef): string[];
   /** The unique column that makes the order total (stable pages). */
   tiebreak: string;
 }
@@ -34,13 +36,14 @@ export interface Page<Row> {
 
 export async function sqlPage<Row, Field extends string, Filter>(
   db: DataSource,
+  site: SiteRef,
   resource: SqlResource<Field, Filter>,
   query: ListQuery<Field, Filter>,
   toRecord: (row: Record<string, unknown>) => Row,
 ): Promise<Page<Row>> {
   const params = new SqlParams();
-  const from = `(${resource.source(params)}) AS r`;
-  const conditions = resource.conditions(query.filter, params);
+  const from = `(${resource.source(params, site)}) AS r`;
+  const conditions = resource.conditions(query.filter, params, site);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const countValues = [...params.values];
 
@@ -60,16 +63,17 @@ export async function sqlPage<Row, Field extends string, Filter>(
   return { rows: rows.map(toRecord), start, total: count.total };
 }
 
-/** The rows of `resource` matching `where` (a condition over `r` built with the same params). */
+/** The site's rows of `resource` matching `where` (a condition over `r` built with the same params). */
 export async function sqlRows<Row>(
   db: DataSource,
-  resource: { source(params: SqlParams): string },
+  site: SiteRef,
+  resource: { source(params: SqlParams, site: SiteRef): string },
   where: (params: SqlParams) => string,
   toRecord: (row: Record<string, unknown>) => Row,
   orderBy = 'r.id',
 ): Promise<Row[]> {
   const params = new SqlParams();
-  const from = `(${resource.source(params)}) AS r`;
+  const from = `(${resource.source(params, site)}) AS r`;
   const condition = where(params);
   const rows = await db.query<Record<string, unknown>[]>(
     `SELECT r.* FROM ${from} WHERE ${condition} ORDER BY ${orderBy}`,

@@ -16,7 +16,7 @@ const LOGIN_LIMIT = { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 };
 export const LOOKUP_LIMIT = { perIp: 120, windowSeconds: 60 };
 export const CODE_CHECK_LIMIT = { perIp: 60, windowSeconds: 60 };
 
-/** Login, registration and activation (spec sections 4, 5, 7 and 8). */
+/** Login, registration and activation, with the spec's calls, rules and error texts. */
 @Injectable()
 export class AuthService {
   constructor(

@@ -21,7 +21,7 @@ export type CodeCheck = 'ok' | 'invalid' | 'locked';
 const CODES_LOCK = 0x636f6465; // 'code'
 
 /**
- * E-mailed 4-digit codes (ARCHITECTURE.md section 4): from a CSPRNG, stored as a keyed hash,
+ * E-mailed 4-digit codes (docs/decisions/0003-one-time-codes.md): from a CSPRNG, stored as a keyed hash,
  * 10 minutes, single use. Five wrong tries within an hour, across all codes of that purpose, lock
  * the account's codes of that purpose for the hour (a fresh code does not buy fresh guesses). At
  * most 5 codes are sent per e-mail an hour. Issuing and checking hold a per-account transaction

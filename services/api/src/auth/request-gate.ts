@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AuthError, isAdminRole } from '@kort/contracts';
+import { AuthError, isAdminRole, SiteError } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
 import { KortError } from '../common/kort-error';
 import { inputSchemasOf, validateInput, type InputSchemas } from '../common/request-schema';
-import { ADMIN_ROUTE, CHANGES_STATE, PUBLIC_ROUTE, SERVER_CALL } from '../common/route-policy';
+import { ADMIN_ROUTE, CHANGES_STATE, OWNERS_ONLY, PUBLIC_ROUTE, SERVER_CALL } from '../common/route-policy';
 import { SitesService } from '../sites/sites.service';
 import { SessionAuth } from './session-auth';
 
@@ -13,6 +13,8 @@ import { SessionAuth } from './session-auth';
 interface RoutePolicy {
   public: boolean;
   adminOnly: boolean;
+  /** @OwnersOnly: of the admins, owners only (refused before the input is read). */
+  ownersOnly: boolean;
   changesState: boolean;
   /** @ServerCall: the caller proves itself by its own secret, not a browser's CSRF token. */
   serverCall: boolean;
@@ -48,6 +50,7 @@ export class RequestGate implements CanActivate {
     if (!policy.public) {
       if (!user) throw new KortError(AuthError.NotAuthenticated);
       if (policy.adminOnly && !isAdminRole(user.role)) throw new KortError(AuthError.Forbidden);
+      if (policy.ownersOnly && user.role !== 'owner') throw new KortError(SiteError.OwnersOnly);
     }
     // The site the call acts on: the dashboard's chosen one (`?site_id=`, read before the declared
     // query drops what it does not name) on admin routes, the player's current one elsewhere.
@@ -68,6 +71,7 @@ export class RequestGate implements CanActivate {
       policy = {
         public: flag(PUBLIC_ROUTE),
         adminOnly: flag(ADMIN_ROUTE),
+        ownersOnly: flag(OWNERS_ONLY),
         changesState: flag(CHANGES_STATE),
         serverCall: flag(SERVER_CALL),
         input: inputSchemasOf(handler),

@@ -9,7 +9,7 @@ export function saveSession(request: Request): Promise<void> {
   return settle((done) => request.session.save(done));
 }
 
-/** Ends the session; a read that came without one (common/session.middleware.ts) has nothing to end. */
+/** Ends the session; a read that came without one (auth/session.middleware.ts) has nothing to end. */
 export function destroySession(request: Request): Promise<void> {
   if (!request.session) return Promise.resolve();
   return settle((done) => request.session.destroy(done));

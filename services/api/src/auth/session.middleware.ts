@@ -19,15 +19,15 @@ const STARTS_SESSION_ON_GET = /^\/api\/auth\//; // against originalUrl: the midd
 const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 /**
- * `sessionid` sessions in Redis (ARCHITECTURE.md section 3). connect-redis speaks node-redis, so
- * the store has its own node-redis client beside the API's ioredis one (STACK-NOTES pitfall 5).
+ * `sessionid` sessions in Redis (docs/security.md). connect-redis speaks node-redis, so
+ * the store has its own node-redis client beside the API's ioredis one (with ioredis, its `set` fails).
  * Sessions are stored only once something is put in them (login, password recovery).
  *
- * One Redis round trip per signed-in request, the read (issue 17): no touch on every answer. A
- * signed-in session is extended (saved with a fresh TTL, its cookie sent again) when it was last
- * extended over a minute ago, so an active player's 14 days still roll. A read without a session
- * cookie gets no session object at all: it has none to read, and every handler that writes one
- * runs on a POST, except social login's start.
+ * One Redis round trip per signed-in request, the read: no touch on every answer
+ * (docs/decisions/0051-request-cost.md). A signed-in session is extended (saved with a fresh TTL,
+ * its cookie sent again) when it was last extended over a minute ago, so an active player's 14 days
+ * still roll. A read without a session cookie gets no session object at all: it has none to read,
+ * and every handler that writes one runs on a POST, except social login's start.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {

@@ -16,6 +16,8 @@ import { ClubCalendar, type ClubHours } from '../club/club-calendar';
 import { defaultCourtName } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { OfflinePins } from '../offline/offline-pins';
+import type { SiteRef } from '../sites/site-ref';
+import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
@@ -34,6 +36,10 @@ const SHAPE_TOPICS: readonly ChangeTopic[] = ['bookings', 'courts', 'closures', 
 /** A game of the player's, as "my games" keeps it. */
 interface OwnGame {
   id: number;
+  site_id: string;
+  /** The site's name and zone when the list was read (the site directory's are newer). */
+  site_name: string;
+  site_timezone: string;
   court_id: number;
   starts_at: Date;
   ends_at: Date;
@@ -61,10 +67,11 @@ interface DayView {
 }
 
 /**
- * What is free and what is mine: the reads behind the calendar, the dial and "my games". They are
- * the app's most frequent calls, so each is kept in memory (a day, a month, a player's list) until
- * a booking changes anywhere (cache/change-feed.ts); what depends on the clock is worked out per
- * request from the kept rows.
+ * What is free and what is mine: the reads behind the calendar, the dial and "my games". The
+ * calendar and the dial are the current site's, in its zone; "my games" is every site's. They are
+ * the app's most frequent calls, so each is kept in memory (a site's day, a site's month, a
+ * player's list) until a booking changes anywhere (cache/change-feed.ts); what depends on the clock
+ * is worked out per request from the kept rows.
  */
 @Injectable()
 export class AvailabilityService {
@@ -81,27 +88,29 @@ export class AvailabilityService {
     private readonly clock: Clock,
     private readonly pins: OfflinePins,
     private readonly noShows: NoShows,
+    private readonly sites: SitesService,
     feed: ChangeFeed,
   ) {
-    this.days = feed.cache(SHAPE_TOPICS, { maxEntries: 400 });
-    this.months = feed.cache('bookings', { maxEntries: 24 });
-    this.fullDays = feed.cache(SHAPE_TOPICS, { maxEntries: 100 });
+    this.days = feed.cache(SHAPE_TOPICS, { maxEntries: 4000 });
+    this.months = feed.cache('bookings', { maxEntries: 240 });
+    this.fullDays = feed.cache(SHAPE_TOPICS, { maxEntries: 1000 });
     this.orders = feed.cache('bookings', { maxEntries: 20_000 });
   }
 
   /**
-   * Days of the month with no free hour left on any open court (past days and hours, closed hours
-   * and closed courts are not free). The answer changes with a booking, the club's shape, or when the
-   * clock enters a new hour: kept per month and hour.
+   * Days of the site's month with no free hour left on any open court (past days and hours, closed
+   * hours and closed courts are not free). The answer changes with a booking, the site's shape, or
+   * when the clock enters a new hour of the site: kept per site, month and hour.
    */
-  async fullyBookedDays(year: number, month: number): Promise<number[]> {
-    const now = this.time.local(this.clock.now());
+  async fullyBookedDays(site: SiteRef, year: number, month: number): Promise<number[]> {
+    const clock = this.time.of(site);
+    const now = clock.local(this.clock.now());
     const hour = `${now.toISODate() ?? ''} ${now.hour}`;
-    return this.fullDays.get(`${year}-${month} ${hour}`, async () => {
-      const range = this.time.month(year, month);
+    return this.fullDays.get(`${site.id} ${year}-${month} ${hour}`, async () => {
+      const range = clock.month(year, month);
       const [busy, club] = await Promise.all([
-        this.months.get(`${year}-${month}`, () => this.busyByLocalHour(range.start, range.end)),
-        this.calendar.between(range.start, range.end),
+        this.months.get(`${site.id} ${year}-${month}`, () => this.busyByLocalHour(site, range.start, range.end)),
+        this.calendar.between(site, range.start, range.end),
       ]);
       const today = now.toISODate() ?? '';
       const monthIso = `${year}-${String(month).padStart(2, '0')}`;
@@ -123,12 +132,13 @@ export class AvailabilityService {
   }
 
   /**
-   * Local hours of that day with no open court free (taken, or closed by the club), and the caller's
-   * own; `closed` only when the club keeps some hour closed (its hours, a closure of every court).
+   * The site's local hours of that day with no open court free (taken, or closed by the club), and
+   * the caller's own there; `closed` only when the club keeps some hour closed (its hours, a
+   * closure of every court).
    */
-  async availableTimes(user: User, date: string): Promise<AvailableTimes> {
-    await this.slots.withinHorizon(date);
-    const day = await this.days.get(date, () => this.dayView(date));
+  async availableTimes(site: SiteRef, user: User, date: string): Promise<AvailableTimes> {
+    await this.slots.withinHorizon(site, date);
+    const day = await this.days.get(`${site.id} ${date}`, () => this.dayView(site, date));
     return {
       reserved: day.reserved,
       reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [],
@@ -136,19 +146,18 @@ export class AvailabilityService {
     };
   }
 
-  /** Courts a game cannot be booked on in that local hour: a live game, or a closure (then named). */
-  async busyCourts(date: string, hour: number): Promise<CourtsStatus> {
-    await this.slots.withinHorizon(date);
-    const start = this.time.at(date, hour);
+  /** The site's courts a game cannot be booked on in that local hour: a live game, or a closure (then named). */
+  async busyCourts(site: SiteRef, date: string, hour: number): Promise<CourtsStatus> {
+    await this.slots.withinHorizon(site, date);
+    const start = this.time.of(site).at(date, hour);
     const end = new Date(start.getTime() + GAME_MS);
     const [rows, club] = await Promise.all([
-      this.bookings
-        .createQueryBuilder('b')
-        .select('DISTINCT b.court_id', 'court')
-        .where('b.cancelled_at IS NULL AND b.starts_at < :end AND b.ends_at > :start', { start, end })
-        .orderBy('court')
-        .getRawMany<{ court: number }>(),
-      this.calendar.between(start, end),
+      this.bookings.query<{ court: number }[]>(
+        `SELECT DISTINCT court_id AS court FROM bookings
+          WHERE site_id = $3 AND cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1 ORDER BY court`,
+        [start, end, site.id],
+      ),
+      this.calendar.between(site, start, end),
     ]);
     const closed = club.closedCourts(date, hour);
     const busy = new Set([...rows.map((row) => row.court), ...closed.map((court) => court.courtId)]);
@@ -161,30 +170,44 @@ export class AvailabilityService {
   }
 
   /**
-   * Today's and upcoming games of the player, soonest first. Today's carry their offline PIN, so
-   * the app has it at the door even when neither the phone nor the club can reach the API.
+   * Today's and upcoming games of the player at every site, soonest first, each with its site and
+   * its dates in its site's zone ("today" is the site's). Today's carry their offline PIN, so the
+   * app has it at the door even when neither the phone nor the club can reach the API.
    */
   async myOrders(user: User): Promise<MyOrder[]> {
     const now = this.clock.now();
-    const today = this.time.day(now);
-    const games = await this.orders.get(`${user.id} ${today.start.toISOString()}`, () =>
-      this.loadOrders(user.id, today.start),
+    // Kept per UTC day, read from a day before it: every zone's "today" starts within that span.
+    const utcDay = now.toISOString().slice(0, 10);
+    const games = await this.orders.get(`${user.id} ${utcDay}`, () =>
+      this.loadOrders(user.id, new Date(Date.parse(`${utcDay}T00:00:00Z`) - 24 * 3600_000)),
     );
-    return games.map((game) => {
+    const sites = new Map<string, { name: string; timezone: string }>();
+    for (const game of games) {
+      if (sites.has(game.site_id)) continue;
+      const site = await this.sites.find(game.site_id);
+      sites.set(game.site_id, site ?? { name: game.site_name, timezone: game.site_timezone });
+    }
+    return games.flatMap((game) => {
+      const site = sites.get(game.site_id)!;
+      const clock = this.time.of(site);
+      const today = clock.day(now);
+      if (game.starts_at < today.start) return [];
       const isToday = game.starts_at < today.end;
       return {
         id: game.id,
-        date: this.time.longDate(game.starts_at),
-        day_of_week: this.time.weekday(game.starts_at),
-        time: this.time.time(game.starts_at),
+        date: clock.longDate(game.starts_at),
+        day_of_week: clock.weekday(game.starts_at),
+        time: clock.time(game.starts_at),
         today: isToday,
         status: gameStatus(game, now),
         name: game.court_id,
         ...(game.court_name !== defaultCourtName(game.court_id) ? { court_name: game.court_name } : {}),
         id_cort: game.court_id,
-        time_start: this.time.iso(game.starts_at),
+        time_start: clock.iso(game.starts_at),
         ...(isToday && !game.no_show_at ? { offline_pin: this.pins.pin(game.id) } : {}),
         ...(game.series_id !== null ? { series: { id: game.series_id, label: seriesLabel(game) } } : {}),
+        site_id: game.site_id,
+        site_name: site.name,
       };
     });
   }
@@ -192,9 +215,10 @@ export class AvailabilityService {
   /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
-      `SELECT b.id, b.court_id, c.name AS court_name, b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at,
-              b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour
-         FROM bookings b JOIN courts c ON c.id = b.court_id LEFT JOIN series s ON s.id = b.series_id
+      `SELECT b.id, b.site_id, st.name AS site_name, st.timezone AS site_timezone, b.court_id, c.name AS court_name,
+              b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour
+         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites st ON st.id = b.site_id
+              LEFT JOIN series s ON s.id = b.series_id
         WHERE b.user_id = $1 AND (b.cancelled_at IS NULL OR b.no_show_at IS NOT NULL) AND b.held_until IS NULL
           AND b.starts_at >= $2
         ORDER BY b.starts_at`,
@@ -203,37 +227,40 @@ export class AvailabilityService {
   }
 
   /**
-   * The days of a month on which the player's own quotas refuse a booking (the club's games a day,
-   * or a week), and whether the games ahead already refuse any (the club's settings). The same
-   * counts as BookingsService's, read ahead so the calendar can say why; a sport school has none.
+   * The days of the site's month on which the player's own quotas there refuse a booking (the
+   * site's games a day, or a week), and whether the games ahead there already refuse any (the
+   * site's settings). The same counts as BookingsService's (the player's games at that site, in
+   * its zone), read ahead so the calendar can say why; a sport school has none.
    */
-  async bookingLimits(user: User, year: number, month: number): Promise<BookingLimits> {
+  async bookingLimits(site: SiteRef, user: User, year: number, month: number): Promise<BookingLimits> {
     if (user.isSportSchool) return { days: [], upcoming_full: false, paused_until: null };
-    const [pause, rules] = await Promise.all([this.noShows.pause(user), this.calendar.bookingRules()]);
-    const range = this.time.month(year, month);
+    const [pause, rules] = await Promise.all([this.noShows.pause(site, user), this.calendar.bookingRules(site)]);
+    const clock = this.time.of(site);
+    const range = clock.month(year, month);
     // The weeks that overlap the month reach into the months around it.
-    const from = this.time.week(range.start).start;
-    const to = this.time.week(new Date(range.end.getTime() - 1)).end;
+    const from = clock.week(range.start).start;
+    const to = clock.week(new Date(range.end.getTime() - 1)).end;
     const now = this.clock.now();
     const games = await this.bookings.query<{ starts_at: Date; ends_at: Date }[]>(
       `SELECT starts_at, ends_at FROM bookings
-        WHERE user_id = $1 AND cancelled_at IS NULL AND (starts_at >= $2 AND starts_at < $3 OR ends_at > $4)`,
-      [user.id, from, to, now],
+        WHERE user_id = $1 AND site_id = $5 AND cancelled_at IS NULL
+          AND (starts_at >= $2 AND starts_at < $3 OR ends_at > $4)`,
+      [user.id, from, to, now, site.id],
     );
     const perDay = new Map<string, number>();
     const perWeek = new Map<string, number>();
     for (const game of games) {
-      const day = this.time.local(game.starts_at).toISODate() ?? '';
+      const day = clock.local(game.starts_at).toISODate() ?? '';
       perDay.set(day, (perDay.get(day) ?? 0) + 1);
-      const week = this.time.week(game.starts_at).start.toISOString();
+      const week = clock.week(game.starts_at).start.toISOString();
       perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
     }
     const days: BookingLimits['days'] = [];
     for (let day = 1; day <= range.days; day += 1) {
-      const start = this.time.at(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, 0);
-      const date = this.time.local(start).toISODate() ?? '';
+      const start = clock.at(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, 0);
+      const date = clock.local(start).toISODate() ?? '';
       if ((perDay.get(date) ?? 0) >= rules.quota_per_day) days.push({ day, reason: 'day' });
-      else if ((perWeek.get(this.time.week(start).start.toISOString()) ?? 0) >= rules.quota_per_week) {
+      else if ((perWeek.get(clock.week(start).start.toISOString()) ?? 0) >= rules.quota_per_week) {
         days.push({ day, reason: 'week' });
       }
     }
@@ -241,11 +268,11 @@ export class AvailabilityService {
     return {
       days,
       upcoming_full: upcoming >= rules.quota_upcoming,
-      paused_until: pause ? this.time.iso(pause.until) : null,
+      paused_until: pause ? clock.iso(pause.until) : null,
       ...(pause && {
         no_shows: pause.noShows.map((game) => ({
-          date: this.time.longDate(game.startsAt),
-          time: this.time.time(game.startsAt),
+          date: clock.longDate(game.startsAt),
+          time: clock.time(game.startsAt),
           court: game.courtId,
           ...(game.courtName !== defaultCourtName(game.courtId) ? { court_name: game.courtName } : {}),
         })),
@@ -253,41 +280,45 @@ export class AvailabilityService {
     };
   }
 
-  /** Games released as no-shows this ISO week, site-local (the admin's counter; forgiven ones too). */
-  async noShowsThisWeek(): Promise<number> {
-    const week = this.time.week(this.clock.now());
+  /** The site's games released as no-shows this ISO week, site-local (the admin's counter; forgiven ones too). */
+  async noShowsThisWeek(site: SiteRef): Promise<number> {
+    const week = this.time.of(site).week(this.clock.now());
     const [row] = await this.bookings.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM bookings WHERE no_show_at IS NOT NULL AND starts_at >= $1 AND starts_at < $2`,
-      [week.start, week.end],
+      `SELECT count(*)::int AS count FROM bookings
+        WHERE site_id = $3 AND no_show_at IS NOT NULL AND starts_at >= $1 AND starts_at < $2`,
+      [week.start, week.end, site.id],
     );
     return row?.count ?? 0;
   }
 
-  /** Live games starting today (site-local): the admin's counter. */
-  async gamesToday(): Promise<number> {
-    const today = this.time.day(this.clock.now());
-    return this.bookings
-      .createQueryBuilder('b')
-      .where('b.cancelled_at IS NULL AND b.starts_at >= :start AND b.starts_at < :end', today)
-      .getCount();
+  /** The site's live games starting today (site-local): the admin's counter. */
+  async gamesToday(site: SiteRef): Promise<number> {
+    const today = this.time.of(site).day(this.clock.now());
+    const [row] = await this.bookings.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM bookings
+        WHERE site_id = $3 AND cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
+      [today.start, today.end, site.id],
+    );
+    return row?.count ?? 0;
   }
 
-  /** The day's live games and the club's shape, read once: what each hour offers, and each player's hours. */
-  private async dayView(date: string): Promise<DayView> {
-    const start = this.time.at(date, 0);
-    const end = this.time.day(start).end;
+  /** The site's day: its live games and shape, read once: what each hour offers, and each player's hours. */
+  private async dayView(site: SiteRef, date: string): Promise<DayView> {
+    const clock = this.time.of(site);
+    const start = clock.at(date, 0);
+    const end = clock.day(start).end;
     const [rows, club] = await Promise.all([
       this.bookings.query<{ starts_at: Date; court_id: number; user_id: number }[]>(
         `SELECT starts_at, court_id, user_id FROM bookings
-          WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
-        [start, end],
+          WHERE site_id = $3 AND cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2`,
+        [start, end, site.id],
       ),
-      this.calendar.between(start, end),
+      this.calendar.between(site, start, end),
     ]);
     const courtsByHour = new Map<number, Set<number>>();
     const hoursByUser = new Map<number, Set<number>>();
     for (const row of rows) {
-      const hour = this.time.local(row.starts_at).hour;
+      const hour = clock.local(row.starts_at).hour;
       courtsByHour.set(hour, (courtsByHour.get(hour) ?? new Set()).add(row.court_id));
       hoursByUser.set(row.user_id, (hoursByUser.get(row.user_id) ?? new Set()).add(hour));
     }
@@ -302,19 +333,21 @@ export class AvailabilityService {
   }
 
   /**
-   * Which courts are busy in each local hour of a range, keyed 'YYYY-MM-DD HH'. Only the booked
-   * hours are converted to local time (a few dozen rows), never every hour of the range.
+   * Which of the site's courts are busy in each of its local hours of a range, keyed 'YYYY-MM-DD
+   * HH'. Only the booked hours are converted to local time (a few dozen rows), never every hour of
+   * the range.
    */
-  private async busyByLocalHour(start: Date, end: Date): Promise<Map<string, ReadonlySet<number>>> {
+  private async busyByLocalHour(site: SiteRef, start: Date, end: Date): Promise<Map<string, ReadonlySet<number>>> {
     const rows = await this.bookings.query<{ starts_at: Date; courts: number[] }[]>(
       `SELECT starts_at, array_agg(DISTINCT court_id) AS courts FROM bookings
-        WHERE cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2
+        WHERE site_id = $3 AND cancelled_at IS NULL AND starts_at >= $1 AND starts_at < $2
         GROUP BY starts_at`,
-      [start, end],
+      [start, end, site.id],
     );
+    const clock = this.time.of(site);
     return new Map(
       rows.map((row) => {
-        const local = this.time.local(row.starts_at);
+        const local = clock.local(row.starts_at);
         return [slotKey(local.toISODate() ?? '', local.hour), new Set(row.courts)];
       }),
     );

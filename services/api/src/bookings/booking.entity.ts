@@ -15,6 +15,10 @@ export class Booking {
   @Column({ name: 'court_id', type: 'integer' })
   courtId!: number;
 
+  /** The court's site (set from the court by the slot trigger, whoever inserts the game). */
+  @Column({ name: 'site_id', type: 'text' })
+  siteId!: string;
+
   @Column({ name: 'starts_at', type: 'timestamptz' })
   startsAt!: Date;
 

@@ -22,6 +22,8 @@ import { KortError } from '../common/kort-error';
 import { CurrentUser } from '../auth/current-user';
 import { BodySchema, QuerySchema, type Parsed } from '../common/request-schema';
 import { AdminOnly, OwnObject, SharedObject } from '../common/route-policy';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ClubCalendar } from '../club/club-calendar';
@@ -38,7 +40,18 @@ const MY_ORDERS_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'date', 'day_of_week', 'time', 'today', 'name', 'id_cort', 'time_start'],
+        required: [
+          'id',
+          'date',
+          'day_of_week',
+          'time',
+          'today',
+          'name',
+          'id_cort',
+          'time_start',
+          'site_id',
+          'site_name',
+        ],
         properties: {
           id: { type: 'integer' },
           date: { type: 'string' },
@@ -63,6 +76,8 @@ const MY_ORDERS_SCHEMA = {
             properties: { id: { type: 'integer' }, label: { type: 'string' } },
             description: "A sport school's game booked by its term: the term and how it reads",
           },
+          site_id: { type: 'string', description: 'The site (club) the game is at' },
+          site_name: { type: 'string', description: "The site's name" },
         },
       },
     },
@@ -80,48 +95,56 @@ export class BookingsController {
     private readonly users: UsersService,
   ) {}
 
-  /** The courts open for booking, in the club's order. */
+  /** The current site's courts open for booking, in its club's order. */
   @Get('get_courts')
-  async courts(): Promise<DetailResponse<Court[]>> {
-    const courts = await this.courtList.active();
+  async courts(@CurrentSite() site: SiteRecord): Promise<DetailResponse<Court[]>> {
+    const courts = await this.courtList.active(site);
     return { detail: courts.map((court) => ({ id_cort: court.id, name: court.name })) };
   }
 
   /** The club's hours and quotas of the moment (its settings; the spec's rules by default), the door window and no-show rule. */
   @Get('booking_rules')
-  async bookingRules(): Promise<DetailResponse<ClubRules>> {
-    return { detail: await this.calendar.clubRules() };
+  async bookingRules(@CurrentSite() site: SiteRecord): Promise<DetailResponse<ClubRules>> {
+    return { detail: await this.calendar.clubRules(site) };
   }
 
   @Get('booked_times')
   @QuerySchema(bookedTimesQuery)
-  async bookedTimes(@Query() query: Parsed<typeof bookedTimesQuery>): Promise<DetailResponse<number[]>> {
-    return { detail: await this.availability.fullyBookedDays(query.year, query.month) };
+  async bookedTimes(
+    @CurrentSite() site: SiteRecord,
+    @Query() query: Parsed<typeof bookedTimesQuery>,
+  ): Promise<DetailResponse<number[]>> {
+    return { detail: await this.availability.fullyBookedDays(site, query.year, query.month) };
   }
 
-  /** The days the caller's own quotas refuse a booking, and why (issue 19: said before the last step). */
+  /** The days the caller's own quotas at the current site refuse a booking, and why (said before the last step). */
   @Get('booking_limits')
   @QuerySchema(bookingLimitsQuery)
   async bookingLimits(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() user: User,
     @Query() query: Parsed<typeof bookingLimitsQuery>,
   ): Promise<DetailResponse<BookingLimits>> {
-    return { detail: await this.availability.bookingLimits(user, query.year, query.month) };
+    return { detail: await this.availability.bookingLimits(site, user, query.year, query.month) };
   }
 
   @Get('get-available-times')
   @QuerySchema(availableTimesQuery)
   availableTimes(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() user: User,
     @Query() query: Parsed<typeof availableTimesQuery>,
   ): Promise<AvailableTimes> {
-    return this.availability.availableTimes(user, query.date);
+    return this.availability.availableTimes(site, user, query.date);
   }
 
   @Get('get_courts_status')
   @QuerySchema(courtsStatusQuery)
-  courtsStatus(@Query() query: Parsed<typeof courtsStatusQuery>): Promise<CourtsStatus> {
-    return this.availability.busyCourts(query.date, query.hour);
+  courtsStatus(
+    @CurrentSite() site: SiteRecord,
+    @Query() query: Parsed<typeof courtsStatusQuery>,
+  ): Promise<CourtsStatus> {
+    return this.availability.busyCourts(site, query.date, query.hour);
   }
 
   @Post('order-court/:id_cort')
@@ -129,11 +152,12 @@ export class BookingsController {
   @SharedObject('court', 'id_cort')
   @BodySchema(orderCourtBody)
   async order(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() user: User,
     @Param('id_cort') pathCourt: string,
     @Body() body: Parsed<typeof orderCourtBody>,
   ): Promise<OrderCreated> {
-    const booking = await this.bookings.order(user, {
+    const booking = await this.bookings.order(site, user, {
       pathCourt: courtNumber(pathCourt),
       courtId: body.id_cort,
       timeStart: body.time_start,
@@ -142,7 +166,7 @@ export class BookingsController {
     return { detail: messages.courtBooked, id: booking.id };
   }
 
-  /** The game is named by its court and start, in the path and the body. */
+  /** The game is named by its court and start, in the path and the body; it is cancelled at its own site. */
   @Post('delete_order/:id_cort')
   @HttpCode(200)
   @OwnObject('game', 'id_cort', 'time_start')
@@ -173,17 +197,18 @@ export class BookingsController {
     return { detail: await this.users.countPlayers() };
   }
 
+  /** The chosen site's games today (its local day): the dashboard's counter. */
   @AdminOnly()
   @Get('count_games')
-  async countGames(): Promise<DetailResponse<number>> {
-    return { detail: await this.availability.gamesToday() };
+  async countGames(@CurrentSite() site: SiteRecord): Promise<DetailResponse<number>> {
+    return { detail: await this.availability.gamesToday(site) };
   }
 
-  /** Games released as no-shows this ISO week (the club's local week): the dashboard's counter. */
+  /** The chosen site's games released as no-shows this ISO week (its local week): the dashboard's counter. */
   @AdminOnly()
   @Get('count_no_shows')
-  async countNoShows(): Promise<DetailResponse<number>> {
-    return { detail: await this.availability.noShowsThisWeek() };
+  async countNoShows(@CurrentSite() site: SiteRecord): Promise<DetailResponse<number>> {
+    return { detail: await this.availability.noShowsThisWeek(site) };
   }
 }
 

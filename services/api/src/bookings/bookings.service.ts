@@ -8,6 +8,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';
@@ -33,11 +34,11 @@ export interface CancelledGame {
 }
 
 /**
- * Booking and cancelling (spec sections 4, 8, 9; docs/decisions.md). The court slot is protected by
- * the bookings_no_overlap exclusion constraint and the check every new row passes (the court active,
- * no closure: database/functions/check-booking-slot.ts); the quotas, the club's settings of the
- * moment, are checked and the row written in one transaction holding a per-player lock, so
- * parallel requests cannot slip past them.
+ * Booking and cancelling (docs/decisions.md). The court slot is protected by the
+ * bookings_no_overlap exclusion constraint and the check every new row passes (the court active,
+ * no closure: database/functions/check-booking-slot.ts); the quotas, the site's settings of the
+ * moment counted over the player's games at that site, are checked and the row written in one
+ * transaction holding a per-player lock, so parallel requests cannot slip past them.
  */
 @Injectable()
 export class BookingsService {
@@ -58,20 +59,23 @@ export class BookingsService {
   ) {}
 
   /**
-   * A game for the player. `quotas: false` is the club booking past its own limits (an admin's
-   * override, logged by the caller): the quotas and the no-show pause are skipped, never the
-   * slot's rules, its uniqueness, the closures or an inactive court.
+   * A game for the player on a court of the site, under the site's rules and quotas (counted at
+   * that site only). `quotas: false` is the club booking past its own limits (an admin's override,
+   * logged by the caller): the quotas and the no-show pause are skipped, never the slot's rules,
+   * its uniqueness, the closures or an inactive court.
    */
   async order(
+    site: SiteRef,
     user: Pick<User, 'id' | 'isSportSchool'>,
     request: OrderRequest,
     { quotas = true }: { quotas?: boolean } = {},
   ): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
-    const { startsAt, rules } = await this.slots.check(request);
-    const pausedUntil = quotas ? await this.noShows.pausedUntil(user) : null;
+    const { startsAt, rules } = await this.slots.check(site, request);
+    const pausedUntil = quotas ? await this.noShows.pausedUntil(site, user) : null;
     if (pausedUntil) {
+      const clock = this.time.of(site);
       throw new KortError(BookingError.PausedForNoShows, {
-        detail: `${messages.bookingPausedForNoShows} до ${this.time.longDate(pausedUntil)}, ${this.time.time(pausedUntil)}`,
+        detail: `${messages.bookingPausedForNoShows} до ${clock.longDate(pausedUntil)}, ${clock.time(pausedUntil)}`,
       });
     }
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
@@ -80,7 +84,7 @@ export class BookingsService {
       id =
         user.isSportSchool || !quotas
           ? await this.insert(user.id, request.courtId, startsAt, endsAt)
-          : await this.insertUnderQuotas(user.id, request.courtId, startsAt, endsAt, rules);
+          : await this.insertUnderQuotas(site, user.id, request.courtId, startsAt, endsAt, rules);
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }
@@ -91,7 +95,10 @@ export class BookingsService {
     return booking;
   }
 
-  /** Cancels the caller's own game on that court at that start; someone else's is "not found". */
+  /**
+   * Cancels the caller's own game on that court at that start, at whichever site the game is (not
+   * only the current one); someone else's is "not found".
+   */
   async cancel(user: User, pathCourt: number, courtId: number, timeStart: string): Promise<void> {
     if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
     const booking = await this.bookings.findOneBy({
@@ -160,23 +167,26 @@ export class BookingsService {
   /** Freed games (not holds, which the waitlist passes on itself) go to the hour's waitlist. */
   private async offerFreed(bookingIds: number[]): Promise<void> {
     if (!bookingIds.length) return;
-    const games = await this.db.query<{ id: number; court_id: number; starts_at: Date }[]>(
-      `SELECT id, court_id, starts_at FROM bookings WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
+    const games = await this.db.query<{ id: number; site_id: string; court_id: number; starts_at: Date }[]>(
+      `SELECT id, site_id, court_id, starts_at FROM bookings WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
       [bookingIds, this.clock.now()],
     );
     await this.freedSlots
-      .freed(games.map((game) => ({ id: game.id, courtId: game.court_id, startsAt: game.starts_at })))
+      .freed(
+        games.map((game) => ({ id: game.id, siteId: game.site_id, courtId: game.court_id, startsAt: game.starts_at })),
+      )
       .catch((error: unknown) =>
         this.logger.error({ bookings: bookingIds, error: String(error) }, 'freed games not offered'),
       );
   }
 
   /**
-   * A waitlist offer (bookings/waitlist.ts): the hour's game for the player under the usual quotas
-   * (a sport school's without), held until `heldUntil`, in the caller's transaction. Null when a
-   * quota refuses it; a slot taken or closed meanwhile raises what SlotRules.refusal reads.
+   * A waitlist offer (bookings/waitlist.ts): the hour's game at the site for the player under its
+   * usual quotas (a sport school's without), held until `heldUntil`, in the caller's transaction.
+   * Null when a quota refuses it; a slot taken or closed meanwhile raises what SlotRules.refusal reads.
    */
   async hold(
+    site: SiteRef,
     user: { id: number; isSportSchool: boolean },
     courtId: number,
     startsAt: Date,
@@ -186,7 +196,15 @@ export class BookingsService {
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     const id = user.isSportSchool
       ? await this.insert(user.id, courtId, startsAt, endsAt, tx)
-      : await this.insertUnderQuotas(user.id, courtId, startsAt, endsAt, await this.calendar.bookingRules(), tx);
+      : await this.insertUnderQuotas(
+          site,
+          user.id,
+          courtId,
+          startsAt,
+          endsAt,
+          await this.calendar.bookingRules(site),
+          tx,
+        );
     if (id !== null) await tx.query(`UPDATE bookings SET held_until = $2 WHERE id = $1`, [id, heldUntil]);
     return id;
   }
@@ -198,7 +216,7 @@ export class BookingsService {
    */
   async afterBooked(booking: { id: number; startsAt: Date }): Promise<void> {
     this.feed.wrote('bookings');
-    this.schedule.changed();
+    this.schedule.changed({ games: [booking.id] });
     await this.reminders
       .schedule(booking)
       .catch((error: unknown) =>
@@ -314,11 +332,13 @@ export class BookingsService {
   }
 
   /**
-   * A player's game, counted against the club's quotas (a local day, an ISO week, upcoming in total)
-   * and written under the player's lock, in one call to kort_book (migration 1763900000000):
-   * parallel requests of one player cannot slip past the quotas. Null when a quota is reached.
+   * A player's game, counted against the site's quotas (a day and an ISO week local to the site,
+   * upcoming in total; the player's games at that site only) and written under the player's lock,
+   * in one call to kort_book (database/functions/book.ts): parallel requests of one player cannot
+   * slip past the quotas. Null when a quota is reached.
    */
   private async insertUnderQuotas(
+    site: SiteRef,
     userId: number,
     courtId: number,
     startsAt: Date,
@@ -326,8 +346,9 @@ export class BookingsService {
     rules: BookingRules,
     tx: Writer = this.db.manager,
   ): Promise<number | null> {
-    const day = this.time.day(startsAt);
-    const week = this.time.week(startsAt);
+    const clock = this.time.of(site);
+    const day = clock.day(startsAt);
+    const week = clock.week(startsAt);
     const [row] = await tx.query<{ id: number | null }[]>(
       `SELECT kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS id`,
       [

@@ -3,9 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { JOBS, QUEUES } from '../queues/queues';
 
-/** A game that stopped holding its slot (cancelled, released, ended early): its court and hour. */
+/** A game that stopped holding its slot (cancelled, released, ended early): its site, court and hour. */
 export interface FreedSlot {
   bookingId: number;
+  /** Absent from jobs queued before sites: then the court's site. */
+  siteId?: string;
   courtId: number;
   startsAt: string;
 }
@@ -21,9 +23,14 @@ export interface HoldExpiryJob {
 export class FreedSlots {
   constructor(@InjectQueue(QUEUES.waitlist) private readonly queue: Queue<FreedSlot | HoldExpiryJob>) {}
 
-  async freed(games: { id: number; courtId: number; startsAt: Date }[]): Promise<void> {
+  async freed(games: { id: number; siteId: string; courtId: number; startsAt: Date }[]): Promise<void> {
     for (const game of games) {
-      const slot: FreedSlot = { bookingId: game.id, courtId: game.courtId, startsAt: game.startsAt.toISOString() };
+      const slot: FreedSlot = {
+        bookingId: game.id,
+        siteId: game.siteId,
+        courtId: game.courtId,
+        startsAt: game.startsAt.toISOString(),
+      };
       await this.queue.add(JOBS.waitlistOffer, slot, { jobId: `offer-${game.id}` });
     }
   }

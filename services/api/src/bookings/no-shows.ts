@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { Notifier } from '../notifications/notifier';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, QUEUES } from '../queues/queues';
+import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { FreedSlots } from './freed-slots';
 
@@ -41,7 +42,7 @@ const AGENT_FRESH_MS = 2 * 60_000;
 export type NoShowVerdict = 'released' | 'checked-in' | 'gone' | 'not-yet' | 'door-unknown';
 
 /**
- * Check-in is the door (issue 21). Each live game gets a BullMQ job at its start plus
+ * Check-in is the door. Each live game gets a BullMQ job at its start plus
  * NO_SHOW_AFTER_MIN, keyed by the booking so that it is queued once whatever the replicas do and
  * survives restarts. The check releases a game whose door was not opened: the slot is free again
  * (cancelled_at), the game is a no-show (no_show_at), the player is told (notifications/notifier.ts). The release is one
@@ -78,6 +79,7 @@ export class NoShows implements OnApplicationBootstrap {
    * the job id makes a second add of an existing check a no-op.
    */
   async onApplicationBootstrap(): Promise<void> {
+    // Every site's live games: the checks are keyed by game, whatever its site.
     const games = await this.db.query<{ id: number; starts_at: Date }[]>(
       `SELECT id, starts_at FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND ends_at > $1`,
@@ -95,12 +97,13 @@ export class NoShows implements OnApplicationBootstrap {
    */
   async check(bookingId: number): Promise<NoShowVerdict> {
     const now = this.clock.now();
+    // The game's own site's agent is the one that saw (or not) its door open.
     const [game] = await this.db.query<
-      { starts_at: Date; ends_at: Date; started: boolean; live: boolean; agent_fresh: boolean }[]
+      { site_id: string; starts_at: Date; ends_at: Date; started: boolean; live: boolean; agent_fresh: boolean }[]
     >(
-      `SELECT b.starts_at, b.ends_at, b.started_at IS NOT NULL AS started, b.cancelled_at IS NULL AS live,
+      `SELECT b.site_id, b.starts_at, b.ends_at, b.started_at IS NOT NULL AS started, b.cancelled_at IS NULL AS live,
               coalesce(s.online AND s.last_seen_at >= $2, false) AS agent_fresh
-         FROM bookings b JOIN courts c ON c.id = b.court_id LEFT JOIN sites s ON s.id = c.site_id
+         FROM bookings b LEFT JOIN sites s ON s.id = b.site_id
         WHERE b.id = $1`,
       // last_seen_at is the wall clock's (devices.service.ts), like the agent's heartbeats.
       [bookingId, new Date(Date.now() - AGENT_FRESH_MS)],
@@ -120,10 +123,13 @@ export class NoShows implements OnApplicationBootstrap {
     );
     const userId = released[0]?.user_id;
     if (userId === undefined) return 'checked-in';
-    this.schedule.changed();
-    await this.freedSlots.freed([{ id: bookingId, courtId: released[0]!.court_id, startsAt: game.starts_at }]);
+    this.schedule.changed(game.site_id);
+    await this.freedSlots.freed([
+      { id: bookingId, siteId: game.site_id, courtId: released[0]!.court_id, startsAt: game.starts_at },
+    ]);
     this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
     await this.actions.record(
+      { id: game.site_id },
       undefined,
       null,
       'booking.no_show_release',
@@ -141,25 +147,27 @@ export class NoShows implements OnApplicationBootstrap {
   }
 
   /**
-   * Until when the player's new bookings are paused, or null: NO_SHOW_LIMIT unforgiven no-shows
-   * within 30 days pause them for NO_SHOW_PAUSE_DAYS from the one that reached the limit. A sport
-   * school is exempt.
+   * Until when the player's new bookings at the site are paused, or null: NO_SHOW_LIMIT unforgiven
+   * no-shows at that site within 30 days pause them there for NO_SHOW_PAUSE_DAYS from the one that
+   * reached the limit. No-shows count per site, as quotas do: a club pauses for what was missed at
+   * its own courts, and other sites' bookings stay open. A sport school is exempt.
    */
-  async pausedUntil(user: Pick<User, 'id' | 'isSportSchool'>): Promise<Date | null> {
-    return (await this.pause(user))?.until ?? null;
+  async pausedUntil(site: SiteRef, user: Pick<User, 'id' | 'isSportSchool'>): Promise<Date | null> {
+    return (await this.pause(site, user))?.until ?? null;
   }
 
   /** The pause (pausedUntil) with the no-shows that caused it, oldest first: what the player is told. */
-  async pause(user: Pick<User, 'id' | 'isSportSchool'>): Promise<NoShowPause | null> {
+  async pause(site: SiteRef, user: Pick<User, 'id' | 'isSportSchool'>): Promise<NoShowPause | null> {
     if (user.isSportSchool) return null;
     const { limit, pauseDays } = this.config.noShows;
     const now = this.clock.now().getTime();
     const rows = await this.db.query<PauseRow[]>(
       `SELECT b.no_show_at, b.starts_at, b.court_id, c.name AS court_name
          FROM bookings b JOIN courts c ON c.id = b.court_id
-        WHERE b.user_id = $1 AND b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL AND b.no_show_at > $2
+        WHERE b.user_id = $1 AND b.site_id = $3 AND b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL
+          AND b.no_show_at > $2
         ORDER BY b.no_show_at`,
-      [user.id, new Date(now - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS)],
+      [user.id, new Date(now - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS), site.id],
     );
     const times = rows.map((row) => row.no_show_at.getTime());
     let until = 0;

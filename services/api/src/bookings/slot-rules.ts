@@ -12,6 +12,7 @@ import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { COURT_INACTIVE, EXCLUSION_VIOLATION, postgresError, SLOT_CLOSED } from '../common/postgres-error';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 
 export interface SlotRequest {
@@ -22,8 +23,8 @@ export interface SlotRequest {
 }
 
 /**
- * What makes a court and an hour bookable, by the club's settings of the moment (its hours and
- * horizon; ClubCalendar): the checks before a game is written, and what a refused write means. The
+ * What makes a court and an hour bookable at a site, by its settings of the moment (its hours and
+ * horizon; ClubCalendar) and in its zone: the checks before a game is written, and what a refused write means. The
  * closures and an inactive court are checked where the game is written (the trigger of
  * database/functions/check-booking-slot.ts), so a closure made meanwhile is never slipped past.
  */
@@ -36,26 +37,27 @@ export class SlotRules {
     private readonly clock: Clock,
   ) {}
 
-  /** 400 or 409 for anything that is not a bookable slot; else its start and the rules it was judged by. */
-  async check({
-    pathCourt,
-    courtId,
-    timeStart,
-    playersCount,
-  }: SlotRequest): Promise<{ startsAt: Date; rules: BookingRules }> {
+  /**
+   * 400 or 409 for anything that is not a bookable slot of the site (another site's court is an
+   * unknown court here); else its start and the rules it was judged by.
+   */
+  async check(
+    site: SiteRef,
+    { pathCourt, courtId, timeStart, playersCount }: SlotRequest,
+  ): Promise<{ startsAt: Date; rules: BookingRules }> {
     if (pathCourt !== courtId) throw new KortError(BookingError.CourtMismatch);
     if (playersCount !== bookingRules.playersCount) throw new KortError(BookingError.PlayersCount);
-    const court = await this.courts.find(courtId);
+    const court = await this.courts.findAt(site, courtId);
     if (!court) throw new KortError(BookingError.UnknownCourt);
     if (!court.active) throw new KortError(BookingError.CourtInactive);
-    const rules = await this.calendar.bookingRules();
-    return { startsAt: this.bookableHour(timeStart, rules), rules };
+    const rules = await this.calendar.bookingRules(site);
+    return { startsAt: this.bookableHour(site, timeStart, rules), rules };
   }
 
-  /** The start as an instant, or 400: on the hour, within the club's hours, ahead, within the horizon. */
-  bookableHour(timeStart: string, rules: BookingRules): Date {
+  /** The start as an instant, or 400: on the hour, within the site's hours, ahead, within the horizon. */
+  bookableHour(site: SiteRef, timeStart: string, rules: BookingRules): Date {
     const startsAt = new Date(timeStart);
-    const local = this.time.local(startsAt);
+    const local = this.time.of(site).local(startsAt);
     if (local.minute !== 0 || local.second !== 0 || local.millisecond !== 0) {
       throw new KortError(BookingError.NotOnTheHour);
     }
@@ -65,21 +67,21 @@ export class SlotRules {
       });
     }
     if (startsAt.getTime() <= this.clock.now().getTime()) throw new KortError(BookingError.InThePast);
-    if ((local.toISODate() ?? '') > this.lastBookableDate(rules)) {
+    if ((local.toISODate() ?? '') > this.lastBookableDate(site, rules)) {
       throw new KortError(BookingError.BeyondHorizon, { detail: horizonText(rules.booking_horizon_days) });
     }
     return startsAt;
   }
 
-  /** 'YYYY-MM-DD' of the last club-local day a game may be booked on now. */
-  lastBookableDate(rules: BookingRules): string {
-    return this.time.lastBookableDate(this.clock.now(), rules.booking_horizon_days);
+  /** 'YYYY-MM-DD' of the last site-local day a game may be booked on now. */
+  lastBookableDate(site: SiteRef, rules: BookingRules): string {
+    return this.time.of(site).lastBookableDate(this.clock.now(), rules.booking_horizon_days);
   }
 
-  /** 400 for a day past the booking horizon (to look at, as to book). */
-  async withinHorizon(date: string): Promise<void> {
-    const rules = await this.calendar.bookingRules();
-    if (date > this.lastBookableDate(rules)) {
+  /** 400 for a day past the site's booking horizon (to look at, as to book). */
+  async withinHorizon(site: SiteRef, date: string): Promise<void> {
+    const rules = await this.calendar.bookingRules(site);
+    if (date > this.lastBookableDate(site, rules)) {
       throw new KortError(BookingError.BeyondHorizon, { detail: horizonText(rules.booking_horizon_days) });
     }
   }

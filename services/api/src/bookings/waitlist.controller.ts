@@ -5,10 +5,12 @@ import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { OwnObject } from '../common/route-policy';
 import { BodySchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { Waitlist } from './waitlist';
 
-/** The waitlist (issue 21): places in line for hours taken on every court, and their offers. */
+/** The waitlist: places in line for hours taken on every court of the current site, and their offers. */
 @ApiTags('bookings')
 @Controller('waitlist')
 export class WaitlistController {
@@ -19,10 +21,11 @@ export class WaitlistController {
   @HttpCode(200)
   @BodySchema(joinWaitlistBody)
   async join(
+    @CurrentSite() site: SiteRecord,
     @CurrentUser() user: User,
     @Body() body: Parsed<typeof joinWaitlistBody>,
   ): Promise<DetailResponse & { id: number; position: number }> {
-    return { detail: messages.waitlistJoined, ...(await this.waitlist.join(user, body.time_start)) };
+    return { detail: messages.waitlistJoined, ...(await this.waitlist.join(site, user, body.time_start)) };
   }
 
   /** The caller's places in line, an offer held for them included. */

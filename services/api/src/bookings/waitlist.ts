@@ -11,12 +11,15 @@ import {
   type WaitlistPlace,
 } from '@kort/contracts';
 import { ClubCalendar } from '../club/club-calendar';
+import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES } from '../queues/queues';
+import type { SiteRef } from '../sites/site-ref';
+import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { BookingsService } from './bookings.service';
@@ -32,14 +35,14 @@ export interface ClosedPlace {
   reason: string;
 }
 
-/** Namespace of the per-hour advisory lock: one offer of an hour at a time, in line order. */
+/** Namespace of the per-site, per-hour advisory lock: one offer of a site's hour at a time, in line order. */
 const WAITLIST_LOCK = 0x77616974; // 'wait'
 const HOLD_MS = WAITLIST_HOLD_MINUTES * 60_000;
 /** A freed game is offered while at least this much of its hour is left. */
 const OFFER_UNTIL_BEFORE_END_MS = 15 * 60_000;
 
 /**
- * The waitlist (issue 21, item 1): a place in line for an hour taken on every court; a freed game
+ * The waitlist: a place in line for an hour taken on every court of a site; a freed game
  * of that hour is offered to the first in line with a 15-minute hold (a held booking: the slot is
  * nobody else's meanwhile), confirmed or passed on. Offers of one hour run one at a time under an
  * advisory lock and take the line in order, so two freed games and two confirmations at once still
@@ -59,32 +62,36 @@ export class Waitlist {
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
     private readonly notifier: Notifier,
+    private readonly courts: CourtsService,
+    private readonly sites: SitesService,
   ) {}
 
   /**
-   * Joins the line for the hour starting at `timeStart`: every court open then is taken, in the
-   * future. An hour the club keeps closed (a closure of every court) has no line: nothing will free it.
+   * Joins the site's line for the hour starting at `timeStart`: every court of the site open then
+   * is taken, in the future. An hour the club keeps closed (a closure of every court) has no line:
+   * nothing will free it.
    */
-  async join(user: User, timeStart: string): Promise<{ id: number; position: number }> {
-    const startsAt = this.slots.bookableHour(timeStart, await this.calendar.bookingRules());
+  async join(site: SiteRef, user: User, timeStart: string): Promise<{ id: number; position: number }> {
+    const startsAt = this.slots.bookableHour(site, timeStart, await this.calendar.bookingRules(site));
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
-    const club = await this.calendar.between(startsAt, endsAt);
-    const [date, hour] = [this.time.dateOf(startsAt), this.time.local(startsAt).hour];
+    const club = await this.calendar.between(site, startsAt, endsAt);
+    const clock = this.time.of(site);
+    const [date, hour] = [clock.dateOf(startsAt), clock.local(startsAt).hour];
     const closed = club.closedBy(date, hour);
     if (closed) throw new KortError(BookingError.SlotClosed, { detail: closedText(closed.reason, closed.wholeClub) });
     const open = club.openCourts(date, hour);
     const [{ busy, mine } = { busy: 0, mine: 0 }] = await this.db.query<{ busy: number; mine: number }[]>(
       `SELECT count(DISTINCT court_id) FILTER (WHERE court_id = ANY($4::int[]))::int AS busy,
               count(*) FILTER (WHERE user_id = $3)::int AS mine
-         FROM bookings WHERE cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1`,
-      [startsAt, endsAt, user.id, open],
+         FROM bookings WHERE site_id = $5 AND cancelled_at IS NULL AND starts_at < $2 AND ends_at > $1`,
+      [startsAt, endsAt, user.id, open, site.id],
     );
     if (mine > 0) throw new KortError(BookingError.WaitlistAlready);
     if (busy < open.length) throw new KortError(BookingError.WaitlistCourtFree);
     try {
       const [row] = await this.db.query<{ id: number }[]>(
-        `INSERT INTO waitlist_entries (user_id, starts_at, created_at) VALUES ($1, $2, $3) RETURNING id`,
-        [user.id, startsAt, this.clock.now()],
+        `INSERT INTO waitlist_entries (site_id, user_id, starts_at, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [site.id, user.id, startsAt, this.clock.now()],
       );
       this.logger.log({ entry: row!.id, user: user.id, startsAt }, 'joined the waitlist');
       const [place] = await this.placesOf(user.id, row!.id);
@@ -95,7 +102,7 @@ export class Waitlist {
     }
   }
 
-  /** The player's places in line for hours still ahead, soonest first. */
+  /** The player's places in line for hours still ahead at every site, soonest first, each in its site's zone. */
   async places(user: User): Promise<WaitlistPlace[]> {
     return this.placesOf(user.id);
   }
@@ -143,29 +150,32 @@ export class Waitlist {
   }
 
   /**
-   * A game of that court and hour was freed: offer it to the first in line who may have it. A
-   * player the quotas or a no-show pause refuse is skipped and told why; the next is tried.
+   * A game of that court and hour was freed: offer it to the first in its site's line who may have
+   * it. A player the site's quotas or a no-show pause refuse is skipped and told why; the next is tried.
    */
   async offer(slot: FreedSlot): Promise<number | null> {
     const startsAt = new Date(slot.startsAt);
     const now = this.clock.now();
     if (now.getTime() > startsAt.getTime() + bookingRules.gameMinutes * 60_000 - OFFER_UNTIL_BEFORE_END_MS) return null;
+    const siteId = slot.siteId ?? (await this.courts.find(slot.courtId))?.siteId;
+    const site = siteId ? await this.sites.find(siteId) : null;
+    if (!site) return null;
     const skipped: { entryId: number; userId: number; reason: string }[] = [];
     const offered = await this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [
+      await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [
         WAITLIST_LOCK,
-        Math.floor(startsAt.getTime() / 3_600_000),
+        `${site.id} ${Math.floor(startsAt.getTime() / 3_600_000)}`,
       ]);
       for (;;) {
         const [entry] = await tx.query<{ id: number; user_id: number; is_sport_school: boolean }[]>(
           `SELECT w.id, w.user_id, u.is_sport_school FROM waitlist_entries w JOIN users u ON u.id = w.user_id
-            WHERE w.starts_at = $1 AND w.state = 'waiting' AND u.deleted_at IS NULL
+            WHERE w.site_id = $2 AND w.starts_at = $1 AND w.state = 'waiting' AND u.deleted_at IS NULL
             ORDER BY w.id LIMIT 1 FOR UPDATE OF w`,
-          [startsAt],
+          [startsAt, site.id],
         );
         if (!entry) return null;
         const player = { id: entry.user_id, isSportSchool: entry.is_sport_school };
-        if (await this.noShows.pausedUntil(player)) {
+        if (await this.noShows.pausedUntil(site, player)) {
           await this.skip(tx, entry.id, messages.bookingPausedForNoShows);
           skipped.push({ entryId: entry.id, userId: entry.user_id, reason: messages.bookingPausedForNoShows });
           continue;
@@ -174,7 +184,7 @@ export class Waitlist {
         let bookingId: number | null;
         try {
           await tx.query('SAVEPOINT offer');
-          bookingId = await this.bookings.hold(player, slot.courtId, startsAt, holdUntil, tx);
+          bookingId = await this.bookings.hold(site, player, slot.courtId, startsAt, holdUntil, tx);
           await tx.query('RELEASE SAVEPOINT offer');
         } catch (error) {
           // Someone booked the freed court directly meanwhile, or the club closed it: nothing to offer.
@@ -239,39 +249,43 @@ export class Waitlist {
   private async dropHold(
     tx: EntityManager,
     bookingId: number,
-  ): Promise<{ id: number; courtId: number; startsAt: Date } | null> {
-    const [[booking]] = await tx.query<[{ id: number; court_id: number; starts_at: Date }[], number]>(
+  ): Promise<{ id: number; siteId: string; courtId: number; startsAt: Date } | null> {
+    const [[booking]] = await tx.query<[{ id: number; site_id: string; court_id: number; starts_at: Date }[], number]>(
       `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
-        RETURNING id, court_id, starts_at`,
+        RETURNING id, site_id, court_id, starts_at`,
       [bookingId, this.clock.now()],
     );
-    return booking ? { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at } : null;
+    return booking
+      ? { id: booking.id, siteId: booking.site_id, courtId: booking.court_id, startsAt: booking.starts_at }
+      : null;
   }
 
   /**
-   * The club closed hours (a closure, a court taken out of booking), in the caller's transaction:
-   * the places in line for `hours` (those no open court is left in) and the offers whose held game
-   * the club cancelled (`holds`) leave the line as skipped, with the reason. Who they were, to tell
-   * once it has committed (tellClosed).
+   * The site closed hours (a closure, a court taken out of booking), in the caller's transaction:
+   * the places in the site's line for `hours` (those no open court is left in) and the offers whose
+   * held game the club cancelled (`holds`) leave the line as skipped, with the reason. Who they
+   * were, to tell once it has committed (tellClosed).
    */
-  async closeHours(tx: Writer, hours: Date[], holds: number[], reason: string): Promise<ClosedPlace[]> {
+  async closeHours(site: SiteRef, tx: Writer, hours: Date[], holds: number[], reason: string): Promise<ClosedPlace[]> {
     if (hours.length === 0 && holds.length === 0) return [];
     const [places] = await tx.query<[{ id: number; user_id: number; starts_at: Date }[], number]>(
       `UPDATE waitlist_entries SET state = 'skipped', skip_reason = $3
-        WHERE state IN ('waiting', 'offered') AND (starts_at = ANY($1::timestamptz[]) OR booking_id = ANY($2::int[]))
+        WHERE site_id = $4 AND state IN ('waiting', 'offered')
+          AND (starts_at = ANY($1::timestamptz[]) OR booking_id = ANY($2::int[]))
         RETURNING id, user_id, starts_at`,
-      [hours, holds, reason],
+      [hours, holds, reason, site.id],
     );
     return places.map((place) => ({ entryId: place.id, userId: place.user_id, startsAt: place.starts_at, reason }));
   }
 
-  /** The hours players wait in line for (or hold an offer of) in [from, to), soonest first. */
-  async hoursWaited(tx: Writer, from: Date, to: Date | null): Promise<Date[]> {
+  /** The hours players wait in the site's line for (or hold an offer of) in [from, to), soonest first. */
+  async hoursWaited(site: SiteRef, tx: Writer, from: Date, to: Date | null): Promise<Date[]> {
     const rows = await tx.query<{ starts_at: Date }[]>(
       `SELECT DISTINCT starts_at FROM waitlist_entries
-        WHERE state IN ('waiting', 'offered') AND starts_at >= $1 AND ($2::timestamptz IS NULL OR starts_at < $2)
+        WHERE site_id = $3 AND state IN ('waiting', 'offered') AND starts_at >= $1
+          AND ($2::timestamptz IS NULL OR starts_at < $2)
         ORDER BY starts_at`,
-      [from, to],
+      [from, to, site.id],
     );
     return rows.map((row) => row.starts_at);
   }
@@ -306,29 +320,35 @@ export class Waitlist {
         court: number | null;
         court_name: string | null;
         hold_until: Date | null;
+        timezone: string;
       }[]
     >(
-      `SELECT w.id, w.starts_at, w.state, b.court_id AS court, c.name AS court_name, w.hold_until,
+      `SELECT w.id, w.starts_at, w.state, b.court_id AS court, c.name AS court_name, w.hold_until, s.timezone,
               CASE WHEN w.state = 'waiting' THEN (
                 SELECT count(*)::int FROM waitlist_entries o
-                 WHERE o.starts_at = w.starts_at AND o.state = 'waiting' AND o.id <= w.id) ELSE 0 END AS position
-         FROM waitlist_entries w LEFT JOIN bookings b ON b.id = w.booking_id LEFT JOIN courts c ON c.id = b.court_id
+                 WHERE o.site_id = w.site_id AND o.starts_at = w.starts_at AND o.state = 'waiting' AND o.id <= w.id)
+              ELSE 0 END AS position
+         FROM waitlist_entries w JOIN sites s ON s.id = w.site_id
+              LEFT JOIN bookings b ON b.id = w.booking_id LEFT JOIN courts c ON c.id = b.court_id
         WHERE w.user_id = $1 AND w.state IN ('waiting', 'offered') AND w.starts_at > $2
           AND ($3::int IS NULL OR w.id = $3)
         ORDER BY w.starts_at`,
       [userId, new Date(this.clock.now().getTime() - bookingRules.gameMinutes * 60_000), only ?? null],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      time_start: this.time.iso(row.starts_at),
-      date: this.time.longDate(row.starts_at),
-      time: this.time.time(row.starts_at),
-      state: row.state,
-      position: row.position,
-      court: row.court,
-      court_name: row.court_name,
-      hold_until: row.hold_until ? this.time.iso(row.hold_until) : null,
-    }));
+    return rows.map((row) => {
+      const clock = this.time.of(row);
+      return {
+        id: row.id,
+        time_start: clock.iso(row.starts_at),
+        date: clock.longDate(row.starts_at),
+        time: clock.time(row.starts_at),
+        state: row.state,
+        position: row.position,
+        court: row.court,
+        court_name: row.court_name,
+        hold_until: row.hold_until ? clock.iso(row.hold_until) : null,
+      };
+    });
   }
 }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { bookingRules, type BookingRules, type ClubRules, messages } from '@kort/contracts';
-import { DEFAULT_SITE } from '../common/sites';
 import { SettingsService } from '../rules/settings.service';
 import { SiteTime } from '../time/site-time';
 import type { Writer } from '../common/writer';
+import type { SiteRef } from '../sites/site-ref';
 import { ClosuresService, type Closure } from './closures.service';
 import type { Court } from './court.entity';
 import { CourtsService } from './courts.service';
@@ -84,7 +84,7 @@ export class ClubHours {
   }
 }
 
-/** Reads the club's shape (ClubHours) for a stretch of time: the settings, the courts, the closures. */
+/** Reads a site's shape (ClubHours) for a stretch of time: its settings, its courts, its closures, in its zone. */
 @Injectable()
 export class ClubCalendar {
   constructor(
@@ -94,21 +94,22 @@ export class ClubCalendar {
     private readonly time: SiteTime,
   ) {}
 
-  async between(from: Date, to: Date, tx?: Writer): Promise<ClubHours> {
+  async between(site: SiteRef, from: Date, to: Date, tx?: Writer): Promise<ClubHours> {
     const [rules, courts, closures] = await Promise.all([
-      this.settings.bookingRules(),
-      this.courts.active(),
-      this.closures.overlapping(DEFAULT_SITE, from, to, tx),
+      this.settings.bookingRules(site),
+      this.courts.active(site),
+      this.closures.overlapping(site.id, from, to, tx),
     ]);
-    return new ClubHours(rules, courts, closures, (date, hour) => this.time.at(date, hour));
+    const clock = this.time.of(site);
+    return new ClubHours(rules, courts, closures, (date, hour) => clock.at(date, hour));
   }
 
-  bookingRules(): Promise<BookingRules> {
-    return this.settings.bookingRules();
+  bookingRules(site: SiteRef): Promise<BookingRules> {
+    return this.settings.bookingRules(site);
   }
 
-  /** The club's settings with the door window and the no-show rule: what the player app's texts repeat. */
-  async clubRules(): Promise<ClubRules> {
-    return { ...(await this.settings.bookingRules()), ...this.settings.doorRules() };
+  /** The site's settings with the door window and the no-show rule: what the player app's texts repeat. */
+  async clubRules(site: SiteRef): Promise<ClubRules> {
+    return { ...(await this.settings.bookingRules(site)), ...this.settings.doorRules() };
   }
 }

@@ -4,7 +4,14 @@ import type { Repository } from 'typeorm';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
+import type { SiteRef } from '../sites/site-ref';
 import { Court } from './court.entity';
+
+/** Every court of the install, as kept: by site (each in its club's order) and by number. */
+interface CourtDirectory {
+  bySite: ReadonlyMap<string, readonly Court[]>;
+  byId: ReadonlyMap<number, Court>;
+}
 
 export interface CourtFields {
   name: string;
@@ -13,12 +20,13 @@ export interface CourtFields {
 }
 
 /**
- * The club's courts: the one writer of `courts`, and their list kept in memory until a court
- * changes (cache/change-feed.ts), in the club's order (sort_order, then number).
+ * The sites' courts: the one writer of `courts`, and their list kept in memory until a court
+ * changes (cache/change-feed.ts), each site's in its club's order (sort_order, then number). A
+ * court's number is the install's (courts of every site share one numbering).
  */
 @Injectable()
 export class CourtsService {
-  private readonly cache: LocalCache<Court[]>;
+  private readonly cache: LocalCache<CourtDirectory>;
 
   constructor(
     @InjectRepository(Court) private readonly courts: Repository<Court>,
@@ -27,18 +35,38 @@ export class CourtsService {
     this.cache = feed.cache('courts', { maxEntries: 1 });
   }
 
-  /** Every court, active or not. */
-  list(): Promise<Court[]> {
-    return this.cache.get('all', () => this.courts.find({ order: { sortOrder: 'ASC', id: 'ASC' } }));
+  /** Every court of the site, active or not. */
+  async list(site: SiteRef): Promise<Court[]> {
+    return [...((await this.directory()).bySite.get(site.id) ?? [])];
   }
 
-  /** The courts a game can be booked on. */
-  async active(): Promise<Court[]> {
-    return (await this.list()).filter((court) => court.active);
+  /** The site's courts a game can be booked on. */
+  async active(site: SiteRef): Promise<Court[]> {
+    return (await this.list(site)).filter((court) => court.active);
   }
 
+  /** A court by its number, whichever site it is at (its `siteId` says which). */
   async find(id: number): Promise<Court | undefined> {
-    return (await this.list()).find((court) => court.id === id);
+    return (await this.directory()).byId.get(id);
+  }
+
+  /** The court when it is one of the site's, else undefined (another site's court is not this site's). */
+  async findAt(site: SiteRef, id: number): Promise<Court | undefined> {
+    const court = await this.find(id);
+    return court?.siteId === site.id ? court : undefined;
+  }
+
+  private directory(): Promise<CourtDirectory> {
+    return this.cache.get('all', async () => {
+      const courts = await this.courts.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
+      const bySite = new Map<string, Court[]>();
+      for (const court of courts) {
+        // Shared between requests, as every kept value (a Map's contents are not frozen with it).
+        Object.freeze(court);
+        bySite.set(court.siteId, [...(bySite.get(court.siteId) ?? []), court]);
+      }
+      return { bySite, byId: new Map(courts.map((court) => [court.id, court])) };
+    });
   }
 
   /** How a letter names the court mid-sentence: 'корт 2' for the seed's names, else the club's name ('Грунт'). */

@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ANONYMOUS = 'anonymous';
 
 /**
- * CSRF protection as ARCHITECTURE.md section 3 says: a readable `csrftoken` cookie echoed in the
+ * CSRF protection (docs/security.md): a readable `csrftoken` cookie echoed in the
  * X-CSRFToken header. The token is `nonce.hmac(secret, nonce + session id)`, so a token is only
  * good for the session it was issued to: another session's token (or a forged cookie) is refused.
  * Before login the binding is "anonymous" (there is no session to steal yet); login rotates both.

@@ -13,7 +13,7 @@ import {
 } from '@kort/contracts';
 
 /**
- * The one table from an error code to its HTTP status and Russian text (the spec's section 8 for
+ * The one table from an error code to its HTTP status and Russian text (the spec's error catalogue for
  * the calls it describes). Services throw a code (common/kort-error.ts); only this table knows
  * statuses. A code whose text depends on the case names the usual one here and the thrower gives
  * the precise one.
@@ -101,6 +101,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [AdminError.UserNotFound]: { status: 404, detail: messages.userNotFound },
   [AdminError.NoShowNotFound]: { status: 404, detail: messages.noShowNotFound },
   [AdminError.CannotBlockSelf]: { status: 409, detail: messages.cannotBlockSelf },
+  [AdminError.CannotChangeOwnRole]: { status: 409, detail: messages.cannotChangeOwnRole },
   [AdminError.UserSelfDeleted]: { status: 409, detail: messages.userSelfDeleted },
   [AdminError.UserPurged]: { status: 409, detail: messages.userPurged },
   [AdminError.DeviceNotFound]: { status: 404, detail: messages.deviceNotFound },

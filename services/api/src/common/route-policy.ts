@@ -7,6 +7,7 @@ export const CHANGES_STATE = 'kort:changes-state';
 export const OWN_OBJECT = 'kort:own-object';
 export const SHARED_OBJECT = 'kort:shared-object';
 export const SERVER_CALL = 'kort:server-call';
+export const OWNERS_ONLY = 'kort:owners-only';
 
 /** No session needed (login, registration, recovery, rules text, health). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -19,6 +20,13 @@ export const ServerCall = () => SetMetadata(SERVER_CALL, true);
 
 /** Admin sessions only; a player gets 403. */
 export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);
+
+/**
+ * On an @AdminOnly route: owners only (creating and editing sites, agent tokens); a site's admin
+ * gets 403 «Это может только владелец» from the request gate, before the input is read. The
+ * authorization matrix (test/authz-matrix.test.ts) holds every site admin to that refusal.
+ */
+export const OwnersOnly = () => SetMetadata(OWNERS_ONLY, true);
 
 /**
  * Marks a GET that changes state (the spec has many: logout, del_account, send, …) so that it
@@ -43,8 +51,8 @@ export const OWNED_OBJECTS = {
 
 export type OwnedKind = keyof typeof OWNED_OBJECTS;
 
-/** Club objects any player may name: a court to book, a shelf to rent, a login provider. */
-export type SharedKind = 'court' | 'shelf' | 'provider';
+/** Club objects any player may name: a court to book, a shelf to rent, a login provider, a site to play at. */
+export type SharedKind = 'court' | 'shelf' | 'provider' | 'site';
 
 export interface ObjectDeclaration<Kind extends string> {
   kind: Kind;

@@ -52,8 +52,8 @@ const timezone = z.string().refine(
 );
 
 /**
- * Every setting of the API, read from the environment once at boot. Names and defaults are the
- * fixed integration points of ARCHITECTURE.md section 2.
+ * Every setting of the API, read from the environment once at boot. Names and defaults are
+ * fixed (README.md, "Configure it"): deployments and outside tests rely on them.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -86,13 +86,13 @@ const envSchema = z.object({
     .max(60_000)
     .optional(),
   /**
-   * The door window of a game (ARCHITECTURE.md section 2), online and offline alike: from this many
+   * The door window of a game, online and offline alike: from this many
    * minutes before the start to this many after the end (0: the end of the game).
    */
   DOOR_OPENS_BEFORE_MIN: minutes(0, 120).default(15),
   DOOR_CLOSES_AFTER_MIN: minutes(0, 120).default(0),
   /**
-   * No-shows (issue 21): a game whose door was not opened this many minutes after its start is
+   * No-shows: a game whose door was not opened this many minutes after its start is
    * released; NO_SHOW_LIMIT of them in 30 days pause the player's new bookings for
    * NO_SHOW_PAUSE_DAYS. Sport schools are exempt from the pause.
    */

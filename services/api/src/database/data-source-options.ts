@@ -27,6 +27,7 @@ import { Notifications1763960000000 } from './migrations/1763960000000-notificat
 import { ClubBookedActions1763975000000 } from './migrations/1763975000000-club-booked-actions';
 import { StatsIndexes1763990000000 } from './migrations/1763990000000-stats-indexes';
 import { Sites1764000000000 } from './migrations/1764000000000-sites';
+import { RoleActions1764000000100 } from './migrations/1764000000100-role-actions';
 import { SiteShelves1764000000300 } from './migrations/1764000000300-site-shelves';
 import { UserIdentity } from '../social/user-identity.entity';
 
@@ -53,6 +54,7 @@ export const migrations = [
   ClubBookedActions1763975000000,
   StatsIndexes1763990000000,
   Sites1764000000000,
+  RoleActions1764000000100,
   SiteShelves1764000000300,
 ];
 

@@ -35,10 +35,9 @@ export async function seed(db: Db): Promise<void> {
  * (its admin shapes them from there). Shelves are hardware of its own: none until they are added.
  */
 export async function seedNewSite(db: Db, siteId: string): Promise<void> {
-  await db.query(
-    `INSERT INTO courts (name, sort_order, site_id) VALUES ('Корт 1', 1, $1), ('Корт 2', 2, $1)`,
-    [siteId],
-  );
+  await db.query(`INSERT INTO courts (name, sort_order, site_id) VALUES ('Корт 1', 1, $1), ('Корт 2', 2, $1)`, [
+    siteId,
+  ]);
   await seedSettings(db, siteId);
 }
 
@@ -47,9 +46,10 @@ async function seedSettings(db: Db, siteId: string): Promise<void> {
     [SETTING_COURT_RULES, DEFAULT_COURT_RULES],
     [SETTING_STORAGE_ENABLED, 'true'],
     [SETTING_CLUB_CONTACTS, DEFAULT_CLUB_CONTACTS],
-    ...Object.entries(SETTING_EQUIPMENT_NAMES).map(
-      ([shelf, key]): [string, string] => [key, DEFAULT_EQUIPMENT_NAMES[Number(shelf)] ?? ''],
-    ),
+    ...Object.entries(SETTING_EQUIPMENT_NAMES).map(([shelf, key]): [string, string] => [
+      key,
+      DEFAULT_EQUIPMENT_NAMES[Number(shelf)] ?? '',
+    ]),
     // The club's hours and quotas start as the spec's rules; the dashboard's settings change them.
     ...Object.entries(CLUB_SETTING_DEFAULTS).map(([key, value]): [string, string] => [key, String(value)]),
   ];

@@ -19,8 +19,8 @@ import { MetricsService } from '../metrics/metrics.service';
 import { COMMANDS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import { Command } from './command.entity';
+import type { SiteRef } from '../sites/site-ref';
 import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
-import { DEFAULT_SITE } from '../common/sites';
 
 /**
  * The whole command travels in its job (the door code too, which is never stored): the worker
@@ -33,11 +33,12 @@ export interface CommandJob {
 }
 
 export interface CommandRequest {
+  /** The site whose agent runs it: only that site's agent ever receives it. */
+  site: Pick<SiteRef, 'id'>;
   action: CommandAction;
   device: RelayId | null;
   requestedBy: number | null;
   params?: EdgeCommand['params'];
-  site?: string;
   /** The game the command is for (a door opening, a door code on the display). */
   bookingId?: number;
 }
@@ -52,7 +53,7 @@ const FAILURE_CODES: Record<DeliveryFailure, ErrorCode> = {
 };
 
 /**
- * Runs a device command and waits for the agent's answer (ARCHITECTURE.md section 4): the command
+ * Runs a device command and waits for the agent's answer: the command
  * is a row (the audit log) and a BullMQ job with a deadline; the caller hears the outcome within
  * the deadline. One command costs one row insert ("queued"), one Redis job and the outcome's row
  * update by the worker (deliver-command.processor.ts), which reads nothing from the database.
@@ -74,6 +75,8 @@ export class CommandsService implements OnModuleDestroy {
   }
 
   async run(request: CommandRequest): Promise<RelayStates> {
+    // Without a site the command would have no agent: a bug of the caller, not a device failure.
+    if (typeof request.site?.id !== 'string') throw new Error('device command without a site');
     const now = Date.now();
     const budget = request.action.startsWith('door.')
       ? COMMANDS.DOOR_DEADLINE_MS
@@ -86,7 +89,7 @@ export class CommandsService implements OnModuleDestroy {
         deadline: now + budget,
         params: request.params ?? {},
       },
-      site: request.site ?? DEFAULT_SITE,
+      site: request.site.id,
       audit: { requestedBy: request.requestedBy, requestedAt: now, bookingId: request.bookingId ?? null },
     };
     // A command that cannot be logged is not run (PostgreSQL away: the caller answers 503).

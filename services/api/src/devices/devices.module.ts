@@ -16,7 +16,7 @@ import { GameEvents } from './game-events';
 import { LiveGateway } from './live.gateway';
 import { OutboxService } from './outbox.service';
 import { ScheduleService } from './schedule.service';
-import { Site } from './site.entity';
+import { Site } from '../sites/site.entity';
 
 /**
  * The court's hardware (tables sites, device_states, commands): the agents on /edge, their commands
@@ -37,6 +37,6 @@ import { Site } from './site.entity';
     OutboxService,
     ScheduleService,
   ],
-  exports: [CommandsService, DevicesService, GameEvents, ScheduleService],
+  exports: [CommandsService, DevicesService, EdgeGateway, GameEvents, ScheduleService],
 })
 export class DevicesModule {}

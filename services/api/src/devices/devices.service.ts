@@ -3,15 +3,23 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Subject } from 'rxjs';
 import type { Repository } from 'typeorm';
-import { RELAYS, type AgentSnapshot, type DeviceState, type DeviceStatus, type RelayId } from '@kort/contracts';
+import {
+  DEFAULT_SITE_ID,
+  RELAYS,
+  type AgentSnapshot,
+  type DeviceState,
+  type DeviceStatus,
+  type RelayId,
+} from '@kort/contracts';
+import { ChangeFeed } from '../cache/change-feed';
+import type { LocalCache } from '../cache/local-cache';
 import { safeEqual } from '../common/safe-equal';
-import { DEFAULT_SITE } from '../common/sites';
 import { AppConfig } from '../config/app-config';
-import { Site } from './site.entity';
+import { Site } from '../sites/site.entity';
+import type { SiteRef } from '../sites/site-ref';
 
-/** A token hash changes only when EDGE_AGENT_TOKEN does, which restarts the replica anyway. */
-const TOKEN_CACHE_MS = 60_000;
-const TOKEN_CACHE_SIZE = 256;
+/** Bounded: names of sites that do not exist must not grow it without end (a fleet fits). */
+const TOKEN_CACHE_SIZE = 4096;
 
 /**
  * The last known state of every site's devices, as the agent reported it, kept in Postgres so
@@ -20,45 +28,63 @@ const TOKEN_CACHE_SIZE = 256;
 @Injectable()
 export class DevicesService implements OnModuleInit {
   private readonly logger = new Logger('Devices');
-  /** Each site's token hash as last read (authenticate). */
-  private readonly tokenHashes = new Map<string, { hash: string | null; until: number }>();
+  /** Each site's token hash as last read (authenticate); a re-key drops it on every replica. */
+  private readonly tokenHashes: LocalCache<string | null>;
   /** Every change of a site's state; the /live gateway forwards it to dashboards. */
   readonly changes = new Subject<DeviceState>();
+  /** A site whose agent token was replaced: the /edge gateway disconnects its agent everywhere. */
+  readonly rekeyed = new Subject<string>();
 
   constructor(
     @InjectRepository(Site) private readonly sites: Repository<Site>,
     private readonly config: AppConfig,
-  ) {}
+    private readonly feed: ChangeFeed,
+  ) {
+    this.tokenHashes = feed.cache('sites', { maxEntries: TOKEN_CACHE_SIZE });
+  }
 
-  /** EDGE_AGENT_TOKEN seeds (or re-keys) the default site. */
+  /** EDGE_AGENT_TOKEN seeds (or re-keys) the default site's agent; the site is made in SITE_TIMEZONE if missing. */
   async onModuleInit(): Promise<void> {
     const tokenHash = this.config.edgeAgentToken ? hashToken(this.config.edgeAgentToken) : null;
     await this.sites.query(
-      `INSERT INTO sites (id, name, token_hash) VALUES ($1, 'Корт', $2)
+      `INSERT INTO sites (id, name, slug, timezone, token_hash) VALUES ($1, 'Корт', $1, $3, $2)
        ON CONFLICT (id) DO UPDATE SET token_hash = coalesce(EXCLUDED.token_hash, sites.token_hash)`,
-      [DEFAULT_SITE, tokenHash],
+      [DEFAULT_SITE_ID, tokenHash, this.config.siteTimezone],
     );
   }
 
   /**
-   * The site an agent's token proves, or null. A site's token hash is read from Postgres at most
-   * once per TOKEN_CACHE_MS (a site that does not exist too): an agent reconnecting, or a guesser
-   * trying tokens, costs a hash and a map lookup, not a query.
+   * A new agent token for a site (the owner's call): only its hash is kept; the old one stops
+   * working at once on every replica (the change feed drops their cached hash), and the agent
+   * connected with it is disconnected wherever it is (EdgeGateway hears `rekeyed`).
+   */
+  async rekey(siteId: string, token: string): Promise<void> {
+    await this.sites.manager.transaction(async (tx) => {
+      const changed = await tx.update(Site, siteId, { tokenHash: hashToken(token) });
+      if (!changed.affected) throw new Error(`site ${siteId} does not exist`);
+      await tx.query(`SELECT pg_notify('kort_changes', $1)`, [`sites:${siteId}`]);
+    });
+    this.feed.wrote('sites');
+    this.rekeyed.next(siteId);
+  }
+
+  /**
+   * The site an agent's token proves, or null. A wrong token is refused against the site's token
+   * hash kept in memory (a site that does not exist too): a guesser costs a hash and a map lookup,
+   * not a query. A token that matches is confirmed against the stored hash, so a token replaced a
+   * moment ago is refused whichever replica the old agent reaches.
    */
   async authenticate(siteId: unknown, token: unknown): Promise<string | null> {
     if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
-    const tokenHash = await this.tokenHashOf(siteId);
-    if (!tokenHash) return null;
-    return safeEqual(tokenHash, hashToken(token)) ? siteId : null;
+    const presented = hashToken(token);
+    const cached = await this.tokenHashes.get(siteId, () => this.storedTokenHash(siteId));
+    if (!cached || !safeEqual(cached, presented)) return null;
+    const stored = await this.storedTokenHash(siteId);
+    return stored && safeEqual(stored, presented) ? siteId : null;
   }
 
-  private async tokenHashOf(siteId: string): Promise<string | null> {
-    const cached = this.tokenHashes.get(siteId);
-    if (cached && cached.until > Date.now()) return cached.hash;
+  private async storedTokenHash(siteId: string): Promise<string | null> {
     const site = await this.sites.findOne({ where: { id: siteId }, select: { id: true, tokenHash: true } });
-    // Bounded: names of sites that do not exist must not grow it without end.
-    if (this.tokenHashes.size >= TOKEN_CACHE_SIZE) this.tokenHashes.clear();
-    this.tokenHashes.set(siteId, { hash: site?.tokenHash ?? null, until: Date.now() + TOKEN_CACHE_MS });
     return site?.tokenHash ?? null;
   }
 
@@ -130,7 +156,10 @@ export class DevicesService implements OnModuleInit {
     await this.publishState(siteId);
   }
 
-  async state(siteId: string): Promise<DeviceState> {
+  /** The site's devices as its agent last reported them. */
+  async state({ id: siteId }: Pick<SiteRef, 'id'>): Promise<DeviceState> {
+    // Without an id the lookup below would answer whichever site comes first.
+    if (typeof siteId !== 'string') throw new Error('device state asked without a site');
     const site = await this.sites.findOneByOrFail({ id: siteId });
     const rows = await this.sites.query<{ device: string; is_on: boolean }[]>(
       `SELECT device, is_on FROM device_states WHERE site_id = $1`,
@@ -152,8 +181,9 @@ export class DevicesService implements OnModuleInit {
     };
   }
 
-  async status(siteId: string): Promise<DeviceStatus> {
-    const state = await this.state(siteId);
+  /** The spec's get_device_status of the site. */
+  async status(site: Pick<SiteRef, 'id'>): Promise<DeviceStatus> {
+    const state = await this.state(site);
     return {
       light_on: state.relays.light ?? false,
       door_open: state.relays.door ?? false,
@@ -164,7 +194,7 @@ export class DevicesService implements OnModuleInit {
 
   /** Sends the site's current state to the dashboards. */
   async publishState(siteId: string): Promise<void> {
-    this.changes.next(await this.state(siteId));
+    this.changes.next(await this.state({ id: siteId }));
   }
 }
 

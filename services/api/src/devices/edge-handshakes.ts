@@ -10,7 +10,7 @@ export const EDGE_REFUSALS_PER_WINDOW = 10;
 export const EDGE_REFUSAL_WINDOW_S = 60;
 
 /**
- * Who may open /edge: a site's agent with its token. Guessers are refused cheaply (issue 20):
+ * Who may open /edge: a site's agent with its token. Guessers are refused cheaply:
  * an address past EDGE_REFUSALS_PER_WINDOW refused handshakes in a window is refused without
  * looking at the token, counted in Redis so every replica agrees; token checks are answered from
  * DevicesService's cache, not the database; and a burst of refusals is two log lines (its first

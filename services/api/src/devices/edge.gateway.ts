@@ -6,9 +6,10 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import { Subject } from 'rxjs';
+import { Subject, type Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import {
+  DEFAULT_SITE_ID,
   EDGE_EVENTS,
   type EdgeCommand,
   inputChangedSchema,
@@ -45,6 +46,7 @@ export class EdgeGateway
   /** Each site's agent when it is connected to this replica. */
   private readonly localAgents = new Map<string, AgentSocket>();
   private reconcileTimer?: NodeJS.Timeout;
+  private rekeys?: Subscription;
   /** A site's agent connected, joined its room and is marked online (the schedule follows). */
   readonly connected = new Subject<string>();
 
@@ -78,6 +80,7 @@ export class EdgeGateway
 
   onModuleDestroy(): void {
     clearInterval(this.reconcileTimer);
+    this.rekeys?.unsubscribe();
   }
 
   afterInit(namespace: EdgeNamespace): void {
@@ -88,9 +91,12 @@ export class EdgeGateway
       );
     setTimeout(reconcile, 5_000).unref();
     this.reconcileTimer = setInterval(reconcile, 30_000).unref();
+    // A replaced token: the agent connected with it goes now, not at its next reconnect.
+    this.rekeys = this.devices.rekeyed.subscribe((siteId) => this.disconnectSite(siteId));
     namespace.use((socket, next) => {
       const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
-      this.handshakes.admit(socket.request, site ?? 'default', token).then(
+      // An agent that names no site is a one-club install's (its token is EDGE_AGENT_TOKEN).
+      this.handshakes.admit(socket.request, site ?? DEFAULT_SITE_ID, token).then(
         (siteId) => {
           if (!siteId) return next(new Error('unauthorized'));
           socket.data.siteId = siteId;
@@ -110,6 +116,14 @@ export class EdgeGateway
     const local = this.localAgents.get(siteId);
     if (local?.connected) return [await local.timeout(timeoutMs).emitWithAck(EDGE_EVENTS.command, command)];
     return this.server.to(siteRoom(siteId)).timeout(timeoutMs).emitWithAck(EDGE_EVENTS.command, command);
+  }
+
+  /**
+   * Closes the site's agent connection wherever it is (every replica, through the Redis adapter):
+   * after a re-key, its old token must stop working at once, not at its next reconnect.
+   */
+  disconnectSite(siteId: string): void {
+    this.server.in(siteRoom(siteId)).disconnectSockets(true);
   }
 
   async handleConnection(socket: AgentSocket): Promise<void> {

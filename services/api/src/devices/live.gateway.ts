@@ -3,21 +3,33 @@ import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer }
 import type { Request } from 'express';
 import type { Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
-import { LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
+import { isAdminRole, LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
 import { SessionMiddleware } from '../auth/session.middleware';
 import { MetricsService } from '../metrics/metrics.service';
+import { KortError } from '../common/kort-error';
+import { SitesService } from '../sites/sites.service';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { DEFAULT_SITE } from '../common/sites';
 import { DevicesService } from './devices.service';
 import { OutboxService } from './outbox.service';
 
-type LiveNamespace = Namespace<object, ServerToLiveEvents>;
+/** What a dashboard's socket watches: the one site chosen at connect. */
+interface LiveData {
+  siteId?: string;
+}
+type LiveNamespace = Namespace<object, ServerToLiveEvents, object, LiveData>;
+type LiveSocket = Socket<object, ServerToLiveEvents, object, LiveData>;
 const SESSION_RECHECK_MS = 30_000;
-const ADMINS = 'admins';
+
+/** The room of a site's dashboards (the /live namespace's own rooms, not /edge's). */
+export const liveRoom = (siteId: string): string => `site:${siteId}`;
 
 /**
  * The /live namespace: dashboards receive device state as it changes. Admin sessions only (the
- * same sessionid cookie as HTTP), and only from our own origin.
+ * same sessionid cookie as HTTP), and only from our own origin. A dashboard watches one site: the
+ * one it names at connect (`auth.site_id` or the `site_id` query, as on admin calls; absent, the
+ * admin's first site), among those its admin runs; it is sent that site's events only. Another
+ * site is a new connection.
  */
 @WebSocketGateway({ namespace: '/live' })
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
@@ -34,6 +46,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     private readonly users: UsersService,
     private readonly session: SessionMiddleware,
     private readonly metrics: MetricsService,
+    private readonly sites: SitesService,
   ) {}
 
   afterInit(namespace: LiveNamespace): void {
@@ -43,7 +56,11 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     );
     namespace.use((socket, next) => {
       this.admit(socket).then(
-        (admitted) => (admitted ? next() : next(new Error('forbidden'))),
+        (siteId) => {
+          if (!siteId) return next(new Error('forbidden'));
+          socket.data.siteId = siteId;
+          next();
+        },
         (error: unknown) => {
           // The client learns that it failed, not why (the log has the reason).
           this.logger.error({ error: String(error) }, 'dashboard handshake failed');
@@ -52,8 +69,12 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
       );
     });
     this.subscriptions = [
-      this.devices.changes.subscribe((state) => namespace.to(ADMINS).emit(LIVE_EVENTS.deviceState, state)),
-      this.outbox.doorEvents.subscribe((event) => namespace.to(ADMINS).emit(LIVE_EVENTS.doorEvent, event)),
+      this.devices.changes.subscribe((state) =>
+        namespace.to(liveRoom(state.site)).emit(LIVE_EVENTS.deviceState, state),
+      ),
+      this.outbox.doorEvents.subscribe((event) =>
+        namespace.to(liveRoom(event.site)).emit(LIVE_EVENTS.doorEvent, event),
+      ),
     ];
     this.recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
   }
@@ -65,8 +86,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   }
 
   /**
-   * A dashboard stays connected only while its session does: logged out, demoted or signed out
-   * everywhere, and its socket is closed on the next check.
+   * A dashboard stays connected only while its session does: logged out, demoted, signed out
+   * everywhere or no longer running its site, and its socket is closed on the next check.
    */
   async recheckSessions(): Promise<number> {
     let closed = 0;
@@ -76,7 +97,14 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
         request.sessionStore.get(request.sessionID, (_error, session) => resolve(session)),
       );
       const user = stored?.userId ? await this.users.findUsable(stored.userId) : null;
-      if (user?.role !== 'admin' || user.authEpoch !== stored?.authEpoch) {
+      const { siteId } = socket.data;
+      if (
+        !user ||
+        !isAdminRole(user.role) ||
+        user.authEpoch !== stored?.authEpoch ||
+        !siteId ||
+        !(await this.sites.runs(user, siteId))
+      ) {
         socket.disconnect(true);
         closed += 1;
       }
@@ -85,10 +113,12 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     return closed;
   }
 
-  async handleConnection(socket: Socket): Promise<void> {
+  async handleConnection(socket: LiveSocket): Promise<void> {
     try {
-      await socket.join(ADMINS);
-      socket.emit(LIVE_EVENTS.deviceState, await this.devices.state(DEFAULT_SITE));
+      const { siteId } = socket.data;
+      if (!siteId) throw new Error('dashboard admitted without a site');
+      await socket.join(liveRoom(siteId));
+      socket.emit(LIVE_EVENTS.deviceState, await this.devices.state({ id: siteId }));
     } catch (error) {
       // Nest does not catch what this handler throws: an unhandled rejection would end the process.
       this.logger.error({ error: String(error) }, 'dashboard connection failed');
@@ -96,16 +126,31 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     }
   }
 
-  private async admit(socket: Socket): Promise<boolean> {
+  /** The site the dashboard may watch, or null (refused). */
+  private async admit(socket: LiveSocket): Promise<string | null> {
     const request = socket.request as Request;
     const origin = socket.handshake.headers.origin;
     // `Origin: null` (a sandboxed frame, a file: page) or any origin that is not a URL is foreign.
     if (origin && (!URL.canParse(origin) || new URL(origin).host !== socket.handshake.headers.host)) {
       this.logger.warn({ origin }, 'live socket refused: foreign origin');
-      return false;
+      return null;
     }
     const { userId, authEpoch } = request.session ?? {};
     const user = userId ? await this.users.findUsable(userId) : null;
-    return user?.role === 'admin' && user.authEpoch === authEpoch;
+    if (!user || !isAdminRole(user.role) || user.authEpoch !== authEpoch) return null;
+    return this.chosenSite(socket, user);
+  }
+
+  /** The site named at connect when the admin runs it, else their first; null for another's site. */
+  private async chosenSite(socket: LiveSocket, user: User): Promise<string | null> {
+    const auth = (socket.handshake.auth ?? {}) as { site_id?: unknown };
+    const requested = auth.site_id ?? socket.handshake.query.site_id;
+    try {
+      return (await this.sites.forAdmin(user, requested)).id;
+    } catch (error) {
+      if (!(error instanceof KortError)) throw error;
+      this.logger.warn({ user: user.id, site: requested }, 'live socket refused: not a site of this admin');
+      return null;
+    }
   }
 }

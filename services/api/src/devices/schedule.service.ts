@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { doorWindow } from '../offline/door-window';
 import { OfflinePins } from '../offline/offline-pins';
-import { ScheduleChanges } from '../offline/schedule-changes';
+import { ScheduleChanges, type ScheduleScope } from '../offline/schedule-changes';
 import { EdgeGateway, siteRoom, type AgentSocket } from './edge.gateway';
 
 /** A burst of changes (a player blocked with ten games) is one push, this long after the first. */
@@ -62,7 +62,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.subscriptions.push(
-      this.changes.changes.subscribe((siteId) => this.coalesce(siteId ?? ALL_SITES)),
+      this.changes.changes.subscribe((scope) => this.changed(scope)),
       // After the agent joined its room and was marked online.
       this.edge.connected.subscribe((siteId) => this.enqueue(siteId)),
     );
@@ -233,6 +233,26 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
         resolve(answer);
       });
     });
+  }
+
+  /** A change of the games' sites (their agents), of one site, or of every site (null). */
+  private changed(scope: ScheduleScope): void {
+    if (scope === null || typeof scope === 'string') return this.coalesce(scope ?? ALL_SITES);
+    if (scope.games.length === 0) return;
+    this.db
+      .query<{ site_id: string }[]>(`SELECT DISTINCT site_id FROM bookings WHERE id = ANY($1::int[])`, [
+        [...scope.games],
+      ])
+      .then(
+        (rows) => {
+          for (const row of rows) this.coalesce(row.site_id);
+        },
+        (error: unknown) => {
+          // Not knowing the sites, every online agent gets a fresh schedule rather than none.
+          this.logger.warn({ error: String(error) }, 'sites of changed games not found: every site is pushed');
+          this.coalesce(ALL_SITES);
+        },
+      );
   }
 
   /** Changes within COALESCE_MS of the first are one push (never postponed further by more changes). */

@@ -44,17 +44,21 @@ interface LiveCode {
   sensor: boolean;
 }
 
+/** The game's own site (whatever the player's current one): its agent, door and clock. */
 interface GameSite {
   id: string;
+  timezone: string;
   online: boolean;
   /** The site has a door sensor: a game starts when the agent reports the door really opened. */
   sensor: boolean;
 }
 
 /**
- * The door flow (spec sections 4 and 8, ARCHITECTURE.md section 4): the player asks for a code,
+ * The door flow: the player asks for a code,
  * which appears only on the door display; typing or scanning it at the door proves presence and
  * opens the door. The first opening starts the game; ending the last running game puts the light out.
+ * Every step acts at the game's own site (its agent, its door, its light, its clock), whichever site
+ * the player has chosen in the app.
  */
 @Injectable()
 export class DoorService {
@@ -85,12 +89,13 @@ export class DoorService {
     const game = await this.ownGame(user, gameId);
     const now = this.clock.now();
     const window = doorWindow(game, this.config.doorWindow);
+    const site = await this.siteOf(game.id);
     if (now < window.open) {
-      throw new KortError(DoorError.TooEarly, { detail: gameStartsAtMessage(this.time.time(game.startsAt)) });
+      const startsAt = this.time.of(site).time(game.startsAt);
+      throw new KortError(DoorError.TooEarly, { detail: gameStartsAtMessage(startsAt) });
     }
     if (now >= window.close || game.endedAt) throw new KortError(DoorError.GameOver);
     await this.limiter.enforce(`door-send:${user.id}`, DOOR_POLICY.sendsPer10Minutes, 600);
-    const site = await this.siteOf(game.id);
     if (!site.online) throw this.offlinePin(user, game.id);
 
     const code = randomInt(0, 10_000).toString().padStart(4, '0');
@@ -113,7 +118,7 @@ export class DoorService {
         action: 'display.show',
         device: null,
         requestedBy: user.id,
-        site: site.id,
+        site,
         bookingId: game.id,
         params: { code, expiresAt: Date.now() + (expiresAt.getTime() - now.getTime()), gameId: game.id },
       });
@@ -167,12 +172,12 @@ export class DoorService {
       return found;
     });
     if (match === null) throw new KortError(DoorError.WrongCode);
-    const site = { id: match.site_id, online: match.online, sensor: match.sensor };
+    const site = { id: match.site_id, sensor: match.sensor };
     await this.commands.run({
       action: 'door.open',
       device: 'door',
       requestedBy: user.id,
-      site: site.id,
+      site,
       bookingId: match.booking_id,
       params: { gameId: match.booking_id },
     });
@@ -182,7 +187,7 @@ export class DoorService {
     this.logger.log({ user: user.id, game: match.booking_id, sensor: site.sensor }, 'door opened with a code');
   }
 
-  /** Ends the caller's game; the light goes out when no other game is running. */
+  /** Ends the caller's game; the light goes out when no other game is running at its site. */
   async endGame(user: User, gameId: number): Promise<void> {
     const game = await this.ownGame(user, gameId);
     if (!game.startedAt) throw new KortError(DoorError.GameNotStarted);
@@ -203,7 +208,7 @@ export class DoorService {
           action: 'display.clear',
           device: null,
           requestedBy: user.id,
-          site: site.id,
+          site,
           bookingId: game.id,
           params: { gameId: game.id },
         })
@@ -213,12 +218,12 @@ export class DoorService {
     }
     const [{ running }] = await this.bookingRows.query<[{ running: number }]>(
       `SELECT count(*)::int AS running FROM bookings
-        WHERE cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,
-      [now],
+        WHERE site_id = $2 AND cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,
+      [now, site.id],
     );
     if (running === 0) {
       await this.commands
-        .run({ action: 'light.off', device: 'light', requestedBy: user.id, site: site.id })
+        .run({ action: 'light.off', device: 'light', requestedBy: user.id, site })
         .catch((error: unknown) => this.logger.warn({ game: game.id, error: String(error) }, 'light not switched off'));
     }
     this.logger.log({ user: user.id, game: game.id, running }, 'game ended');
@@ -236,7 +241,7 @@ export class DoorService {
 
   private async siteOf(gameId: number): Promise<GameSite> {
     const [site] = await this.db.query<GameSite[]>(
-      `SELECT s.id, s.online, s.door_closed IS NOT NULL AS sensor
+      `SELECT s.id, s.timezone, s.online, s.door_closed IS NOT NULL AS sensor
          FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites s ON s.id = c.site_id
         WHERE b.id = $1`,
       [gameId],

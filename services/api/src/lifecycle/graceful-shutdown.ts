@@ -12,7 +12,7 @@ export interface ShutdownOptions {
 }
 
 /**
- * Stops one replica without losing work (issue 8), in this order:
+ * Stops one replica without losing work (docs/decisions/0048-draining.md), in this order:
  * 1. readiness turns 503, answers say `Connection: close`, and the listening socket closes: the
  *    proxy sends new requests to the other replica;
  * 2. requests already in flight finish, a device command waiting for its agent included; idle

@@ -6,7 +6,7 @@ import { MetricsService } from './metrics.service';
 import { metricQueues, QueueMetrics } from './queue-metrics';
 
 /**
- * Prometheus metrics at `/metrics` (ARCHITECTURE.md section 2). A registry of each app's own, not
+ * Prometheus metrics at `/metrics` (docs/decisions/0045-metrics.md). A registry of each app's own, not
  * prom-client's global one: the tests run many apps in one process. Node's default metrics
  * (`process_*`, `nodejs_*`) sit beside ours (`http_*`, `kort_*`).
  */

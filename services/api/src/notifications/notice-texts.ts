@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { WAITLIST_HOLD_MINUTES, type PushNotice } from '@kort/contracts';
 import { CourtsService } from '../club/courts.service';
 import { AppConfig } from '../config/app-config';
 import type { OutgoingMail } from '../mail/mail-sender';
 import { letters } from '../mail/templates';
-import { SiteTime } from '../time/site-time';
+import { SitesService } from '../sites/sites.service';
+import { SiteTime, type ClubClock } from '../time/site-time';
 import type { Notice } from './notices';
 
 /** A Telegram message: plain text (no markup to escape) and, for an offer, its buttons. */
@@ -25,8 +27,9 @@ const DAY_S = 24 * 3600;
 export const confirmData = (entryId: number): string => `confirm:${entryId}`;
 
 /**
- * Each notice as each channel says it, in Russian, with the club's court names and the site's
- * local dates. Rendered when sent, not when queued: a court renamed meanwhile is named as it is now.
+ * Each notice as each channel says it, in Russian, with the club's court names and the local dates
+ * of the game's own site (whatever site the player has chosen since). Rendered when sent, not when
+ * queued: a court renamed meanwhile is named as it is now.
  */
 @Injectable()
 export class NoticeTexts {
@@ -34,17 +37,39 @@ export class NoticeTexts {
     private readonly time: SiteTime,
     private readonly courts: CourtsService,
     private readonly config: AppConfig,
+    private readonly sites: SitesService,
+    private readonly db: DataSource,
   ) {}
 
+  /** The clock of the site the notice's game (or place in line) is at. */
+  private async clockOf(notice: Notice): Promise<ClubClock> {
+    const siteId =
+      'courtId' in notice
+        ? (await this.courts.find(notice.courtId))?.siteId
+        : await this.siteOfRow('bookingId' in notice ? 'bookings' : 'waitlist_entries', this.rowOf(notice));
+    const site = (siteId ? await this.sites.find(siteId) : null) ?? (await this.sites.forPlayer(null));
+    return this.time.of(site);
+  }
+
+  private rowOf(notice: Notice): number {
+    return 'bookingId' in notice ? notice.bookingId : notice.entryId;
+  }
+
+  private async siteOfRow(table: 'bookings' | 'waitlist_entries', id: number): Promise<string | undefined> {
+    const [row] = await this.db.query<{ site_id: string }[]>(`SELECT site_id FROM ${table} WHERE id = $1`, [id]);
+    return row?.site_id;
+  }
+
   async letter(notice: Notice, to: string, name: string): Promise<OutgoingMail> {
+    const clock = await this.clockOf(notice);
     const startsAt = new Date(notice.startsAt);
-    const date = this.time.longDate(startsAt);
-    const time = this.time.time(startsAt);
+    const date = clock.longDate(startsAt);
+    const time = clock.time(startsAt);
     switch (notice.type) {
       case 'reminder':
         return letters.gameReminder(to, {
           date,
-          weekday: this.time.weekday(startsAt),
+          weekday: clock.weekday(startsAt),
           time,
           court: await this.courts.label(notice.courtId),
         });
@@ -68,7 +93,7 @@ export class NoticeTexts {
         return letters.gameCancelledByClub(
           to,
           name,
-          { date, weekday: this.time.weekday(startsAt), time, court: await this.courts.label(notice.courtId) },
+          { date, weekday: clock.weekday(startsAt), time, court: await this.courts.label(notice.courtId) },
           notice.reason ?? undefined,
         );
       case 'no-show':
@@ -77,8 +102,9 @@ export class NoticeTexts {
   }
 
   async telegram(notice: Notice, name: string): Promise<TelegramText> {
+    const clock = await this.clockOf(notice);
     const startsAt = new Date(notice.startsAt);
-    const when = `${this.time.longDate(startsAt)} (${this.time.weekday(startsAt)}) в ${this.time.time(startsAt)}`;
+    const when = `${clock.longDate(startsAt)} (${clock.weekday(startsAt)}) в ${clock.time(startsAt)}`;
     switch (notice.type) {
       case 'reminder':
         return {
@@ -89,7 +115,7 @@ export class NoticeTexts {
           ].join('\n'),
         };
       case 'waitlist-offer': {
-        const holdUntil = this.time.time(new Date(notice.holdUntil));
+        const holdUntil = clock.time(new Date(notice.holdUntil));
         const open = this.myGamesUrl(notice.entryId);
         return {
           text: [
@@ -136,14 +162,15 @@ export class NoticeTexts {
   }
 
   async push(notice: Notice, now: Date): Promise<PushText> {
+    const clock = await this.clockOf(notice);
     const startsAt = new Date(notice.startsAt);
-    const slot = `${this.time.longDate(startsAt)}, ${this.time.time(startsAt)}`;
+    const slot = `${clock.longDate(startsAt)}, ${clock.time(startsAt)}`;
     const untilStart = Math.floor((startsAt.getTime() - now.getTime()) / 1000);
     switch (notice.type) {
       case 'reminder':
         return {
           notice: {
-            title: `Игра в ${this.time.time(startsAt)}`,
+            title: `Игра в ${clock.time(startsAt)}`,
             body: `${slot}, ${await this.courts.label(notice.courtId)}. Код двери будет на экране у входа.`,
             url: '/profile',
             tag: `reminder-${notice.bookingId}`,
@@ -156,7 +183,7 @@ export class NoticeTexts {
         return {
           notice: {
             title: 'Корт освободился — он ваш',
-            body: `${slot}, ${await this.courts.label(notice.courtId)}. Держим до ${this.time.time(holdUntil)}: подтвердите в «Моих играх».`,
+            body: `${slot}, ${await this.courts.label(notice.courtId)}. Держим до ${clock.time(holdUntil)}: подтвердите в «Моих играх».`,
             url: `/profile?offer=${notice.entryId}`,
             tag: `offer-${notice.entryId}`,
           },

@@ -3,7 +3,7 @@ import { OfflinePins } from './offline-pins';
 import { ScheduleChanges } from './schedule-changes';
 
 /**
- * What the features that book, cancel, end and delete need of the offline club (issue 15): a way to
+ * What the features that book, cancel, end and delete need of the offline club: a way to
  * say "the schedule changed" and the games' offline PINs. Global, so bookings and users need not
  * import the devices module (which imports them).
  */

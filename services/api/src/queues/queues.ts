@@ -115,5 +115,5 @@ export const COMMANDS = {
   worker: { concurrency: 50, maxStalledCount: 0 },
 } as const;
 
-/** Self-deleted accounts lose their personal data this long after deletion (spec section 9). */
+/** Self-deleted accounts lose their personal data this long after deletion (the spec's 10 days). */
 export const PURGE_AFTER_MS = 10 * 24 * 3600 * 1000;

@@ -4,7 +4,7 @@ export const SETTING_COURT_RULES = 'court_rules';
 /** 'true' or 'false': the storage system (shelves and equipment) is open to players. */
 export const SETTING_STORAGE_ENABLED = 'storage_enabled';
 
-/** The club's support contacts shown on the player's profile (spec section 9); admins edit them. */
+/** A site's support contacts shown on the player's profile; its admins edit them. */
 export const SETTING_CLUB_CONTACTS = 'club_contacts';
 export const DEFAULT_CLUB_CONTACTS = `Администратор клуба: +7 (900) 000-00-00
 Почта: support@kort.local

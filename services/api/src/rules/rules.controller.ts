@@ -2,8 +2,11 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { DetailResponse } from '@kort/contracts';
 import { Public } from '../common/route-policy';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
 import { SettingsService } from './settings.service';
 
+/** The rules and contacts of the caller's current site (signed out: the install's first site). */
 @ApiTags('rules')
 @Controller()
 export class RulesController {
@@ -11,14 +14,14 @@ export class RulesController {
 
   @Public()
   @Get('give_rules')
-  async rules(): Promise<DetailResponse> {
-    return { detail: await this.settings.courtRules() };
+  async rules(@CurrentSite() site: SiteRecord): Promise<DetailResponse> {
+    return { detail: await this.settings.courtRules(site) };
   }
 
   /** The club's support contacts for the profile screen (public: they are on the club's door too). */
   @Public()
   @Get('give_contacts')
-  async contacts(): Promise<DetailResponse> {
-    return { detail: await this.settings.clubContacts() };
+  async contacts(@CurrentSite() site: SiteRecord): Promise<DetailResponse> {
+    return { detail: await this.settings.clubContacts(site) };
   }
 }

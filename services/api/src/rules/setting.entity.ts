@@ -1,8 +1,11 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** Club settings that admins edit as data (the court rules text, later the storage switch…). */
+/** A site's settings that its admins edit as data (the court rules text, the storage switch…). */
 @Entity({ name: 'settings' })
 export class Setting {
+  @PrimaryColumn({ name: 'site_id', type: 'text' })
+  siteId!: string;
+
   @PrimaryColumn({ type: 'text' })
   key!: string;
 

@@ -12,6 +12,7 @@ import { ChangeFeed } from '../cache/change-feed';
 import { AppConfig } from '../config/app-config';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
+import type { SiteRef } from '../sites/site-ref';
 import {
   courtRulesText,
   DEFAULT_CLUB_CONTACTS,
@@ -23,7 +24,10 @@ import {
 } from './court-rules';
 import { Setting } from './setting.entity';
 
-/** The club's settings, read once into memory and read again only after one of them changed. */
+/**
+ * Each site's settings (its rules text, contacts, hours, quotas, storage switch), read once into
+ * memory per site and read again only after one of them changed.
+ */
 @Injectable()
 export class SettingsService {
   private readonly cache: LocalCache<ReadonlyMap<string, string>>;
@@ -33,12 +37,12 @@ export class SettingsService {
     feed: ChangeFeed,
     private readonly config: AppConfig,
   ) {
-    this.cache = feed.cache('settings', { maxEntries: 1 });
+    this.cache = feed.cache('settings', { maxEntries: 1000 });
   }
 
-  /** The club's own rules (an admin's text) followed by the booking, door and no-show rules as set now. */
-  async courtRules(): Promise<string> {
-    const [stored, rules] = await Promise.all([this.all(), this.bookingRules()]);
+  /** The site's own rules (an admin's text) followed by the booking, door and no-show rules as set now. */
+  async courtRules(site: SiteRef): Promise<string> {
+    const [stored, rules] = await Promise.all([this.all(site), this.bookingRules(site)]);
     return courtRulesText(stored.get(SETTING_COURT_RULES), { ...rules, ...this.doorRules() });
   }
 
@@ -53,15 +57,15 @@ export class SettingsService {
     };
   }
 
-  async clubContacts(): Promise<string> {
-    return (await this.all()).get(SETTING_CLUB_CONTACTS) ?? DEFAULT_CLUB_CONTACTS;
+  async clubContacts(site: SiteRef): Promise<string> {
+    return (await this.all(site)).get(SETTING_CLUB_CONTACTS) ?? DEFAULT_CLUB_CONTACTS;
   }
 
-  /** What an equipment compartment holds, as the club named it. */
-  async equipmentName(shelfId: number): Promise<string> {
+  /** What an equipment compartment of the site holds, as its club named it. */
+  async equipmentName(site: SiteRef, shelfId: number): Promise<string> {
     const key = SETTING_EQUIPMENT_NAMES[shelfId];
     return (
-      (key ? (await this.all()).get(key) : undefined) ?? DEFAULT_EQUIPMENT_NAMES[shelfId] ?? `Инвентарь ${shelfId}`
+      (key ? (await this.all(site)).get(key) : undefined) ?? DEFAULT_EQUIPMENT_NAMES[shelfId] ?? `Инвентарь ${shelfId}`
     );
   }
 
@@ -69,8 +73,8 @@ export class SettingsService {
    * The club's hours and quotas (CLUB_SETTING_DEFAULTS, the spec's rules, where a row is missing or
    * out of its range; both hours fall back together if they no longer make a day).
    */
-  async bookingRules(): Promise<BookingRules> {
-    const all = await this.all();
+  async bookingRules(site: SiteRef): Promise<BookingRules> {
+    const all = await this.all(site);
     const rules = Object.fromEntries(
       CLUB_SETTINGS.map((key) => {
         const value = Number(all.get(key));
@@ -85,34 +89,38 @@ export class SettingsService {
     return rules;
   }
 
-  async storageEnabled(): Promise<boolean> {
-    return (await this.all()).get(SETTING_STORAGE_ENABLED) !== 'false';
+  async storageEnabled(site: SiteRef): Promise<boolean> {
+    return (await this.all(site)).get(SETTING_STORAGE_ENABLED) !== 'false';
   }
 
-  /** A setting's value as the caller's transaction sees it, the row locked until it ends. */
-  async lock(key: string, tx: Writer): Promise<string | undefined> {
-    const [row] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [key]);
+  /** A site's setting as the caller's transaction sees it, the row locked until it ends. */
+  async lock(site: SiteRef, key: string, tx: Writer): Promise<string | undefined> {
+    const [row] = await tx.query<{ value: string }[]>(
+      `SELECT value FROM settings WHERE site_id = $1 AND key = $2 FOR UPDATE`,
+      [site.id, key],
+    );
     return row?.value;
   }
 
   /**
-   * The settings module is the one writer of the settings table: sets a value, in the caller's
-   * transaction. False when it already had that value (nothing written).
+   * The settings module is the one writer of the settings table: sets a site's value, in the
+   * caller's transaction. False when it already had that value (nothing written).
    */
-  async set(key: string, value: string, tx: Writer): Promise<boolean> {
-    const [current] = await tx.query<{ value: string }[]>(`SELECT value FROM settings WHERE key = $1 FOR UPDATE`, [
-      key,
-    ]);
-    if (current?.value === value) return false;
+  async set(site: SiteRef, key: string, value: string, tx: Writer): Promise<boolean> {
+    const current = await this.lock(site, key, tx);
+    if (current === value) return false;
     await tx.query(
-      `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-      [key, value],
+      `INSERT INTO settings (site_id, key, value, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (site_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+      [site.id, key, value],
     );
     return true;
   }
 
-  private all(): Promise<ReadonlyMap<string, string>> {
-    return this.cache.get('all', async () => new Map((await this.settings.find()).map((row) => [row.key, row.value])));
+  private all(site: SiteRef): Promise<ReadonlyMap<string, string>> {
+    return this.cache.get(site.id, async () => {
+      const rows = await this.settings.find({ where: { siteId: site.id } });
+      return new Map(rows.map((row) => [row.key, row.value]));
+    });
   }
 }

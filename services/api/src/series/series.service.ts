@@ -7,9 +7,10 @@ import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
-import { SiteTime } from '../time/site-time';
+import type { SiteRef } from '../sites/site-ref';
+import { SiteTime, type ClubClock } from '../time/site-time';
 
-/** A sport school's term as the admin describes it: club-local dates, ISO weekdays, a local hour. */
+/** A sport school's term as the admin describes it: site-local dates, ISO weekdays, a local hour. */
 export interface Term {
   userId: number;
   courtId: number;
@@ -49,44 +50,45 @@ export class SeriesService {
     private readonly clock: Clock,
   ) {}
 
-  /** Each occurrence as it stands now, in order: free, or what would stop it (nothing is written). */
-  async preview(term: Term): Promise<SeriesOccurrence[]> {
-    const starts = await this.checked(term);
+  /** Each occurrence at the site as it stands now, in order: free, or what would stop it (nothing is written). */
+  async preview(site: SiteRef, term: Term): Promise<SeriesOccurrence[]> {
+    const starts = await this.checked(site, term);
     const first = starts[0];
     const last = starts[starts.length - 1];
     if (!first || !last) return [];
     const end = new Date(last.getTime() + GAME_MS);
+    const clock = this.time.of(site);
     const [club, games] = await Promise.all([
-      this.calendar.between(first, end),
+      this.calendar.between(site, first, end),
       this.db.query<{ starts_at: Date }[]>(
         `SELECT starts_at FROM bookings
-          WHERE court_id = $1 AND cancelled_at IS NULL AND starts_at < $3 AND ends_at > $2`,
-        [term.courtId, first, end],
+          WHERE site_id = $4 AND court_id = $1 AND cancelled_at IS NULL AND starts_at < $3 AND ends_at > $2`,
+        [term.courtId, first, end, site.id],
       ),
     ]);
     const taken = new Set(games.map((game) => game.starts_at.getTime()));
     const now = this.clock.now().getTime();
     return starts.map((start) => {
-      if (start.getTime() <= now) return occurrence(this.time, start, 'past', messages.seriesPast);
+      if (start.getTime() <= now) return occurrence(clock, start, 'past', messages.seriesPast);
       const closure = club.closureOver(term.courtId, start);
-      if (closure) return occurrence(this.time, start, 'closure', closure.reason);
-      if (taken.has(start.getTime())) return occurrence(this.time, start, 'game', messages.seriesGameThere);
-      return occurrence(this.time, start, null, null);
+      if (closure) return occurrence(clock, start, 'closure', closure.reason);
+      if (taken.has(start.getTime())) return occurrence(clock, start, 'game', messages.seriesGameThere);
+      return occurrence(clock, start, null, null);
     });
   }
 
   /**
-   * Makes the term and books every free occurrence in one transaction; the others are skipped and
-   * kept with the term. The caller calls afterMade once it has committed.
+   * Makes the site's term and books every free occurrence in one transaction; the others are
+   * skipped and kept with the term. The caller calls afterMade once it has committed.
    */
-  async create(tx: Writer, term: Term, adminId: number): Promise<MadeTerm> {
-    const starts = await this.checked(term);
-    const court = await this.courts.find(term.courtId);
+  async create(site: SiteRef, tx: Writer, term: Term, adminId: number): Promise<MadeTerm> {
+    const starts = await this.checked(site, term);
+    const clock = this.time.of(site);
     const [row] = await tx.query<{ id: number }[]>(
       `INSERT INTO series (site_id, user_id, court_id, weekdays, hour, starts_on, ends_on, created_at, created_by)
        VALUES ($1, $2, $3, $4::smallint[], $5, $6, $7, $8, $9) RETURNING id`,
       [
-        court!.siteId,
+        site.id,
         term.userId,
         term.courtId,
         term.weekdays,
@@ -103,7 +105,7 @@ export class SeriesService {
     const now = this.clock.now().getTime();
     for (const startsAt of starts) {
       if (startsAt.getTime() <= now) {
-        skips.push(occurrence(this.time, startsAt, 'past', messages.seriesPast));
+        skips.push(occurrence(clock, startsAt, 'past', messages.seriesPast));
         continue;
       }
       const made = await this.bookings.tryInsertForSeries(tx, {
@@ -113,7 +115,7 @@ export class SeriesService {
         seriesId: id,
       });
       if ('id' in made) games.push({ id: made.id, startsAt });
-      else skips.push(occurrence(this.time, startsAt, made.conflict, made.detail));
+      else skips.push(occurrence(clock, startsAt, made.conflict, made.detail));
     }
     await tx.query(`UPDATE series SET skips = $2::jsonb WHERE id = $1`, [id, JSON.stringify(skips)]);
     return { id, games, skips };
@@ -126,41 +128,46 @@ export class SeriesService {
   }
 
   /**
-   * Ends a term: it leaves the lists, and its games not begun are cancelled (the past ones stay), in
-   * the caller's transaction. The ids of the cancelled games, or null when there is no such term.
+   * Ends a term of the site: it leaves the lists, and its games not begun are cancelled (the past
+   * ones stay), in the caller's transaction. The ids of the cancelled games, or null when the site
+   * has no such term (another site's term is not found here).
    */
-  async remove(tx: Writer, id: number): Promise<number[] | null> {
+  async remove(site: SiteRef, tx: Writer, id: number): Promise<number[] | null> {
     const now = this.clock.now();
     const [, deleted] = await tx.query<[unknown[], number]>(
-      `UPDATE series SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL`,
-      [id, now],
+      `UPDATE series SET deleted_at = $2 WHERE id = $1 AND site_id = $3 AND deleted_at IS NULL`,
+      [id, now, site.id],
     );
     if (deleted !== 1) return null;
     return this.bookings.cancelSeries(tx, id, now);
   }
 
-  /** The term's occurrences as instants, after checking it makes one (400 with what is wrong). */
-  private async checked(term: Term): Promise<Date[]> {
+  /**
+   * The term's occurrences as instants in the site's zone, after checking it makes one on a court of
+   * the site (400 with what is wrong).
+   */
+  private async checked(site: SiteRef, term: Term): Promise<Date[]> {
     const [school] = await this.db.query<{ is_sport_school: boolean }[]>(
       `SELECT is_sport_school FROM users WHERE id = $1 AND deleted_at IS NULL`,
       [term.userId],
     );
     if (!school?.is_sport_school) throw new KortError(AdminError.SeriesNotSchool);
-    const court = await this.courts.find(term.courtId);
+    const court = await this.courts.findAt(site, term.courtId);
     if (!court) throw invalid(messages.courtNotFound);
     if (!court.active) throw invalid(messages.courtInactive);
-    const rules = await this.calendar.bookingRules();
+    const rules = await this.calendar.bookingRules(site);
     if (term.hour < rules.opening_hour || term.hour >= rules.closing_hour) throw invalid(messages.seriesHour);
-    const today = this.time.dateOf(this.clock.now());
+    const clock = this.time.of(site);
+    const today = clock.dateOf(this.clock.now());
     const yearLater = addYear(term.startsOn);
     if (term.startsOn < today || term.endsOn < term.startsOn || term.endsOn > yearLater) {
       throw invalid(messages.seriesDates);
     }
-    return occurrenceStarts(term).map((date) => this.time.at(date, term.hour));
+    return occurrenceStarts(term).map((date) => clock.at(date, term.hour));
   }
 }
 
-/** The club-local dates of a term: each day from its start to its end that falls on one of its weekdays. */
+/** The site-local dates of a term: each day from its start to its end that falls on one of its weekdays. */
 export function occurrenceStarts(term: Pick<Term, 'weekdays' | 'startsOn' | 'endsOn'>): string[] {
   const dates: string[] = [];
   const end = Date.parse(`${term.endsOn}T00:00:00Z`);
@@ -173,7 +180,7 @@ export function occurrenceStarts(term: Pick<Term, 'weekdays' | 'startsOn' | 'end
 }
 
 function occurrence(
-  time: SiteTime,
+  time: ClubClock,
   startsAt: Date,
   conflict: SeriesOccurrence['conflict'],
   detail: string | null,

@@ -14,10 +14,10 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import { CommandsService } from '../devices/commands.service';
-import { DEFAULT_SITE } from '../common/sites';
 import { DevicesService } from '../devices/devices.service';
 import { GameEvents } from '../devices/game-events';
 import { SettingsService } from '../rules/settings.service';
+import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 
@@ -31,9 +31,11 @@ const relayOf = (shelfId: number): RelayId => `shelf-${shelfId}` as RelayId;
 const isEquipment = (shelfId: number): boolean => (EQUIPMENT_SHELVES as readonly number[]).includes(shelfId);
 
 /**
- * Storage (spec sections 2-4, 7): players rent one of shelves 1-9 and open and close it through the
+ * Storage: players rent one of shelves 1-9 and open and close it through the
  * edge agent; on the day of their game they take equipment from compartments 10-11, a loan that
  * ends when they return it or the game ends. A player only ever touches their own rental or loan.
+ * Every site has its own shelves and compartments, numbered as its agent's relays: a player acts on
+ * those of their current site, and may rent one shelf at each site they play at.
  */
 @Injectable()
 export class ShelvesService implements OnModuleInit, OnModuleDestroy {
@@ -51,6 +53,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    // The game's loans are at its own site: each ended loan's compartment is closed by its site's agent.
     this.subscription = this.games.ended.subscribe(({ bookingId, userId }) => {
       this.endLoans(`booking_id = $1`, [bookingId], 'game-ended', userId).catch((error: unknown) =>
         this.logger.error({ booking: bookingId, error: String(error) }, 'equipment loans not closed'),
@@ -62,12 +65,12 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     this.subscription?.unsubscribe();
   }
 
-  isEnabled(): Promise<boolean> {
-    return this.settings.storageEnabled();
+  isEnabled(site: SiteRef): Promise<boolean> {
+    return this.settings.storageEnabled(site);
   }
 
-  async list(): Promise<ShelfView[]> {
-    const rows = await this.shelves(PLAYER_SHELVES);
+  async list(site: SiteRef): Promise<ShelfView[]> {
+    const rows = await this.shelves(site, PLAYER_SHELVES);
     return rows.map((row) => ({
       id: row.id,
       name: String(row.id),
@@ -76,13 +79,14 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
-  async current(user: User): Promise<CurrentShelf | null> {
+  /** The caller's live rental at the site. */
+  async current(site: SiteRef, user: User): Promise<CurrentShelf | null> {
     const [rental] = await this.db.query<{ id: number; shelf_id: number }[]>(
-      `SELECT id, shelf_id FROM shelf_rentals WHERE user_id = $1 AND ended_at IS NULL`,
-      [user.id],
+      `SELECT id, shelf_id FROM shelf_rentals WHERE site_id = $1 AND user_id = $2 AND ended_at IS NULL`,
+      [site.id, user.id],
     );
     if (!rental) return null;
-    const { relays } = await this.devices.state(DEFAULT_SITE);
+    const { relays } = await this.devices.state(site);
     return {
       name: String(rental.shelf_id),
       id: rental.shelf_id,
@@ -91,18 +95,18 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  async reserve(user: User, shelfId: number): Promise<CurrentShelf> {
-    await this.assertEnabled();
+  async reserve(site: SiteRef, user: User, shelfId: number): Promise<CurrentShelf> {
+    await this.assertEnabled(site);
     if (isEquipment(shelfId)) throw new KortError(ShelfError.NotFound);
-    const [shelf] = await this.shelves([shelfId]);
+    const [shelf] = await this.shelves(site, [shelfId]);
     if (!shelf) throw new KortError(ShelfError.NotFound);
     if (shelf.is_blocked) throw new KortError(ShelfError.Blocked);
     try {
       const [rental] = await this.db.query<{ id: number }[]>(
-        `INSERT INTO shelf_rentals (shelf_id, user_id, started_at) VALUES ($1, $2, $3) RETURNING id`,
-        [shelfId, user.id, this.clock.now()],
+        `INSERT INTO shelf_rentals (site_id, shelf_id, user_id, started_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [site.id, shelfId, user.id, this.clock.now()],
       );
-      this.logger.log({ user: user.id, shelf: shelfId }, 'shelf rented');
+      this.logger.log({ site: site.id, user: user.id, shelf: shelfId }, 'shelf rented');
       return { name: String(shelfId), id: shelfId, id_reserve: rental!.id, is_open: false };
     } catch (error) {
       const { constraint } = postgresError(error);
@@ -113,39 +117,43 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The renter opens or closes their shelf; on the day of a game, a player takes or returns equipment. */
-  async move(user: User, shelfId: number, open: boolean): Promise<void> {
-    await this.assertEnabled();
-    const [shelf] = await this.shelves([shelfId]);
+  async move(site: SiteRef, user: User, shelfId: number, open: boolean): Promise<void> {
+    await this.assertEnabled(site);
+    const [shelf] = await this.shelves(site, [shelfId]);
     if (!shelf) throw new KortError(ShelfError.NotFound);
     if (shelf.is_blocked) throw new KortError(ShelfError.Blocked);
-    if (isEquipment(shelfId)) return open ? this.takeEquipment(user, shelfId) : this.returnEquipment(user, shelfId);
+    if (isEquipment(shelfId)) {
+      return open ? this.takeEquipment(site, user, shelfId) : this.returnEquipment(site, user, shelfId);
+    }
     if (shelf.renter !== user.id) throw new KortError(ShelfError.NotYours);
-    await this.run(user, shelfId, open);
+    await this.run(site, user, shelfId, open);
   }
 
-  async endRental(user: User, reservationId: number): Promise<void> {
+  /** Ends the caller's rental at the site (a rental at another site is ended from that site). */
+  async endRental(site: SiteRef, user: User, reservationId: number): Promise<void> {
     const [ended] = await this.db.query<[{ shelf_id: number }[], number]>(
-      `UPDATE shelf_rentals SET ended_at = $3, ended_reason = 'player'
-        WHERE id = $1 AND user_id = $2 AND ended_at IS NULL RETURNING shelf_id`,
-      [reservationId, user.id, this.clock.now()],
+      `UPDATE shelf_rentals SET ended_at = $4, ended_reason = 'player'
+        WHERE id = $1 AND site_id = $2 AND user_id = $3 AND ended_at IS NULL RETURNING shelf_id`,
+      [reservationId, site.id, user.id, this.clock.now()],
     );
     const shelfId = ended[0]?.shelf_id;
     if (shelfId === undefined) throw new KortError(ShelfError.RentalNotFound);
-    this.logger.log({ user: user.id, shelf: shelfId }, 'shelf rental ended');
+    this.logger.log({ site: site.id, user: user.id, shelf: shelfId }, 'shelf rental ended');
     // Leave the shelf locked for the next renter; a failure here is for the admin, not the player.
-    await this.run(user, shelfId, false).catch((error: unknown) =>
+    await this.run(site, user, shelfId, false).catch((error: unknown) =>
       this.logger.warn({ shelf: shelfId, error: String(error) }, 'shelf not locked after the rental'),
     );
   }
 
-  async inventory(user: User): Promise<EquipmentView[]> {
-    await this.closeOverdueLoans();
+  async inventory(site: SiteRef, user: User): Promise<EquipmentView[]> {
+    await this.closeOverdueLoans(site);
     const rows = await this.db.query<{ id: number; is_blocked: boolean; holder: number | null }[]>(
       `SELECT s.id, s.is_blocked, l.user_id AS holder FROM shelves s
-         LEFT JOIN equipment_loans l ON l.shelf_id = s.id AND l.ended_at IS NULL
-        WHERE s.kind = 'equipment' ORDER BY s.id`,
+         LEFT JOIN equipment_loans l ON l.site_id = s.site_id AND l.shelf_id = s.id AND l.ended_at IS NULL
+        WHERE s.site_id = $1 AND s.kind = 'equipment' ORDER BY s.id`,
+      [site.id],
     );
-    const names = await Promise.all(rows.map((row) => this.settings.equipmentName(row.id)));
+    const names = await Promise.all(rows.map((row) => this.settings.equipmentName(site, row.id)));
     return rows.map((row, i) => ({
       id: row.id,
       name: names[i]!,
@@ -155,38 +163,42 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
-  async gameToday(user: User): Promise<number | null> {
+  /** The caller's game today at the site (its local day): equipment there is lent for it. */
+  async gameToday(site: SiteRef, user: User): Promise<number | null> {
     const now = this.clock.now();
-    const today = this.time.day(now);
+    const today = this.time.of(site).day(now);
     const [game] = await this.db.query<{ id: number }[]>(
-      `SELECT id FROM bookings WHERE user_id = $1 AND cancelled_at IS NULL AND ended_at IS NULL
-          AND starts_at >= $2 AND starts_at < $3 AND ends_at > $4 ORDER BY starts_at LIMIT 1`,
-      [user.id, today.start, today.end, now],
+      `SELECT id FROM bookings WHERE site_id = $1 AND user_id = $2 AND cancelled_at IS NULL AND ended_at IS NULL
+          AND starts_at >= $3 AND starts_at < $4 AND ends_at > $5 ORDER BY starts_at LIMIT 1`,
+      [site.id, user.id, today.start, today.end, now],
     );
     return game?.id ?? null;
   }
 
-  // Admin: any shelf or compartment, whoever rents it.
+  // Admin: any shelf or compartment of the chosen site, whoever rents it.
 
-  async adminMove(admin: User, shelfId: number, open: boolean): Promise<void> {
-    await this.run(admin, shelfId, open);
+  async adminMove(site: SiteRef, admin: User, shelfId: number, open: boolean): Promise<void> {
+    const [shelf] = await this.shelves(site, [shelfId]);
+    if (!shelf) throw new KortError(ShelfError.NotFound);
+    await this.run(site, admin, shelfId, open);
   }
 
-  private async takeEquipment(user: User, shelfId: number): Promise<void> {
-    await this.closeOverdueLoans();
-    const bookingId = await this.gameToday(user);
+  private async takeEquipment(site: SiteRef, user: User, shelfId: number): Promise<void> {
+    await this.closeOverdueLoans(site);
+    const bookingId = await this.gameToday(site, user);
     if (bookingId === null) throw new KortError(ShelfError.NoGameToday);
     const [held] = await this.db.query<{ id: number; user_id: number }[]>(
-      `SELECT id, user_id FROM equipment_loans WHERE shelf_id = $1 AND ended_at IS NULL`,
-      [shelfId],
+      `SELECT id, user_id FROM equipment_loans WHERE site_id = $1 AND shelf_id = $2 AND ended_at IS NULL`,
+      [site.id, shelfId],
     );
     if (held && held.user_id !== user.id) throw new KortError(ShelfError.EquipmentOnLoan);
     let loanId = held?.id;
     if (!loanId) {
       try {
         const [loan] = await this.db.query<{ id: number }[]>(
-          `INSERT INTO equipment_loans (shelf_id, user_id, booking_id, started_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-          [shelfId, user.id, bookingId, this.clock.now()],
+          `INSERT INTO equipment_loans (site_id, shelf_id, user_id, booking_id, started_at)
+           VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [site.id, shelfId, user.id, bookingId, this.clock.now()],
         );
         loanId = loan!.id;
       } catch (error) {
@@ -197,7 +209,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
       }
     }
     try {
-      await this.run(user, shelfId, true);
+      await this.run(site, user, shelfId, true);
     } catch (error) {
       // The compartment did not open: nothing was taken.
       if (!held) await this.db.query(`DELETE FROM equipment_loans WHERE id = $1`, [loanId]);
@@ -205,24 +217,25 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async returnEquipment(user: User, shelfId: number): Promise<void> {
+  private async returnEquipment(site: SiteRef, user: User, shelfId: number): Promise<void> {
     const [loan] = await this.db.query<{ id: number }[]>(
-      `SELECT id FROM equipment_loans WHERE shelf_id = $1 AND user_id = $2 AND ended_at IS NULL`,
-      [shelfId, user.id],
+      `SELECT id FROM equipment_loans WHERE site_id = $1 AND shelf_id = $2 AND user_id = $3 AND ended_at IS NULL`,
+      [site.id, shelfId, user.id],
     );
     if (!loan) throw new KortError(ShelfError.NotYours);
-    await this.run(user, shelfId, false);
+    await this.run(site, user, shelfId, false);
     await this.db.query(`UPDATE equipment_loans SET ended_at = $2, ended_reason = 'returned' WHERE id = $1`, [
       loan.id,
       this.clock.now(),
     ]);
   }
 
-  /** Loans whose game is over (ended, cancelled or past its hour) end with it. */
-  private async closeOverdueLoans(): Promise<void> {
+  /** The site's loans whose game is over (ended, cancelled or past its hour) end with it. */
+  private async closeOverdueLoans(site: SiteRef): Promise<void> {
     await this.endLoans(
-      `booking_id IN (SELECT id FROM bookings WHERE ended_at IS NOT NULL OR cancelled_at IS NOT NULL OR ends_at <= $1)`,
-      [this.clock.now()],
+      `site_id = $1 AND booking_id IN (SELECT id FROM bookings
+         WHERE site_id = $1 AND (ended_at IS NOT NULL OR cancelled_at IS NOT NULL OR ends_at <= $2))`,
+      [site.id, this.clock.now()],
       'game-ended',
       null,
     );
@@ -235,38 +248,39 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     requestedBy: number | null,
   ): Promise<void> {
     const now = this.clock.now();
-    const [ended] = await this.db.query<[{ shelf_id: number }[], number]>(
+    const [ended] = await this.db.query<[{ site_id: string; shelf_id: number }[], number]>(
       `UPDATE equipment_loans SET ended_at = $${parameters.length + 1}, ended_reason = $${parameters.length + 2}
-        WHERE ended_at IS NULL AND ${where} RETURNING shelf_id`,
+        WHERE ended_at IS NULL AND ${where} RETURNING site_id, shelf_id`,
       [...parameters, now, reason],
     );
-    for (const { shelf_id: shelfId } of ended) {
+    for (const { site_id: siteId, shelf_id: shelfId } of ended) {
       await this.commands
-        .run({ action: 'shelf.close', device: relayOf(shelfId), requestedBy })
+        .run({ site: { id: siteId }, action: 'shelf.close', device: relayOf(shelfId), requestedBy })
         .catch((error: unknown) =>
           this.logger.warn({ shelf: shelfId, error: String(error) }, 'compartment not closed'),
         );
     }
   }
 
-  private async run(user: User, shelfId: number, open: boolean): Promise<void> {
+  private async run(site: SiteRef, user: User, shelfId: number, open: boolean): Promise<void> {
     await this.commands.run({
+      site,
       action: open ? 'shelf.open' : 'shelf.close',
       device: relayOf(shelfId),
       requestedBy: user.id,
     });
   }
 
-  private async assertEnabled(): Promise<void> {
-    if (!(await this.isEnabled())) throw new KortError(ShelfError.StorageOff);
+  private async assertEnabled(site: SiteRef): Promise<void> {
+    if (!(await this.isEnabled(site))) throw new KortError(ShelfError.StorageOff);
   }
 
-  private shelves(ids: readonly number[]): Promise<ShelfRow[]> {
+  private shelves(site: SiteRef, ids: readonly number[]): Promise<ShelfRow[]> {
     return this.db.query<ShelfRow[]>(
       `SELECT s.id, s.is_blocked, r.user_id AS renter FROM shelves s
-         LEFT JOIN shelf_rentals r ON r.shelf_id = s.id AND r.ended_at IS NULL
-        WHERE s.id = ANY($1::int[]) ORDER BY s.id`,
-      [ids],
+         LEFT JOIN shelf_rentals r ON r.site_id = s.site_id AND r.shelf_id = s.id AND r.ended_at IS NULL
+        WHERE s.site_id = $1 AND s.id = ANY($2::int[]) ORDER BY s.id`,
+      [site.id, ids],
     );
   }
 }

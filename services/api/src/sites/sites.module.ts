@@ -1,15 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module';
 import { Site } from './site.entity';
-import { SitesController } from './sites.controller';
 import { SitesService } from './sites.service';
 
 /** The install's sites (table sites, site_admins) and which one each request acts on. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Site]), UsersModule],
-  controllers: [SitesController],
+  imports: [TypeOrmModule.forFeature([Site])],
   providers: [SitesService],
   exports: [SitesService],
 })

@@ -100,15 +100,13 @@ export class SitesService {
   private directory(): Promise<Directory> {
     return this.cache.get('all', async () => {
       const rows = await this.sites.find({ order: { createdAt: 'ASC', id: 'ASC' } });
-      const sites = rows.map(
-        (row): SiteRecord => ({
-          id: row.id,
-          name: row.name,
-          slug: row.slug,
-          timezone: row.timezone,
-          address: row.address,
-        }),
-      );
+      const sites = rows.map((row): SiteRecord => ({
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        timezone: row.timezone,
+        address: row.address,
+      }));
       const assigned = await this.sites.query<{ user_id: number; site_id: string }[]>(
         `SELECT user_id, site_id FROM site_admins ORDER BY user_id, site_id`,
       );

@@ -39,7 +39,7 @@ export class SocialLoginFailure extends Error {
 }
 
 /**
- * Log in with VK ID or Yandex ID (issue 9): the authorization code flow with `state` and PKCE, the
+ * Log in with VK ID or Yandex ID: the authorization code flow with `state` and PKCE, the
  * pending login kept in the browser's session; back from the provider, the account is found by the
  * provider's user id, else by its e-mail (and linked), else created, already confirmed.
  */

@@ -19,7 +19,7 @@ import type { CallbackQuery } from './provider-clients';
 import { SocialLoginFailure, SocialLoginService } from './social-login.service';
 
 /**
- * Social login (spec section 2): the login screen's buttons navigate to `/api/auth/{provider}/login/`,
+ * Social login: the login screen's buttons navigate to `/api/auth/{provider}/login/`,
  * the provider sends the browser back to `/api/auth/{provider}/callback/`. Both are page
  * navigations that end in a redirect, to /profile or to /login with the reason; they carry no CSRF
  * header (a navigation cannot), and `state`, bound to this browser's session, is what stops a

@@ -7,7 +7,7 @@ import { SocialController } from './social.controller';
 import { SocialLoginService } from './social-login.service';
 import { UserIdentity } from './user-identity.entity';
 
-/** Log in with VK ID and Yandex ID (issue 9). */
+/** Log in with VK ID and Yandex ID (docs/decisions/0040-social-login.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([UserIdentity]), UsersModule, AuthModule],
   controllers: [SocialController],

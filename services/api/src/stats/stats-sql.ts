@@ -1,6 +1,7 @@
 /**
- * The stats queries. Parameters (unless a query says otherwise): $1 the period's first instant, $2 the instant after
- * it, $3 the club's zone. A game is counted in the local hour and ISO week it starts in.
+ * The stats queries, each of one site. Parameters (unless a query says otherwise): $1 the period's first instant, $2
+ * the instant after it, $3 the site's zone, and the site's id after a query's own parameters (named where it is used).
+ * A game is counted in the local hour and ISO week it starts in.
  */
 
 /** A game that happened or was due: live, or released as a no-show (which also sets cancelled_at). */
@@ -10,7 +11,7 @@ const CANCELLED = `(b.cancelled_at IS NOT NULL AND b.no_show_at IS NULL AND b.he
 
 /**
  * The open court-hours, counted rather than listed: each local day of the period ($6 to $7,
- * inclusive) has the club's hours ($4 opening, $5 closing) on each court in booking now; a closure
+ * inclusive) has the site's hours ($4 opening, $5 closing) on each of its ($8) courts in booking now; a closure
  * of a court or of its whole site takes away every such local hour it touches (once, however many
  * closures overlap). A year is a few thousand day-hours, not one row per court-hour.
  */
@@ -19,7 +20,7 @@ const OPEN_HOURS = `
     SELECT d::date AS day, h AS hour
       FROM generate_series($6::date, $7::date, interval '1 day') d CROSS JOIN generate_series($4::int, $5::int - 1) h
   ),
-  open_courts AS (SELECT id AS court_id, site_id FROM courts WHERE active),
+  open_courts AS (SELECT id AS court_id, site_id FROM courts WHERE active AND site_id = $8),
   closed AS (
     SELECT DISTINCT oc.court_id, lt
       FROM closures cl
@@ -32,13 +33,13 @@ const OPEN_HOURS = `
        AND extract(hour FROM lt) >= $4 AND extract(hour FROM lt) < $5
   )`;
 
-/** Games starting in the period, with their local start `lt`. */
+/** The site's ($8) games starting in the period, with their local start `lt`. */
 const GAMES = `
   games AS (
     SELECT b.court_id, b.starts_at AT TIME ZONE $3 AS lt, ${BOOKED} AS booked, (b.started_at IS NOT NULL) AS played,
            (b.no_show_at IS NOT NULL) AS no_show, ${CANCELLED} AS cancelled
       FROM bookings b
-     WHERE b.starts_at >= $1 AND b.starts_at < $2
+     WHERE b.site_id = $8 AND b.starts_at >= $1 AND b.starts_at < $2
   )`;
 
 const local = (column: string) => `(${column} AT TIME ZONE $3)`;
@@ -77,11 +78,12 @@ export const COURTS_SQL = `
    GROUP BY w.court_id, c.name, c.sort_order, w.week_start
    ORDER BY w.week_start, c.sort_order, w.court_id`;
 
+/** $4: the site. */
 export const DEMAND_SQL = `
   SELECT extract(isodow FROM ${local('w.starts_at')})::int AS weekday, extract(hour FROM ${local('w.starts_at')})::int AS hour,
          count(*)::int AS joined, count(*) FILTER (WHERE w.state = 'booked')::int AS got_court
     FROM waitlist_entries w
-   WHERE w.starts_at >= $1 AND w.starts_at < $2
+   WHERE w.site_id = $4 AND w.starts_at >= $1 AND w.starts_at < $2
    GROUP BY 1, 2`;
 
 /**
@@ -99,38 +101,40 @@ const late = (
 /** A no-show the admin forgave is not held against the player. */
 const NO_SHOW = `(b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL)`;
 
+/** $4: the hours of a late cancellation, $5: the site. */
 export const NO_SHOW_WEEKS_SQL = `
   SELECT to_char(${weekOf('b.starts_at')}, 'YYYY-MM-DD') AS week_start,
          count(*) FILTER (WHERE ${NO_SHOW})::int AS no_shows, count(*) FILTER (WHERE ${late('$4::int')})::int AS late_cancellations
     FROM bookings b
-   WHERE b.starts_at >= $1 AND b.starts_at < $2 AND b.cancelled_at IS NOT NULL
+   WHERE b.site_id = $5 AND b.starts_at >= $1 AND b.starts_at < $2 AND b.cancelled_at IS NOT NULL
    GROUP BY 1 ORDER BY 1`;
 
+/** $1 and $2 the period, $3 the hours of a late cancellation, $4 how many players, $5 the site. */
 export const NO_SHOW_PLAYERS_SQL = `
   SELECT u.id::text AS user_id, u.name, t.no_shows, t.late_cancellations FROM (
     SELECT b.user_id, count(*) FILTER (WHERE ${NO_SHOW})::int AS no_shows,
            count(*) FILTER (WHERE ${late('$3::int')})::int AS late_cancellations
       FROM bookings b
-     WHERE b.starts_at >= $1 AND b.starts_at < $2 AND b.cancelled_at IS NOT NULL
+     WHERE b.site_id = $5 AND b.starts_at >= $1 AND b.starts_at < $2 AND b.cancelled_at IS NOT NULL
      GROUP BY b.user_id
   ) t JOIN users u ON u.id = t.user_id
    WHERE t.no_shows + t.late_cancellations > 0
    ORDER BY t.no_shows + t.late_cancellations DESC, t.no_shows DESC, u.id
    LIMIT $4`;
 
-/** Door openings that happened: a code at the door, an offline PIN at the keypad, an admin's «open». */
+/** Door openings that happened at the site ($4): a code at the door, an offline PIN at the keypad, an admin's «open». */
 export const OPENINGS_SQL = `
   SELECT to_char(${weekOf('requested_at')}, 'YYYY-MM-DD') AS week_start,
          count(*) FILTER (WHERE action = 'door.open' AND origin = 'api')::int AS online_code,
          count(*) FILTER (WHERE action = 'door.entry')::int AS offline_pin,
          count(*) FILTER (WHERE action = 'door.hold' AND origin = 'api')::int AS admin
     FROM commands
-   WHERE action IN ('door.open', 'door.entry', 'door.hold') AND status = 'done'
+   WHERE site_id = $4 AND action IN ('door.open', 'door.entry', 'door.hold') AND status = 'done'
      AND requested_at >= $1 AND requested_at < $2
    GROUP BY 1`;
 
 /**
- * Lights-on hours per week: from each light.on (agent's or admin's) to the site's next light event,
+ * Lights-on hours per week at the site ($5): from each light.on (agent's or admin's) to its next light event,
  * inside the period or after it, but never past $4 (now, or the period's end if sooner); clipped to
  * the period. Events of the day before are read so that a light switched on before the period
  * counts from its start.
@@ -143,7 +147,7 @@ export const LIGHT_SQL = `
                       WHERE n.site_id = commands.site_id AND n.requested_at >= $2
                         AND n.action IN ('light.on', 'light.off') AND n.status = 'done')) AS next_at
       FROM commands
-     WHERE action IN ('light.on', 'light.off') AND status = 'done'
+     WHERE site_id = $5 AND action IN ('light.on', 'light.off') AND status = 'done'
        AND requested_at >= $1::timestamptz - interval '1 day' AND requested_at < $2::timestamptz
   ), spans AS (
     SELECT greatest(at, $1::timestamptz) AS from_at, least(next_at, $4::timestamptz) AS to_at FROM ev WHERE action = 'light.on'
@@ -152,17 +156,19 @@ export const LIGHT_SQL = `
          sum(extract(epoch FROM to_at - from_at)) / 3600 AS light_hours
     FROM spans WHERE to_at > from_at GROUP BY 1`;
 
+/** $4: the site. */
 export const PLAYED_SQL = `
   SELECT to_char(${weekOf('b.starts_at')}, 'YYYY-MM-DD') AS week_start,
          sum(extract(epoch FROM b.ends_at - b.starts_at)) / 3600 AS played_hours
     FROM bookings b
-   WHERE b.starts_at >= $1 AND b.starts_at < $2 AND b.started_at IS NOT NULL
+   WHERE b.site_id = $4 AND b.starts_at >= $1 AND b.starts_at < $2 AND b.started_at IS NOT NULL
    GROUP BY 1`;
 
-/** The agent's reported offline periods touching the period, and the one going on now. */
+/** The site's ($3) agent's reported offline periods touching the period, and the one going on now. */
 export const OFFLINE_SQL = `
   SELECT requested_at AS from_at, finished_at AS to_at FROM commands
-   WHERE action = 'agent.offline' AND requested_at < $2 AND finished_at > $1
+   WHERE site_id = $3 AND action = 'agent.offline' AND requested_at < $2 AND finished_at > $1
   UNION ALL
-  SELECT last_seen_at, NULL FROM sites WHERE NOT online AND last_seen_at IS NOT NULL AND last_seen_at < $2
+  SELECT last_seen_at, NULL FROM sites
+   WHERE id = $3 AND NOT online AND last_seen_at IS NOT NULL AND last_seen_at < $2
   ORDER BY 1`;

@@ -16,6 +16,7 @@ import type {
 } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../rules/settings.service';
+import type { SiteRef } from '../sites/site-ref';
 import type { Period } from './stats-period';
 import {
   COURTS_SQL,
@@ -53,7 +54,7 @@ function denseCells<T>(rows: (T & { weekday: number; hour: number })[], empty: (
   return cells;
 }
 
-/** The club's figures for a period, straight from bookings, door events, the waitlist and the command log. */
+/** A site's figures for a period, straight from its bookings, door events, waitlist and command log. */
 @Injectable()
 export class StatsService {
   constructor(
@@ -62,10 +63,11 @@ export class StatsService {
     private readonly clock: Clock,
   ) {}
 
-  /** $1..$7 of the open-hours queries: the club's hours as set now (the settings keep no history). */
-  private async openParams(period: Period): Promise<unknown[]> {
-    const rules = await this.settings.bookingRules();
-    return [period.start, period.end, period.time_zone, rules.opening_hour, rules.closing_hour, period.from, period.to];
+  /** $1..$8 of the open-hours queries: the site's hours as set now (the settings keep no history), its id. */
+  private async openParams(site: SiteRef, period: Period): Promise<unknown[]> {
+    const rules = await this.settings.bookingRules(site);
+    const { start, end, time_zone: zone, from, to } = period;
+    return [start, end, zone, rules.opening_hour, rules.closing_hour, from, to, site.id];
   }
 
   private base(period: Period): unknown[] {
@@ -76,8 +78,8 @@ export class StatsService {
     return { from: period.from, to: period.to, time_zone: period.time_zone };
   }
 
-  async occupancy(period: Period): Promise<OccupancyStats> {
-    const rows = await this.db.query<OccupancyCell[]>(OCCUPANCY_SQL, await this.openParams(period));
+  async occupancy(site: SiteRef, period: Period): Promise<OccupancyStats> {
+    const rows = await this.db.query<OccupancyCell[]>(OCCUPANCY_SQL, await this.openParams(site, period));
     const cells = denseCells(rows, () => ({ court_hours_open: 0, booked: 0, played: 0, no_show: 0, cancelled: 0 }));
     const sum = (key: 'court_hours_open' | 'booked' | 'played' | 'no_show' | 'cancelled') =>
       cells.reduce((total, cell) => total + cell[key], 0);
@@ -99,13 +101,13 @@ export class StatsService {
     };
   }
 
-  async courts(period: Period): Promise<CourtsStats> {
-    const weeks = await this.db.query<CourtWeekStats[]>(COURTS_SQL, await this.openParams(period));
+  async courts(site: SiteRef, period: Period): Promise<CourtsStats> {
+    const weeks = await this.db.query<CourtWeekStats[]>(COURTS_SQL, await this.openParams(site, period));
     return { period: this.echo(period), weeks };
   }
 
-  async demand(period: Period): Promise<DemandStats> {
-    const rows = await this.db.query<DemandCell[]>(DEMAND_SQL, this.base(period));
+  async demand(site: SiteRef, period: Period): Promise<DemandStats> {
+    const rows = await this.db.query<DemandCell[]>(DEMAND_SQL, [...this.base(period), site.id]);
     const cells = denseCells(rows, () => ({ joined: 0, got_court: 0 }));
     return {
       period: this.echo(period),
@@ -117,10 +119,16 @@ export class StatsService {
     };
   }
 
-  async noShows(period: Period): Promise<NoShowStats> {
+  async noShows(site: SiteRef, period: Period): Promise<NoShowStats> {
     const [weeks, players] = await Promise.all([
-      this.db.query<NoShowWeek[]>(NO_SHOW_WEEKS_SQL, [...this.base(period), LATE_CANCEL_HOURS]),
-      this.db.query<NoShowPlayer[]>(NO_SHOW_PLAYERS_SQL, [period.start, period.end, LATE_CANCEL_HOURS, TOP_PLAYERS]),
+      this.db.query<NoShowWeek[]>(NO_SHOW_WEEKS_SQL, [...this.base(period), LATE_CANCEL_HOURS, site.id]),
+      this.db.query<NoShowPlayer[]>(NO_SHOW_PLAYERS_SQL, [
+        period.start,
+        period.end,
+        LATE_CANCEL_HOURS,
+        TOP_PLAYERS,
+        site.id,
+      ]),
     ]);
     return {
       period: this.echo(period),
@@ -130,17 +138,17 @@ export class StatsService {
     };
   }
 
-  async devices(period: Period): Promise<DevicesStats> {
+  async devices(site: SiteRef, period: Period): Promise<DevicesStats> {
     const now = this.clock.now();
     const until = now < period.end ? now : period.end;
     const [openings, lights, played, offline] = await Promise.all([
-      this.db.query<{ week_start: string; online_code: number; offline_pin: number; admin: number }[]>(
-        OPENINGS_SQL,
-        this.base(period),
-      ),
-      this.db.query<{ week_start: string; light_hours: string }[]>(LIGHT_SQL, [...this.base(period), until]),
-      this.db.query<{ week_start: string; played_hours: string }[]>(PLAYED_SQL, this.base(period)),
-      this.db.query<{ from_at: Date; to_at: Date | null }[]>(OFFLINE_SQL, [period.start, period.end]),
+      this.db.query<{ week_start: string; online_code: number; offline_pin: number; admin: number }[]>(OPENINGS_SQL, [
+        ...this.base(period),
+        site.id,
+      ]),
+      this.db.query<{ week_start: string; light_hours: string }[]>(LIGHT_SQL, [...this.base(period), until, site.id]),
+      this.db.query<{ week_start: string; played_hours: string }[]>(PLAYED_SQL, [...this.base(period), site.id]),
+      this.db.query<{ from_at: Date; to_at: Date | null }[]>(OFFLINE_SQL, [period.start, period.end, site.id]),
     ]);
     const weeks = new Map<string, DeviceWeek>();
     const week = (start: string) => {

@@ -111,10 +111,12 @@ export class TelegramUpdates implements OnModuleInit {
       await ctx.reply(botTexts.notLinked);
       return;
     }
-    const games = await this.db.query<{ starts_at: Date; court_id: number }[]>(
-      `SELECT starts_at, court_id FROM bookings
-        WHERE user_id = $1 AND cancelled_at IS NULL AND held_until IS NULL AND ends_at > $2
-        ORDER BY starts_at LIMIT $3`,
+    // Games of every site, each in its own site's time; the site named when there are several.
+    const games = await this.db.query<{ starts_at: Date; court_id: number; timezone: string; site_name: string }[]>(
+      `SELECT b.starts_at, b.court_id, s.timezone, s.name AS site_name
+         FROM bookings b JOIN sites s ON s.id = b.site_id
+        WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ends_at > $2
+        ORDER BY b.starts_at LIMIT $3`,
       [userId, this.clock.now(), GAMES_SHOWN],
     );
     if (games.length === 0) {
@@ -122,9 +124,12 @@ export class TelegramUpdates implements OnModuleInit {
       return;
     }
     const lines = [];
+    const severalSites = new Set(games.map((game) => game.site_name)).size > 1;
     for (const game of games) {
-      const when = `${this.time.longDate(game.starts_at)} (${this.time.weekday(game.starts_at)}) в ${this.time.time(game.starts_at)}`;
-      lines.push(`• ${when}, ${await this.courts.label(game.court_id)}`);
+      const clock = this.time.of(game);
+      const when = `${clock.longDate(game.starts_at)} (${clock.weekday(game.starts_at)}) в ${clock.time(game.starts_at)}`;
+      const where = await this.courts.label(game.court_id);
+      lines.push(`• ${when}, ${where}${severalSites ? `, ${game.site_name}` : ''}`);
     }
     await ctx.reply(['Ваши ближайшие игры:', ...lines].join('\n'));
   }

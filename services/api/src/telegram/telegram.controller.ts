@@ -14,7 +14,7 @@ import type { User } from '../users/user.entity';
 import { TelegramLinks } from './telegram-links';
 import { TelegramUpdates } from './telegram-updates';
 
-/** Telegram: the player's link and unlink, and the bot's webhook (ARCHITECTURE.md, notifications). */
+/** Telegram: the player's link and unlink, and the bot's webhook (docs/decisions/0063-telegram.md). */
 @ApiTags('notifications')
 @Controller('telegram')
 export class TelegramController {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime, IANAZone } from 'luxon';
 import { bookingRules, monthsGenitive, weekdaysSundayFirst, type ZoneOffset } from '@kort/contracts';
-import { AppConfig } from '../config/app-config';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -14,18 +13,14 @@ export interface LocalRange {
 }
 
 /**
- * The club's calendar: local days, hours and ISO weeks in SITE_TIMEZONE. Every local-time rule of
- * the API goes through here, so results never depend on the server process's TZ.
+ * A site's calendar: local days, hours and ISO weeks in its zone. Every local-time rule of the API
+ * goes through one, so results never depend on the server process's TZ.
  */
-@Injectable()
-export class SiteTime {
-  readonly zone: string;
+export class ClubClock {
   private offsetCache: { hour: number; horizonDays: number; span: { offsets: ZoneOffset[]; until: string } } | null =
     null;
 
-  constructor(config: AppConfig) {
-    this.zone = config.siteTimezone;
-  }
+  constructor(readonly zone: string) {}
 
   local(instant: Date): DateTime {
     return DateTime.fromJSDate(instant, { zone: this.zone });
@@ -114,5 +109,23 @@ export class SiteTime {
   /** ISO with the site's offset: '2026-11-22T18:00:00.000+03:00'. */
   iso(instant: Date): string {
     return this.local(instant).toISO() ?? instant.toISOString();
+  }
+}
+
+/**
+ * The sites' clocks: `of(site)` is the calendar of the site a call acts on, one per zone, kept.
+ * There is no install-wide clock: every local day, week and hour belongs to a site.
+ */
+@Injectable()
+export class SiteTime {
+  private readonly clocks = new Map<string, ClubClock>();
+
+  of(site: { timezone: string }): ClubClock {
+    let clock = this.clocks.get(site.timezone);
+    if (!clock) {
+      clock = new ClubClock(site.timezone);
+      this.clocks.set(site.timezone, clock);
+    }
+    return clock;
   }
 }

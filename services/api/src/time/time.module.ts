@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { SiteTime } from './site-time';
 
-/** The club's local time (SITE_TIMEZONE) for every feature (`GET /api/site_time/` is the bookings module's). */
+/** Each site's local time (`SiteTime.of(site)`) for every feature (`GET /api/site_time/` is the bookings module's). */
 @Global()
 @Module({
   providers: [SiteTime],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AdminError } from '@kort/contracts';
+import { AdminError, type Role } from '@kort/contracts';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
@@ -49,6 +49,22 @@ export class UsersService {
 
   create(fields: Partial<User>): User {
     return this.users.create(fields);
+  }
+
+  /** The account's role, in the caller's transaction (call `forget` once it committed). */
+  async setRole(userId: number, role: Role, tx: Writer): Promise<void> {
+    await tx.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [userId, role]);
+  }
+
+  /** Drops this replica's copy of the account after a committed write (other replicas hear the change feed). */
+  forget(userId: number): void {
+    this.sessionUsers.invalidate(String(userId));
+  }
+
+  /** The site the player's calls act on from now on (POST /api/site/). */
+  async setCurrentSite(userId: number, siteId: string): Promise<void> {
+    await this.users.update(userId, { currentSiteId: siteId });
+    this.sessionUsers.invalidate(String(userId));
   }
 
   async confirm(user: User): Promise<void> {

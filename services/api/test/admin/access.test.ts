@@ -14,7 +14,7 @@ beforeAll(async () => {
   api = await startTestApp();
   routes = listRoutes(api.app);
   const [[signedAdmin], [signedPlayer]] = await Promise.all([
-    signedInPlayers(api, 1, { role: 'admin' }),
+    signedInPlayers(api, 1, { role: 'owner' }),
     signedInPlayers(api, 1),
   ]);
   admin = signedAdmin!.client;

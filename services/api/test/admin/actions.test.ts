@@ -17,7 +17,7 @@ beforeAll(async () => {
   // A database of its own: the log starts empty and shelves are blocked here.
   api = await startTestApp({}, new TestClock(), { ownDatabase: true });
   api.clock.set(NOW);
-  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [typeof admin];
   await api.db.query(`UPDATE users SET name = 'Ольга Админ' WHERE id = $1`, [admin.id]);
   provider = adminDataProvider(api, admin.client);
 });

@@ -20,7 +20,7 @@ export type AdminSession = { client: Client; id: number; email: string };
 export async function startAdminApp(): Promise<{ api: TestApp; admin: AdminSession; provider: DataProvider }> {
   const api = await startTestApp({}, new TestClock(), { ownDatabase: true });
   api.clock.set(ADMIN_NOW);
-  const [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [AdminSession];
+  const [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [AdminSession];
   return { api, admin, provider: adminDataProvider(api, admin.client) };
 }
 
@@ -53,7 +53,7 @@ export async function failure(call: Promise<unknown>): Promise<{ status: number;
 /** A confirmed account straight in the database (no password: these never log in). */
 export async function insertUser(
   api: TestApp,
-  fields: { name: string; email?: string; phone?: string | null; role?: 'player' | 'admin' },
+  fields: { name: string; email?: string; phone?: string | null; role?: 'player' | 'admin' | 'owner' },
 ): Promise<{ id: number; email: string }> {
   const email = fields.email ?? `u-${randomUUID().slice(0, 12)}@example.com`;
   const [row] = await api.db.query<{ id: number }[]>(

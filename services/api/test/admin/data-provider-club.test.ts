@@ -8,7 +8,7 @@ import {
   type AdminShelf,
   type AdminUser,
 } from '@kort/contracts';
-import { DEFAULT_SITE } from '../../src/common/sites';
+import { DEFAULT_SITE_ID as DEFAULT_SITE } from '@kort/contracts';
 import { DevicesService } from '../../src/devices/devices.service';
 import { signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';

@@ -70,6 +70,7 @@ describe('users', () => {
       name: 'Анна',
       phone_number: '+79990001122',
       role: 'player',
+      site_ids: [],
       is_sport_school: false,
       confirmed_at: expect.any(String),
       blocked: false,
@@ -205,7 +206,7 @@ describe('bookings', () => {
     expect(await reminders.getJob(reminderJobId(id))).toBeDefined();
     // Equipment taken for the game, as if compartment 11 had opened.
     await api.db.query(
-      `INSERT INTO equipment_loans (shelf_id, user_id, booking_id, started_at) VALUES (11, $1, $2, $3)`,
+      `INSERT INTO equipment_loans (site_id, shelf_id, user_id, booking_id, started_at) VALUES ('default', 11, $1, $2, $3)`,
       [player!.id, id, new Date(NOW)],
     );
     expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data).toMatchObject({

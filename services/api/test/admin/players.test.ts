@@ -17,7 +17,7 @@ let admin: { client: Client; id: number; email: string };
 beforeAll(async () => {
   api = await startTestApp({}, new TestClock());
   api.clock.set(NOW);
-  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [typeof admin];
 });
 beforeEach(() => api.clock.set(NOW));
 afterAll(() => api.close());
@@ -26,7 +26,7 @@ const login = (email: string) => api.client().post('/api/login/', { email, passw
 
 async function rentShelf(userId: number, shelfId: number): Promise<number> {
   const [rental] = await api.db.query<{ id: number }[]>(
-    `INSERT INTO shelf_rentals (shelf_id, user_id, started_at) VALUES ($1, $2, $3) RETURNING id`,
+    `INSERT INTO shelf_rentals (site_id, shelf_id, user_id, started_at) VALUES ('default', $1, $2, $3) RETURNING id`,
     [shelfId, userId, new Date(NOW)],
   );
   return rental!.id;

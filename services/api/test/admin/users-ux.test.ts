@@ -42,7 +42,7 @@ test('"Игроков" counts exactly the list of active players; every other ac
   await api.db.query(`UPDATE users SET deleted_at = now(), deletion_kind = 'self', purged_at = now() WHERE id = $1`, [
     purged.id,
   ]);
-  const otherAdmin = await insertUser(api, { name: `Админ ${t}`, role: 'admin' });
+  const otherAdmin = await insertUser(api, { name: `Админ ${t}`, role: 'owner' });
 
   const counter = (await admin.client.get('/api/count_users/')).body.detail as number;
   const players = await listed({ role: 'player', status: 'active' });
@@ -91,7 +91,7 @@ test("block-effects lists what a block then really does: games ahead cancelled, 
   await insertGame(api, id, 1, msk('2027-09-07', 10), { cancelledAt: '2027-09-01T10:00:00Z' }); // cancelled already
   await insertGame(api, id, 1, msk('2027-09-05', 10)); // over
   const [rental] = await api.db.query<{ id: number }[]>(
-    `INSERT INTO shelf_rentals (shelf_id, user_id, started_at) VALUES (6, $1, $2) RETURNING id`,
+    `INSERT INTO shelf_rentals (site_id, shelf_id, user_id, started_at) VALUES ('default', 6, $1, $2) RETURNING id`,
     [id, new Date('2027-09-01T10:00:00Z')],
   );
 

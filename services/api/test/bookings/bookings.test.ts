@@ -58,6 +58,8 @@ test('booking a game: 200 "Корт забронирован", then it is in my 
       name: 1,
       id_cort: 1,
       time_start: '2026-11-24T18:00:00.000+03:00',
+      site_id: 'default',
+      site_name: 'Корт',
     },
   ]);
 });
@@ -287,7 +289,7 @@ describe('availability', () => {
 });
 
 test('admin counters: players and games today; a player gets 403', async () => {
-  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
   const before = (await admin!.client.get('/api/count_games/')).body.detail as number;
   const players = (await admin!.client.get('/api/count_users/')).body.detail as number;
   await order(await player(), 1, msk('2026-11-23', 20)); // today, Moscow

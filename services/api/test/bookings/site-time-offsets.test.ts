@@ -1,10 +1,9 @@
 import { wallClock } from '@kort/contracts';
-import type { AppConfig } from '../../src/config/app-config';
-import { SiteTime } from '../../src/time/site-time';
+import { ClubClock } from '../../src/time/site-time';
 
 // The offsets GET /api/site_time/ sends the apps instead of their loading the browser's zone data:
 // each daylight-saving change of the booking horizon, to the minute, and nothing else.
-const siteTime = (zone: string) => new SiteTime({ siteTimezone: zone } as AppConfig);
+const siteTime = (zone: string) => new ClubClock(zone);
 
 test('New York: the March change of the horizon, at 2:00 local (07:00Z), to the minute', () => {
   expect(siteTime('America/New_York').offsetsAround(new Date('2026-01-15T12:34:56Z'))).toEqual({

@@ -142,7 +142,7 @@ test('ending: 418 before the game started; after, "Игра успешно за�
   expect(notStarted.status).toBe(418);
   expect(notStarted.body.detail).toBe(messages.gameNotStarted);
 
-  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
   expect((await admin!.client.act('/api/turn_on_light/')).body.light_on).toBe(true);
   expect(agent.driver.states().light).toBe(true);
 
@@ -169,7 +169,7 @@ test('ending: 418 before the game started; after, "Игра успешно за�
 });
 
 test('admin light and door reach the relays, and the reported state comes back to a /live dashboard', async () => {
-  const [admin] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
   const live = io(`${base}/live`, {
     transports: ['websocket'],
     extraHeaders: { cookie: `sessionid=${admin!.client.sessionId}` },

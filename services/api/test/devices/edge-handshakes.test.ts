@@ -1,12 +1,12 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { io } from 'socket.io-client';
-import { Site } from '../../src/devices/site.entity';
+import { Site } from '../../src/sites/site.entity';
 import { EDGE_REFUSALS_PER_WINDOW } from '../../src/devices/edge-handshakes';
 import { AGENT_TOKEN } from '../support/agents';
 import { captureLogLines } from '../support/log-lines';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// /edge refuses guessers cheaply (issue 20, item 4): past a few refusals an address is refused
+// /edge refuses guessers cheaply: past a few refusals an address is refused
 // without a token check, token checks do not query the database each time, and a burst is two log
 // lines. Addresses are the clients' behind the trusted proxy (loopback here, as nginx would be).
 

@@ -20,7 +20,7 @@ import {
   useOfflineApp,
 } from '../support/offline-world';
 
-// The club without its link (issue 15), the API's half: doors that prove they opened, and the
+// The club without its link, the API's half: doors that prove they opened, and the
 // agent's outbox applied exactly once into the command log. The schedule is in offline-schedule.test.ts.
 useOfflineApp('offline-outbox:');
 

@@ -24,7 +24,7 @@ import {
   verified,
 } from '../support/offline-world';
 
-// The club without its link (issue 15), the API's half: the signed schedule an agent receives, the
+// The club without its link, the API's half: the signed schedule an agent receives, the
 // door window and the offline PIN to the owner. The outbox is in offline-outbox.test.ts.
 useOfflineApp('offline-schedule:');
 

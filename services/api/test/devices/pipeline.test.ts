@@ -16,7 +16,7 @@ let admin: Awaited<ReturnType<typeof signedInPlayers>>[number];
 beforeAll(async () => {
   api = await startTestApp({ REDIS_PREFIX: shared, COMMAND_DEADLINE_MS: '1500' }, undefined, { ownDatabase: true });
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
-  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [typeof admin];
 });
 afterAll(() => api.close());
 
@@ -217,7 +217,7 @@ test('a site marked online with no agent anywhere (its replica was killed) is se
 });
 
 test('a dashboard whose admin logged out is disconnected at the next session check', async () => {
-  const [other] = await signedInPlayers(api, 1, { role: 'admin' });
+  const [other] = await signedInPlayers(api, 1, { role: 'owner' });
   const live = io(`${base}/live`, {
     transports: ['websocket'],
     extraHeaders: { cookie: `sessionid=${other!.client.sessionId}` },

@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
   agent = await realAgent(`http://127.0.0.1:${(api.server.address() as { port: number }).port}`);
   await waitFor(() => agent.connected());
-  [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [typeof admin];
+  [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [typeof admin];
 });
 afterAll(async () => {
   await agent.stop();

@@ -70,10 +70,14 @@ describe('the sites resource', () => {
     expect(created.body).toEqual(
       expect.objectContaining({ id: 'kgd', slug: 'kgd', online: false, has_agent_token: false }),
     );
-    const courts = await api.db.query(`SELECT name FROM courts WHERE site_id = 'kgd' ORDER BY sort_order`);
-    expect(courts.map((court: { name: string }) => court.name)).toEqual(['Корт 1', 'Корт 2']);
-    const [{ count }] = await api.db.query(`SELECT count(*)::int AS count FROM settings WHERE site_id = 'kgd'`);
-    expect(count).toBeGreaterThan(5);
+    const courts = await api.db.query<{ name: string }[]>(
+      `SELECT name FROM courts WHERE site_id = 'kgd' ORDER BY sort_order`,
+    );
+    expect(courts.map((court) => court.name)).toEqual(['Корт 1', 'Корт 2']);
+    const [row] = await api.db.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM settings WHERE site_id = 'kgd'`,
+    );
+    expect(row?.count).toBeGreaterThan(5);
 
     const duplicate = await owner!.client.post('/api/admin/sites', { name: 'Ещё', slug: 'KGD', timezone: 'UTC' });
     expect(duplicate.status).toBe(409);
@@ -98,7 +102,7 @@ describe('the sites resource', () => {
     await api.db.query(`INSERT INTO site_admins (site_id, user_id) VALUES ('admin-a', $1)`, [admin!.id]);
     await waitFor(async () => (await admin!.client.get('/api/admin/sites')).body.length === 1);
     const list = await admin!.client.get('/api/admin/sites');
-    expect(list.body.map((site: { id: string }) => site.id)).toEqual(['admin-a']);
+    expect((list.body as { id: string }[]).map((site) => site.id)).toEqual(['admin-a']);
     expect(list.headers['content-range']).toBe('sites 0-0/1');
     expect((await admin!.client.get('/api/admin/sites/admin-b')).status).toBe(404);
     expect((await admin!.client.get('/api/admin/courts?site_id=admin-b')).status).toBe(403);
@@ -110,9 +114,7 @@ describe('the sites resource', () => {
   });
 
   it('issues an agent token once: the agent connects with it, and a new token retires the old one', async () => {
-    await api.db.query(
-      `INSERT INTO sites (id, name, slug, timezone) VALUES ('tok', 'Токен', 'tok', 'Europe/Moscow')`,
-    );
+    await api.db.query(`INSERT INTO sites (id, name, slug, timezone) VALUES ('tok', 'Токен', 'tok', 'Europe/Moscow')`);
     const [owner] = await signedInPlayers(api, 1, { role: 'owner' });
     const issued = await owner!.client.post('/api/admin/sites/tok/agent-token');
     expect(issued.status).toBe(200);

@@ -146,11 +146,10 @@ test('demand: places in line per hour, and those who got a court through it', as
   const users = await Promise.all(['А', 'Б', 'В'].map((name) => insertUser(api, { name })));
   const states = ['booked', 'expired', 'left'];
   for (const [index, user] of users.entries()) {
-    await api.db.query(`INSERT INTO waitlist_entries (user_id, starts_at, state) VALUES ($1, $2, $3)`, [
-      user.id,
-      msk('2027-09-01', 18),
-      states[index],
-    ]);
+    await api.db.query(
+      `INSERT INTO waitlist_entries (site_id, user_id, starts_at, state) VALUES ('default', $1, $2, $3)`,
+      [user.id, msk('2027-09-01', 18), states[index]],
+    );
   }
   const response = await q(`demand?${WEEK}`);
   expect(response.status).toBe(200);

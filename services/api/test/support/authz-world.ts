@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Waitlist } from '../../src/bookings/waitlist';
+import { SitesService } from '../../src/sites/sites.service';
 import type { OwnedKind, SharedKind } from '../../src/common/route-policy';
 import { PASSWORD } from './accounts';
+import { OtherSite } from './authz-other-site';
 import type { Client } from './client';
 import { signedInPlayers } from './players';
 import { displayState, type realAgent } from './real-agent';
 import type { TestApp } from './test-app';
 
-export const IDENTITIES = ['anonymous', 'player', 'another player', 'admin'] as const;
+/** 'admin' is an owner (runs every site, as `npm run admin:create` makes); 'site admin' runs the default site only. */
+export const IDENTITIES = ['anonymous', 'player', 'another player', 'admin', 'site admin'] as const;
 export type Identity = (typeof IDENTITIES)[number];
+export const isAdmin = (who: Identity): boolean => who === 'admin' || who === 'site admin';
 
 type Agent = Awaited<ReturnType<typeof realAgent>>;
 type Values = Record<string, string | number>;
@@ -39,6 +43,9 @@ export class AuthzWorld {
   private owner!: Person & { name: string };
   private other!: Person;
   private admin!: Person;
+  private siteAdmin!: Person;
+  /** The second site, whose records the site admin must never reach. */
+  otherSite!: OtherSite;
   private games: { now?: number; later?: number } = {};
   private doorCode?: { id: number; code: string };
 
@@ -52,11 +59,13 @@ export class AuthzWorld {
   static async create(api: TestApp, agent: Agent): Promise<AuthzWorld> {
     const world = new AuthzWorld(api, agent);
     api.clock.set(MATRIX_NOW);
-    [world.owner, world.other, world.admin] = await Promise.all([
+    [world.owner, world.other, world.admin, world.siteAdmin] = await Promise.all([
       world.newOwner(),
       world.newPlayer(),
-      world.newPlayer('admin'),
+      world.newPlayer('owner'),
+      world.newSiteAdmin(),
     ]);
+    world.otherSite = await OtherSite.create(api, world.admin.id);
     return world;
   }
 
@@ -70,13 +79,21 @@ export class AuthzWorld {
         return this.other.client;
       case 'admin':
         return this.admin.client;
+      case 'site admin':
+        return this.siteAdmin.client;
     }
   }
 
   /** After a call that may end a session: sign in again, or replace a deleted account. */
   async revive(who: Identity): Promise<void> {
     if (who === 'anonymous') return;
-    const person = who === 'player' ? this.owner : who === 'another player' ? this.other : this.admin;
+    const people = {
+      player: this.owner,
+      'another player': this.other,
+      admin: this.admin,
+      'site admin': this.siteAdmin,
+    };
+    const person = people[who];
     if ((await person.client.get('/api/my_name/')).status === 200) return;
     const again = await person.client.post('/api/login/', { email: person.email, password: PASSWORD });
     if (again.status === 200) return;
@@ -85,7 +102,8 @@ export class AuthzWorld {
       this.games = {};
       this.doorCode = undefined;
     } else if (who === 'another player') this.other = await this.newPlayer();
-    else this.admin = await this.newPlayer('admin');
+    else if (who === 'admin') this.admin = await this.newPlayer('owner');
+    else this.siteAdmin = await this.newSiteAdmin();
   }
 
   /** The fields naming A's live object of this kind (made live again first). */
@@ -109,7 +127,7 @@ export class AuthzWorld {
     }
   }
 
-  /** Club objects: court 1, the shelf A rents (nobody else may take it over), VK ID. */
+  /** Club objects: court 1, the shelf A rents (nobody else may take it over), VK ID, the default site. */
   async sharedValues(kind: SharedKind): Promise<Values> {
     switch (kind) {
       case 'court':
@@ -118,6 +136,8 @@ export class AuthzWorld {
         return { id: (await this.liveRental()).shelf_id };
       case 'provider':
         return { provider: 'vk' };
+      case 'site':
+        return { site_id: 'default' };
     }
   }
 
@@ -150,9 +170,17 @@ export class AuthzWorld {
     return [this.owner.email, this.owner.name, ...(token ? [token] : [])];
   }
 
-  private async newPlayer(role: 'player' | 'admin' = 'player'): Promise<Person> {
+  private async newPlayer(role: 'player' | 'admin' | 'owner' = 'player'): Promise<Person> {
     const [person] = await signedInPlayers(this.api, 1, { role });
     return person!;
+  }
+
+  /** An admin of the default site only (a site_admins row). */
+  private async newSiteAdmin(): Promise<Person> {
+    const person = await this.newPlayer('admin');
+    await this.api.db.query(`INSERT INTO site_admins (site_id, user_id) VALUES ('default', $1)`, [person.id]);
+    this.api.app.get(SitesService).wrote();
+    return person;
   }
 
   private async newOwner(): Promise<Person & { name: string }> {

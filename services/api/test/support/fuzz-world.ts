@@ -87,10 +87,15 @@ export class FuzzWorld {
     return intact ? current : this.identity(current.name);
   }
 
-  /** Between operations: rate limits forgotten, storage on, the other player's objects live again. */
+  /**
+   * Between operations: rate limits forgotten, storage on, the club's courts open (an accepted admin
+   * call may have switched one off or closed hours), the other player's objects live again.
+   */
   async refresh(round: number): Promise<void> {
     await this.resetLimits();
     await this.api.db.query(`UPDATE settings SET value = 'true' WHERE key = 'storage_enabled' AND value <> 'true'`);
+    await this.api.db.query(`UPDATE courts SET active = true WHERE id = 1 AND NOT active`);
+    await this.api.db.query(`DELETE FROM closures WHERE ends_at > now()`);
     const victim = this.victim!.id;
     await this.api.db.query(
       `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
@@ -100,9 +105,10 @@ export class FuzzWorld {
       [victim, 30 + round],
     );
     await this.api.db.query(
-      `INSERT INTO shelf_rentals (shelf_id, user_id, started_at)
-       SELECT s.id, $1, now() FROM shelves s
-        WHERE s.kind = 'shelf' AND NOT EXISTS (SELECT 1 FROM shelf_rentals WHERE shelf_id = s.id AND ended_at IS NULL)
+      `INSERT INTO shelf_rentals (site_id, shelf_id, user_id, started_at)
+       SELECT s.site_id, s.id, $1, now() FROM shelves s
+        WHERE s.site_id = 'default' AND s.kind = 'shelf'
+          AND NOT EXISTS (SELECT 1 FROM shelf_rentals WHERE site_id = s.site_id AND shelf_id = s.id AND ended_at IS NULL)
           AND NOT EXISTS (SELECT 1 FROM shelf_rentals WHERE user_id = $1 AND ended_at IS NULL)
         ORDER BY s.id LIMIT 1`,
       [victim],

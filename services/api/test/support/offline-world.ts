@@ -8,7 +8,7 @@ import { msk, order, signedInPlayers } from './players';
 import { startTestApp, type TestApp } from './test-app';
 import { TestClock } from './test-clock';
 
-// The world of the offline tests (issue 15, the API's half; devices/offline-*.test.ts): an API of
+// The world of the offline tests (the API's half; devices/offline-*.test.ts): an API of
 // their own in June 2027 with its own database (the site row is one physical court), a second site
 // with a court of its own, and the helpers both files use. The door window is set to 30 minutes
 // before the start and 10 after the end, to see the settings honoured.
@@ -43,11 +43,12 @@ export function useOfflineApp(prefix: string): void {
     base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
     secret = createHmac('sha256', api.config.sessionSecret).update('offline-pins').digest();
     api.clock.set(mskInstant('2027-06-01', 9));
-    [admin] = (await signedInPlayers(api, 1, { role: 'admin' })) as [Player];
+    [admin] = (await signedInPlayers(api, 1, { role: 'owner' })) as [Player];
     // A second site with a court of its own: its games are never in the default site's schedule.
-    await api.db.query(`INSERT INTO sites (id, name, token_hash) VALUES ('north', 'Север', $1)`, [
-      agentTokenHash('north-agent-token-0123456789'),
-    ]);
+    await api.db.query(
+      `INSERT INTO sites (id, name, slug, timezone, token_hash) VALUES ('north', 'Север', 'north', 'Europe/Moscow', $1)`,
+      [agentTokenHash('north-agent-token-0123456789')],
+    );
     await api.db.query(`INSERT INTO courts (id, name, site_id) VALUES (3, 'Корт 3', 'north')`);
   });
   afterAll(async () => {
@@ -63,6 +64,11 @@ export async function playerWithGame(date: string, hour: number, court = 1): Pro
   const saved = api.clock.now();
   api.clock.set(mskInstant('2027-06-01', 9));
   const [player] = (await signedInPlayers(api, 1)) as [Player];
+  // A player books at their current site: the court's.
+  await api.db.query(`UPDATE users SET current_site_id = (SELECT site_id FROM courts WHERE id = $2) WHERE id = $1`, [
+    player.id,
+    court,
+  ]);
   const booked = await order(player.client, court, msk(date, hour));
   api.clock.set(saved);
   if (booked.status !== 200) throw new Error(`booking failed: ${JSON.stringify(booked.body)}`);

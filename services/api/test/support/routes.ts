@@ -6,6 +6,7 @@ import {
   ADMIN_ROUTE,
   CHANGES_STATE,
   OWN_OBJECT,
+  OWNERS_ONLY,
   PUBLIC_ROUTE,
   SERVER_CALL,
   SHARED_OBJECT,
@@ -30,6 +31,8 @@ export interface RouteInfo {
   /** `@ServerCall`: called by another server with its own secret (Telegram's webhook), never a browser. */
   serverCall: boolean;
   adminOnly: boolean;
+  /** `@OwnersOnly`: of the admins, only an owner may call it. */
+  ownersOnly: boolean;
   /** The handler declares a JSON body (and so must refuse a bad one). */
   hasBody: boolean;
   /** Names of the path parameters, the declared query fields and the declared body fields. */
@@ -122,6 +125,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
         isPublic: flag(PUBLIC_ROUTE),
         serverCall: flag(SERVER_CALL),
         adminOnly: flag(ADMIN_ROUTE),
+        ownersOnly: flag(OWNERS_ONLY),
       });
     }
   }

@@ -1,10 +1,6 @@
-import type { DetailResponse, ProfileDetail } from '@kort/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { profileQuery } from '../../../lib/profile';
 
-/** GET /api/profile/: the player's read-only profile. */
-export const profile = () => api<DetailResponse<ProfileDetail>>('GET', '/api/profile/');
+export { profile } from '../../../lib/profile';
 
-export const useProfile = () =>
-  useQuery({ queryKey: queryKeys.account.profile, queryFn: profile, select: (answer) => answer.detail });
+export const useProfile = () => useQuery({ ...profileQuery, select: (answer) => answer.detail });

@@ -3,6 +3,7 @@ import { SOCIAL_PROVIDERS, socialProviderNames, type ProfileDetail, type SocialP
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { NewPasswordForm } from '../../../components/new-password-form';
+import { SiteChooser } from '../../../components/site-chooser';
 import { Modal } from '../../../components/ui/modal';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { useToast } from '../../../components/ui/toasts';
@@ -124,6 +125,7 @@ function ProfileDetails({ me }: { me: ProfileDetail }) {
           </>
         )}
       </dl>
+      <SiteChooser />
       {editing ? (
         <ProfileForm me={me} onDone={done} />
       ) : (

@@ -18,6 +18,8 @@ function statusBadge(game: MyOrder): { text: string; tone: string } | null {
  */
 export function GameList({ games }: { games: MyOrder[] }) {
   const navigate = useNavigate();
+  // Games at more than one club: each card says where (with one, every game is the player's club).
+  const manySites = new Set(games.map((game) => game.site_id)).size > 1;
   return (
     <ul className="games">
       {games.map((game) => {
@@ -33,6 +35,7 @@ export function GameList({ games }: { games: MyOrder[] }) {
               <span className="game-date">{longDate(game.time_start.slice(0, 10))}</span>
               <span className="game-time">{game.time}</span>
               <span className="game-court">{courtTitle(card)}</span>
+              {manySites && <span className="game-site">{game.site_name}</span>}
               {badge && <span className={`badge ${badge.tone}`}>{badge.text}</span>}
               {/* A sport school's game booked by its term: which term, so the school tells them apart. */}
               {game.series && <span className="game-series">{game.series.label}</span>}

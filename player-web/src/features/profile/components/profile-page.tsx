@@ -1,6 +1,7 @@
 import './my-games.css';
 import { Link, useNavigate } from 'react-router';
 import { ContactText } from '../../../components/ui/contact-text';
+import { SiteChooser } from '../../../components/site-chooser';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { ui } from '../../../lib/messages';
 import { useMyGames } from '../hooks/use-my-games';
@@ -25,6 +26,7 @@ export function ProfilePage() {
   return (
     <main className="page my-games">
       <h1>{ui.games.title}</h1>
+      <SiteChooser />
       <WaitlistOffers places={my.places} pointed={my.pointed} />
       {paused && <PausedBlock limits={paused} rules={my.rules} contacts={my.contacts} />}
       <div className="my-games-layout">

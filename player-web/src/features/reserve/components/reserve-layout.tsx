@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { SiteChooser } from '../../../components/site-chooser';
 import { ui } from '../../../lib/messages';
 import type { Step } from '../hooks/use-reserve-steps';
 import './reserve-layout.css';
@@ -42,6 +43,7 @@ export function ReserveLayout(props: ReserveLayoutProps) {
       <main className="page reserve reserve-wide">
         <section className="reserve-column" aria-labelledby="reserve-date-title">
           <h1 id="reserve-date-title">{ui.reserve.chooseDate}</h1>
+          <SiteChooser />
           {calendar}
           {calendarShown && <div className="actions">{toProfile}</div>}
         </section>
@@ -58,6 +60,7 @@ export function ReserveLayout(props: ReserveLayoutProps) {
       {step === 'date' && (
         <>
           <h1>{ui.reserve.chooseDate}</h1>
+          <SiteChooser />
           {calendar}
           {calendarShown && <div className="actions">{toProfile}</div>}
         </>

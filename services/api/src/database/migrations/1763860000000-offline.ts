@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The club without its link (issue 15): courts belong to a site (whose agent gets their games in
+ * The club without its link: courts belong to a site (whose agent gets their games in
  * its schedule), each site numbers its schedules and keeps the agent's last offline period, and the
  * command log also holds what the agent decided or saw on its own.
  */

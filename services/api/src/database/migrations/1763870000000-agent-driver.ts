@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * How the site's agent drives its relays, as its last snapshot said (issue 16): the dashboard marks
+ * How the site's agent drives its relays, as its last snapshot said: the dashboard marks
  * a simulated agent, on which "Дверь открыта!" moves nothing. Null until an agent reports it.
  */
 export class AgentDriver1763870000000 implements MigrationInterface {

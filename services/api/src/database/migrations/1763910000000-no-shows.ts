@@ -4,7 +4,7 @@ const ACTIONS_BEFORE = `'user.block', 'user.restore', 'user.sport_school_on', 'u
   'shelf.block', 'shelf.unblock', 'shelf.cleared', 'booking.cancel', 'setting.update'`;
 
 /**
- * Check-in is the door (issue 21): a game whose door was not opened by NO_SHOW_AFTER_MIN after its
+ * Check-in is the door: a game whose door was not opened by NO_SHOW_AFTER_MIN after its
  * start is released (cancelled_at, which frees the slot) and marked a no-show (no_show_at). The club
  * may forgive one (no_show_forgiven_at, and a row in admin_actions): it then no longer counts
  * towards the pause.

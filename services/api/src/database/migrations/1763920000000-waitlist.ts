@@ -1,11 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The waitlist (issue 21). A player waits for an hour taken on every court; when a game of that
- * hour is freed, the first in line is offered it: a booking is made for them under the quotas and
- * held (held_until) for 15 minutes. A held booking keeps the slot from everyone else (the exclusion
- * constraint, as any booking), but it is not a game yet: no door, no reminder, not in My games,
- * until the player confirms (held_until cleared). An expired hold is cancelled and passes on.
+ * The waitlist (docs/decisions/0058-the-waitlist.md). A player waits for an hour taken on every
+ * court; when a game of that hour is freed, the first in line is offered it: a booking is made for
+ * them under the quotas and held (held_until) for 15 minutes. A held booking keeps the slot from
+ * everyone else (the exclusion constraint, as any booking), but it is not a game yet: no door, no
+ * reminder, not in My games, until the player confirms (held_until cleared). An expired hold is
+ * cancelled and passes on.
  */
 export class Waitlist1763920000000 implements MigrationInterface {
   name = 'Waitlist1763920000000';

@@ -4,7 +4,7 @@ const ACTIONS_BEFORE = `'user.block', 'user.restore', 'user.sport_school_on', 'u
   'shelf.block', 'shelf.unblock', 'shelf.cleared', 'booking.cancel', 'booking.forgive_no_show', 'setting.update'`;
 
 /**
- * The club's own decisions in the action log (issue 21): a game released as a no-show is logged
+ * The club's own decisions in the action log: a game released as a no-show is logged
  * like an admin's cancellation, with no admin (admin_id NULL, shown as «Система»).
  */
 export class SystemActions1763930000000 implements MigrationInterface {

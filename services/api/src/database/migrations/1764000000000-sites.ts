@@ -16,9 +16,7 @@ export class Sites1764000000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     const zone = process.env.SITE_TIMEZONE?.trim() || 'Europe/Moscow';
-    await db.query(
-      `INSERT INTO sites (id, name) VALUES ('default', 'Корт') ON CONFLICT (id) DO NOTHING`,
-    );
+    await db.query(`INSERT INTO sites (id, name) VALUES ('default', 'Корт') ON CONFLICT (id) DO NOTHING`);
     await db.query(`
       ALTER TABLE sites
         ADD COLUMN slug text,
@@ -47,7 +45,9 @@ export class Sites1764000000000 implements MigrationInterface {
       CREATE TRIGGER site_admins_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON site_admins
         FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('sites')`);
 
-    await db.query(`ALTER TABLE settings ADD COLUMN site_id text NOT NULL DEFAULT 'default' REFERENCES sites (id) ON DELETE CASCADE`);
+    await db.query(
+      `ALTER TABLE settings ADD COLUMN site_id text NOT NULL DEFAULT 'default' REFERENCES sites (id) ON DELETE CASCADE`,
+    );
     await db.query(`ALTER TABLE settings ALTER COLUMN site_id DROP DEFAULT`);
     await db.query(`ALTER TABLE settings DROP CONSTRAINT settings_pkey, ADD PRIMARY KEY (site_id, key)`);
 
@@ -59,11 +59,15 @@ export class Sites1764000000000 implements MigrationInterface {
     await db.query(`UPDATE bookings b SET site_id = c.site_id FROM courts c WHERE c.id = b.court_id`);
     await db.query(`ALTER TABLE bookings ALTER COLUMN site_id SET NOT NULL`);
     await db.query(`CREATE INDEX bookings_site_starts_idx ON bookings (site_id, starts_at)`);
-    await db.query(`CREATE INDEX bookings_user_site_idx ON bookings (user_id, site_id, starts_at) WHERE cancelled_at IS NULL`);
+    await db.query(
+      `CREATE INDEX bookings_user_site_idx ON bookings (user_id, site_id, starts_at) WHERE cancelled_at IS NULL`,
+    );
     await db.query(CHECK_BOOKING_SLOT);
     await db.query(KORT_BOOK);
 
-    await db.query(`ALTER TABLE waitlist_entries ADD COLUMN site_id text NOT NULL DEFAULT 'default' REFERENCES sites (id)`);
+    await db.query(
+      `ALTER TABLE waitlist_entries ADD COLUMN site_id text NOT NULL DEFAULT 'default' REFERENCES sites (id)`,
+    );
     await db.query(`ALTER TABLE waitlist_entries ALTER COLUMN site_id DROP DEFAULT`);
     await db.query(`CREATE INDEX waitlist_site_starts_idx ON waitlist_entries (site_id, starts_at)`);
 
@@ -87,6 +91,8 @@ export class Sites1764000000000 implements MigrationInterface {
     await db.query(`UPDATE users SET role = 'admin' WHERE role = 'owner'`);
     await db.query(`ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('player', 'admin'))`);
     await db.query(`DROP TRIGGER sites_changed ON sites`);
-    await db.query(`ALTER TABLE sites DROP COLUMN slug, DROP COLUMN timezone, DROP COLUMN address, DROP COLUMN created_at`);
+    await db.query(
+      `ALTER TABLE sites DROP COLUMN slug, DROP COLUMN timezone, DROP COLUMN address, DROP COLUMN created_at`,
+    );
   }
 }

@@ -4,10 +4,10 @@ import { siteChoiceBody, SiteError, type DetailResponse, type SiteSummary } from
 import { CurrentUser } from '../auth/current-user';
 import { KortError } from '../common/kort-error';
 import { BodySchema, type Parsed } from '../common/request-schema';
-import { Public } from '../common/route-policy';
+import { Public, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { SitesService, type SiteRecord } from './sites.service';
+import { SitesService, type SiteRecord } from '../sites/sites.service';
 
 const summary = ({ id, name, slug, timezone }: SiteRecord): SiteSummary => ({ id, name, slug, timezone });
 
@@ -29,6 +29,7 @@ export class SitesController {
 
   /** The player's current site from now on, remembered on the account (every device of theirs follows). */
   @Post('site')
+  @SharedObject('site', 'site_id')
   @HttpCode(200)
   @BodySchema(siteChoiceBody)
   async choose(
