@@ -6,6 +6,7 @@ import { SiteError, type AdminSite, type SiteCreateBody, type SiteUpdateBody } f
 import { KortError } from '../common/kort-error';
 import { UNIQUE_VIOLATION } from '../common/postgres-error';
 import { seedNewSite } from '../database/seed';
+import { installShelves } from '../shelves/site-shelves';
 import { DevicesService } from '../devices/devices.service';
 import { SitesService } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
@@ -42,7 +43,9 @@ interface SiteRow {
 /**
  * The dashboard's `sites` resource: every site for an owner, the ones they run for an admin (a site
  * they do not run is "not found", like any record of another site). Only owners create and edit
- * sites and issue agent tokens. A new site starts with two courts and the spec's rules (seedNewSite).
+ * sites and issue agent tokens. A new site starts as the spec's club: two courts, its rules, hours
+ * and quotas (seedNewSite), shelves 1-9 and equipment 10-11 (its storage switched off in its settings
+ * if the site has none).
  */
 @Injectable()
 export class AdminSitesService {
@@ -83,6 +86,7 @@ export class AdminSitesService {
           body.address,
         ]);
         await seedNewSite(tx, body.slug);
+        await installShelves(tx, body.slug);
       });
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new KortError(SiteError.SlugTaken);

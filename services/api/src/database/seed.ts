@@ -32,7 +32,7 @@ export async function seed(db: Db): Promise<void> {
 
 /**
  * What a site the owner creates starts with: two courts and the spec's rules, hours and quotas
- * (its admin shapes them from there). Shelves are hardware of its own: none until they are added.
+ * (its admin shapes them from there); its shelves come from shelves/site-shelves.ts.
  */
 export async function seedNewSite(db: Db, siteId: string): Promise<void> {
   await db.query(`INSERT INTO courts (name, sort_order, site_id) VALUES ('Корт 1', 1, $1), ('Корт 2', 2, $1)`, [

@@ -3,8 +3,8 @@ import { EQUIPMENT_SHELVES, PLAYER_SHELVES } from '@kort/contracts';
 
 /**
  * Gives a site the standard storage: shelves 1-9 for rent and equipment compartments 10-11, wired
- * to its agent's relays `shelf-1` … `shelf-11`. A site has none until its hardware is there (the
- * owner's call). Idempotent: a shelf the site already has keeps its block and marks.
+ * to its agent's relays `shelf-1` … `shelf-11` (a new site gets them when it is created). Idempotent:
+ * a shelf the site already has keeps its block and marks.
  */
 export async function installShelves(db: Pick<EntityManager, 'query'>, siteId: string): Promise<void> {
   const ids = [...PLAYER_SHELVES, ...EQUIPMENT_SHELVES];

@@ -58,7 +58,7 @@ describe('GET /api/sites/ and POST /api/site/', () => {
 });
 
 describe('the sites resource', () => {
-  it('lets an owner create a site with two courts and the spec rules, and edit it', async () => {
+  it('lets an owner create a site with two courts, shelves and the spec rules, and edit it', async () => {
     const [owner] = await signedInPlayers(api, 1, { role: 'owner' });
     const created = await owner!.client.post('/api/admin/sites', {
       name: 'Калининград',
@@ -74,6 +74,12 @@ describe('the sites resource', () => {
       `SELECT name FROM courts WHERE site_id = 'kgd' ORDER BY sort_order`,
     );
     expect(courts.map((court) => court.name)).toEqual(['Корт 1', 'Корт 2']);
+    const shelves = await api.db.query<{ id: number; kind: string }[]>(
+      `SELECT id, kind FROM shelves WHERE site_id = 'kgd' ORDER BY id`,
+    );
+    expect(shelves.map((shelf) => `${shelf.id}:${shelf.kind}`).join(' ')).toBe(
+      '1:shelf 2:shelf 3:shelf 4:shelf 5:shelf 6:shelf 7:shelf 8:shelf 9:shelf 10:equipment 11:equipment',
+    );
     const [row] = await api.db.query<{ count: number }[]>(
       `SELECT count(*)::int AS count FROM settings WHERE site_id = 'kgd'`,
     );
