@@ -26,7 +26,7 @@ export function SiteInputs({ creating = false }: { creating?: boolean }) {
       {creating ? (
         <TextInput source="slug" helperText="kort.sites.slug_hint" sx={{ maxWidth: 320 }} fullWidth />
       ) : (
-        <TextInput source="id" disabled helperText="kort.sites.slug_fixed" sx={{ maxWidth: 320 }} fullWidth />
+        <TextInput source="id" readOnly helperText="kort.sites.slug_fixed" sx={{ maxWidth: 320 }} fullWidth />
       )}
       <TextInput source="timezone" helperText="kort.sites.timezone_hint" sx={{ maxWidth: 320 }} fullWidth />
       <TextInput source="address" multiline helperText={false} sx={{ maxWidth: 480 }} fullWidth />
