@@ -115,7 +115,7 @@ test('a player books at the first club, switches «Площадка» and books 
   const player = { email: `sites-player-${stamp}@example.com`, password: PASSWORD, name: 'Анна' };
   await registerAccount(env.product, player);
   await asPlayer(
-    { browser: env.browser, base: env.product.base, name: 'sites-player', viewport: viewports.phone, ...player },
+    { ...player, browser: env.browser, base: env.product.base, name: 'sites-player', viewport: viewports.phone },
     async (page, snap) => {
       const chooser = page.getByRole('button', { name: /^Площадка: / });
       await until(async () => (await chooser.getAttribute('aria-label')) === 'Площадка: Корт', 'the first club chosen');
