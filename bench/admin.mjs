@@ -268,7 +268,7 @@ async function liveDelay(browser, base, admin, token, flips) {
 export async function adminDashboard(base, databaseUrl, agentToken, { runs = 10, flips = 30 } = {}) {
   if (!existsSync(join(root, 'admin-dashboard/dist/index.html')))
     return { skipped: 'no admin-dashboard/dist/index.html' };
-  const [admin] = await players(base, databaseUrl, 1, { role: 'admin' });
+  const [admin] = await players(base, databaseUrl, 1, { role: 'owner' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     return {

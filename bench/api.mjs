@@ -218,7 +218,7 @@ async function bareCommandChain(count) {
  */
 async function lightToggles(base, databaseUrl, agentToken, count) {
   const { agent, stop } = await startEdgeAgent(base, agentToken);
-  const [admin] = await players(base, databaseUrl, 1, { role: 'admin' });
+  const [admin] = await players(base, databaseUrl, 1, { role: 'owner' });
   const headers = { cookie: admin.cookie, 'x-csrftoken': admin.csrf };
   const answers = [];
   const relays = [];

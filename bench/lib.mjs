@@ -70,7 +70,7 @@ export async function benchDatabase() {
 }
 
 /**
- * Confirmed players inserted directly, then signed in through the real login call; `role: 'admin'`
+ * Confirmed players inserted directly, then signed in through the real login call; `role: 'owner'`
  * makes club admins (what `npm run admin:create` makes of a registered account). `address(i)` gives
  * player i a client address of its own (X-Forwarded-For, believed from loopback): the API allows
  * 100 logins per address in 15 minutes, and a crowd of players does not share one. `parallel`

@@ -52,7 +52,7 @@ async function scenario(base, run) {
 
 export async function loadPart(base, databaseUrl, agentToken, settings = loadSettings()) {
   const result = { settings, load_average_before: loads() };
-  const [admin] = await players(base, databaseUrl, 1, { role: 'admin', address: () => '198.19.0.1' });
+  const [admin] = await players(base, databaseUrl, 1, { role: 'owner', address: () => '198.19.0.1' });
   result.players = await scenario(base, () =>
     playersBrowsing(base, databaseUrl, {
       count: settings.players,

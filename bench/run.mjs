@@ -8,7 +8,8 @@
 // the fault files) or `offline` (bench/offline.mjs: keypad, schedule sync and outbox, issue 15);
 // `--only api,load` runs two; `notify` (bench/notify.mjs: a freed court → the Telegram offer, 1,000
 // reminders at once); `stats` (bench/stats.mjs: the admin's statistics over a seeded year, its own
-// database and API).
+// database and API); `fleet` (bench/fleet.mjs: FLEET_AGENTS agents, one site each, through nginx to
+// two replicas, and a restart of both, beside one site; its own databases and replicas).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -21,8 +22,9 @@ import { printSuites, reliabilitySuites } from './suites.mjs';
 import { bookingToAgent, keypadToRelay, outboxUpload, printOffline, scheduleWrite } from './offline.mjs';
 import { freedCourtToTelegram, printNotify, remindersBurst } from './notify.mjs';
 import { printStats, statsPart } from './stats.mjs';
+import { fleetPart, printFleet } from './fleet.mjs';
 
-const PARTS = ['api', 'offline', 'notify', 'stats', 'web', 'load', 'suites'];
+const PARTS = ['api', 'offline', 'notify', 'stats', 'fleet', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -61,6 +63,7 @@ let suiteFigures = null;
 let offlineFigures = null;
 let notifyFigures = null;
 let statsFigures = null;
+let fleetFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -90,6 +93,7 @@ try {
       ...(await remindersBurst(database.url, agentToken, REMINDERS)),
     ];
   if (parts.includes('stats')) statsFigures = await statsPart(Number(process.env.BENCH_STATS_RUNS ?? 50));
+  if (parts.includes('fleet')) fleetFigures = await fleetPart();
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
   if (web)
     web.admin = await adminDashboard(api.base, database.url, agentToken, { runs: ADMIN_RUNS, flips: LIVE_FLIPS });
@@ -119,6 +123,7 @@ const report = {
   ...(offlineFigures && { offline: offlineFigures }),
   ...(notifyFigures && { notify: notifyFigures }),
   ...(statsFigures && { stats: statsFigures }),
+  ...(fleetFigures && { fleet: fleetFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -132,6 +137,7 @@ if (suiteFigures) printSuites(suiteFigures);
 if (offlineFigures) printOffline(offlineFigures);
 if (notifyFigures) printNotify(notifyFigures);
 if (statsFigures) printStats(statsFigures);
+if (fleetFigures) printFleet(fleetFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)
@@ -144,6 +150,7 @@ const missed = [
   ...(apiFigures?.latency ?? []),
   ...(notifyFigures ?? []),
   ...(statsFigures?.rows ?? []),
+  ...(fleetFigures?.rows ?? []),
 ].filter((row) => row.verdict?.startsWith('FAIL'));
 for (const row of missed) console.error(`FAIL: ${row.name}: ${row.verdict.slice('FAIL: '.length)}`);
 if (missed.length) process.exitCode = 1;

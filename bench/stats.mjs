@@ -96,7 +96,7 @@ export async function statsPart(runs = Number(process.env.BENCH_STATS_RUNS ?? 50
   const client = new pg.Client({ connectionString: database.url });
   try {
     const seeded = await seedYear(database.url);
-    const [admin] = await players(api.base, database.url, 1, { role: 'admin' });
+    const [admin] = await players(api.base, database.url, 1, { role: 'owner' });
     const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const year = `from=${day(-365)}&to=${day(-1)}`;
     const get = async (path, accept = 'application/json') => {

@@ -195,6 +195,7 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
       onContact: () => link.contact(),
       // Several asks per offline period, so one lost answer does not flip the agent offline.
       heartbeatMs: Math.min(3000, Math.floor(config.offlineAfterMs / 3)),
+      backoff: { baseMs: config.reconnectBaseMs, capMs: config.reconnectCapMs },
     });
     const socket = transport;
     uploader = new OutboxUploader({

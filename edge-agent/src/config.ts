@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { OFFLINE_AFTER_MS, RELAYS, type RelayId } from '@kort/contracts';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logger';
+import { BACKOFF_CAP_RANGE_MS, DEFAULT_BACKOFF } from './transport/backoff';
 
 /** BCM numbers (the "GPIO17" names on pinout.xyz), not header pin numbers. */
 export type PinMap = Record<RelayId, number> & { doorSensor?: number };
@@ -93,6 +94,14 @@ const settingsSchema = z.object({
   doorSensorDebounceMs: int(0, 10_000, 'a number of milliseconds (0-10000)').default(50),
   /** Without reaching the API this long, the agent is offline: the door screen becomes a keypad. */
   offlineAfterMs: int(100, 3_600_000, 'a number of milliseconds (100-3600000)').default(OFFLINE_AFTER_MS),
+  /** Losing the API, the first retry comes within this many ms; each failed one doubles the window. */
+  reconnectBaseMs: int(100, 10_000, 'a number of milliseconds (100-10000)').default(DEFAULT_BACKOFF.baseMs),
+  /** The widest window between retries: a fleet that lost its API comes back spread over it. */
+  reconnectCapMs: int(
+    BACKOFF_CAP_RANGE_MS.min,
+    BACKOFF_CAP_RANGE_MS.max,
+    `a number of milliseconds (${BACKOFF_CAP_RANGE_MS.min}-${BACKOFF_CAP_RANGE_MS.max})`,
+  ).default(DEFAULT_BACKOFF.capMs),
   stateFile: z.string().min(1),
   gpioSysfsRoot: z.string().min(1).default('/sys/class/gpio'),
   /** Where the GPIO character devices (gpiochipN) live: DRIVER=auto looks there too. */
@@ -127,6 +136,8 @@ const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   doorPulseMs: 'DOOR_PULSE_MS',
   doorSensorDebounceMs: 'DOOR_SENSOR_DEBOUNCE_MS',
   offlineAfterMs: 'OFFLINE_AFTER_MS',
+  reconnectBaseMs: 'RECONNECT_BASE_MS',
+  reconnectCapMs: 'RECONNECT_CAP_MS',
   stateFile: 'STATE_FILE',
   gpioSysfsRoot: 'GPIO_SYSFS_ROOT',
   gpioDevRoot: 'GPIO_DEV_ROOT',

@@ -12,3 +12,6 @@ export { ScheduleStore, scheduleKeyFor, type ScheduleStoreOptions } from './sche
 export { checkSignedSchedule, type ScheduleCheck } from './schedule/schedule-check';
 export { OutboxStore, type OutboxOptions } from './outbox/outbox-store';
 export { type DisplayState } from './display/display-server';
+export { SocketClient, type SocketClientOptions } from './transport/socket-client';
+export { type BackoffPolicy, DEFAULT_BACKOFF, fullJitterDelay } from './transport/backoff';
+export { EventBus } from './event-bus';

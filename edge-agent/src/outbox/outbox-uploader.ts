@@ -1,6 +1,6 @@
 import { type AgentEvent, OUTBOX_BATCH_MAX, outboxAckSchema } from '@kort/contracts';
 import { type Logger } from '../logger';
-import { backoffDelay } from '../transport/socket-client';
+import { fullJitterDelay } from '../transport/backoff';
 import { type OutboxStore } from './outbox-store';
 
 export interface OutboxUploaderOptions {
@@ -82,7 +82,7 @@ export class OutboxUploader {
       } catch (error) {
         problem = error instanceof Error ? error.message : String(error);
       }
-      const delay = backoffDelay(this.failures++);
+      const delay = fullJitterDelay(this.failures++);
       logger.warn('outbox upload failed, retrying', { events: batch.length, error: problem, retryInMs: delay });
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;

@@ -10,6 +10,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { type EventBus } from '../event-bus';
 import { type Logger } from '../logger';
+import { type BackoffPolicy, DEFAULT_BACKOFF, fullJitterDelay } from './backoff';
 
 export interface SocketClientOptions {
   apiUrl: string;
@@ -26,27 +27,27 @@ export interface SocketClientOptions {
   onContact?: () => void;
   /** While connected, the clock is asked this often (each ask waits as long for its answer). */
   heartbeatMs?: number;
+  /** The waits between tries to reach the API (full jitter, see backoff.ts). */
+  backoff?: BackoffPolicy;
+  /** The random source of the waits (tests pin it). */
+  random?: () => number;
 }
 
-const BACKOFF = { min: 1000, max: 30_000, jitter: 0.5 };
 const FLUSH_GRACE_MS = 100;
 const HEARTBEAT_MS = 3000;
 
-/** Same curve as socket.io's own reconnection, for the cases it leaves to us. */
-export function backoffDelay(attempt: number, random = Math.random): number {
-  const base = Math.min(BACKOFF.max, BACKOFF.min * 2 ** attempt);
-  return Math.round(base * (1 - BACKOFF.jitter + 2 * BACKOFF.jitter * random()));
-}
-
 /**
- * The link to the API's /edge namespace. socket.io retries lost connections by itself; a refused
- * handshake (wrong token) and a server-side disconnect it does not, so those are retried here with
- * the same backoff: an agent at the court must come back on its own, whatever happened.
+ * The link to the API's /edge namespace. Every way of losing it (the API unreachable, a refused
+ * handshake, a dropped connection, the server closing it on purpose) is retried here, with one
+ * full-jitter backoff: socket.io's own reconnection is off, as its curve (a 5 s cap and ±50 %
+ * around the doubling) sends a fleet that lost its API back in waves. An agent at the court must
+ * come back on its own, whatever happened; the count of tries starts over at each connect.
  */
 export class SocketClient {
   private socket: Socket<ServerToAgentEvents, AgentToServerEvents> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
-  private refusals = 0;
+  /** Failed tries since the last connect: the backoff's attempt number. */
+  private failures = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   /** The clock request in flight, if any (a new connection forgets the old one's). */
   private clockAsk: object | null = null;
@@ -70,15 +71,17 @@ export class SocketClient {
     const socket: Socket<ServerToAgentEvents, AgentToServerEvents> = io(url, {
       auth: { site: siteId, token },
       transports: ['websocket'],
-      reconnection: true,
-      reconnectionDelay: BACKOFF.min,
-      reconnectionDelayMax: BACKOFF.max,
-      randomizationFactor: BACKOFF.jitter,
+      // Our own backoff drives every retry (retryLater); a connection of its own, never one shared
+      // with another client of the same URL in this process.
+      reconnection: false,
+      forceNew: true,
     });
     this.socket = socket;
 
     socket.on('connect', () => {
-      this.refusals = 0;
+      this.failures = 0;
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
       logger.info('connected to the API', { url, site: siteId });
       this.options.onContact?.();
       socket.emit(EDGE_EVENTS.snapshot, this.options.snapshot());
@@ -92,12 +95,12 @@ export class SocketClient {
     // Anything the API says proves the link works.
     socket.onAny(() => this.options.onContact?.());
     socket.on('connect_error', (error) => {
+      const delay = this.retryLater();
       if (socket.active) {
-        // Network-level failure: socket.io is already retrying with backoff.
-        logger.warn('cannot reach the API, retrying', { url, error: error.message });
+        // Network-level failure (the API or the proxy is away): the handshake never reached the API.
+        logger.warn('cannot reach the API, retrying', { url, error: error.message, retryInMs: delay });
         return;
       }
-      const delay = backoffDelay(this.refusals++);
       const unauthorized = error.message === 'unauthorized';
       logger.error(
         unauthorized
@@ -105,7 +108,6 @@ export class SocketClient {
           : 'the API refused the connection; retrying',
         { url, site: siteId, error: error.message, retryInMs: delay },
       );
-      this.retry(delay);
     });
     socket.on('disconnect', (reason) => {
       this.stopHeartbeat();
@@ -113,9 +115,9 @@ export class SocketClient {
       this.answering = false;
       bus.emit('connectionChanged', { connected: false });
       if (reason === 'io client disconnect') return;
-      logger.warn('disconnected from the API', { reason });
-      // The server closed us on purpose (a restart or a kick); socket.io waits for a manual connect.
-      if (reason === 'io server disconnect') this.retry(backoffDelay(this.refusals++));
+      // A lost link or the server closing us (a restart, a newer connection of this site): either way
+      // the first try comes within one base window, later ones spread wider.
+      logger.warn('disconnected from the API', { reason, retryInMs: this.retryLater() });
     });
     socket.on(EDGE_EVENTS.command, (payload, ack) => {
       this.options.onCommand(payload).then(
@@ -203,11 +205,14 @@ export class SocketClient {
     this.heartbeat = null;
   }
 
-  private retry(delay: number): void {
+  /** Schedules the next try after the backoff's wait for this failure, and returns the wait. */
+  private retryLater(): number {
+    const delay = fullJitterDelay(this.failures++, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.socket?.connect();
     }, delay);
+    return delay;
   }
 }

@@ -12,8 +12,11 @@ export const TOKEN = 'test-edge-token-0123456789';
 export type Link = 'up' | 'silent' | 'down';
 
 /** A real socket.io server with the API's /edge namespace shape: token checked in a middleware. */
-/** `clockOffsetMs`: how far the server's clock is ahead of this machine's (a Pi booted with a wrong clock). */
-export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
+/**
+ * `clockOffsetMs`: how far the server's clock is ahead of this machine's (a Pi booted with a wrong clock);
+ * `port`: a fixed one (an API that went away and comes back at the same address), else a free one.
+ */
+export async function startEdgeServer({ clockOffsetMs = 0, port = 0 } = {}) {
   const http = createServer();
   const io = new Server(http);
   const edge = io.of('/edge');
@@ -51,7 +54,7 @@ export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
     }
   });
 
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const agent = () => {
     const socket = sockets.filter((candidate) => candidate.connected).at(-1);
@@ -60,6 +63,7 @@ export async function startEdgeServer({ clockOffsetMs = 0 } = {}) {
   };
   return {
     url,
+    port: (http.address() as AddressInfo).port,
     handshakes,
     snapshots,
     events,
