@@ -6,14 +6,17 @@ import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AvailabilityService } from './availability.service';
 import { Booking } from './booking.entity';
-import { BookingReminderProcessor, BookingReminders } from './booking-reminders';
+import { BookingReminderProcessor } from './booking-reminder.processor';
+import { BookingReminders } from './booking-reminders';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
-import { NoShowProcessor, NoShows } from './no-shows';
+import { NoShowProcessor } from './no-show.processor';
+import { NoShows } from './no-shows';
 import { SiteTimeController } from './site-time.controller';
 import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
-import { Waitlist, WaitlistProcessor } from './waitlist';
+import { Waitlist } from './waitlist';
+import { WaitlistProcessor } from './waitlist.processor';
 import { WaitlistController } from './waitlist.controller';
 
 @Module({

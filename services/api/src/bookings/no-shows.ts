@@ -1,6 +1,6 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
@@ -202,22 +202,5 @@ export class NoShows implements OnApplicationBootstrap {
       [bookingId, userId, this.clock.now()],
     );
     return forgiven === 1;
-  }
-}
-
-@Processor(QUEUES.noShows)
-export class NoShowProcessor extends WorkerHost {
-  constructor(private readonly noShows: NoShows) {
-    super();
-  }
-
-  async process(job: Job<NoShowCheckJob>, token?: string): Promise<NoShowVerdict> {
-    const verdict = await this.noShows.check(job.data.bookingId);
-    if ((verdict === 'door-unknown' || verdict === 'not-yet') && token) {
-      // Same job, later: its id keeps it the one check of this game.
-      await job.moveToDelayed(Date.now() + NO_SHOW_RECHECK_MS, token);
-      throw new DelayedError();
-    }
-    return verdict;
   }
 }

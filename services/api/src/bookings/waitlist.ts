@@ -1,6 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   BookingError,
@@ -17,13 +15,12 @@ import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import { Notifier } from '../notifications/notifier';
-import { JOBS, QUEUES } from '../queues/queues';
 import type { SiteRef } from '../sites/site-ref';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { BookingsService } from './bookings.service';
-import { FreedSlots, type FreedSlot, type HoldExpiryJob } from './freed-slots';
+import { FreedSlots, type FreedSlot } from './freed-slots';
 import { NoShows } from './no-shows';
 import { SlotRules } from './slot-rules';
 
@@ -349,17 +346,5 @@ export class Waitlist {
         hold_until: row.hold_until ? clock.iso(row.hold_until) : null,
       };
     });
-  }
-}
-
-@Processor(QUEUES.waitlist)
-export class WaitlistProcessor extends WorkerHost {
-  constructor(private readonly waitlist: Waitlist) {
-    super();
-  }
-
-  async process(job: Job<FreedSlot | HoldExpiryJob>): Promise<unknown> {
-    if (job.name === JOBS.holdExpiry) return this.waitlist.expire((job.data as HoldExpiryJob).entryId);
-    return this.waitlist.offer(job.data as FreedSlot);
   }
 }

@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { messages, NOTICE_KINDS } from '@kort/contracts';
-import { BookingReminderProcessor } from '../../src/bookings/booking-reminders';
+import { BookingReminderProcessor } from '../../src/bookings/booking-reminder.processor';
 import { NoShows } from '../../src/bookings/no-shows';
 import { Notifier } from '../../src/notifications/notifier';
 import { waitFor } from '../support/agents';
