@@ -1,24 +1,17 @@
 import { RELAYS, type RelayId } from '@kort/contracts';
-import { type PinMap } from '../config';
-import { type Logger, silentLogger } from '../logger';
 import { type ChardevBinding, type ChardevChip, type ChardevLines, loadNativeChardev } from './chardev-binding';
 import { checkPinMap, chooseHeaderChip, GpioSetupError } from './gpio-chip';
-import { type DoorSensorListener, type RelayDriver, type RelayStates, safeRelayStates } from './relay-driver';
+import { GpioDriverBase, type GpioDriverOptions } from './gpio-driver-base';
+import { safeRelayStates } from './relay-driver';
 
 /** The holder name `gpioinfo` shows for the agent's lines. */
 export const GPIO_CONSUMER = 'kort-agent';
 
-export interface ChardevDriverOptions {
-  pins: PinMap;
-  activeLow: boolean;
+export interface ChardevDriverOptions extends GpioDriverOptions {
   /** Where the gpiochipN devices are: /dev. */
   devRoot: string;
-  chipLabel?: string;
-  debounceMs: number;
-  doorSensorClosedLevel: 0 | 1;
   /** The native addon in production (loaded on start); a fake in tests. */
   binding?: ChardevBinding;
-  logger?: Logger;
 }
 
 const describeChip = (chip: ChardevChip): string => `${chip.path}: label "${chip.label}", ${chip.lines} lines`;
@@ -32,19 +25,15 @@ const describeChip = (chip: ChardevChip): string => `${chip.path}: label "${chip
  * Raspberry Pi OS keeps a freed output at its last level unless `dtparam=strict_gpiod` is set, so
  * only stop() switches the relays off first (test/kernel/ shows both against a real kernel).
  */
-export class ChardevDriver implements RelayDriver {
+export class ChardevDriver extends GpioDriverBase {
   readonly kind = 'gpio-chardev';
   private chip: ChardevChip | null = null;
   private relayLines: ChardevLines | null = null;
   private sensorLine: ChardevLines | null = null;
-  private sensorClosed: boolean | null = null;
   private debounce: NodeJS.Timeout | null = null;
-  private relayStates: RelayStates = safeRelayStates();
-  private readonly listeners = new Set<DoorSensorListener>();
-  private readonly logger: Logger;
 
   constructor(private readonly options: ChardevDriverOptions) {
-    this.logger = options.logger ?? silentLogger;
+    super(options.logger);
   }
 
   // async: every setup failure is a rejection, as the agent's start awaits it.
@@ -90,32 +79,13 @@ export class ChardevDriver implements RelayDriver {
     return Promise.resolve();
   }
 
-  states(): RelayStates {
-    return { ...this.relayStates };
-  }
-
-  doorClosed(): boolean | null {
-    return this.sensorClosed;
-  }
-
-  onDoorSensor(listener: DoorSensorListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   describe(relay: RelayId): string {
     const bcm = this.options.pins[relay];
     return this.chip ? `BCM ${bcm}, line ${bcm} of ${this.chip.path} "${this.chip.label}"` : `BCM ${bcm}`;
   }
 
-  stop(): Promise<void> {
-    this.release();
-    this.listeners.clear();
-    return Promise.resolve();
-  }
-
   /** Every relay off, then the lines back to the kernel, which writes no level of its own. */
-  private release(): void {
+  protected release(): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = null;
     if (this.relayLines) {
@@ -175,9 +145,7 @@ export class ChardevDriver implements RelayDriver {
             this.logger.error('door sensor read failed', { error });
             return;
           }
-          if (closed === this.sensorClosed) return;
-          this.sensorClosed = closed;
-          for (const listener of this.listeners) listener(closed);
+          this.sensorRead(closed);
         }, this.options.debounceMs);
       },
       (error) => this.logger.error('door sensor events failed', { error }),

@@ -4,6 +4,7 @@ import { type AgentConfig } from '../config';
 import { type Logger } from '../logger';
 import { ChardevDriver } from './chardev-driver';
 import { GpioSetupError } from './gpio-chip';
+import { type GpioDriverOptions } from './gpio-driver-base';
 import { type RelayDriver } from './relay-driver';
 import { SimulatedDriver } from './simulated-driver';
 import { SysfsDriver } from './sysfs-driver';
@@ -35,7 +36,7 @@ export function resolveDriverKind(config: Pick<AgentConfig, 'driver' | 'gpioSysf
 }
 
 export function createDriver(config: AgentConfig, logger: Logger): RelayDriver {
-  const common = {
+  const common: GpioDriverOptions = {
     pins: config.pins,
     activeLow: config.activeLow,
     chipLabel: config.gpioChipLabel,

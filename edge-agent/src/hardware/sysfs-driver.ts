@@ -1,7 +1,5 @@
 import { RELAYS, type RelayId } from '@kort/contracts';
 import type * as Onoff from 'onoff';
-import { type PinMap } from '../config';
-import { type Logger, silentLogger } from '../logger';
 import {
   checkPinMap,
   chooseHeaderChip,
@@ -10,7 +8,8 @@ import {
   GpioSetupError,
   readGpioChips,
 } from './gpio-chip';
-import { type DoorSensorListener, type RelayDriver, type RelayStates, safeRelayStates } from './relay-driver';
+import { GpioDriverBase, type GpioDriverOptions } from './gpio-driver-base';
+import { safeRelayStates } from './relay-driver';
 
 /** The part of onoff's Gpio the driver uses, so tests can pass a fake with the same shape. */
 export interface GpioLine {
@@ -28,34 +27,24 @@ export type GpioConstructor = new (
   options?: Onoff.Options,
 ) => GpioLine;
 
-export interface SysfsDriverOptions {
-  pins: PinMap;
-  activeLow: boolean;
+export interface SysfsDriverOptions extends GpioDriverOptions {
   sysfsRoot: string;
-  chipLabel?: string;
-  debounceMs: number;
-  doorSensorClosedLevel: 0 | 1;
   /** onoff's Gpio in production (loaded on start); a fake in tests. */
   Gpio?: GpioConstructor;
-  logger?: Logger;
 }
 
 /**
  * Relays and the door sensor on the Pi's GPIO header through sysfs (onoff): Raspberry Pi OS
  * Bookworm and older. Trixie has no sysfs GPIO; the character-device driver serves both.
  */
-export class SysfsDriver implements RelayDriver {
+export class SysfsDriver extends GpioDriverBase {
   readonly kind = 'gpio-sysfs';
   private chip: GpioChip | null = null;
   private readonly relays = new Map<RelayId, GpioLine>();
   private sensor: GpioLine | null = null;
-  private sensorClosed: boolean | null = null;
-  private relayStates: RelayStates = safeRelayStates();
-  private readonly listeners = new Set<DoorSensorListener>();
-  private readonly logger: Logger;
 
   constructor(private readonly options: SysfsDriverOptions) {
-    this.logger = options.logger ?? silentLogger;
+    super(options.logger);
   }
 
   async start(): Promise<void> {
@@ -111,19 +100,6 @@ export class SysfsDriver implements RelayDriver {
     this.relayStates[relay] = on;
   }
 
-  states(): RelayStates {
-    return { ...this.relayStates };
-  }
-
-  doorClosed(): boolean | null {
-    return this.sensorClosed;
-  }
-
-  onDoorSensor(listener: DoorSensorListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   describe(relay: RelayId): string {
     const bcm = this.options.pins[relay];
     return this.chip
@@ -131,18 +107,12 @@ export class SysfsDriver implements RelayDriver {
       : `BCM ${bcm}, sysfs GPIO (not started)`;
   }
 
-  stop(): Promise<void> {
-    this.release();
-    this.listeners.clear();
-    return Promise.resolve();
-  }
-
   /**
    * Every relay off (the safe state). The relay lines stay exported as outputs driving "off": an
    * unexported BCM line becomes an input, and a floating input can switch an active-low board on
    * until the agent starts again. The next start re-opens them (onoff reuses exported lines).
    */
-  private release(): void {
+  protected release(): void {
     for (const [relay, line] of this.relays) {
       try {
         line.writeSync(0);
@@ -175,10 +145,7 @@ export class SysfsDriver implements RelayDriver {
         this.logger.error('door sensor read failed', { error });
         return;
       }
-      const closed = value === closedLevel;
-      if (closed === this.sensorClosed) return;
-      this.sensorClosed = closed;
-      for (const listener of this.listeners) listener(closed);
+      this.sensorRead(value === closedLevel);
     });
   }
 

@@ -1,0 +1,231 @@
+import { type AgentEventKind, type AgentSnapshot } from '@kort/contracts';
+import { CommandRunner } from '../commands/command-runner';
+import { agentFiles, type AgentConfig } from '../config';
+import { DisplayServer } from '../display/display-server';
+import { DoorWatcher } from '../door/door-watcher';
+import { EventBus } from '../event-bus';
+import { type RelayDriver } from '../hardware/relay-driver';
+import { KeypadService } from '../keypad/keypad-service';
+import { LightController } from '../lights/light-controller';
+import { type Logger } from '../logger';
+import { type OutboxFields, OutboxStore } from '../outbox/outbox-store';
+import { OutboxUploader } from '../outbox/outbox-uploader';
+import { ScheduleStore, scheduleKeyFor } from '../schedule/schedule-store';
+import { StateStore } from '../state/state-store';
+import { LinkMonitor } from '../transport/link-monitor';
+import { SocketClient } from '../transport/socket-client';
+import { type AgentPart } from './agent-part';
+import { ApiClock } from './api-clock';
+
+/** Everything the agent is made of, built and wired together; nothing runs before its part starts. */
+export interface AgentPieces {
+  driver: RelayDriver;
+  bus: EventBus;
+  clock: ApiClock;
+  state: StateStore;
+  schedule: ScheduleStore;
+  outbox: OutboxStore;
+  link: LinkMonitor;
+  commands: CommandRunner;
+  doorWatcher: DoorWatcher;
+  lights: LightController;
+  display: DisplayServer;
+  transport: SocketClient;
+  uploader: OutboxUploader;
+  snapshot: () => AgentSnapshot;
+}
+
+/** Builds the agent's pieces around its relay driver. Constructors only store their options. */
+export function buildAgent(
+  config: AgentConfig,
+  driver: RelayDriver,
+  logger: Logger,
+  agentVersion: string,
+): AgentPieces {
+  const files = agentFiles(config.stateFile);
+  const bus = new EventBus(logger);
+  const state = new StateStore(config.stateFile, logger);
+  const clock = new ApiClock(state, logger);
+  const now = clock.now;
+  const schedule = new ScheduleStore({
+    file: files.schedule,
+    key: scheduleKeyFor(config.token),
+    siteId: config.siteId,
+    logger,
+    now,
+  });
+  const link = new LinkMonitor({ bus, logger, offlineAfterMs: config.offlineAfterMs, now });
+  const outbox: OutboxStore = new OutboxStore({
+    file: files.outbox,
+    logger,
+    now,
+    offline: () => link.offline,
+    onAppended: () => uploader.kick(),
+  });
+  const record = (kind: AgentEventKind, fields: OutboxFields) => outbox.append(kind, fields);
+  const commands = new CommandRunner({ driver, bus, state, logger, doorPulseMs: config.doorPulseMs, now });
+  const doorWatcher = new DoorWatcher({ bus, driver, logger, record, offline: () => link.offline });
+  const lights = new LightController({
+    bus,
+    logger,
+    games: () => schedule.games(),
+    policy: () => schedule.light,
+    lightOn: () => driver.states().light,
+    switchLight: (on) => commands.switchLight(on),
+    record,
+    now,
+  });
+  const keypad = new KeypadService({
+    logger,
+    games: () => schedule.doorGames(),
+    offline: () => link.offline,
+    hasDoorSensor: () => driver.doorClosed() !== null,
+    pulseDoor: (game) => commands.pulseDoor(game),
+    record,
+    now,
+  });
+  const snapshot = (): AgentSnapshot => ({
+    relays: driver.states(),
+    doorClosed: driver.doorClosed(),
+    display: commands.display,
+    agentVersion,
+    driver: driver.kind,
+  });
+  const display = new DisplayServer({
+    host: config.displayHost,
+    port: config.displayPort,
+    logger,
+    playerUrl: config.playerUrl ?? config.apiUrl,
+    state: () => ({
+      connected: transport.connected,
+      offline: link.offline,
+      display: commands.display,
+      relays: driver.states(),
+      schedule: schedule.summary(),
+    }),
+    unlock: (pin) => keypad.unlock(pin),
+  });
+  const transport: SocketClient = new SocketClient({
+    apiUrl: config.apiUrl,
+    siteId: config.siteId,
+    token: config.token,
+    bus,
+    logger,
+    snapshot,
+    onCommand: (payload) => commands.run(payload),
+    onSchedule: (payload) => schedule.accept(payload),
+    onClockOffset: (offsetMs) => clock.measured(offsetMs),
+    onContact: () => link.contact(),
+    // Several asks per offline period, so one lost answer does not flip the agent offline.
+    heartbeatMs: Math.min(3000, Math.floor(config.offlineAfterMs / 3)),
+    backoff: { baseMs: config.reconnectBaseMs, capMs: config.reconnectCapMs },
+  });
+  const uploader = new OutboxUploader({
+    outbox,
+    send: (events, timeoutMs) => transport.sendOutbox(events, timeoutMs),
+    connected: () => transport.connected,
+    logger,
+  });
+  return {
+    driver,
+    bus,
+    clock,
+    state,
+    schedule,
+    outbox,
+    link,
+    commands,
+    doorWatcher,
+    lights,
+    display,
+    transport,
+    uploader,
+    snapshot,
+  };
+}
+
+/**
+ * The parts in start order: the relays (at rest) → what is kept on disk → the door screen and the
+ * API link → what decides (commands, link monitor, door watcher, light) → the outbox upload. They
+ * stop in reverse: nothing decides any more when the commands part switches every relay off, and the
+ * socket is still up then, so the API hears the door lock.
+ */
+export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
+  const { driver, bus, clock, state, schedule, outbox, link, commands, display, transport, uploader } = pieces;
+  let stopDoorSensor = () => {};
+  let offOnline = () => {};
+  let offConnected = () => {};
+  return [
+    {
+      name: 'driver',
+      async start() {
+        await driver.start();
+        logger.info('relays ready, all off', { driver: driver.kind });
+        if (driver.kind === 'simulated')
+          logger.warn('simulated driver (DRIVER=simulated): commands succeed, no relay moves');
+        stopDoorSensor = driver.onDoorSensor((closed) => bus.emit('doorSensorChanged', { closed, at: Date.now() }));
+      },
+      async stop() {
+        try {
+          await driver.stop();
+        } finally {
+          stopDoorSensor();
+        }
+      },
+    },
+    {
+      name: 'state',
+      async start() {
+        await state.load();
+        clock.restore();
+      },
+      stop: () => state.flush(),
+    },
+    { name: 'schedule', start: () => schedule.load(), stop: () => schedule.save() },
+    { name: 'outbox', start: () => outbox.load(), stop: () => outbox.close() },
+    {
+      name: 'display',
+      async start() {
+        await display.start();
+      },
+      stop: () => display.stop(),
+    },
+    { name: 'transport', start: () => transport.start(), stop: () => transport.stop() },
+    {
+      name: 'commands',
+      start: () => commands.restoreDisplay(),
+      async stop() {
+        commands.stop();
+        await commands.allOff();
+      },
+    },
+    {
+      name: 'link',
+      start() {
+        link.start();
+        offOnline = bus.on('linkChanged', async ({ offline, since, at }) => {
+          if (!offline)
+            await outbox.append('agent.offline', { params: { from: Math.round(since), to: Math.round(at) } });
+        });
+      },
+      stop() {
+        offOnline();
+        link.stop();
+      },
+    },
+    { name: 'door watcher', start: () => pieces.doorWatcher.start(), stop: () => pieces.doorWatcher.stop() },
+    { name: 'lights', start: () => pieces.lights.start(), stop: () => pieces.lights.stop() },
+    {
+      name: 'uploader',
+      start() {
+        offConnected = bus.on('connectionChanged', ({ connected }) => (connected ? uploader.connected() : undefined));
+        // Whatever the outbox holds goes up as soon as the link is there, even if it came up first.
+        uploader.kick();
+      },
+      stop() {
+        offConnected();
+        uploader.stop();
+      },
+    },
+  ];
+}
