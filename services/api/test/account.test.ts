@@ -1,3 +1,4 @@
+import { waitFor } from './support/wait';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -271,11 +272,3 @@ describe('GET /api/del_account/', () => {
     expect((await client.get('/api/profile/')).status).toBe(200);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { messages } from '@kort/contracts';
 import { OWNED_OBJECTS } from '../src/common/route-policy';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import { AuthzWorld, IDENTITIES, isAdmin, type Identity } from './support/authz-world';
 import { realAgent } from './support/real-agent';
 import { listRouterEndpoints, listRoutes, type RouteInfo, type RouterEndpoint } from './support/routes';

@@ -1,6 +1,6 @@
 import { msk, order, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import { TestClock } from './support/test-clock';
 
 // Real parallel HTTP requests against the real database. Books in March 2027.

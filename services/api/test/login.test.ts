@@ -3,7 +3,7 @@ import type { Job, Queue } from 'bullmq';
 import { AuthError, messages } from '@kort/contracts';
 import { QUEUES } from '../src/queues/queues';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import { mailsTo, nextCode } from './support/mailbox';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import request from 'supertest';
 import { io } from 'socket.io-client';
 import { QUEUES } from '../src/queues/queues';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import { signedInPlayers } from './support/players';
 import { realAgent } from './support/real-agent';
 import { startTestApp, type TestApp } from './support/test-app';

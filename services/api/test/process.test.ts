@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { Client } from './support/client';
 import { nextCode } from './support/mailbox';
-import { obedient, scriptedAgent, waitFor } from './support/agents';
+import { obedient, scriptedAgent } from './support/agents';
+import { waitFor } from './support/wait';
 import { startScript } from './support/processes';
 
 /** The compiled API as an operator runs it (`npm run start:prod`), in this run's database and Redis prefix. */

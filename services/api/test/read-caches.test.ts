@@ -3,7 +3,7 @@
 // step aside instead of answering from memory.
 import { messages } from '@kort/contracts';
 import { ChangeFeed } from '../src/cache/change-feed';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import { type Client } from './support/client';
 import { msk, order, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { messages } from '@kort/contracts';
 import { QUEUES } from '../src/queues/queues';
-import { waitFor } from './support/agents';
+import { waitFor } from './support/wait';
 import type { Client } from './support/client';
 import { nextMail } from './support/mailbox';
 import { cancel, msk, order, signedInPlayers } from './support/players';

@@ -89,15 +89,6 @@ export async function insertGame(
   return row!.id;
 }
 
-/** Polls until `check` holds (work done off the request path: queued mail, event handlers). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export const tag = (): string =>
   randomUUID()
     .replace(/[^a-f]/g, '')

@@ -1,3 +1,4 @@
+import { waitFor } from '../support/wait';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { randomInt } from 'node:crypto';
@@ -11,7 +12,6 @@ import { cancel, msk, order, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import {
   ADMIN_NOW as NOW,
-  eventually,
   failure,
   insertGame,
   insertUser,
@@ -232,7 +232,7 @@ describe('bookings', () => {
     expect((await player!.client.get('/api/my-orders/')).body.detail).toEqual([]);
     expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data.status).toBe('free');
     // The loan itself ends as when a game ends (the compartment is told to close).
-    await eventually(async () => {
+    await waitFor(async () => {
       const [loan] = await api.db.query<{ ended_reason: string | null }[]>(
         `SELECT ended_reason FROM equipment_loans WHERE booking_id = $1`,
         [id],

@@ -9,7 +9,8 @@ import {
   type BlockEffects,
   type DeviceState,
 } from '@kort/contracts';
-import { obedient, scriptedAgent, waitFor } from '../support/agents';
+import { obedient, scriptedAgent } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { msk, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import { ADMIN_NOW as NOW, insertGame, insertUser, startAdminApp, tag, type AdminSession } from './admin-support';

@@ -1,6 +1,6 @@
 import { closedText, messages } from '@kort/contracts';
 import { SHAPE_LOCK } from '../../src/common/advisory-locks';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { nextMail } from '../support/mailbox';
 import { msk, order, signedInAdmin, signedInPlayers } from '../support/players';

@@ -1,7 +1,7 @@
 import { messages } from '@kort/contracts';
 import { OfflinePins } from '../../src/offline/offline-pins';
 import { ScheduleChanges } from '../../src/offline/schedule-changes';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { signedInAdmin, signedInPlayers } from '../support/players';
 import { displayState, realAgent } from '../support/real-agent';

@@ -1,6 +1,6 @@
 import { CLUB_RULE_DEFAULTS, horizonText, messages, openingHoursText } from '@kort/contracts';
 import { ChangeFeed } from '../../src/cache/change-feed';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { msk, order, signedInAdmin, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { msk, order, signedInPlayers } from '../support/players';
 import { displayState, realAgent } from '../support/real-agent';
 import { startTestApp, type TestApp } from '../support/test-app';

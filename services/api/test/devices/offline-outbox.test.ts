@@ -7,7 +7,7 @@ import {
   type LiveDoorEvent,
   type OutboxAck,
 } from '@kort/contracts';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import {
   admin,
   api,

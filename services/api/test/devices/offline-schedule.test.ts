@@ -6,7 +6,7 @@ import {
   scheduleKey,
   verifySchedulePayload,
 } from '@kort/contracts/schedule-crypto';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { cancel, msk, order, signedInPlayers } from '../support/players';
 import {
   admin,

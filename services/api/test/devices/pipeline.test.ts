@@ -3,7 +3,8 @@ import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
 import { DevicesService } from '../../src/devices/devices.service';
 import { EdgeGateway } from '../../src/devices/edge.gateway';
 import { LiveGateway } from '../../src/devices/live.gateway';
-import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from '../support/agents';
+import { AGENT_TOKEN, obedient, scriptedAgent } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import { generateVAPIDKeys } from 'web-push';
 import { messages } from '@kort/contracts';
 import { Notifier } from '../../src/notifications/notifier';
 import { pushEndpointAllowed } from '../../src/notifications/push-endpoints';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { pushService } from '../support/fake-services';
 import { cancel, msk, order, signedInPlayers } from '../support/players';

@@ -3,7 +3,7 @@ import { messages, NOTICE_KINDS } from '@kort/contracts';
 import { BookingReminderProcessor } from '../../src/bookings/booking-reminder.processor';
 import { NoShows } from '../../src/bookings/no-shows';
 import { Notifier } from '../../src/notifications/notifier';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { bot, TELEGRAM } from '../support/fake-services';
 import { msk, order, cancel, signedInAdmin, signedInPlayers } from '../support/players';

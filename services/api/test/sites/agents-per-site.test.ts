@@ -12,7 +12,8 @@ import { agentTokenHash, pinVerifier, scheduleKey, verifySchedulePayload } from 
 import { seedNewSite } from '../../src/database/seed';
 import { LiveGateway } from '../../src/devices/live.gateway';
 import { installShelves } from '../../src/shelves/site-shelves';
-import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from '../support/agents';
+import { AGENT_TOKEN, obedient, scriptedAgent } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { order, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';

@@ -2,7 +2,7 @@ import { messages } from '@kort/contracts';
 import { ChangeFeed } from '../../src/cache/change-feed';
 import { seedNewSite } from '../../src/database/seed';
 import { SitesService } from '../../src/sites/sites.service';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import type { Client } from '../support/client';
 import { nextMail } from '../support/mailbox';
 import { cancel, msk, order, signedInAdmin, signedInPlayers } from '../support/players';

@@ -1,5 +1,5 @@
 import { messages } from '@kort/contracts';
-import { waitFor } from '../support/agents';
+import { waitFor } from '../support/wait';
 import { signedInPlayers } from '../support/players';
 import { realAgent } from '../support/real-agent';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -61,11 +61,3 @@ export async function scriptedAgent(
 
 export const obedient: Behaviour = (command, ack) =>
   ack({ ok: true, relays: command.device ? { [command.device]: !/off|close/.test(command.action) } : {} });
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -1,4 +1,4 @@
-import { waitFor } from './agents';
+import { waitFor } from './wait';
 
 /**
  * The fake Telegram Bot API and push service the global setup started (scripts/fake-*.mjs), driven

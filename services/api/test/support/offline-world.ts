@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { EDGE_EVENTS, type AgentEvent, type OutboxAck, type Schedule, type SignedSchedule } from '@kort/contracts';
 import { agentTokenHash, scheduleKey, verifySchedulePayload } from '@kort/contracts/schedule-crypto';
-import { AGENT_TOKEN, obedient, scriptedAgent, waitFor } from './agents';
+import { AGENT_TOKEN, obedient, scriptedAgent } from './agents';
+import { waitFor } from './wait';
 import type { Client } from './client';
 import { captureLogLines } from './log-lines';
 import { msk, order, signedInPlayers } from './players';

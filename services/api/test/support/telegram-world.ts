@@ -1,5 +1,5 @@
 import type { Client } from './client';
-import { waitFor } from './agents';
+import { waitFor } from './wait';
 import { bot, TELEGRAM, type SentMessage } from './fake-services';
 import { signedInPlayers } from './players';
 import { freePort } from './processes';
