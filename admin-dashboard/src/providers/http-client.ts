@@ -1,26 +1,9 @@
-import { CSRF_COOKIE, CSRF_HEADER, messages, SiteError, type ErrorCode } from '@kort/contracts';
+import { CSRF_HEADER, csrfTokenKeeper, messages, SiteError, type ErrorCode } from '@kort/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
 import { chooseSite, chosenSite, withSite } from './site-choice';
 
-/** The `csrftoken` cookie the API sets (readable by design: the page echoes it in a header). */
-export function csrfToken(): string {
-  const match = new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
-
-let tokenRequest: Promise<unknown> | null = null;
-
-/** A first visit has no token yet (index.html is not an /api/ answer): ask the API for one, once. */
-async function ensureCsrfToken(): Promise<void> {
-  if (csrfToken()) return;
-  // The answer is read to its end: the request is over (an unread body keeps the connection busy).
-  tokenRequest ??= fetch('/api/give_email/', { credentials: 'include' })
-    .then((answer) => answer.text())
-    .finally(() => {
-      tokenRequest = null;
-    });
-  await tokenRequest;
-}
+/** The `csrftoken` cookie the API sets, asked for on a first visit (the one helper both apps use). */
+const csrf = csrfTokenKeeper({ cookies: () => document.cookie, fetch: (url, init) => fetch(url, init) });
 
 /**
  * The one way the dashboard talks to the API (react-admin's data provider, the auth provider and
@@ -33,8 +16,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const site = chosenSite();
   try {
-    await ensureCsrfToken();
-    headers.set(CSRF_HEADER, csrfToken());
+    headers.set(CSRF_HEADER, await csrf.ensure());
     return await fetchUtils.fetchJson(withSite(url), { ...options, headers, credentials: 'include' });
   } catch (error) {
     // The site remembered here is not this admin's (any more): back to their first one.

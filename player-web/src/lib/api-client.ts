@@ -1,6 +1,6 @@
 import {
   AuthError,
-  CSRF_COOKIE,
+  csrfTokenKeeper,
   CSRF_HEADER,
   messages,
   RequestError,
@@ -41,10 +41,8 @@ export function setApiHandlers(next: ApiHandlers): void {
   Object.assign(handlers, next);
 }
 
-function csrfToken(): string {
-  const match = new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
+/** The `csrftoken` cookie the API sets, asked for on a first visit (the one helper both apps use). */
+const csrf = csrfTokenKeeper({ cookies: () => document.cookie, fetch: (url, init) => fetch(url, init) });
 
 export interface CallOptions {
   /**
@@ -67,13 +65,11 @@ export async function api<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    // A first visit has no token yet (the page itself is not an /api/ answer): get one. The body is
-    // read to its end so that the request is over (an unread body keeps the connection busy).
-    if (!csrfToken()) await (await fetch('/api/give_email/', { credentials: 'include' })).text();
+    const token = await csrf.ensure();
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: { [CSRF_HEADER]: csrfToken(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { [CSRF_HEADER]: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

@@ -5,6 +5,7 @@ export * from './admin-club';
 export * from './booking-rules';
 export * from './bookings';
 export * from './club-clock';
+export * from './csrf-token';
 export * from './devices';
 export * from './errors';
 export * from './http';
