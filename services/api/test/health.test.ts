@@ -1,3 +1,4 @@
+import { QUEUES } from '../src/queues/queues';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let api: TestApp;
@@ -23,6 +24,8 @@ test('GET /api/health/ reports Postgres, Redis and the queues', async () => {
       'notify-push': { failed: expect.any(Number) },
     },
   });
+  // Every queue the API has, none forgotten: a queue added to queues.ts is watched without a second list.
+  expect(Object.keys(response.body.queues as object).sort()).toEqual(Object.values(QUEUES).sort());
 });
 
 test('OpenAPI is served at /api/docs/ and documents the account calls with their bodies', async () => {

@@ -1,25 +1,8 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Queue } from 'bullmq';
 import type { Response } from 'express';
-import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import { Public } from '../common/route-policy';
-import { Readiness } from '../lifecycle/readiness';
-import { QUEUES } from '../queues/queues';
-import { REDIS } from '../redis/redis.module';
-
-type Check = 'up' | 'down';
-
-export interface HealthReport {
-  /** 'draining': this replica is shutting down and takes no new work. */
-  detail: 'ok' | 'degraded' | 'draining';
-  postgres: Check;
-  redis: Check;
-  queues: Record<string, { waiting: number; delayed: number; failed: number } | 'down'>;
-}
+import { HealthService, type HealthReport } from './health.service';
 
 /**
  * Readiness (`/api/health/`): 200 when Postgres and Redis answer and the replica is not shutting
@@ -29,30 +12,14 @@ export interface HealthReport {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  private readonly queues: Queue[];
-
-  constructor(
-    private readonly db: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly readiness: Readiness,
-    modules: ModuleRef,
-  ) {
-    // Every queue of queues.ts, so that a queue added there is watched here without a second list.
-    this.queues = Object.values(QUEUES).map((name) => modules.get<Queue>(getQueueToken(name), { strict: false }));
-  }
+  constructor(private readonly checks: HealthService) {}
 
   @Public()
   @Get()
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
-    const [postgres, redis, queues] = await Promise.all([
-      probe(() => this.db.query('SELECT 1')),
-      probe(() => this.redis.ping()),
-      this.queueDepths(),
-    ]);
-    const healthy = postgres === 'up' && redis === 'up';
-    const detail = this.readiness.draining ? 'draining' : healthy ? 'ok' : 'degraded';
-    response.status(detail === 'ok' ? 200 : 503);
-    return { detail, postgres, redis, queues };
+    const report = await this.checks.report();
+    response.status(report.detail === 'ok' ? 200 : 503);
+    return report;
   }
 
   @Public()
@@ -60,37 +27,4 @@ export class HealthController {
   live(): { detail: 'ok' } {
     return { detail: 'ok' };
   }
-
-  private async queueDepths(): Promise<HealthReport['queues']> {
-    const entries = await Promise.all(
-      this.queues.map(async (queue) => {
-        try {
-          const counts = await withTimeout(queue.getJobCounts('waiting', 'delayed', 'failed'));
-          return [
-            queue.name,
-            { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 },
-          ];
-        } catch {
-          return [queue.name, 'down'];
-        }
-      }),
-    );
-    return Object.fromEntries(entries) as HealthReport['queues'];
-  }
-}
-
-async function probe(check: () => Promise<unknown>): Promise<Check> {
-  try {
-    await withTimeout(check());
-    return 'up';
-  } catch {
-    return 'down';
-  }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
 }
