@@ -10,7 +10,7 @@ const color: Record<BookingStatus, 'primary' | 'success' | 'default' | 'error'> 
 };
 
 /**
- * A game's state. A game released because nobody came (issue 21) is cancelled for the schedule,
+ * A game's state. A game released because nobody came (a no-show) is cancelled for the schedule,
  * but the club reads it as «Неявка», not as a cancellation someone asked for.
  */
 export function BookingStatusChip({ booking }: { booking: Pick<BookingRecord, 'status' | 'no_show_at'> }) {

@@ -7,7 +7,7 @@ import type { CommandRecord, CommandStatus } from '../resources/types';
 export const actionKey = (action: string): string => `kort.commands.actions.${action.replace('.', '_')}`;
 
 /**
- * The i18n key of a command-log row's name. The agent's own rows (issue 15) name what happened,
+ * The i18n key of a command-log row's name. The agent's own rows (what it did while offline) name what happened,
  * not what was asked: its light switched by the games, an entry by PIN while the link was down.
  */
 export function commandKey(command: Pick<CommandRecord, 'action' | 'origin' | 'offline'>): string {

@@ -44,8 +44,8 @@ function Counter({ path, label, hint, to }: { path: string; label: string; hint?
 
 /**
  * The spec's home counters: players (count_users) and games today (count_games). "Игроков" opens
- * the players list with the filter that lists the same people (active players). Issue 21 adds the
- * no-shows of this week's games (count_no_shows, the club's ISO week).
+ * the players list with the filter that lists the same people (active players). A third counter:
+ * the no-shows of this week's games (count_no_shows, the club's ISO week).
  */
 export function Counters() {
   const translate = useTranslate();

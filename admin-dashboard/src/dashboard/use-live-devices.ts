@@ -39,9 +39,9 @@ export function fromState(state: DeviceState): LiveDevices {
     doorClosed: state.doorClosed,
     online: state.online,
     lastSeenAt: state.lastSeenAt,
-    // An API from before issue 15 does not send it.
+    // An API older than the offline club does not send it.
     lastOffline: state.lastOffline ?? null,
-    // An API from before issue 16 does not send it.
+    // An API older than the driver report does not send it.
     driver: state.driver ?? null,
     relays: state.relays,
   };

@@ -326,7 +326,7 @@ export const ru: TranslationMessages = {
         shelf_close: 'Ячейка: закрыть',
         display_show: 'Экран: показать код',
         display_clear: 'Экран: очистить',
-        // What the court's agent decided or saw by itself (origin 'agent', issue 15).
+        // What the court's agent decided or saw by itself (origin 'agent').
         door_entry: 'Вход по коду с экрана у двери',
         door_entry_offline: 'Вход без связи',
         'door_pin-wrong': 'Неверный код на экране у двери',

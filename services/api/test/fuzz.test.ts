@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 const FIGURES_FILE = process.env.FUZZ_FIGURES ?? join(tmpdir(), 'kort-fuzz-figures.json');
 
 /**
- * Fuzzing (issue 10): every operation of the OpenAPI document the app serves, called with
+ * Fuzzing: every operation of the OpenAPI document the app serves, called with
  * fast-check inputs built from its parameters and body schema, as an anonymous visitor, a player
  * and an admin. Two properties:
  *   (a) never a 5xx (but the product's own 503s: the court's agent offline, storage off), and every

@@ -13,7 +13,7 @@ test('register → code from the mailbox → activate → logout → login → r
   const browser = api.client();
   const email = uniqueEmail('journey');
 
-  // Registration, step 1 then step 2 (spec section 4).
+  // Registration, step 1 then step 2, as the spec's registration screens do.
   expect((await browser.post('/api/reg-phone/', { email, phone_number: '+79161234567' })).status).toBe(200);
   const registered = await browser.post('/api/register/', {
     email,

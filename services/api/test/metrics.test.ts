@@ -143,7 +143,7 @@ test('commands count by outcome; agents and sockets are counted while connected'
   samples = await scrape();
   expect(commands(samples, 'agent-offline')).toBe(1);
   expect(commands(samples, 'done')).toBe(0);
-  // The delivery job itself completed: it found no agent and said so (issue 17: outcomes are values).
+  // The delivery job itself completed: it found no agent and said so (outcomes are values, not exceptions).
   // BullMQ marks it completed a moment after the caller has its answer.
   await waitFor(async () => jobs(await scrape(), 'completed') === 1);
 

@@ -8,7 +8,7 @@ import { REPO_ROOT, runScript, STACK_TRACE, startScript } from './support/proces
 
 /**
  * Production mode as operators and the containers run it: `npm run migrate:prod`, then
- * `npm run start:prod` with NODE_ENV=production (issue 8).
+ * `npm run start:prod` with NODE_ENV=production.
  */
 const PRODUCTION: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',

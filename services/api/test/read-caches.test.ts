@@ -1,4 +1,4 @@
-// The read caches of issue 17 (src/cache/): two replicas share the database and Redis, as behind
+// The read caches (src/cache/, docs/decisions/0050-*): two replicas share the database and Redis, as behind
 // the proxy; what one writes, the other serves at once, and with the change feed cut the caches
 // step aside instead of answering from memory.
 import { messages } from '@kort/contracts';

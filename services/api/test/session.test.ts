@@ -1,4 +1,4 @@
-// Sessions cost one Redis read per signed-in request (issue 17): nothing is written back on every
+// Sessions cost one Redis read per signed-in request: nothing is written back on every
 // answer, and an active session still rolls, extended at most once a minute.
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';

@@ -4,7 +4,7 @@ import type { Client } from './support/client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Log in with VK ID and Yandex ID (issue 9), the whole round trip against the local fake provider
+ * Log in with VK ID and Yandex ID, the whole round trip against the local fake provider
  * (scripts/fake-oauth-provider.mjs, started by the global setup at FAKE_OAUTH_URL), which
  * implements both providers' authorize, token and user-info endpoints as their documentation says.
  */

@@ -10,7 +10,7 @@ const actionLabel = (action: string) => `kort.actions.${action.replace('.', '_')
 
 /**
  * Who the row's action is by: the admin, a link to their page; the club itself (admin_id null, a
- * no-show released by its timer, issue 21) reads as the API names it, «Система», and links nowhere.
+ * no-show released by its timer) reads as the API names it, «Система», and links nowhere.
  */
 function ActionBy({ record }: { record: AdminActionRecord }) {
   if (record.admin_id === null) return <>{record.admin_name}</>;

@@ -11,7 +11,7 @@ import { formatClubDateTime } from '../../lib/club-time';
 /** The input's local 'YYYY-MM-DDTHH:mm' as the instant (with its offset) the API filters on. */
 const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
 const when = (instant: string | null) => (instant ? formatClubDateTime(instant) : '—');
-/** The API's commands and what the agent logs by itself (issue 15), each once (light.on is both). */
+/** The API's commands and what the agent logs by itself (offline), each once (light.on is both). */
 const ACTIONS = [...new Set<string>([...COMMAND_ACTIONS, ...AGENT_EVENT_KINDS])];
 
 /**

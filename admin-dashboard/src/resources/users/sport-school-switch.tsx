@@ -3,7 +3,7 @@ import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admi
 import { messageOf } from '../../providers/http-client';
 import type { UserRecord } from '../types';
 
-/** The sport-school flag (no limit on the number of games, spec section 9): saved on toggle. */
+/** The sport-school flag (no limit on the number of games): saved on toggle. */
 export function SportSchoolSwitch() {
   const translate = useTranslate();
   const user = useRecordContext<UserRecord>();

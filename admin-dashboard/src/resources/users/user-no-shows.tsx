@@ -12,7 +12,7 @@ type NoShow = PlayerNoShows['no_shows'][number];
 
 const noShowsPath = (userId: number) => `/api/admin/users/${userId}/no-shows`;
 
-/** The player's no-shows and the pause they bring now (GET /api/admin/users/:id/no-shows, issue 21). */
+/** The player's no-shows and the pause they bring now (GET /api/admin/users/:id/no-shows). */
 function usePlayerNoShows(userId: number): ApiCall<PlayerNoShows> {
   return useApiCall<PlayerNoShows>(noShowsPath(userId));
 }

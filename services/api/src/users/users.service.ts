@@ -12,7 +12,7 @@ import { User } from './user.entity';
 
 @Injectable()
 export class UsersService {
-  /** The accounts behind sessions, by id: every signed-in request reads one (issue 17). */
+  /** The accounts behind sessions, by id: every signed-in request reads one. */
   private readonly sessionUsers: LocalCache<User | null>;
 
   constructor(

@@ -15,7 +15,7 @@ import { msk, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import { ADMIN_NOW as NOW, insertGame, insertUser, startAdminApp, tag, type AdminSession } from './admin-support';
 
-// What the dashboard shows of players adding up (issue 19): the home counter and the players list
+// What the dashboard shows of players adding up: the home counter and the players list
 // count the same accounts, each account's state in one word, phones found however they are typed,
 // the block's confirmation read with the block's own rules, and the agent's last signal kept fresh.
 // A database of its own: the counter counts every player in it.
