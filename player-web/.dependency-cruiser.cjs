@@ -6,7 +6,7 @@
  *
  * The layers, from the top:
  *   src/app                      the router and the providers: the only place that composes features
- *   src/features/<feature>/      api/ (one file per endpoint: its fetcher and its query or mutation
+ *   src/features/<feature>/      api/ (one file per endpoint (or per pair that differs only by its action): its fetcher and its query or mutation
  *                                hook), components/, hooks/
  *   src/components, src/lib      shared by every feature: UI pieces, the API client, the error
  *                                texts, the Russian messages, the query keys

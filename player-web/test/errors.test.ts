@@ -13,7 +13,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { activationError } from '../src/features/auth/components/activation-form';
 import { loginError } from '../src/features/auth/hooks/use-login';
 import { verifyError } from '../src/features/auth/components/password-recovery';
-import { registerError } from '../src/features/auth/components/register-page';
+import { registerError } from '../src/features/auth/hooks/use-registration';
 import { doorError } from '../src/features/game/components/door-modal';
 import { api, ApiError, NetworkError } from '../src/lib/api-client';
 import { errorOf, errorText, NO_ANSWER, type FailureCode } from '../src/lib/errors';

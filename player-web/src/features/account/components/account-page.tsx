@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { NewPasswordForm } from '../../../components/new-password-form';
 import { SiteChooser } from '../../../components/site-chooser';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { NetworkFailure } from '../../../components/ui/network-failure';
 import { useToast } from '../../../components/ui/toasts';
@@ -18,6 +19,7 @@ import { useProfile } from '../api/profile';
 import { CalendarSection } from './calendar-section';
 import { NotificationsSection } from './notifications-section';
 import { ProfileForm } from './profile-form';
+import './profile-details.css';
 
 /**
  * /account: the profile, read-only until «Изменить» (the name and phone), with the social logins
@@ -79,17 +81,18 @@ export function AccountPage() {
           }}
         />
       </Modal>
-      <Modal open={modal === 'delete'} title={ui.account.deleteTitle} onClose={() => setModal(null)} closeLabel={null}>
+      <ConfirmDialog
+        open={modal === 'delete'}
+        title={ui.account.deleteTitle}
+        confirmLabel={deleteAccount.isPending ? ui.wait : ui.account.deleteProfile}
+        tone="danger"
+        disabled={deleteAccount.isPending}
+        onConfirm={removeAccount}
+        onCancel={() => setModal(null)}
+        cancelLabel={ui.cancel}
+      >
         <p>{ui.account.deleteWarning}</p>
-        <div className="actions">
-          <button type="button" className="danger" disabled={deleteAccount.isPending} onClick={removeAccount}>
-            {deleteAccount.isPending ? ui.wait : ui.account.deleteProfile}
-          </button>
-          <button type="button" onClick={() => setModal(null)}>
-            {ui.cancel}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </main>
   );
 }

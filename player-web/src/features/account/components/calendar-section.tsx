@@ -5,6 +5,7 @@ import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { useCalendarLinkOff } from '../api/calendar-link-off';
 import { useNewCalendarLink } from '../api/new-calendar-link';
+import './profile-details.css';
 
 /** The feed as a subscription the phone's calendar opens (Apple's and most desktop ones): webcal://. */
 export const webcalLink = (feed: string) => feed.replace(/^https?:\/\//, 'webcal://');

@@ -1,4 +1,4 @@
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { courtWords, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 
@@ -7,29 +7,27 @@ export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameCon
   const what = <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>;
   return (
     <>
-      <Modal open={asking === 'cancel'} title={ui.game.cancelQuestion} onClose={onClose} closeLabel={null}>
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        title={ui.game.cancelQuestion}
+        confirmLabel={ui.game.cancelYes}
+        tone="danger"
+        onConfirm={onCancel}
+        onCancel={onClose}
+      >
         {what}
-        <div className="actions">
-          <button type="button" className="danger" onClick={onCancel}>
-            {ui.game.cancelYes}
-          </button>
-          <button type="button" onClick={onClose}>
-            {ui.no}
-          </button>
-        </div>
-      </Modal>
-      <Modal open={asking === 'end'} title={ui.game.endQuestion} onClose={onClose} closeLabel={null}>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'end'}
+        title={ui.game.endQuestion}
+        confirmLabel={ui.game.endYes}
+        tone="primary"
+        onConfirm={onEnd}
+        onCancel={onClose}
+      >
         {what}
         <p>{ui.game.endWarning}</p>
-        <div className="actions">
-          <button type="button" className="primary" onClick={onEnd}>
-            {ui.game.endYes}
-          </button>
-          <button type="button" onClick={onClose}>
-            {ui.no}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

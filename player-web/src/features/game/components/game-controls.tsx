@@ -2,6 +2,7 @@ import type { GameStatus } from '@kort/contracts';
 import type { GamePhase } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import type { GameBusy } from '../hooks/use-game-actions';
+import './game.css';
 
 /**
  * The card's buttons, only those that fit the game now: «Открыть дверь» (on once the door's window

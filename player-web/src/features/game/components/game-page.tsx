@@ -11,6 +11,7 @@ import { GameCardView } from './game-card-view';
 import { GameConfirms } from './game-confirms';
 import { GameControls } from './game-controls';
 import { OfflinePinModal } from './offline-pin-modal';
+import './game.css';
 
 /** The door code of `?door=` (the door screen's QR opened by a phone's camera), or null. */
 export function doorCodeParam(params: URLSearchParams): string | null {

@@ -1,6 +1,7 @@
 import { messages, OFFLINE_PIN_LENGTH } from '@kort/contracts';
 import { Modal } from '../../../components/ui/modal';
 import { ui } from '../../../lib/messages';
+import './game.css';
 
 const half = OFFLINE_PIN_LENGTH / 2;
 

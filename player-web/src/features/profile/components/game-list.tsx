@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { longDate } from '../../../lib/format';
 import { cardState, courtTitle } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
+import './game-list.css';
 
 /** A game's line in the list: in progress, over, released as a no-show, or today's (my-orders' status and today flag). */
 function statusBadge(game: MyOrder): { text: string; tone: string } | null {

@@ -1,7 +1,7 @@
 import type { WaitlistPlace } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toasts';
 import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
@@ -9,6 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { siteNowMs, useSiteClock } from '../../../lib/site-clock';
 import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
+import './game-list.css';
 
 /** Milliseconds left of a hold by the server's clock, ticking every second (0 once it is over). */
 function useHoldLeft(holdUntil: string | null): number {
@@ -39,18 +40,17 @@ function useLeave() {
     });
   };
   const modal = (
-    <Modal open={asked !== null} title={ui.waitlist.leaveQuestion} onClose={() => setAsked(null)} closeLabel={null}>
+    <ConfirmDialog
+      open={asked !== null}
+      title={ui.waitlist.leaveQuestion}
+      confirmLabel={ui.waitlist.leaveYes}
+      tone="danger"
+      onConfirm={confirmLeave}
+      onCancel={() => setAsked(null)}
+    >
       {asked && <p>{ui.waitlist.placeName(asked.date, asked.time)}</p>}
       <p>{asked?.state === 'offered' ? ui.waitlist.leaveOfferWarning : ui.waitlist.leaveWarning}</p>
-      <div className="actions">
-        <button type="button" className="danger" onClick={confirmLeave}>
-          {ui.waitlist.leaveYes}
-        </button>
-        <button type="button" onClick={() => setAsked(null)}>
-          {ui.no}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
   return { ask: setAsked, pending: leave.isPending ? leave.variables : null, modal };
 }

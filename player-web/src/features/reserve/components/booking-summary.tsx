@@ -1,6 +1,7 @@
 import { ui } from '../../../lib/messages';
 import { hourRange } from '../../../lib/format';
 import { formatDayMonthYear, weekdayName } from './dates';
+import './booking-steps.css';
 
 interface BookingSummaryProps {
   /** 'YYYY-MM-DD' */

@@ -2,6 +2,7 @@ import type { Court, CourtsStatus } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
 import { longDate } from '../../../lib/format';
 import './reserve.css';
+import './booking-steps.css';
 
 interface CourtStepProps {
   /** 'YYYY-MM-DD' */

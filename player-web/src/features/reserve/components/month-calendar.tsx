@@ -1,9 +1,10 @@
-import { CLUB_SETTING_DEFAULTS, horizonText, type BookingLimits, type BookingRules } from '@kort/contracts';
-import { limitReason } from '../../../lib/club-rules';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { CLUB_SETTING_DEFAULTS, type BookingLimits, type BookingRules } from '@kort/contracts';
+import { useId } from 'react';
 import { ui } from '../../../lib/messages';
-import { dayState, monthGrid, shiftMonth, stepDay } from './calendar-grid';
-import { daysInMonth, formatFullDay, isoDate, parseIsoDate } from './dates';
+import { useMonthCalendar } from '../hooks/use-month-calendar';
+import { CalendarDay } from './calendar-day';
+import { CalendarLegend } from './calendar-legend';
+import { isoDate } from './dates';
 import './reserve.css';
 import './month-calendar.css';
 
@@ -61,89 +62,20 @@ export function MonthCalendar({
   waitlist = false,
 }: MonthCalendarProps) {
   const titleId = useId();
-  const buttons = useRef(new Map<number, HTMLButtonElement>());
-  const previous = useRef<HTMLButtonElement>(null);
-  const next = useRef<HTMLButtonElement>(null);
-  const [focused, setFocused] = useState<string | null>(null);
-
-  const current = parseIsoDate(today);
-  const atFirstMonth = year * 12 + month <= current.year * 12 + current.month;
-  const last = lastDate === undefined ? null : parseIsoDate(lastDate);
-  const atLastMonth = last !== null && year * 12 + month >= last.year * 12 + last.month;
-  const weeks = monthGrid(year, month);
-  const lastDay = daysInMonth(year, month);
-  const limitedDays = limits.map((limit) => limit.day);
-  const stateOf = (day: number) => dayState(year, month, day, { today, lastDate, unavailableDays, limitedDays });
-  const reasonOf = (day: number) => limits.find((limit) => limit.day === day)?.reason;
-  const enabled = (day: number) => {
-    const state = stateOf(day);
-    return !loading && (state === 'available' || state === 'limited' || (waitlist && state === 'unavailable'));
-  };
-  // The legend names only the marks this month shows.
-  const shownReasons = (['day', 'week'] as const).filter((reason) =>
-    limits.some((limit) => limit.reason === reason && stateOf(limit.day) === 'limited'),
-  );
-  const beyondShown = last !== null && atLastMonth && stateOf(lastDay) === 'beyond';
-  const dayOf = (date: string | null) => {
-    if (date === null) return undefined;
-    const parts = parseIsoDate(date);
-    return parts.year === year && parts.month === month && enabled(parts.day) ? parts.day : undefined;
-  };
-  const tabStop = dayOf(focused) ?? dayOf(value) ?? dayOf(today) ?? stepDay(0, 1, lastDay, enabled);
-
-  function changeMonth(delta: number) {
-    const target = shiftMonth(year, month, delta);
-    // Going back to today's month disables the "previous" button: keep the focus on the page.
-    if (target.year === current.year && target.month === current.month) next.current?.focus();
-    // So does going on to the horizon's month for the "next" button.
-    if (last !== null && target.year === last.year && target.month === last.month) previous.current?.focus();
-    onMonthChange(target.year, target.month);
-  }
-
-  function focus(day: number | undefined) {
-    if (day === undefined) return;
-    setFocused(isoDate(year, month, day));
-    buttons.current.get(day)?.focus();
-  }
-
-  function keyDown(day: number, event: KeyboardEvent<HTMLButtonElement>) {
-    const week = weeks.find((cells) => cells.includes(day)) ?? [];
-    const weekDays = week.filter((cell): cell is number => cell !== null && enabled(cell));
-    switch (event.key) {
-      case 'ArrowRight':
-        focus(stepDay(day, 1, lastDay, enabled));
-        break;
-      case 'ArrowLeft':
-        focus(stepDay(day, -1, lastDay, enabled));
-        break;
-      case 'ArrowDown':
-        focus(stepDay(day, 7, lastDay, enabled));
-        break;
-      case 'ArrowUp':
-        focus(stepDay(day, -7, lastDay, enabled));
-        break;
-      case 'Home':
-        focus(weekDays[0]);
-        break;
-      case 'End':
-        focus(weekDays[weekDays.length - 1]);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  const calendar = useMonthCalendar({
+    ...{ year, month, today, lastDate, unavailableDays, limits, value, onChange, onMonthChange, loading, waitlist },
+  });
 
   return (
     <section className="month-calendar" aria-labelledby={titleId}>
       <div className="month-calendar-head">
         <button
-          ref={previous}
+          ref={calendar.previous}
           type="button"
           className="month-calendar-nav"
           aria-label={ui.calendar.previousMonth}
-          disabled={atFirstMonth}
-          onClick={() => changeMonth(-1)}
+          disabled={calendar.atFirstMonth}
+          onClick={() => calendar.changeMonth(-1)}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -151,12 +83,12 @@ export function MonthCalendar({
           {ui.calendar.months[month - 1]} {year}
         </h2>
         <button
-          ref={next}
+          ref={calendar.next}
           type="button"
           className="month-calendar-nav"
           aria-label={ui.calendar.nextMonth}
-          disabled={atLastMonth}
-          onClick={() => changeMonth(1)}
+          disabled={calendar.atLastMonth}
+          onClick={() => calendar.changeMonth(1)}
         >
           <span aria-hidden="true">›</span>
         </button>
@@ -173,71 +105,34 @@ export function MonthCalendar({
           </tr>
         </thead>
         <tbody>
-          {weeks.map((week, row) => (
+          {calendar.weeks.map((week, row) => (
             <tr key={row}>
               {week.map((day, column) => {
                 // Explicit roles: not every tool maps a <td> of a role="grid" table to a gridcell.
                 if (day === null) return <td key={`blank-${column}`} role="gridcell" />;
                 const date = isoDate(year, month, day);
-                const state = stateOf(day);
-                const chosen = value === date;
-                const reason = state === 'limited' ? reasonOf(day) : undefined;
-                const suffix =
-                  state === 'unavailable'
-                    ? waitlist
-                      ? ui.calendar.noFreeTimeWaitlist
-                      : ui.calendar.noFreeTime
-                    : state === 'beyond'
-                      ? ui.calendar.beyondHorizon
-                      : reason
-                        ? ui.calendar.limited(limitReason(reason, rules))
-                        : '';
+                const state = calendar.stateOf(day);
                 return (
-                  <td key={day} role="gridcell">
-                    <button
-                      ref={(element) => {
-                        if (element) buttons.current.set(day, element);
-                        else buttons.current.delete(day);
-                      }}
-                      type="button"
-                      className={`month-calendar-day is-${state}${reason ? ` is-limited-${reason}` : ''}${chosen ? ' is-chosen' : ''}`}
-                      aria-label={`${formatFullDay(year, month, day)}${suffix}`}
-                      title={reason ? limitReason(reason, rules) : undefined}
-                      aria-pressed={chosen}
-                      aria-current={date === today ? 'date' : undefined}
-                      disabled={!enabled(day)}
-                      tabIndex={day === tabStop ? 0 : -1}
-                      onClick={() => {
-                        setFocused(date);
-                        onChange(date);
-                      }}
-                      onKeyDown={(event) => keyDown(day, event)}
-                      onFocus={() => setFocused(date)}
-                    >
-                      {day}
-                    </button>
-                  </td>
+                  <CalendarDay
+                    key={day}
+                    {...{ year, month, day, state, rules, waitlist }}
+                    reason={state === 'limited' ? calendar.reasonOf(day) : undefined}
+                    chosen={value === date}
+                    today={date === today}
+                    enabled={calendar.enabled(day)}
+                    tabStop={day === calendar.tabStop}
+                    buttonRef={calendar.register(day)}
+                    onChoose={() => calendar.choose(date)}
+                    onKeyDown={(event) => calendar.keyDown(day, event)}
+                    onFocus={() => calendar.setFocused(date)}
+                  />
                 );
               })}
             </tr>
           ))}
         </tbody>
       </table>
-      <ul className="month-calendar-legend" aria-hidden="true">
-        <li>
-          <span className="month-calendar-sample is-unavailable" /> {ui.calendar.legend}
-        </li>
-        {beyondShown && (
-          <li>
-            <span className="month-calendar-sample is-beyond" /> {horizonText(rules.booking_horizon_days)}
-          </li>
-        )}
-        {shownReasons.map((reason) => (
-          <li key={reason}>
-            <span className={`month-calendar-sample is-limited-${reason}`} /> {limitReason(reason, rules)}
-          </li>
-        ))}
-      </ul>
+      <CalendarLegend rules={rules} beyondShown={calendar.beyondShown} shownReasons={calendar.shownReasons} />
     </section>
   );
 }

@@ -7,8 +7,8 @@ import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
 import { useReserveFlow } from '../hooks/use-reserve-flow';
 import { BookingSummary } from './booking-summary';
 import { CourtStep } from './court-step';
-import { MonthCalendar } from './month-calendar';
 import { ReserveBlocked } from './reserve-blocked';
+import { ReserveCalendar } from './reserve-calendar';
 import { ReserveChoice } from './reserve-choice';
 import { ReserveLayout } from './reserve-layout';
 import { TimeStep } from './time-step';
@@ -26,7 +26,7 @@ export function ReservePage() {
   const navigate = useNavigate();
   const wide = useMediaQuery(DESKTOP);
   const flow = useReserveFlow();
-  const { clock, now, rules, courts, steps, month, days, bookedDays, limits, dayLimits, day, step, picked } = flow;
+  const { clock, now, rules, courts, steps, month, limits, day, step, picked } = flow;
   const { settled, date, hour, court, hours, busyCourts } = day;
   const { actions, line } = flow;
 
@@ -47,35 +47,7 @@ export function ReservePage() {
       </ReserveBlocked>
     );
 
-  const calendar =
-    now && month && days ? (
-      <MonthCalendar
-        year={month.year}
-        month={month.month}
-        today={now.date}
-        lastDate={days.last}
-        rules={rules}
-        waitlist
-        unavailableDays={bookedDays.data ?? []}
-        limits={dayLimits ?? []}
-        // Days whose answer failed stay choosable (the server refuses what is taken); limits that
-        // cannot be read mark nothing (the server still refuses, 418).
-        loading={(!bookedDays.data && !bookedDays.isError) || dayLimits === null}
-        value={steps.pickedDate}
-        onChange={(value) => {
-          flow.setChosenMonth(null);
-          // From the calendar's own step a step forward; beside the dial, another date for the same step.
-          (step === 'date' ? steps.forward : steps.replace)({ date: value, hour: null, court: null });
-        }}
-        onMonthChange={(year, next) => {
-          flow.setChosenMonth({ year, month: next });
-          steps.forgetDate();
-          if (date !== null) steps.replace({ date: null, hour: null, court: null });
-        }}
-      />
-    ) : (
-      <p role="status">{ui.loading}</p>
-    );
+  const calendar = <ReserveCalendar flow={flow} />;
 
   const timeStep = (headingLevel: 1 | 2, back: ReactNode, withActions: boolean) => (
     <TimeStep

@@ -83,3 +83,6 @@ export function useReserveFlow() {
     line,
   };
 }
+
+/** The booking screen's state, queries and actions, as the page and its steps read them. */
+export type ReserveFlow = ReturnType<typeof useReserveFlow>;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './rules-text.css';
 
 /** One piece of the club's rules as the text lays it out. */
 export type RulesBlock =

@@ -1,13 +1,13 @@
 import { messages } from '@kort/contracts';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ui } from '../../../lib/messages';
-import { useCloseShelf } from '../api/close-shelf';
 import { useCurrentShelf } from '../api/current-shelf';
 import { useEndRental } from '../api/end-rental';
-import { useOpenShelf } from '../api/open-shelf';
+import { useShelfLock } from '../api/shelf-lock';
 import { useStorageAction } from '../hooks/use-storage-action';
+import './storage.css';
 
 /**
  * /box_reserve/user_reserved: my shelf, whether its lock is open or closed (issue 19), with open,
@@ -16,8 +16,8 @@ import { useStorageAction } from '../hooks/use-storage-action';
 export function MyShelfPage() {
   const navigate = useNavigate();
   const current = useCurrentShelf();
-  const open = useOpenShelf();
-  const close = useCloseShelf();
+  const open = useShelfLock('open');
+  const close = useShelfLock('close');
   const end = useEndRental();
   const act = useStorageAction();
   const [confirmEnd, setConfirmEnd] = useState(false);
@@ -63,33 +63,24 @@ export function MyShelfPage() {
           {ui.back}
         </button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={confirmEnd}
         title={ui.storage.endRentalQuestion}
-        onClose={() => setConfirmEnd(false)}
-        closeLabel={null}
+        confirmLabel={ui.storage.endRental}
+        tone="danger"
+        disabled={busy}
+        onConfirm={() =>
+          shelf &&
+          act(end, shelf.id_reserve, {
+            after: () => void navigate('/box_reserve'),
+            settled: () => setConfirmEnd(false),
+          })
+        }
+        onCancel={() => setConfirmEnd(false)}
+        cancelLabel={ui.cancel}
       >
         <p>{ui.storage.endRentalWarning}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="danger"
-            disabled={busy}
-            onClick={() =>
-              shelf &&
-              act(end, shelf.id_reserve, {
-                after: () => void navigate('/box_reserve'),
-                settled: () => setConfirmEnd(false),
-              })
-            }
-          >
-            {ui.storage.endRental}
-          </button>
-          <button type="button" onClick={() => setConfirmEnd(false)}>
-            {ui.cancel}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -3,18 +3,18 @@ import type { ShelfView } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { queryKeys } from '../../../lib/query-keys';
 import { ui } from '../../../lib/messages';
-import { useCloseShelf } from '../api/close-shelf';
 import { useCurrentShelf } from '../api/current-shelf';
 import { useEquipment } from '../api/equipment';
 import { useGameToday } from '../api/game-today';
-import { useOpenShelf } from '../api/open-shelf';
 import { useRentShelf } from '../api/rent-shelf';
+import { useShelfLock } from '../api/shelf-lock';
 import { useShelves } from '../api/shelves';
 import { useStorageOpen } from '../api/storage-open';
 import { useStorageAction } from '../hooks/use-storage-action';
+import './storage.css';
 
 /**
  * /box_reserve: the storage system. Shelves 1-9 are rented one per player; the club's equipment
@@ -32,8 +32,8 @@ export function StoragePage() {
   const equipment = useEquipment(on);
   const gameToday = useGameToday(on);
   const rent = useRentShelf();
-  const open = useOpenShelf();
-  const close = useCloseShelf();
+  const open = useShelfLock('open');
+  const close = useShelfLock('close');
   const act = useStorageAction();
   // The free shelf the player tapped: renting it is asked first (issue 19).
   const [toRent, setToRent] = useState<ShelfView | null>(null);
@@ -133,33 +133,24 @@ export function StoragePage() {
           </ul>
         </section>
       </div>
-      <Modal
+      <ConfirmDialog
         open={toRent !== null}
         title={ui.storage.rentQuestion(toRent?.name ?? '')}
-        onClose={() => setToRent(null)}
-        closeLabel={null}
+        confirmLabel={ui.storage.rent}
+        tone="primary"
+        disabled={busy}
+        onConfirm={() =>
+          toRent &&
+          act(rent, toRent.id, {
+            after: () => void navigate('/box_reserve/user_reserved'),
+            settled: () => setToRent(null),
+          })
+        }
+        onCancel={() => setToRent(null)}
+        cancelLabel={ui.cancel}
       >
         <p>{ui.storage.rentWarning}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={busy}
-            onClick={() =>
-              toRent &&
-              act(rent, toRent.id, {
-                after: () => void navigate('/box_reserve/user_reserved'),
-                settled: () => setToRent(null),
-              })
-            }
-          >
-            {ui.storage.rent}
-          </button>
-          <button type="button" onClick={() => setToRent(null)}>
-            {ui.cancel}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </main>
   );
 }
