@@ -73,7 +73,7 @@ function renderShell(path = '/profile') {
 
 const gamesScreen = () => screen.findByRole('heading', { name: 'Экран «Мои игры»' });
 
-// --- The shell: the admin check decides what the visitor sees (spec section 2) ---
+// --- The shell: the admin check decides what the visitor sees ---
 
 test('a player sees the screen inside the layout, with the menu and their name', async () => {
   let admit: () => void = () => undefined;
@@ -233,7 +233,7 @@ test('"Выйти" without a network still goes to /login', async () => {
   expect(await screen.findByRole('heading', { name: 'Экран входа' })).toBeTruthy();
 });
 
-// --- The route map of <App/> (spec section 2), at the browser's own address ---
+// --- The route map of <App/> (the spec's routes), at the browser's own address ---
 
 function openApp(path: string) {
   window.history.pushState({}, '', path);
@@ -286,7 +286,7 @@ test('401 on the admin check goes to /login', async () => {
   expect(window.location.pathname).toBe('/login');
 });
 
-// --- Issue 19: the rules inside the shell, the rotate warning everywhere ---
+// --- The rules inside the shell, the rotate warning everywhere ---
 
 const rules = 'Правила пользования кортом\n\n1. Бронируйте заранее.\n2. Приходите вовремя.';
 

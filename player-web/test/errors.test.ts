@@ -27,7 +27,7 @@ const SERVER = 'текст сервера';
 const refusal = (status: number, code: ErrorCode, detail = SERVER, errors: FieldErrors = {}) =>
   new ApiError(status, code, detail, errors);
 
-/** Spec section 8 (and the app's own choices beside it): the text the player reads for each code. */
+/** The spec's error catalogue, and the app's own choices: the player's text for each code. */
 const catalogue: [FailureCode, string][] = [
   [NO_ANSWER, 'Неполадки сети, попробуйте позже'],
   [RequestError.ServerError, 'Неполадки сети, попробуйте позже'],

@@ -141,7 +141,7 @@ test('a server error or no network shows "Неполадки сети, попр�
   expect((await screen.findByRole('alert')).textContent).toBe(messages.networkTrouble);
 });
 
-// --- Social login (issue 9) ---
+// --- Social login (docs/decisions/0040-social-login.md) ---
 
 test('both providers on: "или", then a link each to where the API starts the login', async () => {
   server = fakeServer(routes({ 'GET /api/auth/providers/': socialProviders({ vk: true, yandex: true }) }));

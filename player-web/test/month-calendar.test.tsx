@@ -200,7 +200,7 @@ test('keyboard: one tab stop on today, arrows move between enabled days, Enter c
   expect(screen.getAllByRole('button').filter((b) => b.getAttribute('tabindex') === '0')).toHaveLength(1);
 });
 
-// --- The booking horizon (issue 20) and the waitlist (issue 21) ---
+// --- The booking horizon and the waitlist ---
 
 test('days after the last bookable day are off, named so, and the next month is not offered', () => {
   renderCalendar({ lastDate: '2026-11-20' });

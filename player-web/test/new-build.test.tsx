@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 
-// A player app that survives a deploy (issue 20, item 3). /account's screen throws while it shows;
-// /box_reserve's code cannot be loaded, as a tab opened before a deploy finds its chunk gone (404).
+// A player app that survives a deploy (docs/decisions/0033-player-app-served-by-the-api.md).
+// /account's screen throws while it shows; /box_reserve's code cannot be loaded, as a tab opened
+// before a deploy finds its chunk gone (404).
 vi.mock('../src/features/account/components/account-page', () => ({
   AccountPage: () => {
     throw new Error('a screen that breaks');

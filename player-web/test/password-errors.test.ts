@@ -7,7 +7,8 @@ import { passwordError } from '../src/lib/errors';
 /** A refusal as the API sends it: the status, the code the app decides on, the server's text. */
 const refusal = (status: number, code: ErrorCode, detail = 'текст сервера') => new ApiError(status, code, detail);
 
-// Spec section 8, reset and change password: the text goes by the refusal, whatever the server said.
+// The spec's error texts for resetting and changing a password: the text goes by the refusal,
+// whatever the server said.
 test.each([
   [400, RequestError.Invalid, 'Новые пароли не совпадают или не соответствуют требованиям'],
   [403, AuthError.ResetCodeExpired, 'Истек срок действия кода подтверждения'],

@@ -145,7 +145,7 @@ test("today's offline PIN goes to the phone's storage, not on screen", async () 
   }
 });
 
-// --- Issue 21: no-shows and the pause (the waitlist: profile-waitlist.test.tsx) ---
+// --- No-shows and the pause (the waitlist: profile-waitlist.test.tsx) ---
 
 test('a game released as a no-show reads «Неявка» and does not count against the games ahead', async () => {
   renderProfile(

@@ -5,7 +5,7 @@ import { expect, test, vi } from 'vitest';
 import { fail, ok } from './support/fake-server';
 import { clubClock, game, limits, loaded, place, profileScreen } from './support/profile-screen';
 
-// /profile, issue 21: my places in line and the offers of a court that came free.
+// /profile: my places in line and the offers of a court that came free.
 const screens = profileScreen();
 const renderProfile = screens.renderProfile;
 

@@ -17,7 +17,7 @@ import {
 } from './support/reserve-screen';
 import { render } from './support/render';
 
-// /reserve under a fake API (support/reserve-screen.tsx); the line and the pause of issue 21 are in
+// /reserve under a fake API (support/reserve-screen.tsx); the waitlist and the no-show pause are in
 // reserve-waitlist.test.tsx. The page keeps the club's clock for the visit: one clock per file.
 afterEach(() => {
   expect(server.strays).toEqual([]);
@@ -135,7 +135,7 @@ test('"Назад" steps back: court → time → date → my games', async () =
   expect(await screen.findByRole('heading', { name: 'Мои игры' })).toBeTruthy();
 });
 
-test('no court list shows the network-failure screen (spec section 8)', async () => {
+test('no court list shows the network-failure screen', async () => {
   renderReserve({ 'GET /api/get_courts/': 'offline' });
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
 });
@@ -156,7 +156,7 @@ test('no club clock shows the network-failure screen instead of loading for ever
   ).toBeTruthy();
 });
 
-// --- Issue 19: limits before the last step, the summary, the desktop ---
+// --- Limits before the last step, the summary, the desktop ---
 
 test('the summary shows date, weekday, hour and court with one confirm button; "Назад" returns to the courts', async () => {
   renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
@@ -321,7 +321,7 @@ test('a taken hour chosen in the list offers the line, as on the dial; a limited
   expect(list.querySelector('li')?.textContent).toBe('06:00–07:00, недоступно: уже есть игра в этот день');
 });
 
-// --- Issue 20: the booking horizon ---
+// --- The booking horizon (docs/decisions/0017-booking-horizon.md) ---
 
 test('days past the 90-day horizon are not offered, nor are months after its month', async () => {
   renderReserve();

@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { fail, ok, type Answer } from './support/fake-server';
 import { chooseDay, confirmCourt, renderReserve, server } from './support/reserve-screen';
 
-// /reserve, issue 21: the line for a taken hour, and the pause for no-shows.
+// /reserve: the line for a taken hour, and the pause for no-shows.
 afterEach(() => {
   expect(server.strays).toEqual([]);
   vi.unstubAllGlobals();

@@ -190,7 +190,7 @@ test('keyboard: Tab reaches the first free hour, arrows skip taken hours, Enter 
   expect(onChange).toHaveBeenCalledTimes(2);
 });
 
-// --- The waitlist (issue 21): taken hours take a place in line ---
+// --- The waitlist: taken hours take a place in line ---
 
 test('with the waitlist open a taken hour is a radio named as taken; past hours and own games are still not', async () => {
   const { onChange } = renderDial({ reserved: [14, 18, 20], mine: [21], waitlist: true, queued: [20] });

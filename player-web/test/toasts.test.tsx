@@ -25,7 +25,7 @@ const shownTexts = () =>
     .queryAllByText(/.+/, { selector: 'span' })
     .map((element) => element.textContent);
 
-test('at most 20 toasts are on screen: a newer one pushes out the oldest (spec section 9)', () => {
+test('at most 20 toasts are on screen: a newer one pushes out the oldest', () => {
   const { show } = renderToasts();
   for (let n = 1; n <= 25; n++) show(`Сообщение ${n}`);
   const texts = shownTexts();

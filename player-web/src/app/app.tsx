@@ -28,7 +28,10 @@ export function AppScreens({ queryClient }: { queryClient?: QueryClient }) {
   );
 }
 
-/** The player app (spec section 2; its map is route-map.tsx); `queryClient`: the one start.tsx preloaded answers into. */
+/**
+ * The player app (the spec's screens; its map is route-map.tsx); `queryClient`: the one start.tsx
+ * preloaded answers into.
+ */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <BrowserRouter>

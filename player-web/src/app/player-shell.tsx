@@ -11,8 +11,8 @@ import { errorOf } from '../lib/errors';
 import { PlayerLayout } from './player-layout';
 
 /**
- * Every signed-in screen sits in here. It first asks whether the visitor is an admin (spec
- * section 2): an admin goes to the dashboard, rules not yet accepted show the rules-acceptance
+ * Every signed-in screen sits in here. It first asks whether the visitor is an admin (GET
+ * /api/is_admin/): an admin goes to the dashboard, rules not yet accepted show the rules-acceptance
  * screen (so does that refusal on any later call), a lost session goes to /login (the API client
  * does that), and no answer at all shows the network-failure screen. While the check is on its way
  * the frame and the screen are already shown, as for the player most visitors are: that is the

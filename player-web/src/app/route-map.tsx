@@ -73,8 +73,9 @@ export interface AppRoute {
 }
 
 /**
- * The map of the player app (spec section 2): the routes the browser follows, the paths the build
- * prerenders (first-paint.tsx), and what a visit opening on each asks for first (start.tsx).
+ * The map of the player app (the spec's screens and routes): the routes the browser follows, the
+ * paths the build prerenders (first-paint.tsx), and what a visit opening on each asks for first
+ * (start.tsx).
  */
 export const routes: AppRoute[] = [
   { path: '/login', Component: LoginPage, handle: { hydrate: true } },

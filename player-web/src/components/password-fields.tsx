@@ -31,7 +31,7 @@ interface PasswordFieldsProps {
 /**
  * Two password fields (registration, a new password) with the spec's hint under them, shown once:
  * it turns into the error when the password breaks the rules. A second password that differs is
- * flagged while it is typed (issue 19), not only when the form is sent.
+ * flagged while it is typed, not only when the form is sent.
  */
 export function PasswordFields({
   labels,

@@ -27,9 +27,9 @@ export interface Failure {
 }
 
 /**
- * The player app's own text for a code (spec section 8). A code not named here is worded by the
- * server for the case at hand (a game's start time, the rule a password breaks, a shelf's state):
- * its detail is the text.
+ * The player app's own text for a code (the spec's error catalogue). A code not named here is
+ * worded by the server for the case at hand (a game's start time, the rule a password breaks, a
+ * shelf's state): its detail is the text.
  */
 const APP_TEXTS: Partial<Record<FailureCode, string>> = {
   // Trouble on the way or on the server: the spec's "network trouble", never a server's bug text.
@@ -90,9 +90,9 @@ export function textAmong(failure: Failure, named: readonly FailureCode[], other
 }
 
 /**
- * Spec section 8 for a new password (resetting and changing it): a body the server cannot take (its
- * 400) reads "the new passwords differ or break the rules", the named refusals their text, a rate
- * limit the server's text, no answer network trouble, anything else "Ошибка".
+ * The spec's error texts for a new password (resetting and changing it): a body the server cannot
+ * take (its 400) reads "the new passwords differ or break the rules", the named refusals their
+ * text, a rate limit the server's text, no answer network trouble, anything else "Ошибка".
  */
 export function passwordError(error: unknown): string {
   const failure = errorOf(error);

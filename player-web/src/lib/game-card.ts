@@ -3,7 +3,7 @@ import { hourRange } from './format';
 import { ui } from './messages';
 
 /**
- * What /game receives in its navigation state (spec section 2: date, weekday, time, active, court,
+ * What /game receives in its navigation state (the spec's: date, weekday, time, active, court,
  * id, and the game's status): my games write it, the game card reads it and writes the status back
  * when the door opens or the game ends, so a reload shows what the player last saw.
  */

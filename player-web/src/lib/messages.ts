@@ -4,7 +4,7 @@ import { clockHour } from './format';
 
 /**
  * Every Russian text of the player app's screens: headings, labels, buttons, hints, the names a
- * screen reader hears. Texts the server and the app share (the spec's section 8 catalogue, toasts
+ * screen reader hears. Texts the server and the app share (the spec's error catalogue, toasts
  * worded by the API, the password hint) are `messages` of @kort/contracts and are not repeated
  * here; refusals go through lib/errors.ts.
  */
@@ -138,7 +138,7 @@ export const ui = {
     /** A game's state in the list and on its card (my-orders' `status`). */
     playing: 'Идёт игра',
     over: 'Игра завершена',
-    /** Released: its door not opened in time after the start (issue 21). */
+    /** Released: its door not opened in time after the start. */
     noShow: 'Неявка',
     contacts: 'Контакты клуба',
     /** The add-game button while new bookings are paused for no-shows (booking_limits' paused_until). */
@@ -154,7 +154,7 @@ export const ui = {
     /** A game's place in a sentence or a list: '28 ноября 2026, 18:00, корт 2'. */
     gameLine: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
   },
-  /** Places in line for hours taken on every court, and a freed court held for the player (issue 21). */
+  /** Places in line for hours taken on every court, and a freed court held for the player. */
   waitlist: {
     title: 'Очередь',
     join: 'Встать в очередь',

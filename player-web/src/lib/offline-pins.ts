@@ -2,10 +2,10 @@ import { OFFLINE_PIN_LENGTH, type MyOrder } from '@kort/contracts';
 import { siteNowMs } from './site-clock';
 
 /**
- * The offline PINs of today's games, kept on the phone (issue 15): when the club's link is down
- * the phone may not reach the API either, and the keypad at the door still wants the code. Only
- * the PIN and the game's start are kept, by game id; nothing else of the account. Entries of past
- * days are dropped on every read and write.
+ * The offline PINs of today's games, kept on the phone (docs/decisions/0029-offline-pins.md):
+ * when the club's link is down the phone may not reach the API either, and the keypad at the door
+ * still wants the code. Only the PIN and the game's start are kept, by game id; nothing else of
+ * the account. Entries of past days are dropped on every read and write.
  */
 const KEY = 'kort.offline-pins';
 

@@ -50,7 +50,7 @@ export const queryKeys = {
     allCourtsStatus: ['booking', 'courts-status'],
     courtsStatus: (date: string, hour: number) => ['booking', 'courts-status', date, hour],
   },
-  /** The player's places in line for taken hours, and the offers held for them (issue 21). */
+  /** The player's places in line for taken hours, and the offers held for them. */
   waitlist: ['waitlist'],
   storage: {
     /** Everything the storage screens show: one action refreshes it all. */

@@ -39,7 +39,8 @@ export function loadSiteClock(): Promise<SiteClockInfo> {
   if (clock) return Promise.resolve(clock);
   pending ??= api<DetailResponse<SiteClock>>('GET', '/api/site_time/').then(
     ({ detail }) => {
-      // The club's clock by arithmetic from here on, without the browser's zone data (issue 19).
+      // The club's clock by arithmetic from here on, without the browser's zone data
+      // (docs/decisions/0008-bookings-are-instants.md).
       learnZoneOffsets(detail.time_zone, detail.offsets ?? [], detail.offsets_until);
       return (clock = { zone: detail.time_zone, skewMs: Date.parse(detail.now) - Date.now() });
     },

@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys';
 
 /**
  * GET /api/waitlist/: the player's places in line for hours taken on every court, an offer held for
- * them included (issue 21). Shared by the dial (reserve: "you are 2nd in line" on a taken hour) and
+ * them included. Shared by the dial (reserve: "you are 2nd in line" on a taken hour) and
  * my games (profile: the places, the offers), hence here and not in one feature.
  */
 export const waitlistPlaces = () => api<DetailResponse<WaitlistPlace[]>>('GET', '/api/waitlist/');

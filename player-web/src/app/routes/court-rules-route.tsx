@@ -5,9 +5,9 @@ import { CourtRulesPage } from '../../features/rules/components/court-rules-page
 import { PlayerLayout } from '../player-layout';
 
 /**
- * /court_rules is public (spec section 2), yet a signed-in player reads it inside the app's frame,
- * with the menu, like every other screen of theirs. The admin check is asked quietly: a visitor
- * who is not signed in stays on this page instead of being sent to /login.
+ * /court_rules is one of the spec's public screens, yet a signed-in player reads it inside the
+ * app's frame, with the menu, like every other screen of theirs. The admin check is asked quietly:
+ * a visitor who is not signed in stays on this page instead of being sent to /login.
  */
 export function CourtRulesRoute() {
   const player = useSignedInPlayer();

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ui } from '../../lib/messages';
 
-/** Spec section 9: at most 20 toasts at once; a newer one pushes out the oldest. */
+/** The spec's limit: at most 20 toasts at once; a newer one pushes out the oldest. */
 export const MAX_TOASTS = 20;
 const SHOW_MS = { success: 4_000, error: 7_000 } as const;
 

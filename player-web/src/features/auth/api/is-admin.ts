@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { FIRST_ANSWER_MS, queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/is_admin/: the first call of every signed-in screen (spec section 2). */
+/** GET /api/is_admin/: the first call of every signed-in screen. */
 export const isAdmin = () => api<DetailResponse<boolean>>('GET', '/api/is_admin/');
 
 /** Asked with the shell's code when a visit opens on a signed-in screen (app.tsx), kept for the shell. */

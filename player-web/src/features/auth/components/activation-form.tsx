@@ -9,9 +9,9 @@ import { useActivate } from '../api/activate';
 import { useResendActivationCode } from '../api/resend-activation-code';
 
 /**
- * The 4-digit code from the letter; a right one signs the player in (spec section 4). `onActivated`
- * runs before the player goes on (registration records the rules accepted on its form; if that
- * fails, the rules screen asks).
+ * The 4-digit code from the letter; a right one signs the player in. `onActivated` runs before the
+ * player goes on (registration records the rules accepted on its form; if that fails, the rules
+ * screen asks).
  */
 export function ActivationForm({
   email,
@@ -74,9 +74,9 @@ export function ActivationForm({
 }
 
 /**
- * Spec section 8, activation: too many tries and a wrong or expired code read their text (a code
- * the server cannot read is as wrong as a wrong one), a rate limit the server's text, anything
- * else network trouble.
+ * The spec's error texts for activation: too many tries and a wrong or expired code read their
+ * text (a code the server cannot read is as wrong as a wrong one), a rate limit the server's text,
+ * anything else network trouble.
  */
 export function activationError(error: unknown): string {
   const failure = errorOf(error);

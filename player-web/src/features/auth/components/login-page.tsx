@@ -11,7 +11,7 @@ import { PasswordRecovery } from './password-recovery';
 import { SocialLoginLinks } from './social-login';
 
 /**
- * The spec's login screen: the e-mail step, then the password step (section 4); under the e-mail
+ * The spec's login screen: the e-mail step, then the password step; under the e-mail
  * step, the social logins that are switched on, and the reason a social login failed.
  */
 export function LoginPage() {

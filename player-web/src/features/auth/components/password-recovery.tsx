@@ -13,8 +13,9 @@ import { useVerifyResetCode } from '../api/verify-reset-code';
 import { emailProblem } from '../hooks/email-problem';
 
 /**
- * Spec section 8, verify code: its 403 (a wrong or expired code, and too many wrong ones alike)
- * reads "Неверный или истекший код подтверждения", a rate limit the server's text, otherwise "Ошибка".
+ * The spec's error texts for verifying the code: its 403 (a wrong or expired code, and too many
+ * wrong ones alike) reads "Неверный или истекший код подтверждения", a rate limit the server's
+ * text, otherwise "Ошибка".
  */
 export function verifyError(error: unknown): string {
   const failure = errorOf(error);

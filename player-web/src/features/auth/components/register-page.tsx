@@ -13,7 +13,7 @@ interface RegisterPageProps {
   acceptRules: () => Promise<unknown>;
 }
 
-/** Registration (spec sections 2, 4, 5): details, then password and consents, then the code. */
+/** The spec's registration screen: details, then password and consents, then the code. */
 export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   const registration = useRegistration();
   const { step, fields, errors } = registration;

@@ -10,7 +10,7 @@ import { emailProblem } from './email-problem';
 const UNKNOWN_EMAIL: readonly string[] = [AuthError.EmailUnknown, AuthError.CheckEmail];
 
 /**
- * The spec's two login steps (e-mail, then password; section 4) as state: an empty or malformed
+ * The spec's two login steps (e-mail, then password) as state: an empty or malformed
  * field is said in words before anything is sent; a refusal reads as the spec words it.
  */
 export function useLoginSteps({ beforeSubmit }: { beforeSubmit: () => void }) {

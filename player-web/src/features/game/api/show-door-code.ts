@@ -11,7 +11,7 @@ export const useShowDoorCode = () => useMutation({ mutationFn: showDoorCode });
 
 /**
  * The game's offline PIN, which comes with the refusal while the court's equipment has no link
- * (issue 15: `device.agent_offline` with `offline_pin`, for the game's owner), or null.
+ * (`device.agent_offline` with `offline_pin`, for the game's owner), or null.
  */
 export function offlinePinOf(error: unknown): string | null {
   const { code, body } = errorOf(error);

@@ -19,7 +19,7 @@ const EQUIPMENT_TROUBLE: readonly FailureCode[] = [
 ];
 
 /**
- * Wrong, expired or refused codes all read "Неверный код" (spec section 8); trouble with the
+ * Wrong, expired or refused codes all read "Неверный код" (the spec's text); trouble with the
  * court's equipment says so in the server's words.
  */
 export function doorError(error: unknown): string {

@@ -6,7 +6,7 @@ import './game.css';
 const half = OFFLINE_PIN_LENGTH / 2;
 
 /**
- * The club's link is down (issue 15): instead of the door modal, the game's offline PIN in digits
+ * The club's link is down: instead of the door modal, the game's offline PIN in digits
  * large enough to read off the phone at the door's keypad, with the one sentence that says what to do.
  */
 export function OfflinePinModal({ pin, onClose }: { pin: string | null; onClose: () => void }) {

@@ -9,7 +9,8 @@ export const myOrders = () => api<DetailResponse<MyOrder[]>>('GET', '/api/my-ord
 
 /**
  * My games. Every answer also leaves today's offline PINs on the phone for the door's keypad
- * (issue 15); they are never shown. Booking, cancelling and ending a game refresh it.
+ * (docs/decisions/0029-offline-pins.md); they are never shown. Booking, cancelling and ending a
+ * game refresh it.
  */
 export const useMyOrders = () =>
   useQuery({

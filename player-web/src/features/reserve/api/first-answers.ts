@@ -10,8 +10,8 @@ import { courtsQuery } from './courts';
  * rather than after it: the club's clock, the courts and the club's rules (its hours, quotas and
  * horizon) at once, then the club month's full days and the player's limits. The screen's own
  * queries find them in the cache or already on their way, so the calendar comes two round trips
- * sooner on a phone (issue 19). A failure here is the screen's to show: its queries ask again (the
- * rules' failure is not even that: the screen goes on with the spec's).
+ * sooner on a phone (docs/decisions/0034-first-load.md). A failure here is the screen's to show:
+ * its queries ask again (the rules' failure is not even that: the screen goes on with the spec's).
  */
 export function prefetchReserveAnswers(client: QueryClient): void {
   void client.prefetchQuery(courtsQuery);

@@ -18,7 +18,7 @@ interface BookingSummaryProps {
 }
 
 /**
- * The last step of a booking (issue 19): what is about to be booked, in full, and one button that
+ * The last step of a booking: what is about to be booked, in full, and one button that
  * books it. Choosing a court no longer books by itself.
  */
 export function BookingSummary({

@@ -33,8 +33,8 @@ export interface MonthCalendarProps {
   /** The month's unavailable days are being fetched: no day can be chosen yet. */
   loading?: boolean;
   /**
-   * A day with no free hour stays choosable: its taken hours take a place in line (the waitlist,
-   * issue 21). Without it such a day is disabled.
+   * A day with no free hour stays choosable: its taken hours take a place in line (the
+   * waitlist). Without it such a day is disabled.
    */
   waitlist?: boolean;
 }

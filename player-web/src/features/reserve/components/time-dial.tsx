@@ -26,8 +26,8 @@ export interface TimeDialProps {
   /** 1 on its own step (a phone), 2 beside the calendar (a desktop), where the page has its h1. */
   headingLevel?: 1 | 2;
   /**
-   * Hours taken on every court can be chosen too, to take a place in line for them (the waitlist,
-   * issue 21): they are radios beside the free ones, named as taken.
+   * Hours taken on every court can be chosen too, to take a place in line for them (the
+   * waitlist): they are radios beside the free ones, named as taken.
    */
   waitlist?: boolean;
   /** Taken hours the player already waits in line for. */

@@ -11,8 +11,9 @@ interface WaitlistChoiceProps {
 }
 
 /**
- * Under the dial when the chosen hour is taken on every court (issue 21): what the line promises
- * before the player joins it, their position once they are in it, and a freed court held for them.
+ * The waitlist, under the dial when the chosen hour is taken on every court: what the line
+ * promises before the player joins it, their position once they are in it, and a freed court held
+ * for them.
  */
 export function WaitlistChoice({ hour, place, position }: WaitlistChoiceProps) {
   return (

@@ -6,7 +6,7 @@ import { Consents } from './consents';
 
 /**
  * Replaces the app while the player has not accepted the club's rules (the API answers
- * `auth.rules_not_accepted`): two checkboxes and an accept button (spec section 2).
+ * `auth.rules_not_accepted`): two checkboxes and an accept button.
  */
 export function RulesAcceptance({ onAccepted }: { onAccepted: () => void }) {
   const [rules, setRules] = useState(false);

@@ -10,7 +10,7 @@ import { useStorageAction } from '../hooks/use-storage-action';
 import './storage.css';
 
 /**
- * /box_reserve/user_reserved: my shelf, whether its lock is open or closed (issue 19), with open,
+ * /box_reserve/user_reserved: my shelf, whether its lock is open or closed, with open,
  * close, end rental (confirmed) and back.
  */
 export function MyShelfPage() {

@@ -19,7 +19,7 @@ import './storage.css';
 /**
  * /box_reserve: the storage system. Shelves 1-9 are rented one per player; the club's equipment
  * (10 and 11) is taken for the day's game and returned by closing its compartment. While an admin
- * has storage switched off it reads "Временно не работает" (spec section 2), and nothing else is
+ * has storage switched off it reads "Временно не работает" (the spec's text), and nothing else is
  * asked for.
  */
 export function StoragePage() {
@@ -35,7 +35,7 @@ export function StoragePage() {
   const open = useShelfLock('open');
   const close = useShelfLock('close');
   const act = useStorageAction();
-  // The free shelf the player tapped: renting it is asked first (issue 19).
+  // The free shelf the player tapped: renting it is asked first.
   const [toRent, setToRent] = useState<ShelfView | null>(null);
   const busy = rent.isPending || open.isPending || close.isPending;
   const parts = [mine, shelves, equipment, gameToday];
