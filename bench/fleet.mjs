@@ -12,7 +12,7 @@
 //   its caller: none run twice, none acknowledged and not run, none run by another site's agent.
 // - the same restart with no players: only the agents' websockets try the proxy (target: all back
 //   within 90 s too).
-// A missed target is printed with FAIL (and `npm run bench` exits 1); the part takes a few minutes.
+// A missed target is printed with FAIL (and `npm run bench` exits 2); the part takes a few minutes.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -161,16 +161,24 @@ export async function fleetRun(count, settings) {
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS s(id, hash, n)`,
     [agents.slice(1).map((a) => a.site), agents.slice(1).map((a) => hashToken(a.token)), ZONES],
   );
-  const cluster = await startCluster({
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: prefix,
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    EDGE_AGENT_TOKEN: defaultToken,
-    TRUST_PROXY: 'loopback',
-    LOG_LEVEL: 'warn',
-  });
+  const cluster = await startCluster(
+    {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: prefix,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      EDGE_AGENT_TOKEN: defaultToken,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+      // FLEET_PROFILE=<dir>: the replicas run under --cpu-prof (the restarted ones write theirs on stop).
+    },
+    {
+      nodeFlags: process.env.FLEET_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.FLEET_PROFILE, `sites-${count}`)}`]
+        : [],
+    },
+  );
   const { base } = cluster;
   let fleet = null;
   const boards = [];

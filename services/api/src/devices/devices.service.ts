@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Subject } from 'rxjs';
@@ -6,6 +6,7 @@ import type { Repository } from 'typeorm';
 import {
   DEFAULT_SITE_ID,
   RELAYS,
+  type AgentDriver,
   type AgentSnapshot,
   type DeviceState,
   type DeviceStatus,
@@ -20,13 +21,21 @@ import type { SiteRef } from '../sites/site-ref';
 
 /** Bounded: names of sites that do not exist must not grow it without end (a fleet fits). */
 const TOKEN_CACHE_SIZE = 4096;
+/**
+ * A connected agent's "last signal" is written at most this often: its pings come every 10 s, and
+ * a thousand agents writing each one were a hundred row updates a second. Whether it is connected
+ * is the online flag, written on connect and disconnect, not this.
+ */
+export const HEARD_EVERY_MS = 30_000;
+/** The heartbeats heard on this replica are written together, in one statement this often. */
+const HEARD_FLUSH_MS = 1_000;
 
 /**
  * The last known state of every site's devices, as the agent reported it, kept in Postgres so
  * every replica answers the same, and pushed to dashboards through `changes`.
  */
 @Injectable()
-export class DevicesService implements OnModuleInit {
+export class DevicesService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Devices');
   /** Each site's token hash as last read (authenticate); a re-key drops it on every replica. */
   private readonly tokenHashes: LocalCache<string | null>;
@@ -34,6 +43,11 @@ export class DevicesService implements OnModuleInit {
   readonly changes = new Subject<DeviceState>();
   /** A site whose agent token was replaced: the /edge gateway disconnects its agent everywhere. */
   readonly rekeyed = new Subject<string>();
+  /** When each site's last signal was last written from this replica (ms since the epoch). */
+  private readonly heardAt = new Map<string, number>();
+  /** Sites heard since the last flush, with the connection heard. */
+  private readonly unheard = new Map<string, string>();
+  private heardTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(Site) private readonly sites: Repository<Site>,
@@ -51,6 +65,10 @@ export class DevicesService implements OnModuleInit {
        ON CONFLICT (id) DO UPDATE SET token_hash = coalesce(EXCLUDED.token_hash, sites.token_hash)`,
       [DEFAULT_SITE_ID, tokenHash, this.config.siteTimezone],
     );
+  }
+
+  onModuleDestroy(): void {
+    clearTimeout(this.heardTimer);
   }
 
   /**
@@ -77,8 +95,14 @@ export class DevicesService implements OnModuleInit {
   async authenticate(siteId: unknown, token: unknown): Promise<string | null> {
     if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
     const presented = hashToken(token);
-    const cached = await this.tokenHashes.get(siteId, () => this.storedTokenHash(siteId));
+    let read = false;
+    const cached = await this.tokenHashes.get(siteId, () => {
+      read = true;
+      return this.storedTokenHash(siteId);
+    });
     if (!cached || !safeEqual(cached, presented)) return null;
+    // A hash read for this very check is the stored one: a second read would tell nothing new.
+    if (read) return siteId;
     const stored = await this.storedTokenHash(siteId);
     return stored && safeEqual(stored, presented) ? siteId : null;
   }
@@ -96,7 +120,11 @@ export class DevicesService implements OnModuleInit {
 
   /** The agent connected as `connection` (a socket id): it is the site's agent from now on. */
   async setOnline(siteId: string, connection: string): Promise<void> {
-    await this.sites.update(siteId, { online: true, agentConnection: connection, lastSeenAt: new Date() });
+    await this.sites.query(
+      `UPDATE sites SET online = true, agent_connection = $2, last_seen_at = now() WHERE id = $1`,
+      [siteId, connection],
+    );
+    this.heardAt.set(siteId, Date.now());
     this.logger.log({ site: siteId }, 'agent online');
     await this.publishState(siteId);
   }
@@ -113,46 +141,106 @@ export class DevicesService implements OnModuleInit {
       .where('id = :siteId AND online AND agent_connection IS NOT DISTINCT FROM :connection', { siteId, connection })
       .execute();
     if (!changed.affected) return;
+    this.heardAt.delete(siteId);
     this.logger.log({ site: siteId }, 'agent offline');
     await this.publishState(siteId);
   }
 
   /**
-   * The agent's connection answered its heartbeat (socket.io's ping, every 10 s): it was heard now.
-   * The dashboards' "last signal" follows it live; a connection no longer the site's agent is ignored.
+   * Sites whose agents are gone (each with the connection that marked it online), in one statement:
+   * after a restart every site may be among them. A site whose agent has connected again since
+   * (another connection) is left online.
    */
-  async heard(siteId: string, connection: string): Promise<void> {
-    const changed = await this.sites
-      .createQueryBuilder()
-      .update()
-      .set({ lastSeenAt: new Date() })
-      .where('id = :siteId AND online AND agent_connection = :connection', { siteId, connection })
-      .execute();
-    if (changed.affected) await this.publishState(siteId);
+  async setOfflineMany(gone: { id: string; connection: string | null }[]): Promise<string[]> {
+    if (gone.length === 0) return [];
+    const [rows] = await this.sites.query<[{ id: string }[], number]>(
+      `UPDATE sites s SET online = false, last_seen_at = now()
+         FROM unnest($1::text[], $2::text[]) AS g(id, connection)
+        WHERE s.id = g.id AND s.online AND s.agent_connection IS NOT DISTINCT FROM g.connection
+        RETURNING s.id`,
+      [gone.map((site) => site.id), gone.map((site) => site.connection)],
+    );
+    const ids = rows.map((row) => row.id);
+    for (const id of ids) this.heardAt.delete(id);
+    if (ids.length) this.logger.log({ sites: ids.length }, 'agents offline: no connection left anywhere');
+    for (const state of await this.states(ids)) this.changes.next(state);
+    return ids;
   }
 
+  /**
+   * The agent's connection answered its heartbeat (socket.io's ping, every 10 s): it was heard now.
+   * The dashboards' "last signal" follows it, written at most every HEARD_EVERY_MS per site and for
+   * all the sites heard on this replica in one statement a second; a connection no longer the
+   * site's agent is ignored.
+   */
+  heard(siteId: string, connection: string): void {
+    if (Date.now() - (this.heardAt.get(siteId) ?? 0) < HEARD_EVERY_MS) return;
+    this.unheard.set(siteId, connection);
+    this.heardTimer ??= setTimeout(() => void this.writeHeard(), HEARD_FLUSH_MS).unref();
+  }
+
+  /** Never rejects: a failed write is logged, and the next heartbeat tries again. */
+  private async writeHeard(): Promise<void> {
+    this.heardTimer = undefined;
+    const heard = [...this.unheard];
+    this.unheard.clear();
+    const now = Date.now();
+    for (const [siteId] of heard) this.heardAt.set(siteId, now);
+    try {
+      const [rows] = await this.sites.query<[{ id: string }[], number]>(
+        `UPDATE sites s SET last_seen_at = now()
+           FROM unnest($1::text[], $2::text[]) AS h(id, connection)
+          WHERE s.id = h.id AND s.online AND s.agent_connection = h.connection
+          RETURNING s.id`,
+        [heard.map(([siteId]) => siteId), heard.map(([, connection]) => connection)],
+      );
+      for (const state of await this.states(rows.map((row) => row.id))) this.changes.next(state);
+    } catch (error) {
+      for (const [siteId] of heard) this.heardAt.delete(siteId);
+      this.logger.warn({ sites: heard.length, error: String(error) }, 'agent heartbeats not recorded');
+    }
+  }
+
+  /** The agent's whole report (on every connect): its relays and the site's row in one statement. */
   async applySnapshot(siteId: string, snapshot: AgentSnapshot): Promise<void> {
-    await this.sites.manager.transaction(async (tx) => {
-      for (const [device, on] of Object.entries(snapshot.relays)) await upsertRelay(tx, siteId, device, on);
-      await tx.update(Site, siteId, {
-        doorClosed: snapshot.doorClosed,
-        agentVersion: snapshot.agentVersion,
+    const relays = Object.entries(snapshot.relays);
+    await this.sites.query(
+      `WITH relays AS (
+         INSERT INTO device_states (site_id, device, is_on, updated_at)
+         SELECT $1, relay.device, relay.is_on, now() FROM unnest($2::text[], $3::boolean[]) AS relay(device, is_on)
+         ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at
+       )
+       UPDATE sites SET door_closed = $4, agent_version = $5, agent_driver = $6, last_seen_at = now() WHERE id = $1`,
+      [
+        siteId,
+        relays.map(([device]) => device),
+        relays.map(([, on]) => on),
+        snapshot.doorClosed,
+        snapshot.agentVersion,
         // An agent from before the driver report leaves it unknown rather than keep an old one.
-        agentDriver: snapshot.driver ?? null,
-        lastSeenAt: new Date(),
-      });
-    });
+        snapshot.driver ?? null,
+      ],
+    );
+    this.heardAt.set(siteId, Date.now());
     await this.publishState(siteId);
   }
 
   async applyRelay(siteId: string, device: RelayId, on: boolean): Promise<void> {
-    await upsertRelay(this.sites.manager, siteId, device, on);
-    await this.sites.update(siteId, { lastSeenAt: new Date() });
+    await this.sites.query(
+      `WITH relay AS (
+         INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at
+       )
+       UPDATE sites SET last_seen_at = now() WHERE id = $1`,
+      [siteId, device, on],
+    );
+    this.heardAt.set(siteId, Date.now());
     await this.publishState(siteId);
   }
 
   async applyDoorSensor(siteId: string, closed: boolean): Promise<void> {
     await this.sites.update(siteId, { doorClosed: closed, lastSeenAt: new Date() });
+    this.heardAt.set(siteId, Date.now());
     await this.publishState(siteId);
   }
 
@@ -160,25 +248,26 @@ export class DevicesService implements OnModuleInit {
   async state({ id: siteId }: Pick<SiteRef, 'id'>): Promise<DeviceState> {
     // Without an id the lookup below would answer whichever site comes first.
     if (typeof siteId !== 'string') throw new Error('device state asked without a site');
-    const site = await this.sites.findOneByOrFail({ id: siteId });
-    const rows = await this.sites.query<{ device: string; is_on: boolean }[]>(
-      `SELECT device, is_on FROM device_states WHERE site_id = $1`,
-      [siteId],
+    const [state] = await this.states([siteId]);
+    if (!state) throw new Error(`site ${siteId} does not exist`);
+    return state;
+  }
+
+  /**
+   * Sites' states in one plain query (the sites that do not exist are left out): it runs on every
+   * report of every agent, where the ORM's query building cost more than the query.
+   */
+  private async states(siteIds: string[]): Promise<DeviceState[]> {
+    if (siteIds.length === 0) return [];
+    const rows = await this.sites.query<StateRow[]>(
+      `SELECT s.id, s.online, s.last_seen_at, s.door_closed, s.agent_driver, s.last_offline_from, s.last_offline_to,
+              coalesce(json_object_agg(d.device, d.is_on) FILTER (WHERE d.device IS NOT NULL), '{}') AS relays
+         FROM sites s LEFT JOIN device_states d ON d.site_id = s.id
+        WHERE s.id = ANY($1::text[])
+        GROUP BY s.id`,
+      [siteIds],
     );
-    const relays = Object.fromEntries(RELAYS.map((relay) => [relay, false])) as Record<RelayId, boolean>;
-    for (const row of rows) if (row.device in relays) relays[row.device as RelayId] = row.is_on;
-    return {
-      site: site.id,
-      online: site.online,
-      lastSeenAt: site.lastSeenAt?.toISOString() ?? null,
-      relays,
-      doorClosed: site.doorClosed,
-      driver: site.agentDriver,
-      lastOffline:
-        site.lastOfflineFrom && site.lastOfflineTo
-          ? { from: site.lastOfflineFrom.toISOString(), to: site.lastOfflineTo.toISOString() }
-          : null,
-    };
+    return rows.map(stateOf);
   }
 
   /** The spec's get_device_status of the site. */
@@ -198,19 +287,34 @@ export class DevicesService implements OnModuleInit {
   }
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+interface StateRow {
+  id: string;
+  online: boolean;
+  last_seen_at: Date | null;
+  door_closed: boolean | null;
+  agent_driver: AgentDriver | null;
+  last_offline_from: Date | null;
+  last_offline_to: Date | null;
+  relays: Record<string, boolean>;
 }
 
-async function upsertRelay(
-  db: { query: (sql: string, parameters: unknown[]) => Promise<unknown> },
-  siteId: string,
-  device: string,
-  on: boolean,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at`,
-    [siteId, device, on],
-  );
+function stateOf(row: StateRow): DeviceState {
+  const relays = Object.fromEntries(RELAYS.map((relay) => [relay, false])) as Record<RelayId, boolean>;
+  for (const [device, on] of Object.entries(row.relays)) if (device in relays) relays[device as RelayId] = on;
+  return {
+    site: row.id,
+    online: row.online,
+    lastSeenAt: row.last_seen_at?.toISOString() ?? null,
+    relays,
+    doorClosed: row.door_closed,
+    driver: row.agent_driver,
+    lastOffline:
+      row.last_offline_from && row.last_offline_to
+        ? { from: row.last_offline_from.toISOString(), to: row.last_offline_to.toISOString() }
+        : null,
+  };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -25,11 +25,15 @@ import { MetricsService } from '../metrics/metrics.service';
 import { DevicesService } from './devices.service';
 import { EdgeHandshakes } from './edge-handshakes';
 import { OutboxService } from './outbox.service';
+import { Slots } from './slots';
 
 export type EdgeNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
 export type AgentSocket = Socket<AgentToServerEvents, ServerToAgentEvents, object, { siteId: string }>;
 
 export const siteRoom = (siteId: string): string => `site:${siteId}`;
+
+/** Agents whose handshake and first reports this replica works on at once (the others wait). */
+export const CONNECT_SLOTS = 4;
 
 /**
  * The /edge namespace: one connection per site's agent, authenticated by the site's token. Every
@@ -46,6 +50,8 @@ export class EdgeGateway
   /** Each site's agent when it is connected to this replica. */
   private readonly localAgents = new Map<string, AgentSocket>();
   private reconcileTimer?: NodeJS.Timeout;
+  /** The database work of connecting agents (handshake, online mark, snapshot), a few at a time. */
+  private readonly connecting = new Slots(CONNECT_SLOTS);
   private rekeys?: Subscription;
   /** A site's agent connected, joined its room and is marked online (the schedule follows). */
   readonly connected = new Subject<string>();
@@ -67,15 +73,14 @@ export class EdgeGateway
    * marked online still has a socket somewhere in the cluster.
    */
   async reconcileOnline(): Promise<string[]> {
-    const stale: string[] = [];
-    for (const { id: siteId, connection } of await this.devices.onlineSites()) {
-      const sockets = await this.server.in(siteRoom(siteId)).fetchSockets();
-      if (sockets.length === 0 && !this.leaving) {
-        await this.devices.setOffline(siteId, connection);
-        stale.push(siteId);
-      }
-    }
-    return stale;
+    const online = await this.devices.onlineSites();
+    if (online.length === 0) return [];
+    // One question to every replica for all its agents, not one per site: a thousand sites would
+    // be a thousand round trips through Redis every 30 s. An agent that connects after the answer
+    // is safe: setOffline changes nothing once the site's connection is a newer one.
+    const connected = new Set((await this.server.fetchSockets()).map((socket) => socket.data.siteId));
+    if (this.leaving) return [];
+    return this.devices.setOfflineMany(online.filter((site) => !connected.has(site.id)));
   }
 
   onModuleDestroy(): void {
@@ -96,14 +101,16 @@ export class EdgeGateway
     namespace.use((socket, next) => {
       const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
       // An agent that names no site is a one-club install's (its token is EDGE_AGENT_TOKEN).
-      this.handshakes.admit(socket.request, site ?? DEFAULT_SITE_ID, token).then(
-        (siteId) => {
-          if (!siteId) return next(new Error('unauthorized'));
-          socket.data.siteId = siteId;
-          next();
-        },
-        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
-      );
+      this.connecting
+        .run(() => this.handshakes.admit(socket.request, site ?? DEFAULT_SITE_ID, token))
+        .then(
+          (siteId) => {
+            if (!siteId) return next(new Error('unauthorized'));
+            socket.data.siteId = siteId;
+            next();
+          },
+          (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+        );
     });
   }
 
@@ -133,7 +140,9 @@ export class EdgeGateway
       if (typeof ack === 'function') ack(Date.now());
     });
     socket.on(EDGE_EVENTS.snapshot, (payload) =>
-      this.handle(socket, snapshotSchema, payload, (s) => this.devices.applySnapshot(siteId, s)),
+      this.handle(socket, snapshotSchema, payload, (s) =>
+        this.connecting.run(() => this.devices.applySnapshot(siteId, s)),
+      ),
     );
     socket.on(EDGE_EVENTS.relayChanged, (payload) =>
       this.handle(socket, relayChangedSchema, payload, (c) => this.devices.applyRelay(siteId, c.device, c.on)),
@@ -143,30 +152,21 @@ export class EdgeGateway
     );
     socket.on(EDGE_EVENTS.outbox, (payload, ack) => this.handleOutbox(socket, payload, ack));
     // Each answered ping (every 10 s) is a sign of life: the dashboards' "last signal" stays fresh.
-    socket.conn.on('heartbeat', () =>
-      this.chain(socket, () =>
-        this.devices
-          .heard(siteId, socket.id)
-          .catch((error: unknown) =>
-            this.logger.warn({ site: siteId, error: String(error) }, 'agent heartbeat not recorded'),
-          ),
-      ),
-    );
+    socket.conn.on('heartbeat', () => this.devices.heard(siteId, socket.id));
     try {
       // One agent per site: a newer connection (a restarted Pi, a reconnect landing on another
       // replica) replaces the old one, so a command never goes to a dead or a second agent. Join
       // first, so the old socket's disconnect still finds an agent online.
+      // The close goes to every replica through Redis, without waiting for their answers (asking
+      // them who is in the room first was a round trip to every replica on each connect).
       await socket.join(siteRoom(siteId));
-      const others = await this.server.in(siteRoom(siteId)).except(socket.id).fetchSockets();
-      if (others.length) {
-        this.logger.warn(
-          { site: siteId, replaced: others.length },
-          'agent reconnected; the older connection is closed',
-        );
-        this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
+      const previous = this.localAgents.get(siteId);
+      if (previous?.connected && previous !== socket) {
+        this.logger.warn({ site: siteId }, 'agent reconnected; the older connection is closed');
       }
+      this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       this.localAgents.set(siteId, socket);
-      await this.devices.setOnline(siteId, socket.id);
+      await this.connecting.run(() => this.devices.setOnline(siteId, socket.id));
       this.connected.next(siteId);
     } catch (error) {
       this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');
