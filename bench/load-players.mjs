@@ -41,7 +41,7 @@ export const EXPECTED_REFUSALS = [
     route: ROUTES.cancel,
     status: 409,
     detail: messages.cancelTooLate,
-    why: 'less than an hour before the start (spec section 8); these players book from tomorrow on, so it should not occur',
+    why: 'less than an hour before the start (the spec refuses it); these players book from tomorrow on, so it should not occur',
   },
 ];
 
@@ -183,7 +183,7 @@ async function visit(api, calendar, courtIds, thinkMs, until) {
   await api.get(ROUTES.bookedTimes, `/api/booked_times/?month=${month}&year=${year}`);
   const day = await api.get(ROUTES.availableTimes, `/api/get-available-times/?date=${date}`);
   await think();
-  // The app offers no booking past 5 games ahead (spec section 9), nor on hours taken or its own.
+  // The app offers no booking past 5 games ahead (the spec's limit), nor on hours taken or its own.
   if (!day || mine.length >= bookingRules.upcoming || Math.random() >= BOOK_SHARE) return;
   const free = HOURS.filter((h) => !day.reserved.includes(h) && !day.reserved_hours_by_current_user.includes(h));
   if (!free.length) return;

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { BENCH_DAY, freePort, players, quantiles, startServer } from './lib.mjs';
 import { startMailDev } from '../scripts/maildev.mjs';
 import { startFakeBotApi } from '../scripts/fake-telegram-bot-api.mjs';
+import { until as waitUntil } from '../e2e/support/wait.mjs';
 
 const require = createRequire(import.meta.url);
 const { Bot } = require('grammy');
@@ -19,13 +20,8 @@ const { Queue } = require('bullmq');
 const TOKEN = '7000000002:AAKortBenchBotToken_0123456789abcdef';
 const since = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
-    await sleep(1);
-  }
-}
+/** The shared wait, polling every millisecond: the waits here are what is timed. */
+const until = (check, what, timeoutMs = 10_000) => waitUntil(check, what, timeoutMs, 1);
 
 /**
  * The API with a bot, polling the fake (no webhook), on its own Redis prefix, mailing a MailDev of

@@ -1,4 +1,4 @@
-// The club without its link (issue 15), each figure beside a bare reference measured in the same run:
+// The club without its link, each figure beside a bare reference measured in the same run:
 // - keypad PIN → strike relay on, through the agent's door display, against a bare node `http`
 //   server driving the same simulated relay;
 // - a booking → the agent holds it in its schedule, against the booking's own HTTP answer and a bare
@@ -18,6 +18,7 @@ import { Server } from 'socket.io';
 import { percentiles } from './door.mjs';
 import { players } from './lib.mjs';
 import { startTcpProxy } from '../e2e/support/tcp-proxy.mjs';
+import { until as waitUntil } from '../e2e/support/wait.mjs';
 
 const require = createRequire(import.meta.url);
 const agentLib = () => require('../edge-agent/dist/index.js');
@@ -26,15 +27,8 @@ const crypto = require('../services/contracts/dist/schedule-crypto.js');
 
 const since = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check, what, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
-    await sleep(1);
-  }
-}
+/** The shared wait, polling every millisecond: the waits here are what is timed. */
+const until = (check, what, timeoutMs = 20_000) => waitUntil(check, what, timeoutMs, 1);
 
 /**
  * The real agent (simulated relays) in this process, reaching the API at `apiUrl`, its state in a
@@ -340,7 +334,7 @@ export async function outboxUpload(apiBase, databaseUrl, token, count = 1000) {
 }
 
 export function printOffline(figures) {
-  console.log('\nOffline (issue 15): each figure beside its bare reference, same run\n');
+  console.log('\nOffline: each figure beside its bare reference, same run\n');
   console.table(
     figures.map((f) => ({
       measure: f.name,

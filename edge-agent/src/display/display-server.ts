@@ -17,7 +17,7 @@ const DISPLAY_SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-/** Body of GET /state.json (ARCHITECTURE.md section 2, "agent display"). */
+/** Body of GET /state.json: the agent's own report of itself (README.md, "agent display"). */
 export interface DisplayState {
   connected: boolean;
   /** The link monitor's verdict: the page shows the keypad while true. */

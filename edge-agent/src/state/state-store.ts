@@ -29,7 +29,7 @@ export interface SavedClock {
  *
  * A command is made durable before its ack leaves by one line appended to `<file>.journal` and one
  * fdatasync (a fraction of a millisecond), not by rewriting the whole state file (two fsyncs and a
- * rename, milliseconds on every door opening: issue 17). The journal is folded into the state file
+ * rename, milliseconds on every door opening). The journal is folded into the state file
  * at start and whenever it holds as many lines as the state keeps commands; every disk operation
  * runs in one queue, so a fold never drops a line appended after its snapshot.
  */
