@@ -6,16 +6,16 @@ function page(initial = '') {
   const requests: { url: string; read: boolean }[] = [];
   const fake: CsrfPage = {
     cookies: () => jar,
-    fetch: async (url) => {
+    fetch: (url) => {
       const request = { url, read: false };
       requests.push(request);
       jar = `${jar ? `${jar}; ` : ''}csrftoken=t%2Bk`;
-      return {
-        text: async () => {
+      return Promise.resolve({
+        text: () => {
           request.read = true;
-          return '{"detail":"…"}';
+          return Promise.resolve('{"detail":"…"}');
         },
-      };
+      });
     },
   };
   return { fake, requests };
