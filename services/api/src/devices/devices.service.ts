@@ -26,7 +26,7 @@ const TOKEN_CACHE_SIZE = 4096;
  * a thousand agents writing each one were a hundred row updates a second. Whether it is connected
  * is the online flag, written on connect and disconnect, not this.
  */
-export const HEARD_EVERY_MS = 30_000;
+export const HEARD_EVERY_MS = 15_000;
 /** The heartbeats heard on this replica are written together, in one statement this often. */
 const HEARD_FLUSH_MS = 1_000;
 
