@@ -81,7 +81,10 @@ async function setTheScene() {
       assert.equal(booked.status, 200, JSON.stringify(booked.body));
     }
     for (const name of [ANNA.name, VERA.name]) {
-      await db.query(`INSERT INTO waitlist_entries (user_id, starts_at) VALUES ($1, $2)`, [players[name].id, evening]);
+      await db.query(`INSERT INTO waitlist_entries (user_id, starts_at, site_id) VALUES ($1, $2, 'default')`, [
+        players[name].id,
+        evening,
+      ]);
     }
 
     // Released as the timer releases them: NO_SHOW_AFTER_MIN (15) after the start, and logged by nobody.
