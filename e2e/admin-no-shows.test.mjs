@@ -107,9 +107,9 @@ async function setTheScene() {
         [players[ANNA.name].id, game.court, startsAt, game.forgiven],
       );
       await db.query(
-        `INSERT INTO admin_actions (at, admin_id, action, target_type, target_id, detail)
+        `INSERT INTO admin_actions (at, admin_id, action, target_type, target_id, detail, site_id)
          VALUES ($1::timestamptz + interval '15 minutes', NULL, 'booking.no_show_release', 'booking', $2,
-                 'Дверь не открыта за 15 мин после начала')`,
+                 'Дверь не открыта за 15 мин после начала', 'default')`,
         [startsAt, String(id)],
       );
       game.startsAt = startsAt;

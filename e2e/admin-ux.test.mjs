@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { adminJourney } from './support/admin-pages.mjs';
 import { apiClient, registerAccount } from './support/api-client.mjs';
+import { clubDay } from './support/player-pages.mjs';
 import { viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
 import { agentState, useProductAndBrowser } from './support/product.mjs';
@@ -286,6 +287,11 @@ const deskJourney = (size, daysAhead, court) =>
 
     await page.goto(`${base}/admin/bookings`);
     for (let day = 0; day < daysAhead; day += 1) await page.getByRole('button', { name: 'Следующий день' }).click();
+    // Every click counts, however quick: the day is today plus as many.
+    await until(
+      async () => (await page.getByRole('textbox', { name: 'День' }).inputValue()) === clubDay(daysAhead),
+      'the day clicked to',
+    );
     await page.getByRole('button', { name: `Записать игрока: Корт ${court}, 12:00` }).click();
     const dialog = page.getByRole('dialog', { name: 'Записать игрока на корт' });
     await dialog.getByRole('combobox', { name: 'Игрок' }).fill('глеб');

@@ -4,7 +4,7 @@
 // every 10 s, 5 s to answer); started again, its relays are back in the safe state (all off), the
 // API's stored state follows its snapshot, and commands work again, none run twice or late.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { io } from 'socket.io-client';
 import contracts from '@kort/contracts';
 import { useFaultScene } from './support/fault-scene.mjs';
@@ -14,17 +14,18 @@ import { until } from './support/wait.mjs';
 
 const SUITE = 'agent-restart';
 const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (redis-io.adapter.ts)
-const scene = useFaultScene({ product: () => ({ agentEnv: { LOG_LEVEL: 'info' } }), admin: true });
 let live;
 /** Every device state the dashboard's live socket received, with when. */
 const liveStates = [];
-
-before(async () => {
+const scene = useFaultScene({
+  product: () => ({ agentEnv: { LOG_LEVEL: 'info' } }),
+  admin: true,
   // The dashboard, through the proxy as a browser connects.
-  const { product, admin } = scene;
-  live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
-  live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));
-  await until(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
+  ready: async ({ product, admin }) => {
+    live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
+    live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));
+    await until(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
+  },
 });
 
 after(() => live?.close());

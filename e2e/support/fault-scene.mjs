@@ -13,15 +13,18 @@ import { signedInAdmin, startScaledProduct } from './scale-out.mjs';
  * - `dependency`: `{ name, start: () => Promise<server> }`, the server having `stop()`, and
  *   `start()` and `running()` when it can be brought back;
  * - `product(dependency)`: startScaledProduct's options (its URLs pointing at the dependency);
- * - `admin`: sign in an admin; `players`: how many signed-in players.
+ * - `admin`: sign in an admin; `players`: how many signed-in players;
+ * - `ready(scene)`: the file's own setup once the scene stands. It is run here, in the same hook,
+ *   because Node 20 starts a file's top-level `before` hooks together rather than one by one.
  */
-export function useFaultScene({ dependency, product = () => ({}), admin = false, players = 0 } = {}) {
+export function useFaultScene({ dependency, product = () => ({}), admin = false, players = 0, ready } = {}) {
   const scene = { product: undefined, dependency: undefined, admin: undefined, players: [] };
   before(async () => {
     if (dependency) scene.dependency = await dependency.start();
     scene.product = await startScaledProduct(product(scene.dependency));
     if (admin) scene.admin = await signedInAdmin(scene.product);
     if (players) scene.players = await signedInPlayers(scene.product, players);
+    await ready?.(scene);
   });
   after(async () => {
     const server = scene.dependency;

@@ -165,10 +165,14 @@ function CourtHour({
   );
 }
 
+const CANCELLED = { color: 'text.secondary', '& a': { textDecoration: 'line-through' } } as const;
+
 function BookingCell({ booking }: { booking: BookingRecord }) {
   return (
     <RecordContextProvider value={booking}>
-      <Box sx={{ opacity: booking.status === 'cancelled' && !booking.no_show_at ? 0.6 : 1 }}>
+      {/* A game its player cancelled recedes by colour and a stroke, not by fading: faded text
+          would fall below the contrast a reader needs. */}
+      <Box sx={booking.status === 'cancelled' && !booking.no_show_at ? CANCELLED : undefined}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <LinkBase to={`/users/${booking.user_id}/show`} style={{ color: 'inherit', fontWeight: 500 }}>
             {booking.user_name}

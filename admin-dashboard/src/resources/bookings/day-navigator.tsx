@@ -1,14 +1,15 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, Stack } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { shiftDay } from '../../lib/club-days';
 import { weekStart } from './day-shape';
 
 /**
  * Previous day, today, next day (a week back and on in the week view): the `day` filter of the
- * bookings list; the view's switch beside them.
+ * bookings list; the view's switch beside them. Quick clicks add up: each steps from the day the
+ * last click asked for, not from the one still on screen while the list catches up.
  */
 export function DayNavigator({
   today,
@@ -25,12 +26,19 @@ export function DayNavigator({
   const filters = list.filterValues as { day?: unknown };
   const displayed = list.displayedFilters as Record<string, boolean>;
   const day = typeof filters.day === 'string' && filters.day ? filters.day : today;
-  const go = (next: string) => list.setFilters({ ...filters, day: next }, displayed);
+  // The day the last click asked for until the list shows it; read at the click, not the render.
+  const asked = useRef<string | null>(null);
+  if (asked.current === day) asked.current = null;
+  const go = (next: string) => {
+    asked.current = next;
+    list.setFilters({ ...filters, day: next }, displayed);
+  };
+  const stepBy = (days: number) => go(shiftDay(asked.current ?? day, days));
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1, py: 1 }}>
       <IconButton
         aria-label={translate(week ? 'kort.week.previous' : 'kort.bookings.previous_day')}
-        onClick={() => go(shiftDay(day, -step))}
+        onClick={() => stepBy(-step)}
       >
         <ChevronLeftIcon />
       </IconButton>
@@ -44,7 +52,7 @@ export function DayNavigator({
       </Button>
       <IconButton
         aria-label={translate(week ? 'kort.week.next' : 'kort.bookings.next_day')}
-        onClick={() => go(shiftDay(day, step))}
+        onClick={() => stepBy(step)}
       >
         <ChevronRightIcon />
       </IconButton>
