@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
-import { ListContextProvider, useList } from 'react-admin';
+import { ListContextProvider, useList, type RaRecord } from 'react-admin';
 import { vi } from 'vitest';
 import { DayNavigator } from '../src/resources/bookings/day-navigator';
 import { fakeServer } from './support/fake-server';
@@ -17,7 +17,7 @@ let catchUp: (day: string) => void = () => undefined;
 function Navigator({ from, setFilters }: { from: string; setFilters: (filters: { day: string }) => void }) {
   const [day, setDay] = useState(from);
   catchUp = setDay;
-  const list = useList({ data: [] });
+  const list = useList<RaRecord>({ data: [] });
   return (
     <ListContextProvider value={{ ...list, filterValues: { day }, setFilters }}>
       <DayNavigator today="2026-11-27" />

@@ -101,16 +101,16 @@ export class AuthService {
     // An unconfirmed account is taken over only once its code may be sent: a registration refused
     // for the hourly code limit (429) leaves the account as it was.
     const code = existing ? await this.codes.issue(existing.id, 'activation') : undefined;
-    let user: User;
+    let userId: number;
     try {
-      user = await this.users.save(existing ? Object.assign(existing, fields) : this.users.create(fields));
+      userId = await this.users.register(existing, fields);
     } catch (error) {
       if (postgresError(error).code === UNIQUE_VIOLATION)
         throw new KortError(AuthError.EmailTaken, { errors: { email: messages.emailTaken } });
       throw error;
     }
     await this.mail.enqueue(
-      letters.activationCode(user.email, code ?? (await this.codes.issue(user.id, 'activation'))),
+      letters.activationCode(fields.email, code ?? (await this.codes.issue(userId, 'activation'))),
     );
   }
 

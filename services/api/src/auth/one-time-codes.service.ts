@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
-import { OneTimeCode, type CodePurpose } from './one-time-code.entity';
+import type { CodePurpose } from './one-time-code.entity';
 
 export const CODE_POLICY = {
   lifetimeMs: 10 * 60 * 1000,
@@ -53,13 +53,10 @@ export class OneTimeCodesService {
         `UPDATE one_time_codes SET consumed_at = $3 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
         [userId, purpose, now],
       );
-      await tx.getRepository(OneTimeCode).insert({
-        userId,
-        purpose,
-        codeHash: this.hash(userId, purpose, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_POLICY.lifetimeMs),
-      });
+      await tx.query(
+        `INSERT INTO one_time_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+        [userId, purpose, this.hash(userId, purpose, code), now, new Date(now.getTime() + CODE_POLICY.lifetimeMs)],
+      );
     });
     return code;
   }

@@ -242,7 +242,7 @@ export class BookingsService {
 
   /** The player ended the game (no-op when it already was). */
   async markEnded(bookingId: number, at: Date): Promise<void> {
-    await this.bookings.update({ id: bookingId, endedAt: IsNull() }, { endedAt: at });
+    await this.bookings.query(`UPDATE bookings SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL`, [bookingId, at]);
     this.feed.wrote('bookings');
   }
 

@@ -1,11 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
-import type { Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { commandAckSchema } from '@kort/contracts';
 import { COMMANDS, QUEUES } from '../queues/queues';
-import { Command, type CommandStatus } from './command.entity';
+import type { CommandStatus } from './command.entity';
 import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
 import type { CommandJob } from './commands.service';
 import { EdgeGateway } from './edge.gateway';
@@ -22,7 +22,7 @@ export class DeliverCommandProcessor extends WorkerHost {
   private readonly logger = new Logger('CommandDelivery');
 
   constructor(
-    @InjectRepository(Command) private readonly commands: Repository<Command>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly edge: EdgeGateway,
     private readonly outcomes: CommandOutcomes,
   ) {
@@ -70,7 +70,11 @@ export class DeliverCommandProcessor extends WorkerHost {
     if (error)
       this.logger.warn({ command: command.id, action: command.action, site, reason: error }, 'command not done');
     try {
-      await this.commands.update(command.id, { status, error, finishedAt: new Date() });
+      await this.db.query(`UPDATE commands SET status = $2, error = $3, finished_at = now() WHERE id = $1`, [
+        command.id,
+        status,
+        error,
+      ]);
     } catch (error) {
       this.logger.error({ command: command.id, status, error: String(error) }, 'command outcome not recorded');
     }

@@ -134,13 +134,12 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
    * the site's agent since: a disconnect that arrives late must not mark the newer agent offline.
    */
   async setOffline(siteId: string, connection: string | null): Promise<void> {
-    const changed = await this.sites
-      .createQueryBuilder()
-      .update()
-      .set({ online: false, lastSeenAt: new Date() })
-      .where('id = :siteId AND online AND agent_connection IS NOT DISTINCT FROM :connection', { siteId, connection })
-      .execute();
-    if (!changed.affected) return;
+    const [changed] = await this.sites.query<[{ id: string }[], number]>(
+      `UPDATE sites SET online = false, last_seen_at = now()
+        WHERE id = $1 AND online AND agent_connection IS NOT DISTINCT FROM $2 RETURNING id`,
+      [siteId, connection],
+    );
+    if (changed.length === 0) return;
     this.heardAt.delete(siteId);
     this.logger.log({ site: siteId }, 'agent offline');
     await this.publishState(siteId);
@@ -239,7 +238,7 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
   }
 
   async applyDoorSensor(siteId: string, closed: boolean): Promise<void> {
-    await this.sites.update(siteId, { doorClosed: closed, lastSeenAt: new Date() });
+    await this.sites.query(`UPDATE sites SET door_closed = $2, last_seen_at = now() WHERE id = $1`, [siteId, closed]);
     this.heardAt.set(siteId, Date.now());
     await this.publishState(siteId);
   }

@@ -16,6 +16,7 @@ import {
   type ProviderClient,
   type SocialProfile,
 } from './provider-clients';
+import { IdentitiesService } from './identities.service';
 import { UserIdentity } from './user-identity.entity';
 
 /** A login started here must come back within this time (both providers' codes live 10 minutes). */
@@ -54,6 +55,7 @@ export class SocialLoginService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly users: UsersService,
+    private readonly identities: IdentitiesService,
   ) {
     this.clients = providerClients(config);
   }
@@ -162,14 +164,13 @@ export class SocialLoginService {
     provider: SocialProvider,
     profile: SocialProfile,
   ): Promise<User> {
-    const identities = manager.getRepository(UserIdentity);
     const users = manager.getRepository(User);
     const now = this.clock.now();
 
-    const identity = await identities.findOneBy({ provider, subject: profile.subject });
+    const identity = await manager.getRepository(UserIdentity).findOneBy({ provider, subject: profile.subject });
     const linked = identity ? await users.findOneBy({ id: identity.userId }) : null;
     if (identity && linked) {
-      await identities.update(identity.id, { lastLoginAt: now });
+      await this.identities.touch(identity.id, now, manager);
       this.logger.log({ provider, userId: linked.id }, 'social login');
       return linked;
     }
@@ -183,9 +184,7 @@ export class SocialLoginService {
         // address, so the account is confirmed, but that someone's password must not come with it.
         await this.users.confirmForProvider(existing, now, manager);
       }
-      // One identity per provider and account: a newer one replaces the old link.
-      await identities.delete({ userId: existing.id, provider });
-      await identities.insert({ userId: existing.id, provider, subject: profile.subject, lastLoginAt: now });
+      await this.identities.link(existing.id, provider, profile.subject, now, manager);
       this.logger.log({ provider, userId: existing.id }, 'social identity linked to an existing account');
       return await users.findOneByOrFail({ id: existing.id });
     }
@@ -195,8 +194,8 @@ export class SocialLoginService {
       now,
       manager,
     );
-    await identities.insert({ userId: created.id, provider, subject: profile.subject, lastLoginAt: now });
-    this.logger.log({ provider, userId: created.id }, 'account created through social login');
-    return created;
+    await this.identities.link(created, provider, profile.subject, now, manager);
+    this.logger.log({ provider, userId: created }, 'account created through social login');
+    return await users.findOneByOrFail({ id: created });
   }
 }

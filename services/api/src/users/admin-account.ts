@@ -13,15 +13,24 @@ export async function makeAdmin(
   const users = db.getRepository(User);
   const now = new Date();
   const existing = await users.findOneBy({ email });
-  const user = existing ?? users.create({ email, name: name || 'Администратор' });
-  Object.assign(user, {
-    role: 'owner',
-    passwordHash,
-    confirmedAt: user.confirmedAt ?? now,
-    rulesAcceptedAt: user.rulesAcceptedAt ?? now,
-    authEpoch: (user.authEpoch ?? 0) + (existing ? 1 : 0),
-    ...(name ? { name } : {}),
-  });
-  await users.save(user);
+  let id = existing?.id;
+  if (id === undefined) {
+    const [created] = await db.query<{ id: number }[]>(
+      `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
+       VALUES ($1, $2, 'owner', $3, $4, $4) RETURNING id`,
+      [email, name || 'Администратор', passwordHash, now],
+    );
+    id = created!.id;
+  } else {
+    // A new password ends the account's other sessions (the epoch moves on).
+    await db.query(
+      `UPDATE users SET role = 'owner', password_hash = $2, name = coalesce($3, name),
+              confirmed_at = coalesce(confirmed_at, $4), rules_accepted_at = coalesce(rules_accepted_at, $4),
+              auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1`,
+      [id, passwordHash, name || null, now],
+    );
+  }
+  const user = await users.findOneByOrFail({ id });
   return { user, created: !existing };
 }

@@ -39,16 +39,33 @@ export class UsersService {
   }
 
   /** Confirmed, active players: the admin's player counter. */
-  countPlayers(): Promise<number> {
-    return this.users.countBy({ role: 'player', deletedAt: IsNull(), confirmedAt: Not(IsNull()) });
+  async countPlayers(): Promise<number> {
+    const [{ players }] = await this.users.query<[{ players: number }]>(
+      `SELECT count(*)::int AS players FROM users
+        WHERE role = 'player' AND deleted_at IS NULL AND confirmed_at IS NOT NULL`,
+    );
+    return players;
   }
 
-  save(user: User): Promise<User> {
-    return this.users.save(user);
-  }
-
-  create(fields: Partial<User>): User {
-    return this.users.create(fields);
+  /**
+   * A registration's account: a new unconfirmed one, or the unconfirmed `existing` taken over by
+   * the new details. Its id; a taken address raises the unique violation for the caller to name.
+   */
+  async register(existing: Pick<User, 'id'> | null, fields: Registration): Promise<number> {
+    const values = [fields.email, fields.name, fields.phoneNumber, fields.passwordHash];
+    if (existing) {
+      await this.users.query(
+        `UPDATE users SET email = $2, name = $3, phone_number = $4, password_hash = $5, updated_at = now()
+          WHERE id = $1`,
+        [existing.id, ...values],
+      );
+      return existing.id;
+    }
+    const [created] = await this.users.query<{ id: number }[]>(
+      `INSERT INTO users (email, name, phone_number, password_hash) VALUES ($1, $2, $3, $4) RETURNING id`,
+      values,
+    );
+    return created!.id;
   }
 
   /** The account's role, in the caller's transaction (call `forget` once it committed). */
@@ -63,18 +80,24 @@ export class UsersService {
 
   /** The site the player's calls act on from now on (POST /api/site/). */
   async setCurrentSite(userId: number, siteId: string): Promise<void> {
-    await this.users.update(userId, { currentSiteId: siteId });
+    await this.users.query(`UPDATE users SET current_site_id = $2, updated_at = now() WHERE id = $1`, [userId, siteId]);
     this.sessionUsers.invalidate(String(userId));
   }
 
   async confirm(user: User): Promise<void> {
     user.confirmedAt = this.clock.now();
-    await this.users.update(user.id, { confirmedAt: user.confirmedAt });
+    await this.users.query(`UPDATE users SET confirmed_at = $2, updated_at = now() WHERE id = $1`, [
+      user.id,
+      user.confirmedAt,
+    ]);
   }
 
   async acceptRules(user: User): Promise<void> {
     if (user.rulesAcceptedAt) return;
-    await this.users.update(user.id, { rulesAcceptedAt: this.clock.now() });
+    await this.users.query(`UPDATE users SET rules_accepted_at = $2, updated_at = now() WHERE id = $1`, [
+      user.id,
+      this.clock.now(),
+    ]);
   }
 
   /** Sets a new password hash and ends every session but the caller's (which gets the new epoch). */
@@ -130,12 +153,16 @@ export class UsersService {
 
   /** The player's own name and phone (already checked by registration's rules). */
   async setNameAndPhone(userId: number, name: string, phoneNumber: string | null): Promise<void> {
-    await this.users.update(userId, { name, phoneNumber });
+    await this.users.query(`UPDATE users SET name = $2, phone_number = $3, updated_at = now() WHERE id = $1`, [
+      userId,
+      name,
+      phoneNumber,
+    ]);
   }
 
   /** The secret of the player's calendar feed, or null to turn the feed off. */
   async setCalendarToken(userId: number, token: string | null): Promise<void> {
-    await this.users.update(userId, { calendarToken: token });
+    await this.users.query(`UPDATE users SET calendar_token = $2, updated_at = now() WHERE id = $1`, [userId, token]);
   }
 
   /**
@@ -143,15 +170,20 @@ export class UsersService {
    * registered it without confirming loses the password they set (and any session).
    */
   async confirmForProvider(user: Pick<User, 'id' | 'authEpoch'>, at: Date, tx: Writer): Promise<void> {
-    await tx
-      .getRepository(User)
-      .update(user.id, { confirmedAt: at, passwordHash: null, authEpoch: user.authEpoch + 1 });
+    await tx.query(
+      `UPDATE users SET confirmed_at = $2, password_hash = NULL, auth_epoch = auth_epoch + 1, updated_at = now()
+        WHERE id = $1`,
+      [user.id, at],
+    );
   }
 
-  /** A confirmed account made from a login provider's profile, with no password. */
-  createForProvider(fields: Pick<User, 'email' | 'name' | 'phoneNumber'>, at: Date, tx: Writer): Promise<User> {
-    const users = tx.getRepository(User);
-    return users.save(users.create({ ...fields, role: 'player', passwordHash: null, confirmedAt: at }));
+  /** A confirmed account made from a login provider's profile, with no password: its id. */
+  async createForProvider(fields: Pick<User, 'email' | 'name' | 'phoneNumber'>, at: Date, tx: Writer): Promise<number> {
+    const [created] = await tx.query<{ id: number }[]>(
+      `INSERT INTO users (email, name, phone_number, confirmed_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [fields.email, fields.name, fields.phoneNumber, at],
+    );
+    return created!.id;
   }
 
   /**
@@ -171,6 +203,8 @@ export class UsersService {
     return rows.length > 0;
   }
 }
+
+export type Registration = Pick<User, 'email' | 'name' | 'phoneNumber' | 'passwordHash'>;
 
 export interface AccountState {
   deleted_at: Date | null;
