@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { ListContextProvider, useList, type RaRecord } from 'react-admin';
@@ -51,4 +51,14 @@ test('«Сегодня» goes back to today and is off while today is shown', as
   expect(setFilters.mock.lastCall?.[0]).toMatchObject({ day: '2026-11-27' });
   act(() => catchUp('2026-11-27'));
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Сегодня' }).disabled).toBe(true);
+});
+
+test('the date field shows the day and moves the list to the date typed', async () => {
+  fakeServer({});
+  const setFilters = vi.fn();
+  renderInAdmin(<Navigator from="2026-11-27" setFilters={setFilters} />);
+  const field = await screen.findByLabelText<HTMLInputElement>('День');
+  expect(field.value).toBe('2026-11-27');
+  fireEvent.change(field, { target: { value: '2026-12-15' } });
+  expect(setFilters.mock.lastCall?.[0]).toMatchObject({ day: '2026-12-15' });
 });

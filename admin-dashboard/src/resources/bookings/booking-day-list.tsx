@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES } from '@kort/contracts';
-import { DateInput, List, Loading, SelectInput, useGetList, useListContext, useStore } from 'react-admin';
+import { List, Loading, SelectInput, useGetList, useListContext, useStore } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
 import { ListActions } from '../../components/list-actions';
 import { clubToday } from '../../lib/club-days';
@@ -18,10 +18,9 @@ const statusChoices = BOOKING_STATUSES.map((status) => ({
   name: `kort.bookings.status_${status}`,
 }));
 
-const filters = [
-  <DateInput key="day" source="day" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} />,
-];
+// The day is not among them: the navigator holds it (arrows, «Сегодня» and its date field), so one
+// control moves it and no filter form's delayed submit can set it back to an earlier click's day.
+const filters = [<SelectInput key="status" source="status" choices={statusChoices} />];
 
 /** The list's day (or its week), with the club's courts, hours and that day's closures; the view's switch. */
 function DayOfCourts({ today, zone }: { today: string; zone: string }) {

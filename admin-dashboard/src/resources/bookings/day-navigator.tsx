@@ -1,14 +1,14 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, Stack } from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField } from '@mui/material';
 import { useRef, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { shiftDay } from '../../lib/club-days';
 import { weekStart } from './day-shape';
 
 /**
- * Previous day, today, next day (a week back and on in the week view): the `day` filter of the
- * bookings list; the view's switch beside them. Quick clicks add up: each steps from the day the
+ * The day's date field, previous day, today, next day (a week back and on in the week view): the
+ * `day` filter of the bookings list; the view's switch beside them. Quick clicks add up: each steps from the day the
  * last click asked for, not from the one still on screen while the list catches up.
  */
 export function DayNavigator({
@@ -35,7 +35,20 @@ export function DayNavigator({
   };
   const stepBy = (days: number) => go(shiftDay(asked.current ?? day, days));
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1, py: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', px: 1, py: 1 }}>
+      <TextField
+        type="date"
+        size="small"
+        fullWidth={false}
+        sx={{ width: '11rem', my: 0 }}
+        label={translate('resources.bookings.fields.day')}
+        value={day}
+        onChange={(event) => {
+          // A half-typed date is empty until it is whole: the list keeps its day meanwhile.
+          if (event.target.value) go(event.target.value);
+        }}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
       <IconButton
         aria-label={translate(week ? 'kort.week.previous' : 'kort.bookings.previous_day')}
         onClick={() => stepBy(-step)}

@@ -2,35 +2,30 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { courtWords, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 
-/** The two questions of the card: cancel the game, end the game; each names the game it acts on. */
+/** The card's two questions: the same dialog, each with its own words and button. */
+const QUESTIONS = {
+  cancel: { title: ui.game.cancelQuestion, yes: ui.game.cancelYes, tone: 'danger', warning: null },
+  end: { title: ui.game.endQuestion, yes: ui.game.endYes, tone: 'primary', warning: ui.game.endWarning },
+} as const;
+
+/** Cancel the game or end it: the question names the game it acts on. */
 export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameConfirmsProps) {
-  const what = <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>;
+  const question = QUESTIONS[asking ?? 'cancel'];
   return (
-    <>
-      <ConfirmDialog
-        open={asking === 'cancel'}
-        title={ui.game.cancelQuestion}
-        confirmLabel={ui.game.cancelYes}
-        tone="danger"
-        onConfirm={onCancel}
-        onCancel={onClose}
-      >
-        {what}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={asking === 'end'}
-        title={ui.game.endQuestion}
-        confirmLabel={ui.game.endYes}
-        tone="primary"
-        onConfirm={onEnd}
-        onCancel={onClose}
-      >
-        {what}
-        <p>{ui.game.endWarning}</p>
-      </ConfirmDialog>
-    </>
+    <ConfirmDialog
+      open={asking !== null}
+      title={question.title}
+      confirmLabel={question.yes}
+      tone={question.tone}
+      onConfirm={asking === 'end' ? onEnd : onCancel}
+      onCancel={onClose}
+    >
+      <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>
+      {question.warning && <p>{question.warning}</p>}
+    </ConfirmDialog>
   );
 }
+
 interface GameConfirmsProps {
   card: GameCardState;
   asking: 'cancel' | 'end' | null;
