@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nginxConfig } from '../scripts/nginx-conf.mjs';
 import { freePort, root } from './lib.mjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -44,35 +45,6 @@ export function rssKib(pid) {
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
 }
 
-/** deploy/nginx/kort.conf.template for two upstreams, in an nginx.conf with room for the fleet. */
-function nginxConfig(prefix, proxyPort, ports) {
-  const variables = {
-    KORT_API_1: `127.0.0.1:${ports[0]}`,
-    KORT_API_2: `127.0.0.1:${ports[1]}`,
-    KORT_PROXY_PORT: `127.0.0.1:${proxyPort}`,
-  };
-  const site = readFileSync(join(root, 'deploy/nginx/kort.conf.template'), 'utf8').replace(
-    /\$\{(KORT_[A-Z0-9_]+)\}/g,
-    (_, name) => variables[name],
-  );
-  // Two connections per agent (to the agent, to its replica): 8192 leaves room for 4,000.
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-worker_rlimit_nofile 16384;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/client_body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-${site}
-}
-`;
-}
-
 /**
  * Two replicas on `env` (DATABASE_URL, REDIS_PREFIX, EDGE_AGENT_TOKEN, …) behind nginx. `base` is
  * the proxy's address; `restart()` kills both replicas at once (SIGKILL, as a crash or a host
@@ -106,7 +78,9 @@ export async function startCluster(env, { nodeFlags = [] } = {}) {
   };
   try {
     await Promise.all([startReplica(0), startReplica(1)]);
-    writeFileSync(join(prefix, 'nginx.conf'), nginxConfig(prefix, proxyPort, ports));
+    // Two connections per agent (to the agent, to its replica): 8192 leaves room for 4,000.
+    const upstreams = ports.map((port) => `127.0.0.1:${port}`);
+    writeFileSync(join(prefix, 'nginx.conf'), nginxConfig(prefix, proxyPort, upstreams, { workerConnections: 8192 }));
     nginx = launch(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
       PATH: process.env.PATH,
     });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
+import { nginxConfig } from '../../scripts/nginx-conf.mjs';
 import { startMailDev } from '../../scripts/maildev.mjs';
 import { apiClient } from './api-client.mjs';
 import { artifacts } from './browser.mjs';
@@ -48,39 +49,10 @@ export async function stopPart(part) {
   clearTimeout(killer);
 }
 
-/** deploy/nginx/kort.conf.template with its ${KORT_*} variables filled, as the nginx image does. */
-export function renderProxyConfig(variables) {
-  const template = readFileSync(join(root, 'deploy/nginx/kort.conf.template'), 'utf8');
-  return template.replace(/\$\{(KORT_[A-Z0-9_]+)\}/g, (_, name) => {
-    if (!(name in variables)) throw new Error(`the nginx template needs ${name}`);
-    return variables[name];
-  });
-}
-
 async function startNginx(proxyPort, upstreams) {
   const prefix = mkdtempSync(join(tmpdir(), 'kort-nginx-'));
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/client_body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-${renderProxyConfig({
-  KORT_API_1: upstreams[0],
-  KORT_API_2: upstreams[1],
-  KORT_PROXY_PORT: `127.0.0.1:${proxyPort}`,
-})}
-}
-`,
-  );
+  writeFileSync(conf, nginxConfig(prefix, proxyPort, upstreams));
   const nginx = launch('nginx', NGINX, ['-p', prefix, '-c', conf, '-e', `${prefix}/error.log`, '-g', 'daemon off;'], {
     PATH: process.env.PATH,
   });
