@@ -17,6 +17,8 @@ export function ormWrites(source) {
   const patterns = [
     new RegExp(`\\b(?:${names})\\s*\\.(?:${ORM_WRITES})\\(`),
     new RegExp(`getRepository\\(\\w+\\)\\s*\\.(?:${ORM_WRITES})\\(`),
+    // An EntityManager's write names its entity first: tx.update(Site, id, { … }).
+    new RegExp(`\\.(?:${ORM_WRITES})\\(\\s*[A-Z]\\w*\\s*,`),
     /createQueryBuilder\([^)]*\)[\s\S]{0,80}?\.(?:update|insert|delete|softDelete)\(\)/,
   ];
   const found = [];

@@ -26,10 +26,12 @@ test('the scanner finds TypeORM writes however prettier lays them out', () => {
     'await manager.save(user);',
     'const hash = createHash("sha256").update(code);',
     'await this.users.findOneBy({ id });',
+    'const changed = await tx.update(Site, siteId, { tokenHash });',
+    'const copy = Object.assign(target, { id });',
   ].join('\n');
   assert.deepEqual(
     ormWrites(planted).map((write) => write.line),
-    [2, 4, 7, 9, 12],
+    [2, 4, 7, 9, 12, 15],
   );
 });
 

@@ -78,8 +78,11 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
    */
   async rekey(siteId: string, token: string): Promise<void> {
     await this.sites.manager.transaction(async (tx) => {
-      const changed = await tx.update(Site, siteId, { tokenHash: hashToken(token) });
-      if (!changed.affected) throw new Error(`site ${siteId} does not exist`);
+      const [changed] = await tx.query<[{ id: string }[], number]>(
+        `UPDATE sites SET token_hash = $2 WHERE id = $1 RETURNING id`,
+        [siteId, hashToken(token)],
+      );
+      if (changed.length === 0) throw new Error(`site ${siteId} does not exist`);
       await tx.query(`SELECT pg_notify('kort_changes', $1)`, [`sites:${siteId}`]);
     });
     this.feed.wrote('sites');
