@@ -33,7 +33,7 @@ test('the code from the door screen, typed, opens the door: "Дверь откр
   expect(game.server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '4821' }]);
   expect(screen.queryByRole('dialog')).toBeNull();
   // The game is on: the card says so and it can no longer be cancelled.
-  expect(within(screen.getByRole('article', { name: 'Карточка игры' })).getByText('Идёт игра')).toBeTruthy();
+  expect(await within(screen.getByRole('article', { name: 'Карточка игры' })).findByText('Идёт игра')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Отменить игру' })).toBeNull();
 });
 
@@ -183,7 +183,7 @@ test('on the card, ?door= opens the door modal with the code and sends it once: 
   renderDoorLink({ 'POST /api/recieve/': ok('ok') }, soon);
   expect(await toasts().findByText('Дверь открыта!')).toBeTruthy();
   expect(game.server.callsTo('POST /api/recieve/').map((call) => call.body)).toEqual([{ qr_code: '0427' }]);
-  expect(within(screen.getByRole('article', { name: 'Карточка игры' })).getByText('Идёт игра')).toBeTruthy();
+  expect(await within(screen.getByRole('article', { name: 'Карточка игры' })).findByText('Идёт игра')).toBeTruthy();
 });
 
 test("with no card (the phone's camera opened the link), the player's game whose door is open now is found", async () => {
