@@ -271,15 +271,19 @@ test('a phone subscribed to web push: a court freed from the line reaches the se
       .serviceWorkers()
       .find((candidate) => candidate.url() === `${base}/sw.js`);
     assert.ok(worker, 'the app has its service worker');
-    const shown = await worker.evaluate(async () =>
-      (await self.registration.getNotifications()).map((notice) => ({
-        title: notice.title,
-        body: notice.body,
-        tag: notice.tag,
-        data: notice.data,
-        lang: notice.lang,
-      })),
-    );
+    // The worker tells the page and shows the notice side by side: the notice may come a moment later.
+    const shown = await until(async () => {
+      const notices = await worker.evaluate(async () =>
+        (await self.registration.getNotifications()).map((notice) => ({
+          title: notice.title,
+          body: notice.body,
+          tag: notice.tag,
+          data: notice.data,
+          lang: notice.lang,
+        })),
+      );
+      return notices.length > 0 ? notices : null;
+    }, 'the worker to show the notice');
     assert.deepEqual(shown, [
       {
         title: delivered.json.title,

@@ -109,11 +109,11 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     await dialOf(page, date);
     await joinTheLine(page, 18);
     await snap('dial-taken');
-    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await page.getByRole('button', { name: 'Встать в очередь', exact: true }).click();
     await toast(page, 'Вы в очереди. Если корт освободится, мы напишем');
     await page.getByText('Вы в очереди: 1-й').waitFor();
     await page.getByRole('radio', { name: '18:00, занято, вы в очереди' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Встать в очередь' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Встать в очередь', exact: true }).isDisabled(), true);
     await snap('dial-in-line');
 
     // My games lists the place with its position and the way out.
@@ -159,7 +159,7 @@ test('the same line on a desktop: joined on the dial beside the calendar, the of
     await dialOf(page, date);
     await joinTheLine(page, 19);
     await snap('dial-taken');
-    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await page.getByRole('button', { name: 'Встать в очередь', exact: true }).click();
     await page.getByText('Вы в очереди: 1-й').waitFor();
     await snap('dial-in-line');
 

@@ -1,7 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, Stack, TextField } from '@mui/material';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { shiftDay } from '../../lib/club-days';
 import { weekStart } from './day-shape';
@@ -27,8 +27,12 @@ export function DayNavigator({
   const displayed = list.displayedFilters as Record<string, boolean>;
   const day = typeof filters.day === 'string' && filters.day ? filters.day : today;
   // The day the last click asked for until the list shows it; read at the click, not the render.
+  // It is let go once a committed render shows that day: the router renders a navigation as a
+  // transition, and a render React set aside must not forget a click the screen has not shown yet.
   const asked = useRef<string | null>(null);
-  if (asked.current === day) asked.current = null;
+  useEffect(() => {
+    if (asked.current === day) asked.current = null;
+  }, [day]);
   const go = (next: string) => {
     asked.current = next;
     list.setFilters({ ...filters, day: next }, displayed);
