@@ -127,7 +127,7 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     await snap('my-games-in-line');
 
     // Gleb cancels through the API: the freed court is held for Vera, and my games shows it
-    // without a reload (it asks every 30 s).
+    // without a reload (it asks every 10 s while she is in line).
     const cancelled = await gleb.client.post('/api/delete_order/1/', {
       id_cort: 1,
       time_start: clubInstant(1, 18),

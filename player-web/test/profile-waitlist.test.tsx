@@ -60,6 +60,23 @@ test('an offer arrives while the page is open (asked every 30 s); «Подтве
   await waitFor(() => expect(screen.queryByRole('article', { name: /Корт освободился/ })).toBeNull());
 });
 
+test('while in line, my games asks every 10 s: the offer shows within seconds, not half a minute', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  renderProfile(ok([]), ok(false), limits(false), { ...clubClock, 'GET /api/waitlist/': ok([place(7)]) });
+  await screen.findByRole('region', { name: 'Очередь' });
+  expect(screens.server.callsTo('GET /api/waitlist/')).toHaveLength(1);
+
+  const holdUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+  screens.server.answer(
+    'GET /api/waitlist/',
+    ok([place(7, { state: 'offered', position: 0, court: 1, court_name: 'Корт 1', hold_until: holdUntil })]),
+  );
+  await act(() => vi.advanceTimersByTimeAsync(10_000));
+  await screen.findByRole('article', { name: 'Корт освободился: 12:00, корт 1' });
+  expect(screens.server.callsTo('GET /api/waitlist/')).toHaveLength(2);
+  vi.useRealTimers();
+});
+
 test("a hold that ran out before «Подтвердить» (410) shows the server's text", async () => {
   const holdUntil = new Date(Date.now() + 5 * 60_000).toISOString();
   renderProfile(ok([]), ok(false), limits(false), {

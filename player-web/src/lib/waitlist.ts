@@ -12,17 +12,25 @@ export const waitlistPlaces = () => api<DetailResponse<WaitlistPlace[]>>('GET', 
 
 /** How often my games asks again while open, so that an offer shows without a reload. */
 export const WAITLIST_POLL_MS = 30_000;
+/**
+ * How often it asks while the player holds a place or an offer: an offer is held for minutes, and
+ * each second it waits unseen is a second less to confirm it.
+ */
+export const WAITLIST_WAITING_POLL_MS = 10_000;
 
 /**
- * The places in line. `poll`: asked again every WAITLIST_POLL_MS while the screen is open (my games);
- * `enabled` false: not asked for (a day on the dial with no taken hour).
+ * The places in line. `poll`: asked again while the screen is open (my games), every
+ * WAITLIST_WAITING_POLL_MS while there is a place, else every WAITLIST_POLL_MS (a place taken on
+ * another device); `enabled` false: not asked for (a day on the dial with no taken hour).
  */
 export const useWaitlistPlaces = ({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) =>
   useQuery({
     queryKey: queryKeys.waitlist,
     queryFn: enabled ? waitlistPlaces : skipToken,
     select: (answer) => answer.detail,
-    refetchInterval: poll ? WAITLIST_POLL_MS : false,
+    refetchInterval: poll
+      ? (query) => (query.state.data?.detail.length ? WAITLIST_WAITING_POLL_MS : WAITLIST_POLL_MS)
+      : false,
   });
 
 /** The club's date and hour of a place: its `time_start` carries the club's offset ('2026-11-25T18:00:00+03:00'). */
