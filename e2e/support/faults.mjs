@@ -90,6 +90,18 @@ export const cleanUnavailable = (outcome) =>
   outcome.status === 503 && typeof outcome.body?.detail === 'string' && /[а-яё]/i.test(outcome.body.detail);
 
 /**
+ * A device command's honest failure in an outage: 504 `device.timeout` with its Russian `detail`,
+ * when its delivery was lost on the way (a broadcast to the agent's replica while the socket.io
+ * adapter's Redis came back). The caller hears it within the command's deadline; whether the agent
+ * ran it is the command audit's question, asked by every outage test.
+ */
+export const cleanCommandTimeout = (outcome) =>
+  outcome.kind === 'command' &&
+  outcome.status === 504 &&
+  outcome.body?.code === 'device.timeout' &&
+  /[а-яё]/i.test(outcome.body?.detail ?? '');
+
+/**
  * The commands the agent ran (its `command done` log lines, every agent process of the product):
  * `[{ id, action, at }]`, `at` in ms. A repeated delivery is acknowledged without running and does
  * not appear here.
