@@ -47,9 +47,12 @@ export function fleetSettings(env = process.env) {
 /** The agents' process; `count` follows their connects and disconnects. */
 export function startFleet(base, agents) {
   const child = fork(join(root, 'bench/fleet-agents.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const fleet = { count: 0, countAt: 0, ran: [], listeners: new Set() };
+  const fleet = { count: 0, countAt: 0, counts: [], ran: [], listeners: new Set() };
   child.on('message', (message) => {
-    if (message.type === 'connected') Object.assign(fleet, { count: message.count, countAt: message.at });
+    if (message.type === 'connected') {
+      Object.assign(fleet, { count: message.count, countAt: message.at });
+      fleet.counts.push({ at: message.at, count: message.count });
+    }
     else if (message.type === 'ran') fleet.ran.push(message);
     for (const listener of fleet.listeners) listener(message);
   });
@@ -226,6 +229,7 @@ export async function fleetRun(count, settings) {
     const steady = window(load.samples, 0, commandsAt);
     const down = window(load.samples, killedAt, proxyBackAt);
     const storm = window(load.samples, proxyBackAt, backAt ?? loadEnd);
+    const timeline = stormTimeline(load.samples, fleet.counts, proxyBackAt, backAt ?? loadEnd);
     const agentsBack = fleet.count;
     const audit = await auditCommands(client, commands.calls, fleet.ran);
 
@@ -248,6 +252,7 @@ export async function fleetRun(count, settings) {
         players_steady: steady,
         players_while_down: { requests: down.requests, failures: down.failures },
         players_during: storm,
+        timeline,
         commands: audit,
       },
       quiet_storm: {
@@ -273,6 +278,23 @@ export async function fleetRun(count, settings) {
 }
 
 const round = (value) => Math.round(value * 10) / 10;
+const TIMELINE_STEP_MS = 2000;
+
+/**
+ * The storm in steps of TIMELINE_STEP_MS from the moment players are served again: the players'
+ * answers started in each step (p50, p99) and the agents connected at its end. It shows whether the
+ * slow answers come with the replicas' first seconds or with the agents' connects.
+ */
+function stormTimeline(samples, counts, from, to) {
+  const steps = [];
+  for (let start = from; start < to; start += TIMELINE_STEP_MS) {
+    const end = Math.min(start + TIMELINE_STEP_MS, to);
+    const { n, p50_ms, p99_ms } = window(samples, start, end);
+    const agents = counts.filter((c) => c.at < end).at(-1)?.count ?? 0;
+    steps.push({ from_s: round((start - from) / 1000), n, p50_ms, p99_ms, agents });
+  }
+  return steps;
+}
 
 /** The rows of the table: each measure for one site and for the fleet, with the fleet's verdict. */
 function rowsOf(one, many) {
@@ -358,6 +380,10 @@ export function printFleet(figures) {
     ['1 site', figures.one_site],
     [n, figures.fleet],
   ]) {
+    console.log(`${label}, the storm step by step (s from players served again: answers, p50/p99 ms, agents back):`);
+    console.log(
+      run.storm.timeline.map((s) => `  ${s.from_s}: ${s.n}, ${s.p50_ms}/${s.p99_ms}, ${s.agents}`).join('\n'),
+    );
     const c = run.storm.commands;
     console.log(
       `${label}: ${c.calls} commands in the storm: ${c.acknowledged} acknowledged and run once, ${c.failed_not_run} failed to the caller and not run, ${c.ran_after_failure} run though the caller heard a failure; frames of other sites at a dashboard: ${run.frames.foreign_frames}`,
