@@ -30,6 +30,23 @@ export const HEARD_EVERY_MS = 15_000;
 /** The heartbeats heard on this replica are written together, in one statement this often. */
 const HEARD_FLUSH_MS = 1_000;
 
+/** A sites row's columns of the state, as a select or a RETURNING list (with `relaysAfter`). */
+const STATE_COLUMNS = 'id, online, last_seen_at, door_closed, agent_driver, last_offline_from, last_offline_to';
+
+/**
+ * The relays of the row `site` as a JSON object: those the same statement wrote (the CTE `changed`,
+ * its device and is_on: a statement does not see its own writes) over the stored ones.
+ */
+function relaysAfter(changed: 'changed' | null): string {
+  const stored = changed
+    ? `SELECT device, is_on FROM changed
+        UNION ALL
+       SELECT d.device, d.is_on FROM device_states d
+        WHERE d.site_id = site.id AND d.device NOT IN (SELECT device FROM changed)`
+    : `SELECT d.device, d.is_on FROM device_states d WHERE d.site_id = site.id`;
+  return `coalesce((SELECT json_object_agg(r.device, r.is_on) FROM (${stored}) r), '{}')`;
+}
+
 /**
  * The last known state of every site's devices, as the agent reported it, kept in Postgres so
  * every replica answers the same, and pushed to dashboards through `changes`.
@@ -123,13 +140,15 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
 
   /** The agent connected as `connection` (a socket id): it is the site's agent from now on. */
   async setOnline(siteId: string, connection: string): Promise<void> {
-    await this.sites.query(
-      `UPDATE sites SET online = true, agent_connection = $2, last_seen_at = now() WHERE id = $1`,
+    await this.writeAndPublish(
+      `WITH site AS (
+         UPDATE sites SET online = true, agent_connection = $2, last_seen_at = now() WHERE id = $1 RETURNING ${STATE_COLUMNS}
+       )
+       SELECT site.*, ${relaysAfter(null)} AS relays FROM site`,
       [siteId, connection],
     );
     this.heardAt.set(siteId, Date.now());
     this.logger.log({ site: siteId }, 'agent online');
-    await this.publishState(siteId);
   }
 
   /**
@@ -206,13 +225,17 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
   /** The agent's whole report (on every connect): its relays and the site's row in one statement. */
   async applySnapshot(siteId: string, snapshot: AgentSnapshot): Promise<void> {
     const relays = Object.entries(snapshot.relays);
-    await this.sites.query(
-      `WITH relays AS (
+    await this.writeAndPublish(
+      `WITH changed AS (
          INSERT INTO device_states (site_id, device, is_on, updated_at)
          SELECT $1, relay.device, relay.is_on, now() FROM unnest($2::text[], $3::boolean[]) AS relay(device, is_on)
          ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at
+         RETURNING device, is_on
+       ), site AS (
+         UPDATE sites SET door_closed = $4, agent_version = $5, agent_driver = $6, last_seen_at = now() WHERE id = $1
+         RETURNING ${STATE_COLUMNS}
        )
-       UPDATE sites SET door_closed = $4, agent_version = $5, agent_driver = $6, last_seen_at = now() WHERE id = $1`,
+       SELECT site.*, ${relaysAfter('changed')} AS relays FROM site`,
       [
         siteId,
         relays.map(([device]) => device),
@@ -224,26 +247,41 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
       ],
     );
     this.heardAt.set(siteId, Date.now());
-    await this.publishState(siteId);
   }
 
   async applyRelay(siteId: string, device: RelayId, on: boolean): Promise<void> {
-    await this.sites.query(
-      `WITH relay AS (
+    await this.writeAndPublish(
+      `WITH changed AS (
          INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (site_id, device) DO UPDATE SET is_on = EXCLUDED.is_on, updated_at = EXCLUDED.updated_at
+         RETURNING device, is_on
+       ), site AS (
+         UPDATE sites SET last_seen_at = now() WHERE id = $1 RETURNING ${STATE_COLUMNS}
        )
-       UPDATE sites SET last_seen_at = now() WHERE id = $1`,
+       SELECT site.*, ${relaysAfter('changed')} AS relays FROM site`,
       [siteId, device, on],
     );
     this.heardAt.set(siteId, Date.now());
-    await this.publishState(siteId);
   }
 
   async applyDoorSensor(siteId: string, closed: boolean): Promise<void> {
-    await this.sites.query(`UPDATE sites SET door_closed = $2, last_seen_at = now() WHERE id = $1`, [siteId, closed]);
+    await this.writeAndPublish(
+      `WITH site AS (
+         UPDATE sites SET door_closed = $2, last_seen_at = now() WHERE id = $1 RETURNING ${STATE_COLUMNS}
+       )
+       SELECT site.*, ${relaysAfter(null)} AS relays FROM site`,
+      [siteId, closed],
+    );
     this.heardAt.set(siteId, Date.now());
-    await this.publishState(siteId);
+  }
+
+  /**
+   * A write that returns the site's new state (the statements above), sent to the dashboards: one
+   * round trip, not a write and a read. Each agent's connect is two of them, and a storm is a thousand.
+   */
+  private async writeAndPublish(sql: string, params: unknown[]): Promise<void> {
+    const [row] = await this.sites.query<StateRow[]>(sql, params);
+    if (row) this.changes.next(stateOf(row));
   }
 
   /** The site's devices as its agent last reported them. */
@@ -262,11 +300,7 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
   private async states(siteIds: string[]): Promise<DeviceState[]> {
     if (siteIds.length === 0) return [];
     const rows = await this.sites.query<StateRow[]>(
-      `SELECT s.id, s.online, s.last_seen_at, s.door_closed, s.agent_driver, s.last_offline_from, s.last_offline_to,
-              coalesce(json_object_agg(d.device, d.is_on) FILTER (WHERE d.device IS NOT NULL), '{}') AS relays
-         FROM sites s LEFT JOIN device_states d ON d.site_id = s.id
-        WHERE s.id = ANY($1::text[])
-        GROUP BY s.id`,
+      `SELECT ${STATE_COLUMNS}, ${relaysAfter(null)} AS relays FROM sites site WHERE site.id = ANY($1::text[])`,
       [siteIds],
     );
     return rows.map(stateOf);

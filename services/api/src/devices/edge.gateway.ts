@@ -50,6 +50,7 @@ export class EdgeGateway
   /** Each site's agent when it is connected to this replica. */
   private readonly localAgents = new Map<string, AgentSocket>();
   private reconcileTimer?: NodeJS.Timeout;
+  private firstReconcile?: NodeJS.Timeout;
   /** The database work of connecting agents (handshake, online mark, snapshot), a few at a time. */
   private readonly connecting = new Slots(CONNECT_SLOTS);
   private rekeys?: Subscription;
@@ -84,6 +85,7 @@ export class EdgeGateway
   }
 
   onModuleDestroy(): void {
+    clearTimeout(this.firstReconcile);
     clearInterval(this.reconcileTimer);
     this.rekeys?.unsubscribe();
   }
@@ -94,7 +96,7 @@ export class EdgeGateway
       void this.reconcileOnline().catch((error: unknown) =>
         this.logger.warn({ error: String(error) }, 'online state not reconciled'),
       );
-    setTimeout(reconcile, 5_000).unref();
+    this.firstReconcile = setTimeout(reconcile, 5_000).unref();
     this.reconcileTimer = setInterval(reconcile, 30_000).unref();
     // A replaced token: the agent connected with it goes now, not at its next reconnect.
     this.rekeys = this.devices.rekeyed.subscribe((siteId) => this.disconnectSite(siteId));

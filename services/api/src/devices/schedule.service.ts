@@ -17,6 +17,7 @@ import { doorWindow } from '../offline/door-window';
 import { OfflinePins } from '../offline/offline-pins';
 import { ScheduleChanges, type ScheduleScope } from '../offline/schedule-changes';
 import { EdgeGateway, siteRoom, type AgentSocket } from './edge.gateway';
+import { Slots } from './slots';
 
 /** A burst of changes (a player blocked with ten games) is one push, this long after the first. */
 const COALESCE_MS = 100;
@@ -26,6 +27,12 @@ const ACK_TIMEOUT_MS = 5_000;
 /** Pauses before the retries of a push nobody acknowledged (while the site stays online). */
 const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
 const ALL_SITES = '*';
+/**
+ * Schedules this replica builds at once; the others wait their turn. A reconnect storm, the
+ * 10-minute refresh and a change of every site each ask for hundreds: unbounded, their queries
+ * took the pool and the event loop from the players.
+ */
+export const BUILD_SLOTS = 4;
 const GONE = Symbol('agent disconnected');
 
 interface GameRow {
@@ -50,6 +57,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
   private readonly subscriptions: Subscription[] = [];
   private refreshTimer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly building = new Slots(BUILD_SLOTS);
 
   constructor(
     private readonly db: DataSource,
@@ -79,13 +87,20 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The site's schedule, signed with the key derived from its agent's token; a new version each
-   * call. Null for a site without a token (no agent can connect to it).
+   * call. Null for a site that is offline (its agent gets a fresh one when it connects) or has no
+   * token (no agent can connect to it).
    */
-  async build(siteId: string): Promise<SignedSchedule | null> {
-    const [site] = await this.db.query<{ token_hash: string | null }[]>(`SELECT token_hash FROM sites WHERE id = $1`, [
-      siteId,
-    ]);
-    if (!site?.token_hash) return null;
+  private async build(siteId: string): Promise<SignedSchedule | null> {
+    // Whether it is online, its token and its next version in one statement: on a storm of
+    // reconnects every round trip is paid a thousand times. The version is monotonic across
+    // replicas, and past anything issued before a backup was restored.
+    const [[site]] = await this.db.query<[{ schedule_version: string; token_hash: string }[], number]>(
+      `UPDATE sites SET schedule_version = greatest(schedule_version + 1, floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
+        WHERE id = $1 AND online AND token_hash IS NOT NULL
+        RETURNING schedule_version, token_hash`,
+      [siteId],
+    );
+    if (!site) return null;
     const now = this.clock.now();
     const { closesAfterMin } = this.config.doorWindow;
     // Blocked and self-deleted players' games are out even while running (their account is shut).
@@ -107,15 +122,9 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
       );
       rows.length = SCHEDULE_MAX_ENTRIES;
     }
-    // Monotonic across replicas, and past anything issued before a backup was restored.
-    const [[{ schedule_version: version }]] = await this.db.query<[[{ schedule_version: string }], number]>(
-      `UPDATE sites SET schedule_version = greatest(schedule_version + 1, floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
-        WHERE id = $1 RETURNING schedule_version`,
-      [siteId],
-    );
     const schedule: Schedule = {
       site: siteId,
-      version: Number(version),
+      version: Number(site.schedule_version),
       // The agent's clock is set by EDGE_EVENTS.clock, which answers Date.now().
       issuedAt: Date.now(),
       light: this.config.light,
@@ -179,9 +188,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
 
   /** True when done (acknowledged, refused, or no agent online); false to try again. */
   private async pushOnce(siteId: string): Promise<boolean> {
-    // An offline site's agent gets a fresh schedule when it connects.
-    if (!(await this.isOnline(siteId))) return true;
-    const signed = await this.build(siteId);
+    const signed = await this.building.run(() => this.build(siteId));
     if (!signed || this.stopped) return true;
     let answers: unknown[];
     try {
@@ -291,10 +298,5 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
       `SELECT id FROM sites WHERE online AND token_hash IS NOT NULL ORDER BY id`,
     );
     return rows.map((row) => row.id);
-  }
-
-  private async isOnline(siteId: string): Promise<boolean> {
-    const [site] = await this.db.query<{ online: boolean }[]>(`SELECT online FROM sites WHERE id = $1`, [siteId]);
-    return site?.online ?? false;
   }
 }
