@@ -52,8 +52,7 @@ export function startFleet(base, agents) {
     if (message.type === 'connected') {
       Object.assign(fleet, { count: message.count, countAt: message.at });
       fleet.counts.push({ at: message.at, count: message.count });
-    }
-    else if (message.type === 'ran') fleet.ran.push(message);
+    } else if (message.type === 'ran') fleet.ran.push(message);
     for (const listener of fleet.listeners) listener(message);
   });
   const next = (match, timeoutMs) =>

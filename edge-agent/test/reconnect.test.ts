@@ -97,4 +97,18 @@ describe('an API that goes away and comes back', () => {
     expect(afterDrop).toBeLessThan(100);
     expect(back.handshakes.every((handshake) => handshake.site === first.handshakes[0]!.site)).toBe(true);
   });
+
+  test('an API taking other agents first (busy) is retried with the backoff and logged as info, not as an error', async () => {
+    const server = await startEdgeServer();
+    servers.push(server);
+    server.busyFor(3);
+    const { agent, logger } = await startTestAgent(server, { RECONNECT_BASE_MS: '100' });
+    stops.push(() => agent.stop());
+    await eventually(() => expect(server.snapshots).toHaveLength(1), 10_000);
+    expect(server.handshakes).toHaveLength(4);
+    const busy = logger.entries().filter((entry) => entry.msg === 'the API is taking other agents first; retrying');
+    expect(busy).toHaveLength(3);
+    expect(busy.every((entry) => entry.level === 'info' && typeof entry.retryInMs === 'number')).toBe(true);
+    expect(logger.entries().filter((entry) => entry.level === 'error')).toEqual([]);
+  });
 });

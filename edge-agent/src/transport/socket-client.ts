@@ -3,7 +3,9 @@ import {
   type AgentSnapshot,
   type AgentToServerEvents,
   type CommandAck,
+  EDGE_CLIENT_QUERY,
   EDGE_EVENTS,
+  EDGE_REFUSALS,
   type ScheduleAck,
   type ServerToAgentEvents,
 } from '@kort/contracts';
@@ -70,6 +72,8 @@ export class SocketClient {
     const url = `${apiUrl.replace(/\/+$/, '')}/edge`;
     const socket: Socket<ServerToAgentEvents, AgentToServerEvents> = io(url, {
       auth: { site: siteId, token },
+      // Says it is an agent's: during a reconnect storm the API defers agents at the upgrade.
+      query: EDGE_CLIENT_QUERY,
       transports: ['websocket'],
       // Our own backoff drives every retry (retryLater); a connection of its own, never one shared
       // with another client of the same URL in this process.
@@ -98,10 +102,23 @@ export class SocketClient {
       const delay = this.retryLater();
       if (socket.active) {
         // Network-level failure (the API or the proxy is away): the handshake never reached the API.
-        logger.warn('cannot reach the API, retrying', { url, error: error.message, retryInMs: delay });
+        // The transport's own words sit in the error's description ("Unexpected server response:
+        // 400": during a reconnect storm the API defers agents at the upgrade, and its log says so).
+        const detail = (error as Error & { description?: { message?: unknown } }).description?.message;
+        logger.warn('cannot reach the API, retrying', {
+          url,
+          error: error.message,
+          ...(typeof detail === 'string' && { detail }),
+          retryInMs: delay,
+        });
         return;
       }
-      const unauthorized = error.message === 'unauthorized';
+      if (error.message === EDGE_REFUSALS.busy) {
+        // Not a fault: after a restart a replica takes a fleet's agents a few dozen a second.
+        logger.info('the API is taking other agents first; retrying', { url, retryInMs: delay });
+        return;
+      }
+      const unauthorized = error.message === EDGE_REFUSALS.unauthorized;
       logger.error(
         unauthorized
           ? 'the API refused this agent: EDGE_AGENT_TOKEN or SITE_ID is wrong; retrying'

@@ -1,6 +1,13 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type AgentEvent, type AgentSnapshot, EDGE_EVENTS, type OutboxAck, type ScheduleAck } from '@kort/contracts';
+import {
+  type AgentEvent,
+  type AgentSnapshot,
+  EDGE_EVENTS,
+  EDGE_REFUSALS,
+  type OutboxAck,
+  type ScheduleAck,
+} from '@kort/contracts';
 import { Server, type Socket } from 'socket.io';
 
 export const TOKEN = 'test-edge-token-0123456789';
@@ -28,13 +35,19 @@ export async function startEdgeServer({ clockOffsetMs = 0, port = 0 } = {}) {
   const outboxBatches: AgentEvent[][] = [];
   /** What the API would have stored: the events of the acknowledged batches, in order. */
   const storedEvents: AgentEvent[] = [];
-  const control = { link: 'up' as Link, outbox: 'ack' as 'ack' | 'fail' };
+  const control = { link: 'up' as Link, outbox: 'ack' as 'ack' | 'fail', busyFor: 0 };
 
   edge.use((socket, next) => {
     const auth = socket.handshake.auth as { site?: unknown; token?: unknown };
     handshakes.push({ site: auth.site, token: auth.token });
     if (control.link === 'down') return next(new Error('unavailable'));
-    next(auth.token === TOKEN ? undefined : new Error('unauthorized'));
+    if (auth.token !== TOKEN) return next(new Error(EDGE_REFUSALS.unauthorized));
+    // The API past its connect rate: a good token, told to come back later.
+    if (control.busyFor > 0) {
+      control.busyFor -= 1;
+      return next(new Error(EDGE_REFUSALS.busy));
+    }
+    next();
   });
   edge.on('connection', (socket) => {
     sockets.push(socket);
@@ -74,6 +87,10 @@ export async function startEdgeServer({ clockOffsetMs = 0, port = 0 } = {}) {
     setLink(link: Link) {
       control.link = link;
       if (link === 'down') edge.disconnectSockets(true);
+    },
+    /** The next `handshakes` with a good token are told `busy`, as a replica past its connect rate does. */
+    busyFor(handshakes: number) {
+      control.busyFor = handshakes;
     },
     /** `fail`: every batch is answered {ok: false}. */
     setOutboxAnswer(answer: 'ack' | 'fail') {

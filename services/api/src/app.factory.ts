@@ -10,6 +10,7 @@ import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { requestObserver } from './lifecycle/request-observer';
 import { SessionMiddleware } from './auth/session.middleware';
+import { AgentAdmission } from './devices/agent-admission';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
 import { Readiness } from './lifecycle/readiness';
 import { MetricsService } from './metrics/metrics.service';
@@ -45,7 +46,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.disable('x-powered-by');
   // `/metrics` sits beside the API, where Prometheus expects it.
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
-  const sockets = new RedisIoAdapter(app, options.config);
+  const sockets = new RedisIoAdapter(app, options.config, app.get(AgentAdmission));
   socketAdapters.set(app, sockets);
   app.useWebSocketAdapter(sockets);
 

@@ -31,6 +31,20 @@ export const COMMAND_ACTIONS = [
 ] as const;
 export type CommandAction = (typeof COMMAND_ACTIONS)[number];
 
+/**
+ * The query an agent's connection carries (socket.io-client's `query`): the API tells an agent's
+ * websocket upgrade from a dashboard's before the handshake, where it defers agents cheaply during
+ * a reconnect storm (services/api/src/devices/agent-admission.ts).
+ */
+export const EDGE_CLIENT_QUERY = { client: 'agent' } as const;
+
+/**
+ * Why the API refused an agent's handshake (the connect_error's message): a wrong site or token, or
+ * a replica taking other agents first (past its connect rate, services/api/src/devices/agent-admission.ts).
+ * The agent retries both with its backoff.
+ */
+export const EDGE_REFUSALS = { unauthorized: 'unauthorized', busy: 'busy' } as const;
+
 /** Event names of the /edge namespace (API ⇄ agent) and the /live namespace (API → dashboards). */
 export const EDGE_EVENTS = {
   command: 'command',

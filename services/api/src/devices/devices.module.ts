@@ -4,6 +4,7 @@ import { Booking } from '../bookings/booking.entity';
 import { BookingsModule } from '../bookings/bookings.module';
 import { SessionModule } from '../auth/session.middleware';
 import { UsersModule } from '../users/users.module';
+import { AgentAdmission } from './agent-admission';
 import { Command } from './command.entity';
 import { CommandOutcomes } from './command-outcomes';
 import { CommandsService } from './commands.service';
@@ -26,6 +27,7 @@ import { Site } from '../sites/site.entity';
   imports: [TypeOrmModule.forFeature([Site, Command, Booking]), BookingsModule, UsersModule, SessionModule],
   controllers: [DevicesController],
   providers: [
+    AgentAdmission,
     DevicesService,
     CommandsService,
     CommandOutcomes,
@@ -37,6 +39,6 @@ import { Site } from '../sites/site.entity';
     OutboxService,
     ScheduleService,
   ],
-  exports: [CommandsService, DevicesService, EdgeGateway, GameEvents, ScheduleService],
+  exports: [AgentAdmission, CommandsService, DevicesService, EdgeGateway, GameEvents, ScheduleService],
 })
 export class DevicesModule {}

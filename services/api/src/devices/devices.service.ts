@@ -19,6 +19,9 @@ import { AppConfig } from '../config/app-config';
 import { Site } from '../sites/site.entity';
 import type { SiteRef } from '../sites/site-ref';
 
+/** An agent's good token, told to come back later (AgentAdmission): not a refusal of the token. */
+export const DEFERRED = Symbol('deferred');
+
 /** Bounded: names of sites that do not exist must not grow it without end (a fleet fits). */
 const TOKEN_CACHE_SIZE = 4096;
 /**
@@ -107,12 +110,18 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The site an agent's token proves, or null. A wrong token is refused against the site's token
-   * hash kept in memory (a site that does not exist too): a guesser costs a hash and a map lookup,
-   * not a query. A token that matches is confirmed against the stored hash, so a token replaced a
-   * moment ago is refused whichever replica the old agent reaches.
+   * The site an agent's token proves, null when it proves none, or DEFERRED when `proceed` says not
+   * now. A wrong token is refused against the site's token hash kept in memory (a site that does
+   * not exist too): a guesser costs a hash and a map lookup, not a query. A token that matches is
+   * confirmed against the stored hash, so a token replaced a moment ago is refused whichever replica
+   * the old agent reaches. `proceed` is asked once the token is known to match and before that
+   * read: only an agent with a good token can take a replica's connect rate.
    */
-  async authenticate(siteId: unknown, token: unknown): Promise<string | null> {
+  async authenticate(
+    siteId: unknown,
+    token: unknown,
+    proceed: () => boolean = () => true,
+  ): Promise<string | null | typeof DEFERRED> {
     if (typeof siteId !== 'string' || typeof token !== 'string' || siteId.length > 64) return null;
     const presented = hashToken(token);
     let read = false;
@@ -121,6 +130,7 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
       return this.storedTokenHash(siteId);
     });
     if (!cached || !safeEqual(cached, presented)) return null;
+    if (!proceed()) return DEFERRED;
     // A hash read for this very check is the stored one: a second read would tell nothing new.
     if (read) return siteId;
     const stored = await this.storedTokenHash(siteId);

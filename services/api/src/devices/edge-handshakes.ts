@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { clientAddressReader } from '../common/client-address';
 import { RateLimiter } from '../common/rate-limiter.service';
 import { AppConfig } from '../config/app-config';
-import { DevicesService } from './devices.service';
+import { AgentAdmission } from './agent-admission';
+import { DEFERRED, DevicesService } from './devices.service';
 
 /** Refused /edge handshakes one address may make per window before it is refused unchecked. */
 export const EDGE_REFUSALS_PER_WINDOW = 10;
@@ -17,6 +18,7 @@ export const EDGE_REFUSAL_WINDOW_S = 60;
  * refusal, and the moment the address is throttled), not one per attempt. Only refusals count: the
  * real agent, reconnecting after a drop, is never throttled by its own successes. The address is
  * the client's behind the trusted proxy, so a guesser does not throttle every agent behind nginx.
+ * Agents with a good token past the replica's connect rate are told `busy` (AgentAdmission).
  */
 @Injectable()
 export class EdgeHandshakes {
@@ -26,17 +28,19 @@ export class EdgeHandshakes {
   constructor(
     private readonly devices: DevicesService,
     private readonly limiter: RateLimiter,
+    /** The replica's rate of agents, asked once a token is known good. */
+    private readonly admission: AgentAdmission,
     config: AppConfig,
   ) {
     this.addressOf = clientAddressReader(config.trustProxy);
   }
 
-  /** The site the handshake proves, or null (refused). */
-  async admit(request: IncomingMessage, site: unknown, token: unknown): Promise<string | null> {
+  /** The site the handshake proves; null (refused), or DEFERRED (a good token, past the rate). */
+  async admit(request: IncomingMessage, site: unknown, token: unknown): Promise<string | null | typeof DEFERRED> {
     const address = this.addressOf(request);
     const key = `edge-refused:${address}`;
     if ((await this.refusals(key)) >= EDGE_REFUSALS_PER_WINDOW) return null;
-    const siteId = await this.devices.authenticate(site, token);
+    const siteId = await this.devices.authenticate(site, token, () => this.admission.take());
     if (siteId) return siteId;
     const refused = await this.countRefusal(key);
     if (refused === 1) {

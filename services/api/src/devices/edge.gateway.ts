@@ -11,6 +11,7 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   DEFAULT_SITE_ID,
   EDGE_EVENTS,
+  EDGE_REFUSALS,
   type EdgeCommand,
   inputChangedSchema,
   outboxBatchSchema,
@@ -22,7 +23,7 @@ import {
 } from '@kort/contracts';
 import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
-import { DevicesService } from './devices.service';
+import { DEFERRED, DevicesService } from './devices.service';
 import { EdgeHandshakes } from './edge-handshakes';
 import { OutboxService } from './outbox.service';
 import { Slots } from './slots';
@@ -107,7 +108,8 @@ export class EdgeGateway
         .run(() => this.handshakes.admit(socket.request, site ?? DEFAULT_SITE_ID, token))
         .then(
           (siteId) => {
-            if (!siteId) return next(new Error('unauthorized'));
+            if (siteId === DEFERRED) return next(new Error(EDGE_REFUSALS.busy));
+            if (!siteId) return next(new Error(EDGE_REFUSALS.unauthorized));
             socket.data.siteId = siteId;
             next();
           },

@@ -10,6 +10,7 @@ import { KortError } from '../common/kort-error';
 import { SitesService } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { isAgentConnection } from './agent-admission';
 import { DevicesService } from './devices.service';
 import { OutboxService } from './outbox.service';
 
@@ -51,8 +52,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
 
   afterInit(namespace: LiveNamespace): void {
     this.metrics.watchSockets('/live', () => namespace.sockets.size);
+    // One engine serves /edge too: an agent's upgrade carries no session, and skips reading one.
     namespace.server.engine.use((request: Request, response: never, next: (error?: unknown) => void) =>
-      this.session.use(request, response, next),
+      isAgentConnection(request) ? next() : this.session.use(request, response, next),
     );
     namespace.use((socket, next) => {
       this.admit(socket).then(

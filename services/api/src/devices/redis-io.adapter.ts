@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
+import type { AgentAdmission } from './agent-admission';
 
 /**
  * socket.io across API replicas: rooms, broadcasts, fetchSockets and acknowledged emits go
@@ -16,6 +17,7 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly config: AppConfig,
+    private readonly admission: Pick<AgentAdmission, 'allowRequest'>,
   ) {
     super(app);
   }
@@ -26,6 +28,8 @@ export class RedisIoAdapter extends IoAdapter {
       ...options,
       pingInterval: 10_000,
       pingTimeout: 5_000,
+      // One engine serves every namespace: during a reconnect storm agents' upgrades wait here.
+      allowRequest: this.admission.allowRequest,
     } as ServerOptions);
     const pub = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();

@@ -14,6 +14,7 @@ export class MetricsService {
   private readonly requests: Histogram<keyof RequestLabels>;
   private readonly commands: Counter<'action' | 'outcome'>;
   private readonly notices: Counter<'channel' | 'kind' | 'outcome'>;
+  private readonly deferredAgents: Counter;
   private readonly sockets = new Map<SocketNamespace, () => number>();
 
   constructor(registry: Registry) {
@@ -42,6 +43,13 @@ export class MetricsService {
         'outcome: sent, dropped (will never go: channel gone, too late, account gone) or failed (a try that will ' +
         'be retried). Per process: sum() across replicas.',
       labelNames: ['channel', 'kind', 'outcome'],
+      registers: [registry],
+    });
+    this.deferredAgents = new Counter({
+      name: 'kort_agent_connects_deferred_total',
+      help:
+        'Agent connections refused at the upgrade because this replica took its connect rate already (they ' +
+        'retry with their backoff). Per process: sum() across replicas.',
       registers: [registry],
     });
     // Read at scrape time from the namespaces themselves: nothing to keep in step.
@@ -73,6 +81,10 @@ export class MetricsService {
 
   commandFinished(action: CommandAction, outcome: string): void {
     this.commands.inc({ action, outcome });
+  }
+
+  agentDeferred(): void {
+    this.deferredAgents.inc();
   }
 
   noticeFinished(channel: string, kind: string, outcome: 'sent' | 'dropped' | 'failed'): void {

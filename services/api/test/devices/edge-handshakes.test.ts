@@ -1,6 +1,12 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { io } from 'socket.io-client';
 import { Site } from '../../src/sites/site.entity';
+import { EDGE_CLIENT_QUERY, EDGE_REFUSALS } from '@kort/contracts';
+import {
+  AGENT_CONNECTS_AT_FIRST,
+  AGENT_CONNECTS_PER_SECOND,
+  AGENT_UPGRADES_PER_SECOND,
+} from '../../src/devices/agent-admission';
 import { EDGE_REFUSALS_PER_WINDOW } from '../../src/devices/edge-handshakes';
 import { AGENT_TOKEN } from '../support/agents';
 import { captureLogLines } from '../support/log-lines';
@@ -23,10 +29,14 @@ afterAll(async () => {
   jest.restoreAllMocks();
 });
 
-/** One handshake on /edge from `client` (as the proxy reports it): 'connected' or the refusal. */
-function handshake(client: string, token: string): Promise<string> {
+/**
+ * One handshake on /edge from `client` (as the proxy reports it): 'connected' or the refusal. `asAgent`:
+ * with the agent's query, as the edge agent connects.
+ */
+function handshake(client: string, token: string, asAgent = false): Promise<string> {
   const socket = io(`${base}/edge`, {
     auth: { site: 'default', token },
+    ...(asAgent && { query: EDGE_CLIENT_QUERY }),
     extraHeaders: { 'X-Forwarded-For': client },
     transports: ['websocket'],
     reconnection: false,
@@ -65,4 +75,44 @@ test('a guesser is refused unchecked after a few tries, in two log lines, withou
 
   // The club's agent, at its own address behind the same proxy, is not held up by the guesser.
   expect(await handshake('198.51.100.2', AGENT_TOKEN)).toBe('connected');
+});
+
+test('agents with a good token past the connect rate are told busy, then held at the upgrade, and come back; a guesser uses none of it', async () => {
+  // A guesser first, as an agent: wrong tokens are refused as such, before the rate is asked.
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    expect(await handshake('203.0.113.9', `guess-${attempt}-0123456789abcdef`, true)).toBe('unauthorized');
+  }
+  const agents = '198.51.100.3';
+  const answers = await Promise.all(
+    Array.from({ length: AGENT_CONNECTS_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, true)),
+  );
+  const connected = answers.filter((answer) => answer === 'connected').length;
+  const busy = answers.filter((answer) => answer === EDGE_REFUSALS.busy).length;
+  // The replica took what its rate had room for (the guesser took none of it) and deferred the rest:
+  // told busy after the token check, or, once it was deferring, held at the upgrade.
+  expect(connected).toBeGreaterThanOrEqual(AGENT_CONNECTS_AT_FIRST);
+  expect(busy).toBeGreaterThan(0);
+  const upgradeHeld = answers.filter((answer) => answer === 'websocket error').length;
+  expect(connected + busy + upgradeHeld).toBe(answers.length);
+
+  // Deferring now: a second burst of agents meets the upgrade's own rate first (an HTTP 400, no handshake).
+  const held = await Promise.all(
+    Array.from({ length: AGENT_UPGRADES_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, true)),
+  );
+  expect(held.filter((answer) => answer === 'websocket error').length).toBeGreaterThan(0);
+  // Players and dashboards are never held: a handshake without the agent's query is answered by /edge.
+  expect(await handshake('198.51.100.4', 'not-an-agent-token-0123456789')).toBe('unauthorized');
+
+  const deferred = answers.length + held.length - [...answers, ...held].filter((a) => a === 'connected').length;
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  expect(metrics).toContain(`kort_agent_connects_deferred_total ${deferred}`);
+  expect(lines.filter((line) => line.includes('agents connecting faster than this replica'))).toHaveLength(1);
+
+  // The agent's retry (its backoff's wait) gets in once the rate has room again.
+  let answer = '';
+  for (let retry = 0; retry < 30 && answer !== 'connected'; retry += 1) {
+    answer = await handshake(agents, AGENT_TOKEN, true);
+    if (answer !== 'connected') await new Promise((resolve) => setTimeout(resolve, 100)); // the backoff
+  }
+  expect(answer).toBe('connected');
 });
