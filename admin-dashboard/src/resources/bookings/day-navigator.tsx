@@ -44,7 +44,9 @@ export function DayNavigator({
         type="date"
         size="small"
         fullWidth={false}
-        sx={{ width: '11rem', my: 0 }}
+        // react-admin's theme widens every text field to the row below `sm`, in a media query that
+        // comes after a plain width: the same query from `xs` up keeps the date beside the arrows.
+        sx={{ width: { xs: '11rem' }, my: 0 }}
         label={translate('resources.bookings.fields.day')}
         value={day}
         onChange={(event) => {
