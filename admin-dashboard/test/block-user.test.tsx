@@ -1,7 +1,7 @@
 import { messages, type BlockEffects } from '@kort/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider, ShowBase } from 'react-admin';
+import { RecordContextProvider, ShowBase, usePermissions, type AuthProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { BlockUserButton } from '../src/resources/users/block-user-button';
@@ -36,15 +36,36 @@ const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   series_id: null,
 });
 
-function renderButton(user: UserRecord, routes: Record<string, Answer>) {
+const NOTHING: BlockEffects = {
+  cancelled_games: [],
+  games_on_now: [],
+  shelf: null,
+  other_sites: { cancelled_games: 0, games_on_now: 0 },
+};
+
+const signedInAs = (role: 'admin' | 'owner'): AuthProvider => ({
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(role),
+});
+
+function renderButton(user: UserRecord, routes: Record<string, Answer>, role: 'admin' | 'owner' = 'admin') {
   const server = fakeServer(routes);
   renderInAdmin(
     <RecordContextProvider value={user}>
       <BlockUserButton />
+      <PermissionsProbe />
     </RecordContextProvider>,
-    { dataProvider },
+    { dataProvider, authProvider: signedInAs(role) },
   );
   return server;
+}
+
+function PermissionsProbe() {
+  const { permissions } = usePermissions<string>();
+  return <p>{permissions ? `role: ${permissions}` : ''}</p>;
 }
 
 test('blocking lists what it does first: the games it cancels with day, hour and court, the game on now, the shelf', async () => {
@@ -53,6 +74,7 @@ test('blocking lists what it does first: the games it cancels with day, hour and
     cancelled_games: [game(31, 2, '2026-11-26T15:00:00.000Z'), game(32, 1, '2026-11-28T06:00:00.000Z')],
     games_on_now: [{ ...game(30, 1, '2026-11-24T16:00:00.000Z'), status: 'started' }],
     shelf: { shelf_id: 3, since: '2026-11-20T10:00:00.000Z' },
+    other_sites: { cancelled_games: 0, games_on_now: 0 },
   };
   const server = renderButton(anna, {
     'GET /api/admin/users/7/block-effects': ok(effects),
@@ -87,7 +109,7 @@ test('blocking lists what it does first: the games it cancels with day, hour and
 
 test('a player with nothing ahead is told so: no games to cancel, no shelf', async () => {
   renderButton(anna, {
-    'GET /api/admin/users/7/block-effects': ok({ cancelled_games: [], games_on_now: [], shelf: null }),
+    'GET /api/admin/users/7/block-effects': ok(NOTHING),
   });
   await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
@@ -127,7 +149,7 @@ test('once the block is done its dialog fades out as it was: it never turns into
   const blocked: UserRecord = { ...anna, blocked: true, status: 'blocked', deletion_kind: 'admin' };
   fakeServer({
     'GET /api/admin/users/7': () => ok(stored),
-    'GET /api/admin/users/7/block-effects': ok({ cancelled_games: [], games_on_now: [], shelf: null }),
+    'GET /api/admin/users/7/block-effects': ok(NOTHING),
     'PUT /api/admin/users/7': () => ok((stored = blocked)),
   });
   renderInAdmin(
@@ -164,4 +186,30 @@ test('on a phone the block button still says «Заблокировать», not
   // The reversible block never reads as a deletion.
   expect(screen.queryByText(/Удалить/)).toBeNull();
   vi.restoreAllMocks();
+});
+
+test("a block reaches the player's games at other sites: they are counted, never listed, and the dialog says so", async () => {
+  renderButton(anna, {
+    'GET /api/admin/users/7/block-effects': ok({ ...NOTHING, other_sites: { cancelled_games: 2, games_on_now: 1 } }),
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(
+    await dialog.findByText(
+      'Блокировка действует на всех площадках: на других будут отменены игры (2), идущих там сейчас: 1. Запись о блокировке появится и в их журналах.',
+    ),
+  ).toBeTruthy();
+});
+
+test("a site's admin is offered no block on an admin's or an owner's account; an owner is", async () => {
+  const colleague = user(8, { email: 'colleague@example.ru', role: 'admin' });
+  renderButton(colleague, {}, 'admin');
+  await screen.findByText('role: admin');
+  expect(screen.queryByRole('button', { name: 'Заблокировать' })).toBeNull();
+});
+
+test("an owner is offered the block on an admin's account", async () => {
+  const colleague = user(8, { email: 'colleague@example.ru', role: 'admin' });
+  renderButton(colleague, {}, 'owner');
+  expect(await screen.findByRole('button', { name: 'Заблокировать' })).toBeTruthy();
 });

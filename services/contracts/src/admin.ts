@@ -370,6 +370,11 @@ export const blockEffectsSchema = z.object({
   games_on_now: z.array(adminBookingSchema),
   /** The shelf rental the block ends (the shelf is then marked for clearing), or null. */
   shelf: z.object({ shelf_id: z.number().int(), since: instant }).nullable(),
+  /**
+   * The block is the account's: it also cancels (and stops the door for) games at sites the admin
+   * does not run. Those are counted, never shown (another club's games are not this admin's to read).
+   */
+  other_sites: z.object({ cancelled_games: z.number().int(), games_on_now: z.number().int() }),
 });
 export type BlockEffects = z.infer<typeof blockEffectsSchema>;
 

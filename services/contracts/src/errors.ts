@@ -114,6 +114,14 @@ export const AdminError = {
   /** An owner changing their own role (the install would lose its owner). */
   CannotChangeOwnRole: 'admin.cannot_change_own_role',
   UserSelfDeleted: 'admin.user_self_deleted',
+  /** A site's admin blocking, restoring or flagging an admin or an owner: only an owner acts on them. */
+  StaffOwnersOnly: 'admin.staff_owners_only',
+  /** The sport-school flag lifts the quotas at every site: only an owner sets it. */
+  SportSchoolOwnersOnly: 'admin.sport_school_owners_only',
+  /** A site's admin lifting a block made by an owner or at a site they do not run. */
+  BlockedElsewhere: 'admin.blocked_elsewhere',
+  /** An admin made (or left) with no site: they would run the default site by the legacy rule. */
+  AdminNeedsSite: 'admin.admin_needs_site',
   UserPurged: 'admin.user_purged',
   DeviceNotFound: 'admin.device_not_found',
   CommandNotFound: 'admin.command_not_found',

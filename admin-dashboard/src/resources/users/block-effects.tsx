@@ -71,6 +71,14 @@ export function BlockEffectsText({ read }: { read: Read }) {
               {gameLine(game, court(game))}: {translate('kort.users.block_game_on_now')}.
             </Typography>
           ))}
+          {read.effects.other_sites.cancelled_games + read.effects.other_sites.games_on_now > 0 && (
+            <Typography>
+              {translate('kort.users.block_other_sites', {
+                cancelled: read.effects.other_sites.cancelled_games,
+                on_now: read.effects.other_sites.games_on_now,
+              })}
+            </Typography>
+          )}
           <Typography>
             {read.effects.shelf
               ? translate('kort.users.block_shelf', {

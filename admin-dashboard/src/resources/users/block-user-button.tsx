@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
 import type { UserRecord } from '../types';
 import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects';
@@ -10,7 +10,9 @@ import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects'
 /**
  * The spec's block ('удалить') and restore of a player, after a confirmation that says what it does:
  * the block lists the games it cancels and the shelf rental it ends; the restore says they do not
- * come back. PUT /api/admin/users/:id {blocked}. The server refuses to block the admin themself.
+ * come back. PUT /api/admin/users/:id {blocked}. The server refuses to block the admin themself,
+ * and a site's admin an admin's or an owner's account (only an owner acts on those): they do not
+ * see the button there.
  */
 export function BlockUserButton() {
   const user = useRecordContext<UserRecord>();
@@ -23,7 +25,8 @@ export function BlockUserButton() {
   const [asking, setAsking] = useState<'block' | 'restore'>('block');
   const [update, { isPending }] = useUpdate<UserRecord>();
   const effects = useBlockEffects(user?.id ?? 0, open && asking === 'block');
-  if (!user) return null;
+  const { permissions } = usePermissions<string>();
+  if (!user || (user.role !== 'player' && permissions !== 'owner')) return null;
   const blocking = asking === 'block';
   const ask = () => {
     setAsking(user.blocked ? 'restore' : 'block');

@@ -1,11 +1,16 @@
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
 import type { UserRecord } from '../types';
 
-/** The sport-school flag (no limit on the number of games): saved on toggle. */
+/**
+ * The sport-school flag (no limit on the number of games): saved on toggle. It lifts the quotas at
+ * every site, so only an owner changes it; a site's admin sees it, switched off for them.
+ */
 export function SportSchoolSwitch() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string>();
+  const owner = permissions === 'owner';
   const user = useRecordContext<UserRecord>();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<UserRecord>();
@@ -17,7 +22,7 @@ export function SportSchoolSwitch() {
         control={
           <Switch
             checked={user.is_sport_school}
-            disabled={isPending}
+            disabled={isPending || !owner}
             onChange={(event) =>
               void update(
                 'users',
@@ -33,7 +38,7 @@ export function SportSchoolSwitch() {
         }
       />
       <Typography variant="caption" color="text.secondary">
-        {translate('kort.users.sport_school_hint')}
+        {translate(owner ? 'kort.users.sport_school_hint' : 'kort.users.sport_school_owners_hint')}
       </Typography>
     </Stack>
   );

@@ -169,16 +169,27 @@ export class AdminBookingsService {
    * What an admin block would do to the player's games at this instant, by the block's own rule
    * (BookingsService.cancelAllFor: not cancelled, hour not begun): `cancelled`; and the games whose
    * hour is on, which it keeps (their door no longer opens: the account is shut). Soonest first.
-   * Games of every site: the account is one for all of them, and so is its block.
+   * The block is the account's, at every site; the games listed are those at `shown` (the sites the
+   * admin runs; null: every site), the rest are only counted.
    */
-  async blockEffectsOn(site: SiteRef, userId: number): Promise<{ cancelled: AdminBooking[]; onNow: AdminBooking[] }> {
-    const [cancelled, onNow] = await Promise.all([
+  async blockEffectsOn(
+    site: SiteRef,
+    userId: number,
+    shown: readonly string[] | null,
+  ): Promise<{ cancelled: AdminBooking[]; onNow: AdminBooking[]; elsewhere: { cancelled: number; onNow: number } }> {
+    const now = this.clock.now();
+    const atShown = (params: SqlParams) =>
+      shown === null
+        ? ''
+        : ` AND r.id IN (SELECT id FROM bookings WHERE user_id = ${params.add(userId)}
+                          AND site_id = ANY(${params.add(shown)}::text[]))`;
+    const [cancelled, onNow, bySite] = await Promise.all([
       sqlRows(
         this.db,
         site,
         this.everySite,
         (params) =>
-          `r.user_id = ${params.add(userId)} AND r.cancelled_at IS NULL AND r.starts_at > ${params.add(this.clock.now())}`,
+          `r.user_id = ${params.add(userId)} AND r.cancelled_at IS NULL AND r.starts_at > ${params.add(now)}${atShown(params)}`,
         toBooking,
         'r.starts_at, r.id',
       ),
@@ -187,12 +198,21 @@ export class AdminBookingsService {
         site,
         this.everySite,
         (params) =>
-          `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started') AND r.starts_at <= ${params.add(this.clock.now())}`,
+          `r.user_id = ${params.add(userId)} AND r.status IN ('booked', 'started') AND r.starts_at <= ${params.add(now)}${atShown(params)}`,
         toBooking,
         'r.starts_at, r.id',
       ),
+      this.bookings.liveGamesBySite(userId, now),
     ]);
-    return { cancelled, onNow };
+    const elsewhere = bySite.filter((row) => shown !== null && !shown.includes(row.site_id));
+    return {
+      cancelled,
+      onNow,
+      elsewhere: {
+        cancelled: elsewhere.reduce((sum, row) => sum + row.upcoming, 0),
+        onNow: elsewhere.reduce((sum, row) => sum + row.on_now, 0),
+      },
+    };
   }
 
   /**

@@ -19,8 +19,16 @@ const ROLE_NAMES: Record<Role, string> = {
  * every site) and an admin's sites. Only an owner changes them; the same values sent back (react-
  * admin sends the whole record) change nothing and need nobody's permission. An owner never changes
  * their own role (the install keeps its owner). Sites mean something for an admin only: an account
- * made a player or an owner runs no assigned site.
+ * made a player or an owner runs no assigned site, and an admin runs at least one (422 otherwise).
  */
+/**
+ * Only an owner acts on an admin's or an owner's account (a block, a restore, a flag): a site's admin
+ * acts on players only (docs/decisions/0071-account-wide-acts.md).
+ */
+export function assertMayActOn(admin: Pick<User, 'role'>, target: { role: Role }): void {
+  if (target.role !== 'player' && admin.role !== 'owner') throw new KortError(AdminError.StaffOwnersOnly);
+}
+
 @Injectable()
 export class AdminRoles {
   private readonly logger = new Logger('AdminRoles');
@@ -47,6 +55,8 @@ export class AdminRoles {
     if (!roleChanged && !sitesChanged) return false;
     if (admin.role !== 'owner') throw new KortError(SiteError.OwnersOnly);
     if (roleChanged && user.id === admin.id) throw new KortError(AdminError.CannotChangeOwnRole);
+    // An admin with no site would run the default one (the legacy rule in SitesService.sitesRunBy).
+    if (role === 'admin' && wanted.length === 0) throw new KortError(AdminError.AdminNeedsSite);
     const named = await Promise.all(wanted.map((id) => this.sites.find(id)));
     if (named.some((one) => one === null)) throw new KortError(SiteError.NotFound);
 

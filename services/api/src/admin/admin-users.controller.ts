@@ -20,8 +20,9 @@ import { AdminResourceController, ResourceReads } from './resource-reads';
 
 /**
  * The dashboard's `users` resource (docs/admin-api.md): every account (accounts are global). Filters:
- * id, q, role, status, blocked, deleted. PUT: `blocked` true blocks (as delete_user), false restores;
- * `is_sport_school`; `role` and `site_ids` (owners only).
+ * id, q, role, status, blocked, deleted. PUT: `blocked` true blocks (as delete_user), false restores
+ * (a site's admin: players only, and blocks made at their sites); `is_sport_school`, `role` and
+ * `site_ids` (owners only).
  */
 @AdminResourceController('users')
 export class AdminUsersController extends ResourceReads<AdminUser, typeof usersListQuery>(
@@ -39,8 +40,12 @@ export class AdminUsersController extends ResourceReads<AdminUser, typeof usersL
   /** What a block would do now: the games it cancels, those on now it keeps, the rental it ends. */
   @Get(':id/block-effects')
   @ResponseSchema(blockEffectsSchema)
-  blockEffects(@CurrentSite() site: SiteRecord, @Param('id') id: string): Promise<BlockEffects> {
-    return this.users.blockEffects(site, intId(id, AdminError.UserNotFound));
+  blockEffects(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+  ): Promise<BlockEffects> {
+    return this.users.blockEffects(site, admin, intId(id, AdminError.UserNotFound));
   }
 
   /** The player's no-shows at the site and the pause they bring there now. */

@@ -20,12 +20,13 @@ import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import type { SiteRef } from '../sites/site-ref';
+import { SitesService, type SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { AdminActions } from '../audit/admin-actions.service';
 import { AdminBookingsService } from './admin-bookings.service';
-import { AdminRoles } from './admin-roles';
+import { AdminRoles, assertMayActOn } from './admin-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
 import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
@@ -128,8 +129,10 @@ const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(
  * Accounts are global (one account plays at every site), so every admin lists and reads every
  * account (a walk-in at their site may never have played there); what is a site's (games, no-shows
  * and their pause, the shelf, door openings, the players on court now) is the chosen site's only.
- * A block is the account's, as before: it shuts the account and cancels its games at every site.
- * A block keeps every row (restorable, never purged); see docs/decisions.md for its effects.
+ * A block is the account's: it shuts the account and cancels its games at every site, and is
+ * logged at every site it touches; only an owner blocks, restores or flags an admin or an owner,
+ * and only an owner sets the sport-school flag (docs/decisions/0071-account-wide-acts.md). A block
+ * keeps every row (restorable, never purged); see docs/decisions.md for its effects.
  */
 @Injectable()
 export class AdminUsersService {
@@ -146,6 +149,7 @@ export class AdminUsersService {
     private readonly games: AdminBookingsService,
     private readonly noShowRule: NoShows,
     private readonly roles: AdminRoles,
+    private readonly sites: SitesService,
   ) {}
 
   /** The player's no-shows at the site and the pause they bring there now (no-shows count per site). */
@@ -219,17 +223,23 @@ export class AdminUsersService {
 
   /**
    * Fields react-admin sends back unchanged change nothing; `blocked` blocks or restores; `role` and
-   * `site_ids` are an owner's (AdminRoles), checked before anything else changes.
+   * `site_ids` are an owner's (AdminRoles), checked before anything else changes; so is the
+   * sport-school flag, which lifts the quotas at every site.
    */
-  async update(site: SiteRef, admin: User, id: number, changes: AdminUserUpdate): Promise<AdminUser> {
+  async update(site: SiteRecord, admin: User, id: number, changes: AdminUserUpdate): Promise<AdminUser> {
     const user = await this.get(site, id);
+    const sportSchool = changes.is_sport_school;
+    const flagChanges = sportSchool !== undefined && sportSchool !== user.is_sport_school;
+    if (flagChanges) {
+      assertMayActOn(admin, user);
+      if (admin.role !== 'owner') throw new KortError(AdminError.SportSchoolOwnersOnly);
+    }
     await this.roles.change(site, admin, user, changes);
     if (changes.blocked !== undefined && changes.blocked !== user.blocked) {
       if (changes.blocked) await this.block(site, admin, id);
       else await this.restore(site, admin, id);
     }
-    const sportSchool = changes.is_sport_school;
-    if (sportSchool !== undefined && sportSchool !== user.is_sport_school) {
+    if (flagChanges) {
       await this.db.transaction(async (tx) => {
         await this.users.setSportSchool(id, sportSchool, tx);
         await this.actions.record(
@@ -241,7 +251,7 @@ export class AdminUsersService {
           id,
         );
       });
-      this.logger.log({ user: id, admin: admin.id, sportSchool: changes.is_sport_school }, 'sport-school flag set');
+      this.logger.log({ user: id, admin: admin.id, sportSchool }, 'sport-school flag set');
     }
     return this.get(site, id);
   }
@@ -249,19 +259,23 @@ export class AdminUsersService {
   /**
    * The admin block (spec: delete_user). The account stops working at once (every session ends on
    * its next request), its games not yet started are cancelled (their courts are free again) and
-   * its shelf rental ends, the shelf marked for clearing. Nothing is erased; restore undoes the
-   * block (not the cancellations). Blocking a blocked account changes nothing.
+   * its shelf rentals end, the shelves marked for clearing: at every site, since the account is one.
+   * So it is written in the action log of every site it touches, each saying where it was made. A
+   * site's admin blocks players only; an owner anyone but themselves. Nothing is erased; restore
+   * undoes the block (not the cancellations). Blocking a blocked account changes nothing.
    */
-  async block(site: SiteRef, admin: User, id: number): Promise<void> {
+  async block(site: SiteRecord, admin: User, id: number): Promise<void> {
     if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
     const now = this.clock.now();
     const cancelled = await this.db.transaction(async (tx) => {
       const account = await this.users.lockForDecision(id, tx);
+      assertMayActOn(admin, account);
       if (account.deletion_kind === 'admin') return null;
       if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
-      await this.users.block(id, now, tx);
+      const bySite = await this.bookings.liveGamesBySite(id, now, tx);
+      await this.users.block(id, now, admin.role === 'owner' ? null : site.id, tx);
       const games = await this.bookings.cancelAllFor(id, now, tx);
-      await this.shelves.releaseFor(id, 'account-blocked', now, tx);
+      const rentals = await this.shelves.releaseFor(id, 'account-blocked', now, tx);
       await this.actions.record(
         site,
         tx,
@@ -271,48 +285,77 @@ export class AdminUsersService {
         id,
         games.length > 0 ? `Отменено игр: ${games.length}` : null,
       );
+      const touched = new Set([...bySite.map((row) => row.site_id), ...rentals.map((row) => row.site_id)]);
+      touched.delete(site.id);
+      for (const other of touched) {
+        const games = bySite.find((row) => row.site_id === other);
+        const detail = [
+          `Заблокирован на площадке «${site.name}»`,
+          ...(games?.upcoming ? [`отменено игр здесь: ${games.upcoming}`] : []),
+          ...(games?.on_now ? [`дверь больше не откроется для идущей игры`] : []),
+          ...rentals.filter((row) => row.site_id === other).map((row) => `закончилась аренда ячейки ${row.shelf_id}`),
+        ].join('; ');
+        await this.actions.record({ id: other }, tx, admin.id, 'user.block', 'user', id, detail);
+      }
       return games;
     });
     if (cancelled === null) return;
     // Their games are out of the agent's schedule, a game on now included; reminders are removed.
     await this.bookings.afterCancelled(cancelled);
-    this.logger.log({ user: id, admin: admin.id, gamesCancelled: cancelled.length }, 'account blocked by an admin');
+    this.logger.log(
+      { user: id, admin: admin.id, site: site.id, gamesCancelled: cancelled.length },
+      'account blocked by an admin',
+    );
   }
 
   /**
    * What blocking the account would do now (the confirmation's list): the games it cancels, the
-   * games on now it keeps (at every site: the block is the account's), the shelf rental at the site
-   * it ends. 404 for an unknown account.
+   * games on now it keeps, at the sites the admin runs (the others' only counted: the block is the
+   * account's), and the shelf rental at the site it ends. 404 for an unknown account.
    */
-  async blockEffects(site: SiteRef, id: number): Promise<BlockEffects> {
+  async blockEffects(site: SiteRef, admin: User, id: number): Promise<BlockEffects> {
     await this.get(site, id);
-    const [{ cancelled, onNow }, shelf] = await Promise.all([
-      this.games.blockEffectsOn(site, id),
+    const shown = admin.role === 'owner' ? null : (await this.sites.sitesRunBy(admin)).map((one) => one.id);
+    const [{ cancelled, onNow, elsewhere }, shelf] = await Promise.all([
+      this.games.blockEffectsOn(site, id, shown),
       this.currentShelf(site, id),
     ]);
     return {
       cancelled_games: cancelled,
       games_on_now: onNow,
       shelf: shelf && { shelf_id: shelf.shelf_id, since: shelf.since },
+      other_sites: { cancelled_games: elsewhere.cancelled, games_on_now: elsewhere.onNow },
     };
   }
 
   /**
    * The spec's restore_user: lifts an admin block, or takes back a self-deletion whose data was
-   * not erased yet (the purge job then finds the account active and does nothing).
+   * not erased yet (the purge job then finds the account active and does nothing). A site's admin
+   * restores players only, and lifts only a block made at a site they run; an owner lifts any. An
+   * owner lifting a site admin's block writes it in that site's log too.
    */
-  async restore(site: SiteRef, admin: User, id: number): Promise<void> {
+  async restore(site: SiteRecord, admin: User, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const account = await this.users.lockForDecision(id, tx);
+      assertMayActOn(admin, account);
       if (account.purged_at) throw new KortError(AdminError.UserPurged);
       if (!account.deleted_at) return;
+      const madeAt = account.deletion_kind === 'admin' ? account.blocked_site_id : null;
+      if (account.deletion_kind === 'admin' && admin.role !== 'owner') {
+        if (madeAt === null || !(await this.sites.runs(admin, madeAt)))
+          throw new KortError(AdminError.BlockedElsewhere);
+      }
       await this.users.restore(id, tx);
       const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
       await this.actions.record(site, tx, admin.id, 'user.restore', 'user', id, detail);
+      if (madeAt !== null && madeAt !== site.id) {
+        const where = `Снята блокировка на площадке «${site.name}»`;
+        await this.actions.record({ id: madeAt }, tx, admin.id, 'user.restore', 'user', id, where);
+      }
     });
     // A game still on (not cancelled by the block) opens the door again.
     this.schedule.changed();
-    this.logger.log({ user: id, admin: admin.id }, 'account restored by an admin');
+    this.logger.log({ user: id, admin: admin.id, site: site.id }, 'account restored by an admin');
   }
 
   /**

@@ -144,6 +144,24 @@ export class BookingsService {
     return games.map((game) => game.id);
   }
 
+  /**
+   * The sites where the player has games not over yet, with how many begin later (a block or a
+   * deletion cancels them) and how many are on now (kept): what an account-wide act touches.
+   */
+  async liveGamesBySite(
+    userId: number,
+    at: Date,
+    tx: Writer = this.db,
+  ): Promise<{ site_id: string; upcoming: number; on_now: number }[]> {
+    return tx.query(
+      `SELECT site_id, count(*) FILTER (WHERE starts_at > $2)::int AS upcoming,
+              count(*) FILTER (WHERE starts_at <= $2)::int AS on_now
+         FROM bookings WHERE user_id = $1 AND cancelled_at IS NULL AND ended_at IS NULL AND ends_at > $2
+        GROUP BY site_id ORDER BY site_id`,
+      [userId, at],
+    );
+  }
+
   /** What follows cancelled games once committed: the agent's schedule, the reminders, the waitlist. */
   async afterCancelled(bookingIds: number[]): Promise<void> {
     this.feed.wrote('bookings');

@@ -72,12 +72,19 @@ export class ShelfStateService {
    * The player's rentals, at every site, end with their account (deleted or blocked), in the
    * caller's transaction; each shelf is marked for its site's admin to clear out what is left inside.
    */
-  async releaseFor(userId: number, reason: 'account-deleted' | 'account-blocked', at: Date, tx: Writer): Promise<void> {
-    await tx.query(
+  async releaseFor(
+    userId: number,
+    reason: 'account-deleted' | 'account-blocked',
+    at: Date,
+    tx: Writer,
+  ): Promise<{ site_id: string; shelf_id: number }[]> {
+    return tx.query(
       `WITH ended AS (
          UPDATE shelf_rentals SET ended_at = $2, ended_reason = $3
-          WHERE user_id = $1 AND ended_at IS NULL RETURNING site_id, shelf_id)
-       UPDATE shelves s SET needs_clearing = true FROM ended e WHERE s.site_id = e.site_id AND s.id = e.shelf_id`,
+          WHERE user_id = $1 AND ended_at IS NULL RETURNING site_id, shelf_id),
+       marked AS (
+         UPDATE shelves s SET needs_clearing = true FROM ended e WHERE s.site_id = e.site_id AND s.id = e.shelf_id)
+       SELECT site_id, shelf_id FROM ended ORDER BY site_id`,
       [userId, at, reason],
     );
   }

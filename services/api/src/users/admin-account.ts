@@ -3,8 +3,8 @@ import { User } from './user.entity';
 
 /**
  * `npm run admin:create`'s write, kept with the users table's owner: creates an owner (an admin of
- * every site, who creates sites and assigns their admins), or promotes an existing account and
- * sets its password (its other sessions end). Idempotent.
+ * every site, who creates sites and assigns their admins), or promotes an existing account, sets
+ * its password (its other sessions end) and lifts a block on it. Idempotent.
  */
 export async function makeAdmin(
   db: DataSource,
@@ -22,10 +22,13 @@ export async function makeAdmin(
     );
     id = created!.id;
   } else {
-    // A new password ends the account's other sessions (the epoch moves on).
+    // A new password ends the account's other sessions (the epoch moves on). The one who runs the
+    // machine is the install's owner: a block or a deletion not yet erased is lifted, so a site's
+    // admin (or a slip) can never lock the owner out for good.
     await db.query(
       `UPDATE users SET role = 'owner', password_hash = $2, name = coalesce($3, name),
               confirmed_at = coalesce(confirmed_at, $4), rules_accepted_at = coalesce(rules_accepted_at, $4),
+              deleted_at = NULL, deletion_kind = NULL, blocked_site_id = NULL,
               auth_epoch = auth_epoch + 1, updated_at = now()
         WHERE id = $1`,
       [id, passwordHash, name || null, now],

@@ -124,27 +124,33 @@ export class UsersService {
   /** Locks the account's row for an admin's decision and says what state it is in. */
   async lockForDecision(userId: number, tx: Writer): Promise<AccountState> {
     const [account] = await tx.query<AccountState[]>(
-      `SELECT deleted_at, deletion_kind, purged_at FROM users WHERE id = $1 FOR UPDATE`,
+      `SELECT role, deleted_at, deletion_kind, purged_at, blocked_site_id FROM users WHERE id = $1 FOR UPDATE`,
       [userId],
     );
     if (!account) throw new KortError(AdminError.UserNotFound);
     return account;
   }
 
-  /** The admin block: every session ends on its next request; nothing is erased. */
-  async block(userId: number, at: Date, tx: Writer): Promise<void> {
+  /**
+   * The admin block: every session ends on its next request; nothing is erased. `siteId` is where a
+   * site's admin made it (they may lift it there), null for an owner's block (owners lift it).
+   */
+  async block(userId: number, at: Date, siteId: string | null, tx: Writer): Promise<void> {
     await tx.query(
-      `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', auth_epoch = auth_epoch + 1, updated_at = now()
+      `UPDATE users SET deleted_at = $2, deletion_kind = 'admin', blocked_site_id = $3, auth_epoch = auth_epoch + 1,
+              updated_at = now()
         WHERE id = $1`,
-      [userId, at],
+      [userId, at, siteId],
     );
   }
 
   /** Lifts an admin block, or takes back a self-deletion not yet purged. */
   async restore(userId: number, tx: Writer): Promise<void> {
-    await tx.query(`UPDATE users SET deleted_at = NULL, deletion_kind = NULL, updated_at = now() WHERE id = $1`, [
-      userId,
-    ]);
+    await tx.query(
+      `UPDATE users SET deleted_at = NULL, deletion_kind = NULL, blocked_site_id = NULL, updated_at = now()
+        WHERE id = $1`,
+      [userId],
+    );
   }
 
   async setSportSchool(userId: number, sportSchool: boolean, tx: Writer): Promise<void> {
@@ -207,7 +213,10 @@ export class UsersService {
 export type Registration = Pick<User, 'email' | 'name' | 'phoneNumber' | 'passwordHash'>;
 
 export interface AccountState {
+  role: Role;
   deleted_at: Date | null;
   deletion_kind: 'self' | 'admin' | null;
   purged_at: Date | null;
+  /** Where a site's admin blocked the account; null for an owner's block or none. */
+  blocked_site_id: string | null;
 }
