@@ -51,6 +51,23 @@ const timezone = z.string().refine(
   { error: 'must be an IANA time zone such as Europe/Moscow' },
 );
 
+/** The push services' own hosts (FCM, Mozilla autopush, Apple, Windows): production's default PUSH_SERVICES. */
+export const KNOWN_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
+/** A host name with at least two labels, lowercase, optionally `*.` for its subdomains; no addresses, no ports. */
+const PUSH_SERVICE_HOST = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const pushServices = z
+  .string()
+  .transform((value) => (value.trim() === 'any' ? 'any' : value.split(',').map((host) => host.trim().toLowerCase())))
+  .refine((value) => value === 'any' || (value.length > 0 && value.every((host) => PUSH_SERVICE_HOST.test(host))), {
+    error: "must be 'any' or host names, comma-separated (fcm.googleapis.com, *.push.apple.com…)",
+  });
+
 /**
  * Every setting of the API, read from the environment once at boot. Names and defaults are
  * fixed (README.md, "Configure it"): deployments and outside tests rely on them.
@@ -164,6 +181,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL of the club')
     .optional(),
+  /**
+   * The push services' hosts a player's subscription may name (`*.` covers subdomains), or `any`.
+   * Unset: the four browsers' services in production, `any` elsewhere. Production also refuses
+   * every address that is not public (notifications/push-endpoints.ts), whatever this says.
+   */
+  PUSH_SERVICES: pushServices.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -206,6 +229,11 @@ export class AppConfig {
   readonly telegram: { token: string; apiRoot: string; webhookSecret: string | undefined } | undefined;
   /** The web push channel's VAPID keys, when all three are set. */
   readonly vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /**
+   * Where pushes may go (notifications/push-endpoints.ts): `publicOnly` (production) takes https on
+   * 443 to public addresses only, `services` the hosts a subscription may name.
+   */
+  readonly push: { publicOnly: boolean; services: readonly string[] | 'any' };
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -262,6 +290,11 @@ export class AppConfig {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined;
+    const production = env.NODE_ENV === 'production';
+    this.push = {
+      publicOnly: production,
+      services: env.PUSH_SERVICES ?? (production ? KNOWN_PUSH_SERVICES : 'any'),
+    };
   }
 
   get isProduction(): boolean {

@@ -3,28 +3,21 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   messages,
   noticeChoiceBody,
-  NotifyError,
   pushSubscriptionBody,
   pushUnsubscribeBody,
   type DetailResponse,
   type NotificationSettings,
 } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
-import { KortError } from '../common/kort-error';
 import { BodySchema, type Parsed } from '../common/request-schema';
-import { AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
 import { PlayerChannels } from './player-channels';
-import { pushEndpointAllowed } from './push-endpoints';
 
 /** /account «Уведомления»: the player's channels and choices, and this device's web push. */
 @ApiTags('notifications')
 @Controller()
 export class NotificationsController {
-  constructor(
-    private readonly channels: PlayerChannels,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly channels: PlayerChannels) {}
 
   @Get('notifications')
   async settings(@CurrentUser() user: User): Promise<DetailResponse<NotificationSettings>> {
@@ -50,10 +43,6 @@ export class NotificationsController {
     @CurrentUser() user: User,
     @Body() body: Parsed<typeof pushSubscriptionBody>,
   ): Promise<DetailResponse> {
-    if (!this.config.vapid) throw new KortError(NotifyError.PushOff);
-    if (!pushEndpointAllowed(body.endpoint, this.config.isProduction)) {
-      throw new KortError(NotifyError.PushEndpointRefused);
-    }
     await this.channels.subscribe(user.id, body);
     return { detail: messages.pushSubscribed };
   }

@@ -5,6 +5,8 @@ import { NotificationsController } from './notifications.controller';
 import { Notifier } from './notifier';
 import { Deliveries, EmailNotifyProcessor, PushNotifyProcessor, TelegramNotifyProcessor } from './notify.processors';
 import { PlayerChannels } from './player-channels';
+import { NameResolver, SystemResolver } from './name-resolver';
+import { PushEndpoints } from './push-endpoints';
 import { TelegramBot } from './telegram-bot';
 import { WebPushClient } from './web-push-client';
 
@@ -24,6 +26,8 @@ import { WebPushClient } from './web-push-client';
     Deliveries,
     TelegramBot,
     WebPushClient,
+    PushEndpoints,
+    { provide: NameResolver, useClass: SystemResolver },
     EmailNotifyProcessor,
     TelegramNotifyProcessor,
     PushNotifyProcessor,

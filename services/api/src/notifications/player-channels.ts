@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   NOTICE_CHANNELS,
   NOTICE_KINDS,
+  NotifyError,
   type ChannelOffReason,
   type NoticeChannel,
   type NoticeKind,
@@ -10,9 +11,11 @@ import {
   type PushSubscriptionBody,
 } from '@kort/contracts';
 import { Clock } from '../common/clock';
+import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import { AppConfig } from '../config/app-config';
+import { maskEndpoint, PushEndpoints } from './push-endpoints';
 
 export interface PushTarget {
   id: number;
@@ -49,6 +52,7 @@ export class PlayerChannels {
     private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly endpoints: PushEndpoints,
   ) {}
 
   async settings(userId: number): Promise<NotificationSettings> {
@@ -133,8 +137,20 @@ export class PlayerChannels {
     return row?.user_id ?? null;
   }
 
-  /** A device subscribed (again): the endpoint is the browser's, so it follows whoever subscribed it last. */
+  /**
+   * A device subscribed (again): the endpoint is the browser's, so it follows whoever subscribed it
+   * last. One the address rule refuses (push-endpoints.ts) is never stored.
+   */
   async subscribe(userId: number, subscription: PushSubscriptionBody): Promise<void> {
+    if (!this.config.vapid) throw new KortError(NotifyError.PushOff);
+    const refusal = await this.endpoints.refusalOf(subscription.endpoint);
+    if (refusal) {
+      this.logger.warn(
+        { user: userId, endpoint: maskEndpoint(subscription.endpoint), reason: refusal },
+        'push subscription refused by the address rule',
+      );
+      throw new KortError(NotifyError.PushEndpointRefused);
+    }
     await this.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
