@@ -1,8 +1,10 @@
+import { adminBookingSchema, adminCommandSchema, adminUserSchema } from '@kort/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
+import { i18nProvider } from '../src/providers/i18n-provider';
 import { UserList } from '../src/resources/users/user-list';
 import type { UserRecord } from '../src/resources/types';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
@@ -69,6 +71,16 @@ test("the players' export writes +SUM(1;2) and @SUM(1+1) as text: a leading ', t
       '2026-11-01T10:00:00.000Z;Нет;;;Нет;2026-11-01T10:00:00.000Z;2026-11-01T09:00:00.000Z;active',
     '',
   ]);
+});
+
+test("every column of the players', games' and commands' exports has its Russian name", () => {
+  const exported = { users: adminUserSchema, bookings: adminBookingSchema, commands: adminCommandSchema };
+  const unnamed = Object.entries(exported).flatMap(([resource, schema]) =>
+    Object.keys(schema.shape).filter(
+      (field) => i18nProvider.translate(`resources.${resource}.fields.${field}`, { _: field }) === field,
+    ),
+  );
+  expect(unnamed).toEqual([]);
 });
 
 test("every list's «Экспорт» goes through the shared CSV: none is left with react-admin's own exporter", () => {
