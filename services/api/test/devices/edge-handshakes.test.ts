@@ -1,5 +1,8 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { io } from 'socket.io-client';
+import { agentTokenHash } from '@kort/contracts/schedule-crypto';
+import { seedNewSite } from '../../src/database/seed';
+import { DevicesService } from '../../src/devices/devices.service';
 import { Site } from '../../src/sites/site.entity';
 import { EDGE_CLIENT_QUERY, EDGE_REFUSALS } from '@kort/contracts';
 import {
@@ -11,17 +14,21 @@ import { EDGE_REFUSALS_PER_WINDOW } from '../../src/devices/edge-handshakes';
 import { AGENT_TOKEN } from '../support/agents';
 import { captureLogLines } from '../support/log-lines';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait';
 
 // /edge refuses guessers cheaply: past a few refusals an address is refused
 // without a token check, token checks do not query the database each time, and a burst is two log
 // lines. Addresses are the clients' behind the trusted proxy (loopback here, as nginx would be).
+// Several clubs may share one address (a carrier's NAT): a token that has connected before is
+// checked whatever its address's count (docs/decisions/0073-agents-behind-one-address.md).
+// Its own database: a second club's site row is inserted.
 
 const lines: string[] = [];
 let api: TestApp;
 let base: string;
 beforeAll(async () => {
   captureLogLines(lines);
-  api = await startTestApp({ LOG_LEVEL: 'info' });
+  api = await startTestApp({ LOG_LEVEL: 'info' }, undefined, { ownDatabase: true });
   base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {
@@ -33,9 +40,13 @@ afterAll(async () => {
  * One handshake on /edge from `client` (as the proxy reports it): 'connected' or the refusal. `asAgent`:
  * with the agent's query, as the edge agent connects.
  */
-function handshake(client: string, token: string, asAgent = false): Promise<string> {
+function handshake(
+  client: string,
+  token: string,
+  { asAgent = false, site = 'default' }: { asAgent?: boolean; site?: string } = {},
+): Promise<string> {
   const socket = io(`${base}/edge`, {
-    auth: { site: 'default', token },
+    auth: { site, token },
     ...(asAgent && { query: EDGE_CLIENT_QUERY }),
     extraHeaders: { 'X-Forwarded-For': client },
     transports: ['websocket'],
@@ -60,7 +71,8 @@ test('a guesser is refused unchecked after a few tries, in two log lines, withou
   for (let attempt = 0; attempt < 40; attempt += 1) {
     expect(await handshake(guesser, `guess-${attempt}-0123456789abcdef`)).toBe('unauthorized');
   }
-  // Throttled: even the right token from that address is refused now, without being checked.
+  // Throttled: the right token, never seen connecting yet, is refused from that address now, unchecked
+  // (it cannot be told from a guess; the third test has the tokens that have connected before).
   expect(await handshake(guesser, AGENT_TOKEN)).toBe('unauthorized');
   // The site's token hash was read once (then cached), not once per guess.
   expect(lookups).toHaveBeenCalledTimes(1);
@@ -80,11 +92,11 @@ test('a guesser is refused unchecked after a few tries, in two log lines, withou
 test('agents with a good token past the connect rate are told busy, then held at the upgrade, and come back; a guesser uses none of it', async () => {
   // A guesser first, as an agent: wrong tokens are refused as such, before the rate is asked.
   for (let attempt = 0; attempt < 30; attempt += 1) {
-    expect(await handshake('203.0.113.9', `guess-${attempt}-0123456789abcdef`, true)).toBe('unauthorized');
+    expect(await handshake('203.0.113.9', `guess-${attempt}-0123456789abcdef`, { asAgent: true })).toBe('unauthorized');
   }
   const agents = '198.51.100.3';
   const answers = await Promise.all(
-    Array.from({ length: AGENT_CONNECTS_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, true)),
+    Array.from({ length: AGENT_CONNECTS_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, { asAgent: true })),
   );
   const connected = answers.filter((answer) => answer === 'connected').length;
   const busy = answers.filter((answer) => answer === EDGE_REFUSALS.busy).length;
@@ -97,7 +109,7 @@ test('agents with a good token past the connect rate are told busy, then held at
 
   // Deferring now: a second burst of agents meets the upgrade's own rate first (an HTTP 400, no handshake).
   const held = await Promise.all(
-    Array.from({ length: AGENT_UPGRADES_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, true)),
+    Array.from({ length: AGENT_UPGRADES_PER_SECOND + 15 }, () => handshake(agents, AGENT_TOKEN, { asAgent: true })),
   );
   expect(held.filter((answer) => answer === 'websocket error').length).toBeGreaterThan(0);
   // Players and dashboards are never held: a handshake without the agent's query is answered by /edge.
@@ -111,8 +123,71 @@ test('agents with a good token past the connect rate are told busy, then held at
   // The agent's retry (its backoff's wait) gets in once the rate has room again.
   let answer = '';
   for (let retry = 0; retry < 30 && answer !== 'connected'; retry += 1) {
-    answer = await handshake(agents, AGENT_TOKEN, true);
+    answer = await handshake(agents, AGENT_TOKEN, { asAgent: true });
     if (answer !== 'connected') await new Promise((resolve) => setTimeout(resolve, 100)); // the backoff
   }
   expect(answer).toBe('connected');
+});
+
+/** A handshake that, told `busy` (the replica's connect rate), retries as the agent does with its backoff. */
+async function handshakeLikeAgent(client: string, token: string, site = 'default'): Promise<string> {
+  let answer = '';
+  await waitFor(async () => (answer = await handshake(client, token, { site })) !== EDGE_REFUSALS.busy);
+  return answer;
+}
+
+test('clubs behind one address: a guesser there is throttled, a token that has connected before still connects, a new one waits', async () => {
+  const nat = '100.64.0.7'; // a carrier's NAT: every club behind it comes from this one address
+  const newSite = 'behind-nat';
+  const newToken = 'behind-nat-agent-token-0123456789abcdef';
+  await api.db.query(
+    `INSERT INTO sites (id, name, slug, timezone, token_hash) VALUES ($1, 'За NAT', $1, 'Europe/Moscow', $2)`,
+    [newSite, agentTokenHash(newToken)],
+  );
+  await seedNewSite(api.db, newSite);
+  const devices = api.app.get(DevicesService);
+  const checks = jest.spyOn(devices, 'authenticate');
+  const checked = (token: string) => checks.mock.calls.filter(([, presented]) => presented === token).length;
+  const guessesChecked = () =>
+    checks.mock.calls.filter(([, presented]) => String(presented).startsWith('nat-guess-')).length;
+
+  // The default club's agent is connected from there; then a guesser there starts.
+  expect(await handshakeLikeAgent(nat, AGENT_TOKEN)).toBe('connected');
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    expect(await handshake(nat, `nat-guess-${attempt}-0123456789abcdef`)).toBe('unauthorized');
+  }
+  // The address is throttled: only its first refusals were checked.
+  expect(guessesChecked()).toBe(EDGE_REFUSALS_PER_WINDOW);
+
+  // The club's agent behind the same address is checked and let in, and again after a drop.
+  expect(await handshakeLikeAgent(nat, AGENT_TOKEN)).toBe('connected');
+  expect(await handshakeLikeAgent(nat, AGENT_TOKEN)).toBe('connected');
+  // The guesser is still refused, unchecked.
+  expect(await handshake(nat, 'nat-guess-late-0123456789abcdef')).toBe('unauthorized');
+  expect(guessesChecked()).toBe(EDGE_REFUSALS_PER_WINDOW);
+
+  // A club whose agent never connected: its token cannot be told from a guess, so while the address
+  // is throttled it is refused unchecked, and the agent retries with its backoff until the address's
+  // window ends...
+  expect(await handshake(nat, newToken, { site: newSite })).toBe('unauthorized');
+  expect(checked(newToken)).toBe(0);
+  // ...or until it has connected once from anywhere: from then on its address's count does not matter.
+  expect(await handshakeLikeAgent('198.51.100.20', newToken, newSite)).toBe('connected');
+  expect(await handshakeLikeAgent(nat, newToken, newSite)).toBe('connected');
+
+  // A token replaced by the owner is proven no more: checked once, refused, then refused unchecked.
+  await devices.rekey(newSite, 'behind-nat-agent-token-replaced-0123456789');
+  const before = checked(newToken);
+  expect(await handshake(nat, newToken, { site: newSite })).toBe('unauthorized');
+  expect(await handshake(nat, newToken, { site: newSite })).toBe('unauthorized');
+  expect(checked(newToken)).toBe(before + 1);
+
+  // The address's burst is still two log lines, and no token is ever logged.
+  const atNat = lines.map((line) => JSON.parse(line) as { address?: string; msg: string });
+  expect(atNat.filter((line) => line.address === nat).map((line) => line.msg)).toEqual([
+    'agent refused: wrong site or token',
+    'agent handshakes throttled: this address is refused unchecked until its window ends',
+  ]);
+  const logged = lines.join('');
+  for (const secret of ['nat-guess-', newToken, AGENT_TOKEN]) expect(logged).not.toContain(secret);
 });
