@@ -4,6 +4,8 @@ import type { CommandAction } from '@kort/contracts';
 
 export type SocketNamespace = '/edge' | '/live';
 type RequestLabels = Record<'method' | 'route' | 'status', string>;
+const WEBHOOK_REFUSALS = ['missing', 'wrong'] as const;
+export type WebhookRefusal = (typeof WEBHOOK_REFUSALS)[number];
 
 /**
  * The metrics the rest of the app feeds: HTTP timings, device commands, notices, socket.io connections.
@@ -15,6 +17,7 @@ export class MetricsService {
   private readonly commands: Counter<'action' | 'outcome'>;
   private readonly notices: Counter<'channel' | 'kind' | 'outcome'>;
   private readonly deferredAgents: Counter;
+  private readonly webhookRefusals: Counter<'reason'>;
   private readonly sockets = new Map<SocketNamespace, () => number>();
 
   constructor(registry: Registry) {
@@ -52,6 +55,17 @@ export class MetricsService {
         'retry with their backoff). Per process: sum() across replicas.',
       registers: [registry],
     });
+    this.webhookRefusals = new Counter({
+      name: 'kort_telegram_webhook_refused_total',
+      help:
+        'Calls to the Telegram webhook refused by reason: missing (no secret header) or wrong (not ' +
+        "TELEGRAM_WEBHOOK_SECRET). The log has a burst's first refusal and a count a minute. Per process: " +
+        'sum() across replicas.',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
+    // Both series from the start, so that a rate() sees the first refusal.
+    for (const reason of WEBHOOK_REFUSALS) this.webhookRefusals.inc({ reason }, 0);
     // Read at scrape time from the namespaces themselves: nothing to keep in step.
     const sockets = this.sockets;
     new Gauge({
@@ -85,6 +99,10 @@ export class MetricsService {
 
   agentDeferred(): void {
     this.deferredAgents.inc();
+  }
+
+  webhookRefused(reason: WebhookRefusal): void {
+    this.webhookRefusals.inc({ reason });
   }
 
   noticeFinished(channel: string, kind: string, outcome: 'sent' | 'dropped' | 'failed'): void {

@@ -13,6 +13,7 @@ import { TelegramBot } from '../notifications/telegram-bot';
 import type { User } from '../users/user.entity';
 import { TelegramLinks } from './telegram-links';
 import { TelegramUpdates } from './telegram-updates';
+import { WebhookRefusals } from './webhook-refusals';
 
 /** Telegram: the player's link and unlink, and the bot's webhook (docs/decisions/0063-telegram.md). */
 @ApiTags('notifications')
@@ -25,6 +26,7 @@ export class TelegramController {
     private readonly links: TelegramLinks,
     private readonly updates: TelegramUpdates,
     private readonly channels: PlayerChannels,
+    private readonly refusals: WebhookRefusals,
     private readonly config: AppConfig,
   ) {}
 
@@ -51,8 +53,9 @@ export class TelegramController {
 
   /**
    * Telegram's updates when TELEGRAM_WEBHOOK_SECRET is set: the secret must come in Telegram's
-   * header (401 otherwise, and nothing is read). Answered 200 once handled; a handler's failure is
-   * logged, not answered 500 (Telegram would repeat the update for hours).
+   * header (401 otherwise, and nothing is read; refusals are counted and logged a few lines per flood,
+   * WebhookRefusals). Answered 200 once handled; a handler's failure is logged, not answered 500
+   * (Telegram would repeat the update for hours).
    */
   @Post('webhook')
   @HttpCode(200)
@@ -68,7 +71,7 @@ export class TelegramController {
     const update = request.body as Update | null;
     const expected = this.config.telegram?.webhookSecret;
     if (!expected || !secret || !safeEqual(secret, expected)) {
-      this.logger.warn('telegram webhook refused: wrong or missing secret');
+      this.refusals.refused(secret ? 'wrong' : 'missing', request.ip);
       throw new KortError(NotifyError.WebhookRefused);
     }
     if (typeof update !== 'object' || update === null || typeof update.update_id !== 'number') {

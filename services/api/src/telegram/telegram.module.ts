@@ -7,11 +7,12 @@ import { TelegramController } from './telegram.controller';
 import { TelegramLinks } from './telegram-links';
 import { TelegramPoller } from './telegram-poller';
 import { TelegramUpdates } from './telegram-updates';
+import { WebhookRefusals } from './webhook-refusals';
 
 /** The bot's side of Telegram: linking chats, its commands and buttons, and how updates arrive. */
 @Module({
   imports: [TypeOrmModule.forFeature([User]), BookingsModule, ClubModule],
   controllers: [TelegramController],
-  providers: [TelegramLinks, TelegramUpdates, TelegramPoller],
+  providers: [TelegramLinks, TelegramUpdates, TelegramPoller, WebhookRefusals],
 })
 export class TelegramModule {}
