@@ -81,6 +81,7 @@ export class AccountService {
       return this.bookings.cancelAllFor(user.id, deletedAt, tx);
     });
     // Its games are out of the agent's schedule (one on now no longer opens the door).
+    this.users.forget(user.id);
     await this.bookings.afterCancelled(cancelled);
     await this.accounts.add(
       JOBS.purgeAccount,

@@ -251,6 +251,7 @@ export class AdminUsersService {
           id,
         );
       });
+      this.users.forget(id);
       this.logger.log({ user: id, admin: admin.id, sportSchool }, 'sport-school flag set');
     }
     return this.get(site, id);
@@ -300,6 +301,8 @@ export class AdminUsersService {
       return games;
     });
     if (cancelled === null) return;
+    // The account stops working on this replica's next request too, not only once the feed says so.
+    this.users.forget(id);
     // Their games are out of the agent's schedule, a game on now included; reminders are removed.
     await this.bookings.afterCancelled(cancelled);
     this.logger.log(
@@ -353,6 +356,7 @@ export class AdminUsersService {
         await this.actions.record({ id: madeAt }, tx, admin.id, 'user.restore', 'user', id, where);
       }
     });
+    this.users.forget(id);
     // A game still on (not cancelled by the block) opens the door again.
     this.schedule.changed();
     this.logger.log({ user: id, admin: admin.id, site: site.id }, 'account restored by an admin');

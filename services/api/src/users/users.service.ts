@@ -90,6 +90,7 @@ export class UsersService {
       user.id,
       user.confirmedAt,
     ]);
+    this.forget(user.id);
   }
 
   async acceptRules(user: User): Promise<void> {
@@ -98,6 +99,7 @@ export class UsersService {
       user.id,
       this.clock.now(),
     ]);
+    this.forget(user.id);
   }
 
   /** Sets a new password hash and ends every session but the caller's (which gets the new epoch). */
@@ -109,6 +111,8 @@ export class UsersService {
     );
     const updated = rows[0][0];
     if (!updated) throw new Error(`User ${userId} vanished while changing the password`);
+    // The caller's session takes the new epoch at once: its next request must not meet the old copy.
+    this.forget(userId);
     return updated.auth_epoch;
   }
 
@@ -164,11 +168,13 @@ export class UsersService {
       name,
       phoneNumber,
     ]);
+    this.forget(userId);
   }
 
   /** The secret of the player's calendar feed, or null to turn the feed off. */
   async setCalendarToken(userId: number, token: string | null): Promise<void> {
     await this.users.query(`UPDATE users SET calendar_token = $2, updated_at = now() WHERE id = $1`, [userId, token]);
+    this.forget(userId);
   }
 
   /**
