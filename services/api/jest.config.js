@@ -1,4 +1,9 @@
-/** API tests: real Postgres, Redis and MailDev (see test/global-setup.mjs). */
+/**
+ * API tests: real Postgres, Redis and MailDev (test/global-setup.mjs). Every test file has a
+ * database of its own, copied from the run's template (test/support/database-per-file.environment.js),
+ * so files run in parallel workers. The booking tests run again under three time zones: the answers
+ * must not depend on the server's.
+ */
 const swc = [
   '@swc/jest',
   {
@@ -11,8 +16,8 @@ const swc = [
   },
 ];
 
-module.exports = {
-  testEnvironment: 'node',
+const project = {
+  testEnvironment: '<rootDir>/test/support/database-per-file.environment.js',
   transform: { '^.+\\.(t|j)s$': swc },
   // NestJS 12 ships ESM: let swc turn it into CommonJS for jest (STACK-NOTES pitfall 7).
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
@@ -21,8 +26,26 @@ module.exports = {
     '^@kort/contracts/schedule-crypto$': '<rootDir>/../contracts/src/schedule-crypto.ts',
     '^@kort/edge-agent$': '<rootDir>/../../edge-agent/src/index.ts',
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+};
+
+const TIME_ZONES = ['UTC', 'Europe/Moscow', 'America/New_York'];
+
+module.exports = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  projects: [
+    {
+      ...project,
+      displayName: 'api',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/bookings/'],
+    },
+    ...TIME_ZONES.map((tz) => ({
+      ...project,
+      displayName: `bookings TZ=${tz}`,
+      testMatch: ['<rootDir>/test/bookings/**/*.test.ts'],
+      testEnvironmentOptions: { tz },
+    })),
+  ],
   testTimeout: 30_000,
 };

@@ -1,4 +1,5 @@
-// Once per `jest` run: a database of its own (created, migrated, seeded; dropped at the end), a
+// Once per `jest` run: a template database (created, migrated, seeded; dropped at the end) that
+// each test file gets a copy of (test/support/database-per-file.environment.js), a
 // Redis key prefix of its own, a real MailDev, the fake VK ID / Yandex ID, a fake Telegram Bot API
 // and a fake push service on free ports. Workers inherit them through env.
 import { createRequire } from 'node:module';
@@ -18,7 +19,8 @@ export default async function globalSetup() {
 
   const runId = `${Date.now().toString(36)}_${process.pid}`;
   const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  base.pathname = `/kort_test_${runId}`;
+  // The template every test file's own database is copied from; nobody connects to it after this.
+  base.pathname = `/kort_test_${runId}_template`;
   const databaseUrl = base.toString();
   await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), {
     seed: true,
@@ -35,6 +37,7 @@ export default async function globalSetup() {
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
+    KORT_TEST_TEMPLATE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `kort-test:${runId}:`,
     SMTP_URL: `smtp://127.0.0.1:${maildev.smtpPort}`,

@@ -39,3 +39,20 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Creates the database named in `databaseUrl` as a copy of `templateUrl`'s (tests: one migrated and
+ * seeded database copied per test file, which takes a fraction of a second). Nobody may be
+ * connected to the template while it is copied.
+ */
+export async function copyDatabase(templateUrl: string, databaseUrl: string): Promise<void> {
+  const template = databaseOf(templateUrl);
+  const { name, maintenanceUrl } = databaseOf(databaseUrl);
+  const client = new Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
+  } finally {
+    await client.end();
+  }
+}

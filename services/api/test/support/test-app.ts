@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { dataSourceOptions } from '../../src/database/data-source-options';
-import { dropDatabase } from '../../src/database/ensure-database';
+import { copyDatabase, dropDatabase } from '../../src/database/ensure-database';
 import { prepareDatabase } from '../../src/database/migrate';
 import type { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
@@ -56,10 +56,13 @@ export async function startTestApp(
   };
 }
 
+/** Another copy of the run's template (migrated and seeded), beside the file's own database. */
 async function freshDatabase(): Promise<string> {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kort_test');
   url.pathname = `${url.pathname}_${randomUUID().slice(0, 8)}`;
   const databaseUrl = url.toString();
-  await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), { seed: true });
+  const template = process.env.KORT_TEST_TEMPLATE_URL;
+  if (template) await copyDatabase(template, databaseUrl);
+  else await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), { seed: true });
   return databaseUrl;
 }
