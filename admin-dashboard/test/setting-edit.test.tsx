@@ -55,3 +55,16 @@ test('a value out of range is not sent; one the API refuses reads as its reason'
   await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByText(messages.settingHoursOrder)).toBeTruthy();
 });
+
+test('texts players read are checked as the API checks them: nothing visible, or a direction override, is not sent', async () => {
+  openSetting('equipment_10_name', 'Ракетка');
+  const label = await screen.findByRole('textbox', { name: /Инвентарь/ });
+  await userEvent.clear(label);
+  await userEvent.type(label, '\u3164\u2800');
+  await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText(messages.settingEquipmentName)).toBeTruthy();
+  await userEvent.clear(label);
+  await userEvent.type(label, 'Ракет\u202eка');
+  expect(await screen.findByText(messages.settingEquipmentNameUnsafe)).toBeTruthy();
+  expect(server.callsTo('PUT /api/admin/settings/equipment_10_name')).toHaveLength(0);
+});

@@ -88,6 +88,26 @@ test("a quota's refusal is shown in the API's words and the override books with 
   });
 });
 
+test('an override reason with a direction override, or of invisible characters, is said under the field and not sent', async () => {
+  const server = serve(fail(418, messages.adminBookingOverQuota, 'booking.quota_reached'));
+  renderInAdmin(<Grid data={[]} />, { dataProvider });
+  const dialog = await pickAnna();
+  await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
+  await dialog.findByRole('alert');
+  await userEvent.click(dialog.getByRole('checkbox', { name: 'Забронировать сверх ограничений клуба' }));
+  const reason = dialog.getByRole('textbox', { name: /Причина/ });
+  const book = dialog.getByRole<HTMLButtonElement>('button', { name: 'Забронировать сверх ограничений' });
+  await userEvent.type(reason, 'Турнир \u202eалулк');
+  expect(dialog.getByText(messages.adminOverrideReasonUnsafe)).toBeTruthy();
+  expect(reason.getAttribute('aria-invalid')).toBe('true');
+  expect(book.disabled).toBe(true);
+  await userEvent.clear(reason);
+  await userEvent.type(reason, '\u200b\u3164');
+  expect(dialog.getByText(messages.adminOverrideReason)).toBeTruthy();
+  expect(book.disabled).toBe(true);
+  expect(server.callsTo('POST /api/admin/bookings')).toHaveLength(1);
+});
+
 test('a taken slot is refused in its words, with no override to offer', async () => {
   serve(fail(409, messages.slotTaken, 'booking.slot_taken'));
   renderInAdmin(<Grid data={[]} />, { dataProvider });

@@ -178,6 +178,22 @@ test("an empty name is stopped before the server with registration's text; «О�
   expect(screen.getByText('Анна')).toBeTruthy();
 });
 
+test('a name of braille blanks is no name, and a tower of marks is refused, before the server', async () => {
+  renderAccount();
+  await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+  const form = within(screen.getByRole('form', { name: 'Изменение профиля' }));
+  await userEvent.clear(form.getByLabelText('Имя'));
+  await userEvent.type(form.getByLabelText('Имя'), '\u2800\u2800');
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect(form.getByRole('alert').textContent).toBe(messages.nameRequired);
+  await userEvent.clear(form.getByLabelText('Имя'));
+  await userEvent.type(form.getByLabelText('Имя'), `a${'\u0336'.repeat(10)}`);
+  await userEvent.click(form.getByRole('button', { name: 'Сохранить' }));
+  expect(form.getByRole('alert').textContent).toBe(messages.nameUnsafe);
+  expect(form.getByLabelText('Имя').getAttribute('aria-invalid')).toBe('true');
+  expect(server.callsTo('PATCH /api/profile/')).toHaveLength(0);
+});
+
 test('a phone the server refuses shows its text under the phone', async () => {
   renderAccount({
     'PATCH /api/profile/': {

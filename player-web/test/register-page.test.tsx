@@ -72,6 +72,21 @@ test('the name is required; its error goes as soon as a name is typed', async ()
   expect(name.getAttribute('aria-invalid')).toBeNull();
 });
 
+test('a name that reads as nothing is no name, and one hiding an invisible character is refused, under the field', async () => {
+  const fetch = vi.fn(() => ok());
+  vi.stubGlobal('fetch', fetch);
+  renderRegister();
+  await fillDetails('\u3164\u200b');
+  expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
+  const name = screen.getByLabelText<HTMLInputElement>('Имя');
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Ан\u200bна');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(await screen.findByText(messages.nameUnsafe)).toBeTruthy();
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(fetch).not.toHaveBeenCalled();
+});
+
 test('passwords that differ are flagged as they are typed; the hint is shown once; server errors as the spec says', async () => {
   vi.stubGlobal(
     'fetch',

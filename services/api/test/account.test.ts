@@ -59,6 +59,11 @@ test.each([
   ['an empty name', { name: '   ', phone_number: '+79161234567' }, messages.nameRequired],
   ['a name over 25 characters', { name: 'Я'.repeat(26), phone_number: null }, messages.nameTooLong],
   ['an invisible direction mark', { name: 'Анна\u202eноиЗ', phone_number: null }, messages.nameUnsafe],
+  ['a name of zero width spaces', { name: '\u200b\u200b', phone_number: null }, messages.nameRequired],
+  ['a name of Hangul fillers', { name: '\u3164\u3164', phone_number: null }, messages.nameRequired],
+  ['a name of braille blanks', { name: '\u2800', phone_number: null }, messages.nameRequired],
+  ['a zero width space inside the name', { name: 'Ан\u200bна', phone_number: null }, messages.nameUnsafe],
+  ['a tower of combining marks', { name: `a${'\u0336'.repeat(20)}`, phone_number: null }, messages.nameUnsafe],
   ['a phone without +7 and ten digits', { name: 'Ольга', phone_number: '89161234567' }, messages.phoneInvalid],
 ])('PATCH /api/profile/ with %s is a 400 with its Russian text and changes nothing', async (_, body, detail) => {
   const client = api.client();

@@ -75,6 +75,20 @@ describe('POST /api/register/', () => {
     expect((await api.client().post('/api/register/', details({ name_user: 'Анна-Мария Д’Арк' }))).status).toBe(200);
   });
 
+  test('a name that reads as nothing is refused as no name; one hiding an invisible character or a tower of marks is refused', async () => {
+    for (const name_user of ['\u200b', '\u200b\u200b \u200b', '\u3164', '\u2800\u2800', '\u115f\u1160']) {
+      const response = await api.client().post('/api/register/', details({ name_user }));
+      expect([response.status, response.body.errors]).toEqual([400, { name_user: messages.nameRequired }]);
+    }
+    for (const name_user of ['Ан\u200bна', 'Анна\u00ad', 'Анна\u3164', `a${'\u0336'.repeat(20)}`]) {
+      const response = await api.client().post('/api/register/', details({ name_user }));
+      expect([response.status, response.body.errors]).toEqual([400, { name_user: messages.nameUnsafe }]);
+    }
+    for (const name_user of ['Сергеи\u0306', 'अनुष्का', 'Nguye\u0302\u0303n', 'Аня 👩\u200d💻']) {
+      expect((await api.client().post('/api/register/', details({ name_user }))).status).toBe(200);
+    }
+  });
+
   test('an address on a Cyrillic domain registers, gets its code by real SMTP, and is one account however it is typed', async () => {
     const local = `игрок${randomUUID().slice(0, 6)}`;
     const client = api.client();

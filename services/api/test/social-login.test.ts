@@ -136,6 +136,30 @@ describe.each(['vk', 'yandex'] as const)('%s', (provider) => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  test("the provider's name loses what a name may not hold; one that reads as nothing becomes «Игрок»", async () => {
+    await signedInAt(provider, {
+      id: `${subject}8`,
+      first_name: 'Ан\u200bна\u202e',
+      last_name: '\u3164',
+      email: uniqueEmail(`clean-${provider}`),
+    });
+    const client = api.client();
+    expect(await socialLogin(client, provider)).toBe('/profile');
+    expect((await client.get('/api/my_name/')).body).toEqual({ detail: 'Анна' });
+
+    await signedInAt(provider, {
+      id: `${subject}9`,
+      first_name: '\u2800',
+      last_name: '\u115f\u1160',
+      display_name: '\u200b',
+      login: '\uffa0',
+      email: uniqueEmail(`blank-${provider}`),
+    });
+    const blank = api.client();
+    expect(await socialLogin(blank, provider)).toBe('/profile');
+    expect((await blank.get('/api/my_name/')).body).toEqual({ detail: 'Игрок' });
+  });
+
   test('an existing account with that e-mail is linked, keeps its password, and a later e-mail change there changes nothing', async () => {
     const owner = api.client();
     const { email } = await registerPlayer(owner, { email: uniqueEmail(`link-${provider}`) });

@@ -1,9 +1,10 @@
 import { toASCII, toUnicode } from 'tr46';
 import { z } from 'zod';
 import type { SiteSummary } from './sites';
-import { characterCount, limits } from './account-rules';
+import { characterCount, limits, nameRule } from './account-rules';
 import { messages } from './messages';
 import type { SocialProvider } from './social';
+import { visibleText } from './visible-text-schema';
 
 /** The part before the @: letters and digits of any script, and the signs addresses use. */
 const LOCAL_PART = /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]+$/u;
@@ -55,24 +56,8 @@ export const optionalPhoneSchema = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/**
- * What no name may hold: control characters (C0, C1, DEL), line and paragraph separators, and the
- * invisible direction marks and overrides (U+202E shows "Анна‮ноиЗ" as another name). Letters,
- * digits, spaces and punctuation of any script are names.
- */
-const UNSAFE_IN_NAMES = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-/** True when the text holds a character no name or label shown to others may hold. */
-export function hasUnsafeCharacters(text: string): boolean {
-  return UNSAFE_IN_NAMES.test(text);
-}
-
-export const nameSchema = z
-  .string({ error: messages.nameRequired })
-  .trim()
-  .min(1, { error: messages.nameRequired })
-  .refine((name) => characterCount(name) <= limits.nameMaxLength, { error: messages.nameTooLong })
-  .refine((name) => !hasUnsafeCharacters(name), { error: messages.nameUnsafe });
+/** A player's name by its rule (account-rules.ts' nameRule): stored trimmed and composed (NFC). */
+export const nameSchema = visibleText(nameRule);
 
 export const codeSchema = z.string({ error: messages.codeInvalid }).regex(/^\d{4}$/, { error: messages.codeInvalid });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters } from './accounts';
 import { adminBookingSchema } from './admin';
 import { messages } from './messages';
+import type { TextRule } from './visible-text';
+import { visibleText } from './visible-text-schema';
 
 /**
  * The club's shape as its admin sets it (docs/admin-api.md): the `courts`, `closures` and `series`
@@ -26,12 +27,15 @@ export const adminCourtSchema = z.object({
 });
 export type AdminCourt = z.infer<typeof adminCourtSchema>;
 
-const courtName = z
-  .string({ error: messages.courtNameRequired })
-  .trim()
-  .min(1, { error: messages.courtNameRequired })
-  .max(courtLimits.nameMax, { error: messages.courtNameRequired })
-  .refine((name) => !hasUnsafeCharacters(name), { error: messages.courtNameRequired });
+/** A court's name: players pick courts by it (visible-text.ts). */
+export const courtNameRule: TextRule = {
+  kind: 'line',
+  max: courtLimits.nameMax,
+  required: messages.courtNameRequired,
+  unsafe: messages.courtNameUnsafe,
+  tooLong: messages.courtNameRequired,
+};
+const courtName = visibleText(courtNameRule);
 const sortOrder = z
   .number({ error: messages.courtSortOrder })
   .int({ error: messages.courtSortOrder })
@@ -68,12 +72,15 @@ export const adminClosureSchema = z.object({
 });
 export type AdminClosure = z.infer<typeof adminClosureSchema>;
 
-const reason = z
-  .string({ error: messages.closureReasonRequired })
-  .trim()
-  .min(1, { error: messages.closureReasonRequired })
-  .max(closureLimits.reasonMax, { error: messages.closureReasonRequired })
-  .refine((text) => !hasUnsafeCharacters(text), { error: messages.closureReasonRequired });
+/** A closure's reason: players read it on the dial and in the letter (visible-text.ts). */
+export const closureReasonRule: TextRule = {
+  kind: 'line',
+  max: closureLimits.reasonMax,
+  required: messages.closureReasonRequired,
+  unsafe: messages.closureReasonUnsafe,
+  tooLong: messages.closureReasonRequired,
+};
+const reason = visibleText(closureReasonRule);
 const courtOrClub = z
   .number({ error: messages.courtNotFound })
   .int({ error: messages.courtNotFound })

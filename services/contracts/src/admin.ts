@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters, ROLES } from './accounts';
+import { ROLES } from './accounts';
 import { CLUB_SETTING_RANGES, type ClubSettingKey } from './booking-rules';
 import { messages } from './messages';
+import type { TextRule } from './visible-text';
+import { visibleText } from './visible-text-schema';
 
 /**
  * The admin dashboard's data (docs/admin-api.md): records of `/api/admin/<resource>` in
@@ -96,6 +98,15 @@ export type AdminBooking = z.infer<typeof adminBookingSchema>;
 const recordId = (error: string) =>
   z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
+/** Why a game is booked past the club's limits: the action log shows it (visible-text.ts). */
+export const overrideReasonRule: TextRule = {
+  kind: 'line',
+  max: 200,
+  required: messages.adminOverrideReason,
+  unsafe: messages.adminOverrideReasonUnsafe,
+  tooLong: messages.adminOverrideReason,
+};
+
 /**
  * POST /api/admin/bookings: the club books a court and hour for a player (a walk-in, a caller).
  * The club's quotas apply unless `override` gives the reason to go past them (logged); the slot's
@@ -107,15 +118,7 @@ export const adminBookingCreate = z.object({
   time_start: z
     .string({ error: messages.timeStartInvalid })
     .pipe(z.iso.datetime({ offset: true, error: messages.timeStartInvalid })),
-  override: z
-    .object({
-      reason: z
-        .string({ error: messages.adminOverrideReason })
-        .trim()
-        .min(1, { error: messages.adminOverrideReason })
-        .max(200, { error: messages.adminOverrideReason }),
-    })
-    .optional(),
+  override: z.object({ reason: visibleText(overrideReasonRule) }).optional(),
 });
 export type AdminBookingCreate = z.input<typeof adminBookingCreate>;
 
@@ -264,27 +267,42 @@ function clubNumber(key: ClubSettingKey): z.ZodType<string> {
     .transform((value) => String(Number(value)));
 }
 
-/** The value a setting accepts; the API answers 400 with the message otherwise. */
-function equipmentName(): z.ZodType<string> {
-  return z
-    .string({ error: messages.settingEquipmentName })
-    .trim()
-    .min(1, { error: messages.settingEquipmentName })
-    .max(settingLimits.equipmentNameMax, { error: messages.settingEquipmentName })
-    .refine((name) => !hasUnsafeCharacters(name), { error: messages.settingEquipmentName });
-}
+/**
+ * The texts of the settings players read (visible-text.ts): the equipment's labels are lines, the
+ * court rules and the contacts are the club's prose (line breaks kept; the contacts may be empty).
+ */
+export const settingTextRules = {
+  equipmentName: {
+    kind: 'line',
+    max: settingLimits.equipmentNameMax,
+    required: messages.settingEquipmentName,
+    unsafe: messages.settingEquipmentNameUnsafe,
+    tooLong: messages.settingEquipmentName,
+  },
+  courtRules: {
+    kind: 'prose',
+    max: settingLimits.courtRulesMax,
+    required: messages.settingRulesEmpty,
+    unsafe: messages.settingRulesUnsafe,
+    tooLong: messages.settingRulesTooLong,
+  },
+  clubContacts: {
+    kind: 'prose',
+    max: settingLimits.clubContactsMax,
+    optional: true,
+    required: messages.settingContactsTooLong,
+    unsafe: messages.settingContactsUnsafe,
+    tooLong: messages.settingContactsTooLong,
+  },
+} as const satisfies Record<string, TextRule>;
 
+/** The value a setting accepts; the API answers 400 with the message otherwise. */
 export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
   storage_enabled: z.enum(['true', 'false'], { error: messages.settingStorageValue }),
-  court_rules: z
-    .string({ error: messages.settingRulesEmpty })
-    .refine((value) => value.trim().length > 0, { error: messages.settingRulesEmpty })
-    .refine((value) => value.length <= settingLimits.courtRulesMax, { error: messages.settingRulesTooLong }),
-  club_contacts: z
-    .string({ error: messages.settingContactsTooLong })
-    .max(settingLimits.clubContactsMax, { error: messages.settingContactsTooLong }),
-  equipment_10_name: equipmentName(),
-  equipment_11_name: equipmentName(),
+  court_rules: visibleText(settingTextRules.courtRules),
+  club_contacts: visibleText(settingTextRules.clubContacts),
+  equipment_10_name: visibleText(settingTextRules.equipmentName),
+  equipment_11_name: visibleText(settingTextRules.equipmentName),
   opening_hour: clubNumber('opening_hour'),
   closing_hour: clubNumber('closing_hour'),
   quota_per_day: clubNumber('quota_per_day'),

@@ -18,3 +18,5 @@ export * from './sites';
 export * from './social';
 export * from './offline';
 export * from './stats';
+export * from './visible-text';
+export * from './visible-text-schema';

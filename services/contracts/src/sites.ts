@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { messages } from './messages';
+import type { TextRule } from './visible-text';
+import { visibleText } from './visible-text-schema';
 
 /**
  * Many clubs on one install. A site is one club: its courts, hours, rules, contacts, shelves, agent
@@ -47,11 +50,25 @@ const isZone = (zone: string): boolean => {
   }
 };
 
-const siteName = z
-  .string({ error: 'Укажите название площадки' })
-  .trim()
-  .min(1, 'Укажите название площадки')
-  .max(100, 'Название площадки — не длиннее 100 символов');
+/** A site's name and address: players choose their club by them (visible-text.ts). */
+export const siteTextRules = {
+  name: {
+    kind: 'line',
+    max: 100,
+    required: 'Укажите название площадки',
+    unsafe: messages.siteNameUnsafe,
+    tooLong: 'Название площадки — не длиннее 100 символов',
+  },
+  address: {
+    kind: 'prose',
+    max: 300,
+    optional: true,
+    unsafe: messages.siteAddressUnsafe,
+    tooLong: 'Адрес — не длиннее 300 символов',
+  },
+} as const satisfies Record<string, TextRule>;
+
+const siteName = visibleText(siteTextRules.name);
 const siteSlug = z
   .string({ error: 'Укажите короткое имя площадки' })
   .trim()
@@ -61,7 +78,7 @@ const siteZone = z
   .string({ error: 'Укажите часовой пояс' })
   .trim()
   .refine(isZone, 'Часовой пояс — как в базе IANA, например Europe/Moscow');
-const siteAddress = z.string().trim().max(300, 'Адрес — не длиннее 300 символов');
+const siteAddress = visibleText(siteTextRules.address);
 
 /** POST /api/admin/sites (owners): a new site; its slug becomes its id and never changes. */
 export const siteCreateBody = z.object({

@@ -1,4 +1,4 @@
-import { closureLimits } from '@kort/contracts';
+import { closureReasonRule } from '@kort/contracts';
 import { Box, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import {
   DateInput,
   FormDataConsumer,
   Loading,
-  maxLength,
   required,
   SelectInput,
   SimpleForm,
@@ -20,6 +19,7 @@ import { GamesToCancel } from '../../components/games-to-cancel';
 import { clubToday, hourText } from '../../lib/club-days';
 import { useClubZone } from '../../lib/club-time';
 import { useClubHours } from '../../lib/use-club-hours';
+import { textRule } from '../../lib/text-rule';
 import { useCourts } from '../../lib/use-courts';
 import type { BookingRecord, ClosureRecord } from '../types';
 import { closureBody, WHOLE_CLUB, type ClosureFormValues } from './closure-form';
@@ -27,7 +27,7 @@ import { closurePreviewQuery, placeOf, useClosurePreview, type ClosureBody } fro
 
 const hourChoices = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: hourText(from + index) }));
-const reasonRules = [required(), maxLength(closureLimits.reasonMax)];
+const reasonRules = [required(), textRule(closureReasonRule)];
 
 /** The court (or the whole club), the first day and hour, the last day and hour, the reason players read. */
 function ClosureInputs() {

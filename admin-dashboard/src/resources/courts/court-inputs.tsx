@@ -1,16 +1,8 @@
-import { courtLimits } from '@kort/contracts';
-import {
-  BooleanInput,
-  maxLength,
-  maxValue,
-  minValue,
-  NumberInput,
-  required,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { courtLimits, courtNameRule } from '@kort/contracts';
+import { BooleanInput, maxValue, minValue, NumberInput, required, TextInput, useTranslate } from 'react-admin';
+import { textRule } from '../../lib/text-rule';
 
-const nameRules = [required(), maxLength(courtLimits.nameMax)];
+const nameRules = [required(), textRule(courtNameRule)];
 const orderRules = [minValue(0), maxValue(courtLimits.sortOrderMax)];
 
 /** A court's fields, the same on its creation and its edit: name, whether it is booked, its place. */

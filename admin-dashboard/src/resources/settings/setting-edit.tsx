@@ -1,3 +1,4 @@
+import { settingTextRules, type AdminSettingKey } from '@kort/contracts';
 import {
   BooleanInput,
   Edit,
@@ -7,9 +8,19 @@ import {
   Toolbar,
   useRecordContext,
   useTranslate,
+  type Validator,
 } from 'react-admin';
 import type { SettingRecord } from '../types';
+import { textRule } from '../../lib/text-rule';
 import { ClubSettingInput, isClubSetting } from './club-setting-input';
+
+/** The settings players read, each checked by its rule as the API checks it. */
+const textRules: Partial<Record<AdminSettingKey, Validator>> = {
+  court_rules: textRule(settingTextRules.courtRules),
+  club_contacts: textRule(settingTextRules.clubContacts),
+  equipment_10_name: textRule(settingTextRules.equipmentName),
+  equipment_11_name: textRule(settingTextRules.equipmentName),
+};
 
 /**
  * The value's input: a switch for storage ('true'/'false' on the wire), a number for the club's
@@ -30,7 +41,7 @@ function ValueInput() {
       />
     );
   if (isClubSetting(setting.id)) return <ClubSettingInput settingKey={setting.id} label={label} />;
-  return <TextInput source="value" label={label} multiline minRows={4} fullWidth />;
+  return <TextInput source="value" label={label} validate={textRules[setting.id]} multiline minRows={4} fullWidth />;
 }
 
 function SettingTitle() {

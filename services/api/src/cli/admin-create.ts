@@ -1,5 +1,5 @@
 import * as argon2 from 'argon2';
-import { emailSchema, passwordProblem } from '@kort/contracts';
+import { emailSchema, nameProblem, normalText, passwordProblem } from '@kort/contracts';
 import { makeAdmin } from '../users/admin-account';
 import { parseFlags, runCli } from './cli-support';
 
@@ -15,11 +15,14 @@ void runCli(async (db) => {
   if (!email.success || !flags.password) throw new Error(`${usage}\nGive a valid e-mail and a password.`);
   const problem = passwordProblem(flags.password);
   if (problem) throw new Error(`The password is too weak: ${problem}`);
+  // Players see the admin's name too: the registration's rule (docs/decisions/0075-text-that-reads-as-nothing.md).
+  const nameRefused = flags.name ? nameProblem(flags.name) : null;
+  if (nameRefused) throw new Error(`${usage}\nThe name is refused: ${nameRefused}`);
 
   const { user, created } = await makeAdmin(db, {
     email: email.data,
     passwordHash: await argon2.hash(flags.password, { type: argon2.argon2id }),
-    name: flags.name,
+    name: flags.name ? normalText(flags.name) : undefined,
   });
   process.stdout.write(`${created ? 'Created' : 'Promoted'} admin ${email.data} (id ${user.id}).\n`);
 });

@@ -1,4 +1,4 @@
-import { emailSchema, hasUnsafeCharacters, limits, phoneSchema, type SocialProvider } from '@kort/contracts';
+import { cleanLine, emailSchema, limits, phoneSchema, type SocialProvider } from '@kort/contracts';
 import type { AppConfig } from '../config/app-config';
 
 /** What Kort takes from a provider's profile. */
@@ -254,21 +254,19 @@ function emailOf(value: unknown): string | null {
 }
 
 /**
- * The register form's rules: at most 25 characters (whole characters, not UTF-16 units), none that
- * a name may not hold (hasUnsafeCharacters): a provider's profile is not trusted more than a form.
+ * The register form's rules: at most 25 characters (whole characters, not UTF-16 units), and what a
+ * name may not hold (invisible characters, direction controls, towers of marks) left out rather than
+ * refused (cleanLine): a provider's profile is not trusted more than a form. A name that reads as
+ * nothing is '' (the caller tries the next one, then «Игрок»).
  */
 function nameOf(parts: unknown[]): string {
   const name = parts
     .filter((part): part is string => typeof part === 'string')
-    .map((part) =>
-      [...part]
-        .filter((character) => !hasUnsafeCharacters(character))
-        .join('')
-        .trim(),
-    )
+    .map(cleanLine)
     .filter(Boolean)
     .join(' ');
-  return [...name].slice(0, limits.nameMaxLength).join('').trim();
+  // Cut at 25 characters, then cleaned again: the cut may leave a joiner with nothing after it.
+  return cleanLine([...name].slice(0, limits.nameMaxLength).join(''));
 }
 
 /** VK gives 79031112233, Yandex +79031112233; Kort keeps +7 and ten digits, like the register form. */

@@ -71,6 +71,22 @@ test('an override books past the quota and the action log keeps its reason; a bl
   expect(action?.detail).toBe('Сверх ограничений: Турнир клуба');
 });
 
+test('an override reason with a direction override (the log would show it reversed) or of invisible characters only is refused; nothing is booked', async () => {
+  const player = await insertUser(api, { name: 'Невидимка' });
+  await insertGame(api, player.id, 1, '2027-09-10T15:00:00Z');
+  const attempt = (reason: string) =>
+    book({ user_id: player.id, court_id: 2, time_start: '2027-09-10T17:00:00Z', override: { reason } });
+  const reversed = await attempt('Турнир \u202eалулк');
+  expect([reversed.status, reversed.body.detail]).toEqual([400, messages.adminOverrideReasonUnsafe]);
+  const blank = await attempt('\u200b\u3164\u2800');
+  expect([blank.status, blank.body.detail]).toEqual([400, messages.adminOverrideReason]);
+  const [games] = await api.db.query<{ count: number }[]>(
+    `SELECT count(*)::int AS count FROM bookings WHERE user_id = $1 AND cancelled_at IS NULL`,
+    [player.id],
+  );
+  expect(games).toEqual({ count: 1 });
+});
+
 test("an override never takes a slot that is someone's: 409 and the first game stays", async () => {
   const first = await insertUser(api, { name: 'Первый' });
   const second = await insertUser(api, { name: 'Второй' });

@@ -161,6 +161,16 @@ test.each([
     { starts_at: msk('2027-07-09', 14), ends_at: msk('2027-07-09', 16), reason: ' ' },
     messages.closureReasonRequired,
   ],
+  [
+    'whose reason holds a direction override',
+    { starts_at: msk('2027-07-09', 14), ends_at: msk('2027-07-09', 16), reason: 'Турнир \u202eйынротсог' },
+    messages.closureReasonUnsafe,
+  ],
+  [
+    'whose reason reads as nothing',
+    { starts_at: msk('2027-07-09', 14), ends_at: msk('2027-07-09', 16), reason: '\u3164\u200b' },
+    messages.closureReasonRequired,
+  ],
   ['without its end', { starts_at: msk('2027-07-09', 14), ends_at: undefined }, messages.closureWholeHours],
 ])('a closure %s is a 400 with what is wrong; nothing is saved', async (_, fields, detail) => {
   const before = (await admin.get('/api/admin/closures')).headers['content-range'];

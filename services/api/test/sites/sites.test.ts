@@ -99,6 +99,29 @@ describe('the sites resource', () => {
     expect(listed.body.detail).toContainEqual(expect.objectContaining({ id: 'kgd', name: 'Калининград, центр' }));
   });
 
+  it('refuses a site name that reads as nothing and an address hiding a direction override; nothing is made', async () => {
+    const [owner] = await signedInPlayers(api, 1, { role: 'owner' });
+    const site = { slug: 'ghost', timezone: 'Europe/Moscow' };
+    for (const name of ['\u200b\u200b', '\u3164', '\u2800 \u2800']) {
+      const refused = await owner!.client.post('/api/admin/sites', { ...site, name });
+      expect([refused.status, refused.body.detail]).toEqual([400, 'Укажите название площадки']);
+    }
+    const hidden = await owner!.client.post('/api/admin/sites', { ...site, name: 'Приз\u200bрак' });
+    expect([hidden.status, hidden.body.detail]).toEqual([400, messages.siteNameUnsafe]);
+    const address = await owner!.client.post('/api/admin/sites', {
+      ...site,
+      name: 'Призрак',
+      address: 'ул. \u202eанинеЛ',
+    });
+    expect([address.status, address.body.detail]).toEqual([400, messages.siteAddressUnsafe]);
+    const [row] = await api.db.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM sites WHERE id = 'ghost'`,
+    );
+    expect(row?.count).toBe(0);
+    const renamed = await owner!.client.put('/api/admin/sites/default', { name: '\u3164' });
+    expect([renamed.status, renamed.body.detail]).toEqual([400, 'Укажите название площадки']);
+  });
+
   it('shows an admin only the sites they run and keeps creating, editing and tokens to owners', async () => {
     await api.db.query(
       `INSERT INTO sites (id, name, slug, timezone) VALUES ('admin-a', 'А', 'admin-a', 'Europe/Moscow'),

@@ -11,6 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { overrideReasonRule, textRuleProblem } from '@kort/contracts';
 import { useTranslate } from 'react-admin';
 import { PlayerPicker } from './player-picker';
 import { useWalkInBooking, type WalkInSlot } from './use-walk-in-booking';
@@ -23,6 +24,8 @@ export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () 
   const translate = useTranslate();
   const booking = useWalkInBooking(slot, onClose);
   const needsReason = booking.override && booking.reason.trim().length === 0;
+  // A reason typed but refused by the API's rule (invisible characters, a direction override): said under it.
+  const reasonProblem = booking.override && !needsReason ? textRuleProblem(booking.reason, overrideReasonRule) : null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="walk-in-title">
       <DialogTitle id="walk-in-title">{translate('kort.walk_in.title')}</DialogTitle>
@@ -55,7 +58,11 @@ export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () 
                   </Typography>
                   <TextField
                     label={translate('kort.walk_in.reason')}
-                    helperText={translate(needsReason ? 'kort.walk_in.reason_needed' : 'kort.walk_in.reason_hint')}
+                    helperText={
+                      reasonProblem ??
+                      translate(needsReason ? 'kort.walk_in.reason_needed' : 'kort.walk_in.reason_hint')
+                    }
+                    error={Boolean(reasonProblem)}
                     value={booking.reason}
                     onChange={(event) => booking.setReason(event.target.value)}
                     required
@@ -76,7 +83,7 @@ export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () 
         <Button onClick={onClose}>{translate('kort.walk_in.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!booking.player || booking.pending || needsReason}
+          disabled={!booking.player || booking.pending || needsReason || Boolean(reasonProblem)}
           onClick={booking.submit}
         >
           {translate(booking.override ? 'kort.walk_in.book_override' : 'kort.walk_in.book')}

@@ -1,4 +1,4 @@
-import { characterCount, limits, messages, type ProfileDetail } from '@kort/contracts';
+import { limits, messages, nameProblem, type ProfileDetail } from '@kort/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/ui/toasts';
 import { errorOf } from '../../../lib/errors';
@@ -8,9 +8,8 @@ import { useEditProfile } from '../api/edit-profile';
 
 /** Registration's rules, checked before the server (which checks them again): the text to show, or null. */
 function problemOf(name: string, phone: string): { field: 'name' | 'phone'; text: string } | null {
-  const trimmed = name.trim();
-  if (!trimmed) return { field: 'name', text: messages.nameRequired };
-  if (characterCount(trimmed) > limits.nameMaxLength) return { field: 'name', text: messages.nameTooLong };
+  const nameWrong = nameProblem(name);
+  if (nameWrong) return { field: 'name', text: nameWrong };
   const digits = phoneDigits(phone).length;
   if (digits > 0 && digits < 10) return { field: 'phone', text: messages.phoneInvalid };
   return null;

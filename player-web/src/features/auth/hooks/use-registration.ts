@@ -1,4 +1,4 @@
-import { limits, messages, passwordProblem } from '@kort/contracts';
+import { messages, nameProblem, passwordProblem } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorOf, type Failure } from '../../../lib/errors';
 import { phoneForApi } from '../../../lib/phone';
@@ -36,13 +36,8 @@ export function useRegistration() {
   function details(event: FormEvent) {
     event.preventDefault();
     setError('');
-    const trimmed = name.trim();
     const emailWrong = emailProblem(email);
-    const nameWrong = !trimmed
-      ? messages.nameRequired
-      : [...trimmed].length > limits.nameMaxLength
-        ? messages.nameTooLong
-        : '';
+    const nameWrong = nameProblem(name) ?? '';
     setEmailError(emailWrong);
     setNameError(nameWrong);
     if (emailWrong || nameWrong) return;
