@@ -143,6 +143,8 @@ export const AdminError = {
   ShapeInvalid: 'admin.shape_invalid',
   /** A game booked by the club for a player who cannot play: blocked, deleted or not confirmed. */
   PlayerNotBookable: 'admin.player_not_bookable',
+  /** The admin's statistics calls already running and waiting fill their line; `Retry-After` says when to come back. */
+  StatsBusy: 'admin.stats_busy',
 } as const;
 
 /** Sites: which club a call acts on. */

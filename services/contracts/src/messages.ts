@@ -217,6 +217,7 @@ export const messages = {
   adminFilterInvalid: 'Параметр filter: ожидается JSON-объект',
   adminFilterUnknown: 'Параметр filter: неизвестное поле',
   adminFilterValue: 'Параметр filter: неверное значение поля',
+  statsBusy: 'Отчёты ещё считаются, повторите через несколько секунд',
   telegramOff: 'В клубе не подключён Telegram-бот',
   telegramUnavailable: 'Telegram сейчас не отвечает. Попробуйте через минуту',
   webhookRefused: 'Неверный секрет вебхука',

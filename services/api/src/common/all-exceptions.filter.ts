@@ -37,6 +37,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.toAnswer(exception);
     if (response.headersSent) return;
+    const retryAfter = exception instanceof KortError ? exception.options.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     // Set outright: a handler's @Header (the calendar feed's text/calendar) is applied before it
     // runs, and res.json keeps a Content-Type already there.
     response.status(status).type('application/json').json(body);

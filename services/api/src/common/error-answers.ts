@@ -122,6 +122,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [AdminError.SeriesNotSchool]: { status: 400, detail: messages.seriesNotSchool },
   [AdminError.ShapeInvalid]: { status: 400, detail: messages.genericError },
   [AdminError.PlayerNotBookable]: { status: 409, detail: messages.playerNotBookable },
+  [AdminError.StatsBusy]: { status: 429, detail: messages.statsBusy },
 
   [NotifyError.TelegramOff]: { status: 404, detail: messages.telegramOff },
   [NotifyError.TelegramUnavailable]: { status: 503, detail: messages.telegramUnavailable },

@@ -7,6 +7,8 @@ export interface KortErrorOptions {
   errors?: FieldErrors;
   /** More fields of the answer (the offline PIN for a game's owner). */
   extra?: Record<string, unknown>;
+  /** Seconds after which the same call may work: sent as `Retry-After` (a busy line's 429). */
+  retryAfterSeconds?: number;
 }
 
 /**

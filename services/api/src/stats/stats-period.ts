@@ -20,13 +20,27 @@ export interface Period extends StatsPeriod {
   end: Date;
 }
 
+/**
+ * The days a period may name. PostgreSQL has no year 0 (a `0000-01-01` was a 500), and no club has
+ * figures before 2000 or after 2099: a typo, not a question. Fixed rather than moved with the clock,
+ * so that a bookmarked period keeps working.
+ */
+export const FIRST_STATS_DAY = '2000-01-01';
+export const LAST_STATS_DAY = '2099-12-31';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function localDay(value: string | undefined, field: 'from' | 'to', zone: string): DateTime {
+  const name = field === 'from' ? 'начала' : 'конца';
   const day = value && DATE.test(value) ? DateTime.fromISO(value, { zone }) : null;
-  if (!day?.isValid) {
-    const name = field === 'from' ? 'начала' : 'конца';
+  if (!value || !day?.isValid) {
     throw new KortError(AdminError.ShapeInvalid, { detail: `Дата ${name} периода должна быть в виде ГГГГ-ММ-ДД` });
+  }
+  // Four-digit ISO dates compare as strings.
+  if (value < FIRST_STATS_DAY || value > LAST_STATS_DAY) {
+    throw new KortError(AdminError.ShapeInvalid, {
+      detail: `Дата ${name} периода должна быть с ${FIRST_STATS_DAY} по ${LAST_STATS_DAY}`,
+    });
   }
   return day.startOf('day');
 }

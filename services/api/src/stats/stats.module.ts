@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RulesModule } from '../rules/rules.module';
+import { ReportLines } from './report-line';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
@@ -7,6 +8,6 @@ import { StatsService } from './stats.service';
 @Module({
   imports: [RulesModule],
   controllers: [StatsController],
-  providers: [StatsService],
+  providers: [StatsService, ReportLines],
 })
 export class StatsModule {}
