@@ -33,7 +33,8 @@ function admin() {
   adminReady ??= (async () => {
     await registerAccount(env.product, ADMIN);
     await withDatabase(env.product, (db) =>
-      db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [ADMIN.email]),
+      // An owner: the sport-school flag lifts the quotas at every site, so only an owner sets it.
+      db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [ADMIN.email]),
     );
     return ADMIN;
   })();

@@ -34,10 +34,12 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   projects: [
+    // Unit specs beside the code: no database.
+    { ...project, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
       ...project,
       displayName: 'api',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/test/bookings/'],
     },
     ...TIME_ZONES.map((tz) => ({

@@ -139,11 +139,6 @@ export function textRuleProblem(text: string, rule: TextRule): string | null {
   return [...normal].length > rule.max ? rule.tooLong : null;
 }
 
-/** True when the text holds what no line shown to others may hold (textProblem's `unsafe`). */
-export function hasUnsafeCharacters(text: string): boolean {
-  return textProblem(text) === 'unsafe';
-}
-
 /**
  * A line from somewhere that is not a form (a VK ID or Yandex ID profile): what the rule refuses is
  * left out instead, until nothing is left to leave out; a text that reads as nothing becomes ''.

@@ -78,7 +78,7 @@ export class AccountService {
     const cancelled = await this.db.transaction(async (tx) => {
       await this.users.markSelfDeleted(user.id, deletedAt, tx);
       await this.shelves.releaseFor(user.id, 'account-deleted', deletedAt, tx);
-      return this.bookings.cancelAllFor(user.id, deletedAt, tx);
+      return (await this.bookings.cancelAllFor(user.id, deletedAt, tx)).map((game) => game.id);
     });
     // Its games are out of the agent's schedule (one on now no longer opens the door).
     this.users.forget(user.id);

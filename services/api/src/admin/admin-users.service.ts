@@ -273,9 +273,10 @@ export class AdminUsersService {
       assertMayActOn(admin, account);
       if (account.deletion_kind === 'admin') return null;
       if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
-      const bySite = await this.bookings.liveGamesBySite(id, now, tx);
       await this.users.block(id, now, admin.role === 'owner' ? null : site.id, tx);
       const games = await this.bookings.cancelAllFor(id, now, tx);
+      // Games on now are kept (their door stops opening): they touch their site too.
+      const onNow = (await this.bookings.liveGamesBySite(id, now, tx)).filter((row) => row.on_now > 0);
       const rentals = await this.shelves.releaseFor(id, 'account-blocked', now, tx);
       await this.actions.record(
         site,
@@ -286,14 +287,14 @@ export class AdminUsersService {
         id,
         games.length > 0 ? `Отменено игр: ${games.length}` : null,
       );
-      const touched = new Set([...bySite.map((row) => row.site_id), ...rentals.map((row) => row.site_id)]);
+      const touched = new Set([...games, ...onNow, ...rentals].map((row) => row.site_id));
       touched.delete(site.id);
       for (const other of touched) {
-        const games = bySite.find((row) => row.site_id === other);
+        const cancelledHere = games.filter((game) => game.site_id === other).length;
         const detail = [
           `Заблокирован на площадке «${site.name}»`,
-          ...(games?.upcoming ? [`отменено игр здесь: ${games.upcoming}`] : []),
-          ...(games?.on_now ? [`дверь больше не откроется для идущей игры`] : []),
+          ...(cancelledHere ? [`отменено игр здесь: ${cancelledHere}`] : []),
+          ...(onNow.some((row) => row.site_id === other) ? [`дверь больше не откроется для идущей игры`] : []),
           ...rentals.filter((row) => row.site_id === other).map((row) => `закончилась аренда ячейки ${row.shelf_id}`),
         ].join('; ');
         await this.actions.record({ id: other }, tx, admin.id, 'user.block', 'user', id, detail);
@@ -304,7 +305,7 @@ export class AdminUsersService {
     // The account stops working on this replica's next request too, not only once the feed says so.
     this.users.forget(id);
     // Their games are out of the agent's schedule, a game on now included; reminders are removed.
-    await this.bookings.afterCancelled(cancelled);
+    await this.bookings.afterCancelled(cancelled.map((game) => game.id));
     this.logger.log(
       { user: id, admin: admin.id, site: site.id, gamesCancelled: cancelled.length },
       'account blocked by an admin',

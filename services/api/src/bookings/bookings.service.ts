@@ -132,21 +132,22 @@ export class BookingsService {
 
   /**
    * Cancels every game of the player not yet started (a deletion or an admin block), in the
-   * caller's transaction; once it has committed, the caller calls afterCancelled with the ids.
+   * caller's transaction (their ids and sites); once it has committed, the caller calls
+   * afterCancelled with the ids.
    */
-  async cancelAllFor(userId: number, at: Date, tx: Writer): Promise<number[]> {
+  async cancelAllFor(userId: number, at: Date, tx: Writer): Promise<{ id: number; site_id: string }[]> {
     // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
-    const [games] = await tx.query<[{ id: number }[], number]>(
+    const [games] = await tx.query<[{ id: number; site_id: string }[], number]>(
       `UPDATE bookings SET cancelled_at = $2
-        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
+        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id, site_id`,
       [userId, at],
     );
-    return games.map((game) => game.id);
+    return games;
   }
 
   /**
    * The sites where the player has games not over yet, with how many begin later (a block or a
-   * deletion cancels them) and how many are on now (kept): what an account-wide act touches.
+   * deletion cancels them) and how many are on now (kept): what a block would touch.
    */
   async liveGamesBySite(
     userId: number,
