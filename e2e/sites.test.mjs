@@ -209,3 +209,56 @@ test("the new site's admin sees only that site", async () => {
     );
   }
 });
+
+test("the new site's admin blocks a player who also plays at the first club: the other club's game is counted, not shown, and the block is in its log; the owner and the sport-school flag are beyond them", async () => {
+  const siteAdmin = { email: `sites-admin-${stamp}@example.com`, password: PASSWORD };
+  const ids = await withDatabase(env.product, async (db) => {
+    const { rows } = await db.query(`SELECT id, email FROM users WHERE email = ANY($1::text[])`, [
+      [`sites-player-${stamp}@example.com`, OWNER.email],
+    ]);
+    return Object.fromEntries(rows.map((row) => [row.email === OWNER.email ? 'owner' : 'anna', row.id]));
+  });
+  for (const [size, viewport] of Object.entries(viewports)) {
+    await adminJourney(
+      { browser: env.browser, base: env.product.base, admin: siteAdmin, name: `sites-admin-acts-${size}`, viewport },
+      async (page, snap) => {
+        // The owner's account: nothing to block or restore for a site's admin.
+        await page.goto(`${env.product.base}/admin/users/${ids.owner}/show`);
+        await page.getByText(OWNER.email).first().waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Заблокировать' }).count(), 0);
+
+        await page.goto(`${env.product.base}/admin/users/${ids.anna}/show`);
+        const flag = page.getByRole('switch', { name: 'Спортивная школа' });
+        await flag.waitFor();
+        assert.equal(await flag.isDisabled(), true);
+        await page.getByText('Без ограничения на число игр на всех площадках; меняет только владелец').waitFor();
+        await snap('player');
+
+        await page.getByRole('button', { name: 'Заблокировать' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText('Будут отменены его игры (1):').waitFor();
+        await dialog
+          .getByText(
+            'Блокировка действует на всех площадках, и запись о ней появится в их журналах. На других площадках будут отменены игры: 1.',
+          )
+          .waitFor();
+        await snap('block');
+        if (size === 'phone') {
+          await dialog.getByRole('button', { name: 'Отмена' }).click();
+          return;
+        }
+        await dialog.getByRole('button', { name: 'Заблокировать' }).click();
+        await page.getByText('Пользователь удалён').first().waitFor();
+      },
+    );
+  }
+  const log = await withDatabase(env.product, (db) =>
+    db.query(`SELECT site_id, detail FROM admin_actions WHERE action = 'user.block' AND target_id = $1 ORDER BY id`, [
+      String(ids.anna),
+    ]),
+  );
+  assert.deepEqual(log.rows, [
+    { site_id: SITE.slug, detail: 'Отменено игр: 2' },
+    { site_id: 'default', detail: `Заблокирован на площадке «${SITE.name}»; отменено игр здесь: 1` },
+  ]);
+});

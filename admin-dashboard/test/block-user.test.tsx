@@ -1,5 +1,5 @@
 import { messages, type BlockEffects } from '@kort/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, ShowBase, usePermissions, type AuthProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
@@ -190,13 +190,26 @@ test('on a phone the block button still says «Заблокировать», not
 
 test("a block reaches the player's games at other sites: they are counted, never listed, and the dialog says so", async () => {
   renderButton(anna, {
+    'GET /api/admin/users/7/block-effects': ok({ ...NOTHING, other_sites: { cancelled_games: 1, games_on_now: 0 } }),
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
+  const only = within(await screen.findByRole('dialog'));
+  // Nothing on now there: the sentence about it is left out.
+  expect(
+    await only.findByText(
+      'Блокировка действует на всех площадках, и запись о ней появится в их журналах. На других площадках будут отменены игры: 1.',
+    ),
+  ).toBeTruthy();
+  cleanup();
+
+  renderButton(anna, {
     'GET /api/admin/users/7/block-effects': ok({ ...NOTHING, other_sites: { cancelled_games: 2, games_on_now: 1 } }),
   });
   await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   expect(
     await dialog.findByText(
-      'Блокировка действует на всех площадках: на других будут отменены игры (2), идущих там сейчас: 1. Запись о блокировке появится и в их журналах.',
+      'Блокировка действует на всех площадках, и запись о ней появится в их журналах. На других площадках будут отменены игры: 2. Идут там сейчас: 1, дверь для них больше не откроется.',
     ),
   ).toBeTruthy();
 });

@@ -71,14 +71,7 @@ export function BlockEffectsText({ read }: { read: Read }) {
               {gameLine(game, court(game))}: {translate('kort.users.block_game_on_now')}.
             </Typography>
           ))}
-          {read.effects.other_sites.cancelled_games + read.effects.other_sites.games_on_now > 0 && (
-            <Typography>
-              {translate('kort.users.block_other_sites', {
-                cancelled: read.effects.other_sites.cancelled_games,
-                on_now: read.effects.other_sites.games_on_now,
-              })}
-            </Typography>
-          )}
+          <OtherSites {...read.effects.other_sites} />
           <Typography>
             {read.effects.shelf
               ? translate('kort.users.block_shelf', {
@@ -93,6 +86,21 @@ export function BlockEffectsText({ read }: { read: Read }) {
         {translate('kort.users.block_not_undone')}
       </Typography>
     </Stack>
+  );
+}
+
+/** What the block does at sites the admin does not run: counted, never listed (decision 0071). */
+function OtherSites({ cancelled_games: cancelled, games_on_now: onNow }: BlockEffects['other_sites']) {
+  const translate = useTranslate();
+  if (cancelled + onNow === 0) return null;
+  return (
+    <Typography>
+      {[
+        translate('kort.users.block_other_sites'),
+        ...(cancelled > 0 ? [translate('kort.users.block_other_cancelled', { smart_count: cancelled })] : []),
+        ...(onNow > 0 ? [translate('kort.users.block_other_on_now', { smart_count: onNow })] : []),
+      ].join(' ')}
+    </Typography>
   );
 }
 
