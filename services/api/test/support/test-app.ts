@@ -63,6 +63,9 @@ async function freshDatabase(): Promise<string> {
   const databaseUrl = url.toString();
   const template = process.env.KORT_TEST_TEMPLATE_URL;
   if (template) await copyDatabase(template, databaseUrl);
-  else await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), { seed: true });
+  else
+    await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), {
+      seed: true,
+    });
   return databaseUrl;
 }
