@@ -1,6 +1,6 @@
 /**
  * API tests: real Postgres, Redis and MailDev (test/global-setup.mjs). Every test file has a
- * database of its own, copied from the run's template (test/support/database-per-file.environment.js),
+ * database of its own, copied from the run's template (test/support/database-per-file.environment.ts),
  * so files run in parallel workers. The booking tests run again under three time zones: the answers
  * must not depend on the server's.
  */
@@ -17,7 +17,7 @@ const swc = [
 ];
 
 const project = {
-  testEnvironment: '<rootDir>/test/support/database-per-file.environment.js',
+  testEnvironment: '<rootDir>/test/support/database-per-file.environment.ts',
   transform: { '^.+\\.(t|j)s$': swc },
   // NestJS 12 ships ESM: let swc turn it into CommonJS for jest (STACK-NOTES pitfall 7).
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],

@@ -1,5 +1,5 @@
 // Once per `jest` run: a template database (created, migrated, seeded; dropped at the end) that
-// each test file gets a copy of (test/support/database-per-file.environment.js), a
+// each test file gets a copy of (test/support/database-per-file.environment.ts), a
 // Redis key prefix of its own, a real MailDev, the fake VK ID / Yandex ID, a fake Telegram Bot API
 // and a fake push service on free ports. Workers inherit them through env.
 import { createRequire } from 'node:module';
