@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
+import { PricesModule } from './prices/prices.module';
 import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
 import { BookingsModule } from './bookings/bookings.module';
@@ -94,6 +95,7 @@ export class AppModule {
         DoorsModule,
         ShelvesModule,
         AdminModule,
+        PricesModule,
         StatsModule,
         TelegramModule,
       ],

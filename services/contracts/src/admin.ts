@@ -26,6 +26,7 @@ export const ADMIN_RESOURCES = [
   'closures',
   'series',
   'sites',
+  'prices',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -227,9 +228,12 @@ export const ADMIN_ACTIONS = [
   'booking.create',
   /** An owner changed an account's role or the sites an admin runs. */
   'user.role',
+  'price.create',
+  'price.update',
+  'price.delete',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series'] as const;
+export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series', 'price'] as const;
 export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 
 export const adminActionSchema = z.object({

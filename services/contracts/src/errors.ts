@@ -130,6 +130,7 @@ export const AdminError = {
   /** `detail` is the setting's rule. */
   SettingInvalid: 'admin.setting_invalid',
   CourtNotFound: 'admin.court_not_found',
+  PriceNotFound: 'admin.price_not_found',
   CourtNameTaken: 'admin.court_name_taken',
   /** A court with games (or closures, or a school's term) in its history is made inactive, never deleted. */
   CourtHasHistory: 'admin.court_has_history',

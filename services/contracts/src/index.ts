@@ -13,6 +13,7 @@ export * from './http';
 export * from './messages';
 export * from './notification-rules';
 export * from './notification-schemas';
+export * from './prices';
 export * from './shelves';
 export * from './sites';
 export * from './social';

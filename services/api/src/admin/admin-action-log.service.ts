@@ -45,7 +45,8 @@ const actionsSource = (params: SqlParams, site: SiteRef) => `
          tb.court_id AS label_court_id, tb.starts_at AS label_starts_at,
          coalesce(tc.name, tk_court.name) AS label_court_name, tk.court_id IS NULL AND tk.id IS NOT NULL AS label_whole_club,
          tk.starts_at AS label_closure_from, tk.ends_at AS label_closure_to, tk.reason AS label_closure_reason,
-         ts_user.name AS label_school_name, tsr.weekdays AS label_series_weekdays, tsr.hour AS label_series_hour
+         ts_user.name AS label_school_name, tsr.weekdays AS label_series_weekdays, tsr.hour AS label_series_hour,
+         tp.name AS label_price_name
     FROM admin_actions a
     LEFT JOIN users admin ON admin.id = a.admin_id
     LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
@@ -56,6 +57,7 @@ const actionsSource = (params: SqlParams, site: SiteRef) => `
     LEFT JOIN courts tk_court ON tk_court.id = tk.court_id
     LEFT JOIN series tsr ON a.target_type = 'series' AND tsr.id::text = a.target_id
     LEFT JOIN users ts_user ON ts_user.id = tsr.user_id
+    LEFT JOIN prices tp ON a.target_type = 'price' AND tp.id::text = a.target_id
    WHERE a.site_id = ${params.add(site.id)}`;
 
 const actionsResource: SqlResource<ActionField, ActionsFilter> = {
@@ -95,6 +97,7 @@ interface ActionRow {
   label_closure_to: Date | null;
   label_closure_reason: string | null;
   label_school_name: string | null;
+  label_price_name: string | null;
   label_series_weekdays: number[] | null;
   label_series_hour: number | null;
 }
@@ -142,6 +145,7 @@ export class AdminActionLog {
       label_school_name,
       label_series_weekdays,
       label_series_hour,
+      label_price_name,
     } = row;
     const at = (instant: Date) => clock.local(instant).toFormat('dd.MM.yyyy HH:mm');
     const label = (): string => {
@@ -165,6 +169,9 @@ export class AdminActionLog {
           return label_series_weekdays === null
             ? `#${row.target_id}`
             : `${label_school_name ?? ''}: ${label_series_weekdays.map((day) => weekdaysShortIso[day - 1]).join(', ')} в ${String(label_series_hour ?? 0).padStart(2, '0')}:00`;
+        // A deleted price is named by its id (its detail says what it was).
+        case 'price':
+          return label_price_name ?? `#${row.target_id}`;
       }
     };
     return isoDates<AdminAction>({ ...fields, target_label: label() });

@@ -114,6 +114,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [AdminError.SettingNotFound]: { status: 404, detail: messages.settingNotFound },
   [AdminError.SettingInvalid]: { status: 400, detail: messages.genericError },
   [AdminError.CourtNotFound]: { status: 404, detail: messages.courtNotFound },
+  [AdminError.PriceNotFound]: { status: 404, detail: messages.priceNotFound },
   [AdminError.CourtNameTaken]: { status: 409, detail: messages.courtNameTaken },
   [AdminError.CourtHasHistory]: { status: 409, detail: messages.courtHasHistory },
   [AdminError.ClosureNotFound]: { status: 404, detail: messages.closureNotFound },

@@ -30,6 +30,7 @@ import { Sites1764000000000 } from './migrations/1764000000000-sites';
 import { RoleActions1764000000100 } from './migrations/1764000000100-role-actions';
 import { SiteShelves1764000000300 } from './migrations/1764000000300-site-shelves';
 import { BlockSite1764000000400 } from './migrations/1764000000400-block-site';
+import { Prices1764000000500 } from './migrations/1764000000500-prices';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -58,6 +59,7 @@ export const migrations = [
   RoleActions1764000000100,
   SiteShelves1764000000300,
   BlockSite1764000000400,
+  Prices1764000000500,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -11,7 +11,7 @@ const NO_SHOW = { startsAt: '2027-10-12T02:00:00Z', endsAt: '2027-10-12T03:00:00
 
 /**
  * The authorization matrix's second site (B, in Vladivostok) and its records: a court, a game, a
- * no-show, a closure, a school term, a command, a logged action and its own court rules. The site
+ * no-show, a closure, a school term, a command, a logged action, a price and its own court rules. The site
  * admin of the matrix runs the default site only: B's records named by id must be "not found" to
  * them, `?site_id=B` refused, B's data never changed and B's own texts never shown.
  */
@@ -28,6 +28,7 @@ export class OtherSite {
       series: number;
       command: string;
       action: number;
+      price: number;
     },
     /** Texts only B's records hold (its address, court name, closure reason, rules, log and command notes). */
     readonly secrets: string[],
@@ -36,7 +37,15 @@ export class OtherSite {
   static async create(api: TestApp, ownerId: number): Promise<OtherSite> {
     const id = `matrix-b-${randomUUID().slice(0, 6)}`;
     const tag = () => `Б-${randomUUID().slice(0, 10)}`;
-    const secrets = { address: tag(), court: tag(), reason: tag(), rules: tag(), action: tag(), command: tag() };
+    const secrets = {
+      address: tag(),
+      court: tag(),
+      reason: tag(),
+      rules: tag(),
+      action: tag(),
+      command: tag(),
+      price: tag(),
+    };
     await api.db.query(
       `INSERT INTO sites (id, name, slug, timezone, address) VALUES ($1, 'Площадка Б', $1, 'Asia/Vladivostok', $2)`,
       [id, secrets.address],
@@ -81,10 +90,15 @@ export class OtherSite {
        VALUES ($1, now(), $2, 'setting.update', 'setting', 'court_rules', $3) RETURNING id`,
       [id, ownerId, secrets.action],
     );
+    const price = await one(
+      `INSERT INTO prices (site_id, name, court_id, weekdays, from_hour, to_hour, amount_kopecks)
+       VALUES ($1, $2, $3, '{1,2,3,4,5}', 18, 23, 150000) RETURNING id`,
+      [id, secrets.price, court!.id],
+    );
     return new OtherSite(
       api,
       id,
-      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action },
+      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action, price },
       Object.values(secrets),
     );
   }
@@ -97,7 +111,7 @@ export class OtherSite {
   recordValues(route: { path: string; params: string[] }): Values | null {
     if (route.params.length === 0) return null;
     const resource = /^\/api\/admin\/([^/]+)\//.exec(route.path)?.[1];
-    const { court, game, noShow, player, closure, series, command, action } = this.records;
+    const { court, game, noShow, player, closure, series, command, action, price } = this.records;
     const byResource: Record<string, Values> = {
       courts: { id: court },
       bookings: { id: game },
@@ -105,6 +119,7 @@ export class OtherSite {
       series: { id: series },
       commands: { id: command },
       actions: { id: action },
+      prices: { id: price },
       sites: { id: this.id },
     };
     const values: Values | null =
@@ -129,6 +144,8 @@ export class OtherSite {
          'shelves', (SELECT json_agg(h ORDER BY h.id) FROM (SELECT id, is_blocked, needs_clearing FROM shelves
                     WHERE site_id = $1) h),
          'commands', (SELECT count(*) FROM commands WHERE site_id = $1),
+         'prices', (SELECT json_agg(p ORDER BY p.id) FROM (SELECT id, name, amount_kopecks, weekdays FROM prices
+                    WHERE site_id = $1) p),
          'actions', (SELECT count(*) FROM admin_actions WHERE site_id = $1)
        )::text AS snapshot`,
       [this.id],

@@ -39,6 +39,7 @@ const STATE_TABLES = [
   'settings',
   'commands',
   'admin_actions',
+  'prices',
 ] as const;
 export type Snapshot = Record<(typeof STATE_TABLES)[number], string>;
 /** Row count and md5 of each table's rows in a stable order: a few milliseconds on this data. */

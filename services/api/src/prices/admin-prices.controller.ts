@@ -1,0 +1,54 @@
+import { Body, Delete, Param, Post, Put } from '@nestjs/common';
+import { AdminError, type AdminPrice, adminPriceCreate, adminPriceSchema, adminPriceUpdate } from '@kort/contracts';
+import { AdminResourceController, ResourceReads } from '../admin/resource-reads';
+import { CurrentUser } from '../auth/current-user';
+import { intId } from '../common/record-id';
+import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { CurrentSite } from '../sites/current-site';
+import type { SiteRecord } from '../sites/sites.service';
+import type { User } from '../users/user.entity';
+import { PricesService, pricesListQuery } from './prices.service';
+
+/** The dashboard's `prices` resource (docs/admin-api.md): the site's price rules, in the order they are tried. */
+@AdminResourceController('prices')
+export class AdminPricesController extends ResourceReads<AdminPrice, typeof pricesListQuery>(
+  'prices',
+  pricesListQuery,
+  adminPriceSchema,
+) {
+  constructor(private readonly prices: PricesService) {
+    super({
+      list: (query, site) => prices.list(site, query),
+      get: (id, site) => prices.get(site, intId(id, AdminError.PriceNotFound)),
+    });
+  }
+
+  @Post()
+  @BodySchema(adminPriceCreate)
+  @ResponseSchema(adminPriceSchema)
+  create(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Body() body: Parsed<typeof adminPriceCreate>,
+  ): Promise<AdminPrice> {
+    return this.prices.create(site, admin, body);
+  }
+
+  @Put(':id')
+  @BodySchema(adminPriceUpdate)
+  @ResponseSchema(adminPriceSchema)
+  update(
+    @CurrentSite() site: SiteRecord,
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+    @Body() body: Parsed<typeof adminPriceUpdate>,
+  ): Promise<AdminPrice> {
+    return this.prices.update(site, admin, intId(id, AdminError.PriceNotFound), body);
+  }
+
+  @Delete(':id')
+  @ResponseSchema(adminPriceSchema)
+  delete(@CurrentSite() site: SiteRecord, @CurrentUser() admin: User, @Param('id') id: string): Promise<AdminPrice> {
+    return this.prices.delete(site, admin, intId(id, AdminError.PriceNotFound));
+  }
+}
