@@ -19,6 +19,7 @@ export function KortMenu() {
       <Menu.ResourceItem name="courts" />
       <Menu.ResourceItem name="closures" />
       <Menu.ResourceItem name="series" />
+      <Menu.ResourceItem name="prices" />
       <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
       <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
       <Menu.Item to="/stats" primaryText={translate('kort.stats.title')} leftIcon={<StatsIcon />} />

@@ -4,6 +4,7 @@ import type {
   AdminClosure,
   AdminCommand,
   AdminCourt,
+  AdminPrice,
   AdminSeries,
   AdminSetting,
   AdminShelf,
@@ -13,6 +14,7 @@ import type {
 
 /** The records of /api/admin/<resource> (docs/admin-api.md; their schemas live in @kort/contracts). */
 export type UserRecord = AdminUser;
+export type PriceRecord = AdminPrice;
 export type BookingRecord = AdminBooking;
 export type BookingStatus = AdminBooking['status'];
 export type ShelfRecord = AdminShelf;
