@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ROLES } from './accounts';
-import { CLUB_SETTING_RANGES, type ClubSettingKey } from './booking-rules';
 import { messages } from './messages';
 import type { TextRule } from './visible-text';
 import { visibleText } from './visible-text-schema';
@@ -176,30 +175,6 @@ export const adminCommandSchema = z.object({
 });
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
-export const ADMIN_SETTINGS = [
-  'storage_enabled',
-  'court_rules',
-  'club_contacts',
-  /** What the equipment compartments 10 and 11 hold, as players see it. */
-  'equipment_10_name',
-  'equipment_11_name',
-  /** The club's hours and quotas (CLUB_SETTING_DEFAULTS): whole numbers, as text like every setting. */
-  'opening_hour',
-  'closing_hour',
-  'quota_per_day',
-  'quota_per_week',
-  'quota_upcoming',
-  'booking_horizon_days',
-] as const;
-export type AdminSettingKey = (typeof ADMIN_SETTINGS)[number];
-
-export const adminSettingSchema = z.object({
-  id: z.enum(ADMIN_SETTINGS),
-  value: z.string(),
-  updated_at: instant.nullable(),
-});
-export type AdminSetting = z.infer<typeof adminSettingSchema>;
-
 /**
  * The admin actions that move no device (the `actions` resource, next to `commands` in the log).
  * Only done changes are recorded: a refused one (409, 400, 404) or one that changed nothing is not.
@@ -233,7 +208,16 @@ export const ADMIN_ACTIONS = [
   'price.delete',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-export const ADMIN_ACTION_TARGETS = ['user', 'shelf', 'booking', 'setting', 'court', 'closure', 'series', 'price'] as const;
+export const ADMIN_ACTION_TARGETS = [
+  'user',
+  'shelf',
+  'booking',
+  'setting',
+  'court',
+  'closure',
+  'series',
+  'price',
+] as const;
 export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 
 export const adminActionSchema = z.object({
@@ -256,65 +240,6 @@ export const adminActionSchema = z.object({
 });
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
-/** Limits of the settings an admin edits. */
-export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000, equipmentNameMax: 60 } as const;
-
-/** A whole number within the club setting's range, as text ('8'). */
-function clubNumber(key: ClubSettingKey): z.ZodType<string> {
-  const [min, max] = CLUB_SETTING_RANGES[key];
-  const error = `${messages.settingWholeNumber} от ${min} до ${max}`;
-  return z
-    .string({ error })
-    .trim()
-    .regex(/^\d{1,4}$/, { error })
-    .refine((value) => Number(value) >= min && Number(value) <= max, { error })
-    .transform((value) => String(Number(value)));
-}
-
-/**
- * The texts of the settings players read (visible-text.ts): the equipment's labels are lines, the
- * court rules and the contacts are the club's prose (line breaks kept; the contacts may be empty).
- */
-export const settingTextRules = {
-  equipmentName: {
-    kind: 'line',
-    max: settingLimits.equipmentNameMax,
-    required: messages.settingEquipmentName,
-    unsafe: messages.settingEquipmentNameUnsafe,
-    tooLong: messages.settingEquipmentName,
-  },
-  courtRules: {
-    kind: 'prose',
-    max: settingLimits.courtRulesMax,
-    required: messages.settingRulesEmpty,
-    unsafe: messages.settingRulesUnsafe,
-    tooLong: messages.settingRulesTooLong,
-  },
-  clubContacts: {
-    kind: 'prose',
-    max: settingLimits.clubContactsMax,
-    optional: true,
-    required: messages.settingContactsTooLong,
-    unsafe: messages.settingContactsUnsafe,
-    tooLong: messages.settingContactsTooLong,
-  },
-} as const satisfies Record<string, TextRule>;
-
-/** The value a setting accepts; the API answers 400 with the message otherwise. */
-export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
-  storage_enabled: z.enum(['true', 'false'], { error: messages.settingStorageValue }),
-  court_rules: visibleText(settingTextRules.courtRules),
-  club_contacts: visibleText(settingTextRules.clubContacts),
-  equipment_10_name: visibleText(settingTextRules.equipmentName),
-  equipment_11_name: visibleText(settingTextRules.equipmentName),
-  opening_hour: clubNumber('opening_hour'),
-  closing_hour: clubNumber('closing_hour'),
-  quota_per_day: clubNumber('quota_per_day'),
-  quota_per_week: clubNumber('quota_per_week'),
-  quota_upcoming: clubNumber('quota_upcoming'),
-  booking_horizon_days: clubNumber('booking_horizon_days'),
-};
-
 /**
  * PUT bodies. react-admin sends the whole record back: read-only fields are ignored, and a field
  * equal to the current value changes nothing.
@@ -336,10 +261,8 @@ export const adminShelfUpdate = z.object({
   is_blocked: z.boolean({ error: messages.adminFieldBoolean }).optional(),
   needs_clearing: z.boolean({ error: messages.adminFieldBoolean }).optional(),
 });
-export const adminSettingUpdate = z.object({ value: z.string({ error: messages.settingValueRequired }) });
 export type AdminUserUpdate = z.input<typeof adminUserUpdate>;
 export type AdminShelfUpdate = z.input<typeof adminShelfUpdate>;
-export type AdminSettingUpdate = z.input<typeof adminSettingUpdate>;
 
 // The spec's admin calls (docs/admin-api.md lists them).
 

@@ -2,6 +2,7 @@ export * from './account-rules';
 export * from './accounts';
 export * from './admin';
 export * from './admin-club';
+export * from './admin-settings';
 export * from './booking-rules';
 export * from './bookings';
 export * from './club-clock';

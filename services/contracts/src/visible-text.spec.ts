@@ -1,5 +1,6 @@
 import { nameSchema } from './accounts';
-import { adminBookingCreate, settingValueSchemas } from './admin';
+import { adminBookingCreate } from './admin';
+import { settingValueSchemas } from './admin-settings';
 import { adminClosureCreate, adminCourtCreate } from './admin-club';
 import { messages } from './messages';
 import { siteCreateBody } from './sites';

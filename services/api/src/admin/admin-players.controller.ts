@@ -21,6 +21,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
+import { AccountBlocks } from './account-blocks';
 import { AdminUsersService } from './admin-users.service';
 
 /**
@@ -34,6 +35,7 @@ export class AdminPlayersController {
   constructor(
     private readonly users: AdminUsersService,
     private readonly bookings: AdminBookingsService,
+    private readonly blocks: AccountBlocks,
   ) {}
 
   /** Players whose game at the site is on now; an empty list when nobody plays (the app shows "Никто не играет"). */
@@ -81,7 +83,7 @@ export class AdminPlayersController {
     @CurrentUser() admin: User,
     @Query() query: Parsed<typeof userIdQuery>,
   ): Promise<DetailResponse & { user: AdminUser }> {
-    await this.users.restore(site, admin, query.id);
+    await this.blocks.restore(site, admin, query.id);
     return { detail: messages.userRestored, user: await this.users.get(site, query.id) };
   }
 
@@ -95,7 +97,7 @@ export class AdminPlayersController {
     @CurrentUser() admin: User,
     @Query() query: Parsed<typeof userIdQuery>,
   ): Promise<DetailResponse & { user: AdminUser }> {
-    await this.users.block(site, admin, query.id);
+    await this.blocks.block(site, admin, query.id);
     return { detail: messages.userDeleted, user: await this.users.get(site, query.id) };
   }
 }

@@ -13,19 +13,17 @@ import {
   messages,
   type PlayerNoShows,
 } from '@kort/contracts';
-import { BookingsService } from '../bookings/bookings.service';
 import { NoShows } from '../bookings/no-shows';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import type { SiteRef } from '../sites/site-ref';
 import { SitesService, type SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { ShelfStateService } from '../shelves/shelf-state.service';
 import { AdminActions } from '../audit/admin-actions.service';
 import { AdminBookingsService } from './admin-bookings.service';
+import { AccountBlocks } from './account-blocks';
 import { AdminRoles, assertMayActOn } from './admin-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
@@ -125,7 +123,7 @@ const usersResource: SqlResource<UserField, UsersFilter> = {
 const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(row);
 
 /**
- * Players as the admin sees them, and the admin's block (the spec's delete_user) and restore.
+ * Players as the admin sees them (their block and restore: account-blocks.ts).
  * Accounts are global (one account plays at every site), so every admin lists and reads every
  * account (a walk-in at their site may never have played there); what is a site's (games, no-shows
  * and their pause, the shelf, door openings, the players on court now) is the chosen site's only.
@@ -143,13 +141,11 @@ export class AdminUsersService {
     private readonly clock: Clock,
     private readonly actions: AdminActions,
     private readonly users: UsersService,
-    private readonly bookings: BookingsService,
-    private readonly shelves: ShelfStateService,
-    private readonly schedule: ScheduleChanges,
     private readonly games: AdminBookingsService,
     private readonly noShowRule: NoShows,
     private readonly roles: AdminRoles,
     private readonly sites: SitesService,
+    private readonly blocks: AccountBlocks,
   ) {}
 
   /** The player's no-shows at the site and the pause they bring there now (no-shows count per site). */
@@ -236,8 +232,8 @@ export class AdminUsersService {
     }
     await this.roles.change(site, admin, user, changes);
     if (changes.blocked !== undefined && changes.blocked !== user.blocked) {
-      if (changes.blocked) await this.block(site, admin, id);
-      else await this.restore(site, admin, id);
+      if (changes.blocked) await this.blocks.block(site, admin, id);
+      else await this.blocks.restore(site, admin, id);
     }
     if (flagChanges) {
       await this.db.transaction(async (tx) => {
@@ -258,61 +254,6 @@ export class AdminUsersService {
   }
 
   /**
-   * The admin block (spec: delete_user). The account stops working at once (every session ends on
-   * its next request), its games not yet started are cancelled (their courts are free again) and
-   * its shelf rentals end, the shelves marked for clearing: at every site, since the account is one.
-   * So it is written in the action log of every site it touches, each saying where it was made. A
-   * site's admin blocks players only; an owner anyone but themselves. Nothing is erased; restore
-   * undoes the block (not the cancellations). Blocking a blocked account changes nothing.
-   */
-  async block(site: SiteRecord, admin: User, id: number): Promise<void> {
-    if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
-    const now = this.clock.now();
-    const cancelled = await this.db.transaction(async (tx) => {
-      const account = await this.users.lockForDecision(id, tx);
-      assertMayActOn(admin, account);
-      if (account.deletion_kind === 'admin') return null;
-      if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
-      await this.users.block(id, now, admin.role === 'owner' ? null : site.id, tx);
-      const games = await this.bookings.cancelAllFor(id, now, tx);
-      // Games on now are kept (their door stops opening): they touch their site too.
-      const onNow = (await this.bookings.liveGamesBySite(id, now, tx)).filter((row) => row.on_now > 0);
-      const rentals = await this.shelves.releaseFor(id, 'account-blocked', now, tx);
-      await this.actions.record(
-        site,
-        tx,
-        admin.id,
-        'user.block',
-        'user',
-        id,
-        games.length > 0 ? `Отменено игр: ${games.length}` : null,
-      );
-      const touched = new Set([...games, ...onNow, ...rentals].map((row) => row.site_id));
-      touched.delete(site.id);
-      for (const other of touched) {
-        const cancelledHere = games.filter((game) => game.site_id === other).length;
-        const detail = [
-          `Заблокирован на площадке «${site.name}»`,
-          ...(cancelledHere ? [`отменено игр здесь: ${cancelledHere}`] : []),
-          ...(onNow.some((row) => row.site_id === other) ? [`дверь больше не откроется для идущей игры`] : []),
-          ...rentals.filter((row) => row.site_id === other).map((row) => `закончилась аренда ячейки ${row.shelf_id}`),
-        ].join('; ');
-        await this.actions.record({ id: other }, tx, admin.id, 'user.block', 'user', id, detail);
-      }
-      return games;
-    });
-    if (cancelled === null) return;
-    // The account stops working on this replica's next request too, not only once the feed says so.
-    this.users.forget(id);
-    // Their games are out of the agent's schedule, a game on now included; reminders are removed.
-    await this.bookings.afterCancelled(cancelled.map((game) => game.id));
-    this.logger.log(
-      { user: id, admin: admin.id, site: site.id, gamesCancelled: cancelled.length },
-      'account blocked by an admin',
-    );
-  }
-
-  /**
    * What blocking the account would do now (the confirmation's list): the games it cancels, the
    * games on now it keeps, at the sites the admin runs (the others' only counted: the block is the
    * account's), and the shelf rental at the site it ends. 404 for an unknown account.
@@ -330,37 +271,6 @@ export class AdminUsersService {
       shelf: shelf && { shelf_id: shelf.shelf_id, since: shelf.since },
       other_sites: { cancelled_games: elsewhere.cancelled, games_on_now: elsewhere.onNow },
     };
-  }
-
-  /**
-   * The spec's restore_user: lifts an admin block, or takes back a self-deletion whose data was
-   * not erased yet (the purge job then finds the account active and does nothing). A site's admin
-   * restores players only, and lifts only a block made at a site they run; an owner lifts any. An
-   * owner lifting a site admin's block writes it in that site's log too.
-   */
-  async restore(site: SiteRecord, admin: User, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const account = await this.users.lockForDecision(id, tx);
-      assertMayActOn(admin, account);
-      if (account.purged_at) throw new KortError(AdminError.UserPurged);
-      if (!account.deleted_at) return;
-      const madeAt = account.deletion_kind === 'admin' ? account.blocked_site_id : null;
-      if (account.deletion_kind === 'admin' && admin.role !== 'owner') {
-        if (madeAt === null || !(await this.sites.runs(admin, madeAt)))
-          throw new KortError(AdminError.BlockedElsewhere);
-      }
-      await this.users.restore(id, tx);
-      const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
-      await this.actions.record(site, tx, admin.id, 'user.restore', 'user', id, detail);
-      if (madeAt !== null && madeAt !== site.id) {
-        const where = `Снята блокировка на площадке «${site.name}»`;
-        await this.actions.record({ id: madeAt }, tx, admin.id, 'user.restore', 'user', id, where);
-      }
-    });
-    this.users.forget(id);
-    // A game still on (not cancelled by the block) opens the door again.
-    this.schedule.changed();
-    this.logger.log({ user: id, admin: admin.id, site: site.id }, 'account restored by an admin');
   }
 
   /**

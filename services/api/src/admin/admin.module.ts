@@ -7,6 +7,7 @@ import { RulesModule } from '../rules/rules.module';
 import { ShelvesModule } from '../shelves/shelves.module';
 import { UsersModule } from '../users/users.module';
 import { AuditModule } from '../audit/audit.module';
+import { AccountBlocks } from './account-blocks';
 import { AdminBookingsService } from './admin-bookings.service';
 import { AdminClosuresController } from './admin-closures.controller';
 import { AdminClosuresService } from './admin-closures.service';
@@ -60,6 +61,7 @@ import { AdminSitesService } from './admin-sites.service';
   ],
   providers: [
     AdminUsersService,
+    AccountBlocks,
     AdminRoles,
     AdminBookingsService,
     AdminShelvesService,
