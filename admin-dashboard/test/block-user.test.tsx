@@ -1,7 +1,7 @@
 import { messages, type BlockEffects } from '@kort/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider, ShowBase, usePermissions, type AuthProvider } from 'react-admin';
+import { RecordContextProvider, ShowBase, usePermissions } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { BlockUserButton } from '../src/resources/users/block-user-button';
@@ -10,6 +10,7 @@ import { fail, fakeServer, ok, type Answer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user } from './support/records';
 import { screenWhere } from './support/media';
+import { signedInAs } from './support/signed-in';
 
 // Times read on the club's clock (Moscow), whatever zone the test machine is in.
 beforeAll(async () => {
@@ -42,14 +43,6 @@ const NOTHING: BlockEffects = {
   shelf: null,
   other_sites: { cancelled_games: 0, games_on_now: 0 },
 };
-
-const signedInAs = (role: 'admin' | 'owner'): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(role),
-});
 
 function renderButton(user: UserRecord, routes: Record<string, Answer>, role: 'admin' | 'owner' = 'admin') {
   const server = fakeServer(routes);

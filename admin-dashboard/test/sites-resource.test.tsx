@@ -2,7 +2,7 @@ import type { AdminSite } from '@kort/contracts';
 import PlaceIcon from '@mui/icons-material/Place';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceDefinitionContextProvider, usePermissions, type AuthProvider } from 'react-admin';
+import { ResourceDefinitionContextProvider, usePermissions } from 'react-admin';
 import { KortMenu } from '../src/layout/menu';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
@@ -10,6 +10,7 @@ import { SiteCreate } from '../src/resources/sites/site-create';
 import { SiteEdit } from '../src/resources/sites/site-edit';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin, renderPage } from './support/render';
+import { signedInAs } from './support/signed-in';
 
 // «Площадки»: an owner creates a site, issues its agent's token (shown once, with how to put it in);
 // a site admin does not see the resource in the menu.
@@ -102,14 +103,6 @@ test('«Новый токен агента» asks first when there is one, then 
   // Gone once closed: it is never shown again.
   await user.click(shown.getByRole('button', { name: 'Готово' }));
   await waitFor(() => expect(screen.queryByText('k0rt-token-9f2c')).toBeNull());
-});
-
-const signedInAs = (role: 'admin' | 'owner'): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(role),
 });
 
 test.each([

@@ -1,24 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider, ResourceContextProvider, type AuthProvider } from 'react-admin';
+import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { dataProvider } from '../src/providers/data-provider';
 import { SportSchoolSwitch } from '../src/resources/users/sport-school-switch';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { user } from './support/records';
 import { renderInAdmin } from './support/render';
+import { signedInAs } from './support/signed-in';
 
 // The sport-school flag lifts the quotas at every site: only an owner changes it.
 
 let server: FakeServer;
 afterEach(() => expect(server.strays).toEqual([]));
-
-const signedInAs = (role: 'admin' | 'owner'): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(role),
-});
 
 function renderSwitch(role: 'admin' | 'owner') {
   const anna = user(7);

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider, ResourceContextProvider, usePermissions, type AuthProvider } from 'react-admin';
+import { RecordContextProvider, ResourceContextProvider, usePermissions } from 'react-admin';
 import { dataProvider } from '../src/providers/data-provider';
 import { UserRoleBlock } from '../src/resources/users/user-role';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { user } from './support/records';
 import { renderInAdmin } from './support/render';
+import { signedInAs } from './support/signed-in';
 
 // On a user's profile an owner sets the role and, for an admin, the sites they run.
 
@@ -13,14 +14,6 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let server: FakeServer;
 afterEach(() => expect(server.strays).toEqual([]));
-
-const signedInAs = (role: 'admin' | 'owner'): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(role),
-});
 
 const sites = [
   { id: 'lenina', name: 'Корт на Ленина' },
