@@ -10,6 +10,7 @@ import type { UserRecord } from '../src/resources/types';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user } from './support/records';
+import { bytesOf } from './support/blob';
 
 // «Экспорт» writes the list's records as CSV in the browser; a name a player chose must reach the
 // admin's spreadsheet as text, never as a formula (docs/decisions/0072-csv-cells-never-run.md).
@@ -96,13 +97,3 @@ test("every list's «Экспорт» goes through the shared CSV: none is left 
   const unsafe = lists.filter(({ list }) => !/exporter=\{false\}|actions=\{<ListActions \/>\}/.test(list));
   expect(unsafe.map(({ file }) => file)).toEqual([]);
 });
-
-/** A Blob's bytes as the browser's FileReader reads them (jsdom's Blob has no arrayBuffer()). */
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
-}

@@ -6,6 +6,7 @@ import { loadClubZone } from '../src/lib/club-time';
 import { StatsPage } from '../src/resources/stats/stats-page';
 import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
+import { bytesOf } from './support/blob';
 
 // The club is in Moscow; "now" is Tuesday 24 November 2026, 20:00 at the club.
 beforeAll(async () => {
@@ -232,13 +233,3 @@ test('«Скачать CSV» asks the same call as CSV and saves the file', asyn
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(new TextDecoder().decode(bytes.slice(3))).toBe('weekday;hour');
 });
-
-/** A Blob's bytes as the browser's FileReader reads them (jsdom's Blob has no arrayBuffer()). */
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
-}

@@ -36,6 +36,14 @@ const refused = (status: number, detail: string): Answer => ({ status, detail })
 const FORBIDDEN = refused(403, messages.forbidden);
 const STAFF = refused(403, messages.staffOwnersOnly);
 const staff = (target: Target) => target === 'another owner' || target.startsWith('admin');
+/**
+ * An act on an account: a player is refused, an owner may; a site's admin is refused on an admin's
+ * or an owner's account and otherwise answered `onPlayers` (what they may do to a player).
+ */
+const accountAct =
+  (onPlayers: (actor: 'admin of A' | 'admin of B') => Answer) =>
+  (actor: Actor, target: Target): Answer =>
+    actor === 'player' ? FORBIDDEN : actor === 'owner' ? OK : staff(target) ? STAFF : onPlayers(actor);
 
 let api: TestApp;
 const actors = {} as Record<Actor, { client: Client; id: number }>;
@@ -120,56 +128,33 @@ const ACTS: {
   {
     name: 'block (delete_user)',
     call: (client, id) => client.act(`/api/delete_user/?id=${id}`),
-    expected: (actor, target) => (actor === 'player' ? FORBIDDEN : actor !== 'owner' && staff(target) ? STAFF : OK),
+    expected: accountAct(() => OK),
     changed: blocked,
   },
   {
     name: 'block (PUT blocked: true)',
     call: (client, id) => client.put(`/api/admin/users/${id}`, { blocked: true }),
-    expected: (actor, target) => (actor === 'player' ? FORBIDDEN : actor !== 'owner' && staff(target) ? STAFF : OK),
+    expected: accountAct(() => OK),
     changed: blocked,
   },
   {
     name: "restore (restore_user) of an owner's block",
     prepare: (id) => blockedBy(id, 'owner'),
     call: (client, id) => client.act(`/api/restore_user/?id=${id}`),
-    expected: (actor, target) =>
-      actor === 'player'
-        ? FORBIDDEN
-        : actor === 'owner'
-          ? OK
-          : staff(target)
-            ? STAFF
-            : refused(403, messages.blockedElsewhere),
+    expected: accountAct(() => refused(403, messages.blockedElsewhere)),
     changed: async (id) => !(await blocked(id)),
   },
   {
     name: "restore (PUT blocked: false) of a block made at B by B's admin",
     prepare: (id) => blockedBy(id, 'admin of B'),
     call: (client, id) => client.put(`/api/admin/users/${id}`, { blocked: false }),
-    expected: (actor, target) =>
-      actor === 'player'
-        ? FORBIDDEN
-        : actor === 'owner'
-          ? OK
-          : staff(target)
-            ? STAFF
-            : actor === 'admin of B'
-              ? OK
-              : refused(403, messages.blockedElsewhere),
+    expected: accountAct((actor) => (actor === 'admin of B' ? OK : refused(403, messages.blockedElsewhere))),
     changed: async (id) => !(await blocked(id)),
   },
   {
     name: 'the sport-school flag',
     call: (client, id) => client.put(`/api/admin/users/${id}`, { is_sport_school: true }),
-    expected: (actor, target) =>
-      actor === 'player'
-        ? FORBIDDEN
-        : actor === 'owner'
-          ? OK
-          : staff(target)
-            ? STAFF
-            : refused(403, messages.sportSchoolOwnersOnly),
+    expected: accountAct(() => refused(403, messages.sportSchoolOwnersOnly)),
     changed: async (id) =>
       (await api.db.query<{ flag: boolean }[]>(`SELECT is_sport_school AS flag FROM users WHERE id = $1`, [id]))[0]!
         .flag,

@@ -122,17 +122,7 @@ export class PricesService {
       const [made] = await tx.query<{ id: number }[]>(
         `INSERT INTO prices (site_id, name, court_id, weekdays, from_hour, to_hour, audience, amount_kopecks, sort_order)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [
-          site.id,
-          body.name,
-          body.court_id,
-          body.weekdays,
-          body.from_hour,
-          body.to_hour,
-          body.audience,
-          kopecksOf(body.amount),
-          body.sort_order,
-        ],
+        [site.id, ...columnsOf(body)],
       );
       await this.actions.record(site, tx, admin.id, 'price.create', 'price', made!.id, describe(body));
       return made!.id;
@@ -149,29 +139,19 @@ export class PricesService {
         [id, site.id],
       );
       if (!row) throw new KortError(AdminError.PriceNotFound);
-      const next = { ...toPrice({ ...row }), ...body };
+      const current = toPrice({ ...row });
+      const next = { ...current, ...body };
       if (next.from_hour >= next.to_hour) {
         throw new KortError(RequestError.Invalid, { detail: messages.priceHoursOrder });
       }
       if (body.court_id !== undefined) await this.assertCourtOf(site, body.court_id, tx);
-      const before = describe(toPrice({ ...row }));
-      if (describe(next) === before && next.name === row.name && next.sort_order === row.sort_order) return false;
+      // The rule in words names every field but the order.
+      if (describe(next) === describe(current) && next.sort_order === current.sort_order) return false;
       await tx.query(
         `UPDATE prices SET name = $3, court_id = $4, weekdays = $5, from_hour = $6, to_hour = $7, audience = $8,
                 amount_kopecks = $9, sort_order = $10, updated_at = now()
           WHERE id = $1 AND site_id = $2`,
-        [
-          id,
-          site.id,
-          next.name,
-          next.court_id,
-          next.weekdays,
-          next.from_hour,
-          next.to_hour,
-          next.audience,
-          kopecksOf(next.amount),
-          next.sort_order,
-        ],
+        [id, site.id, ...columnsOf(next)],
       );
       await this.actions.record(site, tx, admin.id, 'price.update', 'price', id, describe(next));
       return true;
@@ -204,6 +184,18 @@ export class PricesService {
     if (!court) throw new KortError(AdminError.CourtNotFound);
   }
 }
+
+/** A rule's columns after its site, in the order the INSERT and the UPDATE name them. */
+const columnsOf = (price: Omit<AdminPrice, 'id' | 'created_at'>) => [
+  price.name,
+  price.court_id,
+  price.weekdays,
+  price.from_hour,
+  price.to_hour,
+  price.audience,
+  kopecksOf(price.amount),
+  price.sort_order,
+];
 
 const WEEKDAYS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 
