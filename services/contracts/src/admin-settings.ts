@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUB_SETTING_RANGES, type ClubSettingKey } from './booking-rules';
 import { messages } from './messages';
+import { PAYMENT_SETTING_RANGES, TAX_SYSTEM_CODES, type PaymentSettingKey } from './payments';
 import type { TextRule } from './visible-text';
 import { visibleText } from './visible-text-schema';
 
@@ -25,6 +26,13 @@ export const ADMIN_SETTINGS = [
   'quota_per_week',
   'quota_upcoming',
   'booking_horizon_days',
+  /** Paying for games (PAYMENT_SETTING_DEFAULTS): the refund rule, the hold, the receipts. */
+  'refund_full_before_hours',
+  'refund_late_percent',
+  'payment_hold_minutes',
+  'receipts_enabled',
+  'vat_code',
+  'tax_system_code',
 ] as const;
 export type AdminSettingKey = (typeof ADMIN_SETTINGS)[number];
 
@@ -38,9 +46,11 @@ export type AdminSetting = z.infer<typeof adminSettingSchema>;
 /** Limits of the settings an admin edits. */
 export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000, equipmentNameMax: 60 } as const;
 
-/** A whole number within the club setting's range, as text ('8'). */
-function clubNumber(key: ClubSettingKey): z.ZodType<string> {
-  const [min, max] = CLUB_SETTING_RANGES[key];
+/** A whole number within the club or payment setting's range, as text ('8'). */
+function clubNumber(key: ClubSettingKey | PaymentSettingKey): z.ZodType<string> {
+  const [min, max] = key in PAYMENT_SETTING_RANGES
+    ? PAYMENT_SETTING_RANGES[key as PaymentSettingKey]
+    : CLUB_SETTING_RANGES[key as ClubSettingKey];
   const error = `${messages.settingWholeNumber} от ${min} до ${max}`;
   return z
     .string({ error })
@@ -92,6 +102,12 @@ export const settingValueSchemas: Record<AdminSettingKey, z.ZodType<string>> = {
   quota_per_week: clubNumber('quota_per_week'),
   quota_upcoming: clubNumber('quota_upcoming'),
   booking_horizon_days: clubNumber('booking_horizon_days'),
+  refund_full_before_hours: clubNumber('refund_full_before_hours'),
+  refund_late_percent: clubNumber('refund_late_percent'),
+  payment_hold_minutes: clubNumber('payment_hold_minutes'),
+  receipts_enabled: z.enum(['true', 'false'], { error: messages.settingReceiptsValue }),
+  vat_code: clubNumber('vat_code'),
+  tax_system_code: z.enum(TAX_SYSTEM_CODES, { error: messages.settingTaxSystem }),
 };
 
 export const adminSettingUpdate = z.object({ value: z.string({ error: messages.settingValueRequired }) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZoneOffset } from './club-clock';
 import { messages } from './messages';
+import type { CourtPrice, GamePayment, HourPrice, PaymentDue } from './payments';
 
 const isoDate = z
   .string({ error: messages.dateInvalid })
@@ -91,6 +92,11 @@ export interface AvailableTimes {
   reserved: number[];
   reserved_hours_by_current_user: number[];
   closed?: (ClosedBecause & { hour: number })[];
+  /**
+   * Present only when the site has prices: each priced hour of the day (site-local) with the least
+   * a free court costs the caller then. An hour not listed is free.
+   */
+  prices?: HourPrice[];
 }
 
 /**
@@ -100,6 +106,8 @@ export interface AvailableTimes {
 export interface CourtsStatus {
   busy_courts: number[];
   closed_courts?: (ClosedBecause & { id_cort: number })[];
+  /** Present only when the site has prices: every court's price at that hour for the caller ("0.00": free). */
+  prices?: CourtPrice[];
 }
 
 /** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened. */
@@ -167,12 +175,16 @@ export interface MyOrder {
   site_id: string;
   /** The site's name, as GET /api/sites/ lists it. */
   site_name: string;
+  /** A priced game's money (absent for a free one). */
+  payment?: GamePayment;
 }
 
 /** POST /api/order-court/{id_cort}/ success. */
 export interface OrderCreated {
   detail: string;
   id: number;
+  /** A priced hour: the game is held for the player until it is paid (POST /api/payments/). */
+  payment?: PaymentDue;
 }
 
 /** POST /api/waitlist/: a place in line for an hour taken on every court. */

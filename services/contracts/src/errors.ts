@@ -84,6 +84,8 @@ export const DoorError = {
   GameOver: 'door.game_over',
   WrongCode: 'door.wrong_code',
   GameNotStarted: 'door.game_not_started',
+  /** The game waits for its payment: no door until it is paid. */
+  NotPaid: 'door.not_paid',
 } as const;
 
 /** A door, light or shelf command that the court's agent could not carry out. */
@@ -175,6 +177,24 @@ export const NotifyError = {
   PushEndpointRefused: 'notify.push_endpoint_refused',
 } as const;
 
+/** Paying for games, and YooKassa's side of it. */
+export const PaymentError = {
+  /** The game is not the caller's, or is free, or is cancelled. */
+  NotDue: 'payment.not_due',
+  AlreadyPaid: 'payment.already_paid',
+  /** The hold ran out: the game was released. */
+  HoldExpired: 'payment.hold_expired',
+  /** YooKassa did not answer after the retries: the same call later is the same payment. */
+  Unavailable: 'payment.unavailable',
+  /** The install has no shop and no test double. */
+  Off: 'payment.off',
+  NotFound: 'payment.not_found',
+  /** A notification from an address that is not YooKassa's. */
+  NotifyRefused: 'payment.notify_refused',
+  RefundTooMuch: 'payment.refund_too_much',
+  RefundNotPaid: 'payment.refund_not_paid',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 export type ErrorCode =
   | ValueOf<typeof RequestError>
@@ -185,4 +205,5 @@ export type ErrorCode =
   | ValueOf<typeof ShelfError>
   | ValueOf<typeof AdminError>
   | ValueOf<typeof SiteError>
-  | ValueOf<typeof NotifyError>;
+  | ValueOf<typeof NotifyError>
+  | ValueOf<typeof PaymentError>;

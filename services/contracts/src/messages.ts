@@ -236,6 +236,22 @@ export const messages = {
   telegramUnlinked: 'Telegram отключён',
   pushSubscribed: 'Уведомления на этом устройстве включены',
   pushUnsubscribed: 'Уведомления на этом устройстве отключены',
+  settingReceiptsValue: 'Чеки: true (отправлять через ЮKassa) или false (самозанятый отправляет сам)',
+  settingTaxSystem: 'Система налогообложения — код ЮKassa от 1 до 6 или пусто (как в магазине)',
+  paymentGame: 'Укажите игру, за которую платите',
+  paymentMethod: 'Способ оплаты — банковская карта (bank_card) или СБП (sbp)',
+  paymentNotDue: 'Эта игра не ждёт оплаты',
+  paymentAlreadyPaid: 'Игра уже оплачена',
+  paymentHoldExpired: 'Время на оплату вышло, игра снята. Забронируйте час снова',
+  paymentUnavailable: 'ЮKassa сейчас не отвечает. Попробуйте через минуту — второй раз деньги не спишутся',
+  paymentsOff: 'В клубе не подключена оплата',
+  paymentNotFound: 'Такого платежа нет',
+  paymentNotifyRefused: 'Уведомления принимаются только с адресов ЮKassa',
+  doorNotPaid: 'Игра не оплачена: дверь откроется после оплаты',
+  refundAmount: 'Сумма возврата — рубли с копейками больше нуля, например 500.00',
+  refundReason: 'Укажите причину возврата: от 1 до 200 символов',
+  refundTooMuch: 'Вернуть можно не больше, чем осталось от платежа',
+  refundNotPaid: 'Платёж не прошёл: возвращать нечего',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,7 @@ import {
   DoorError,
   messages,
   NotifyError,
+  PaymentError,
   RequestError,
   ShelfError,
   SiteError,
@@ -83,6 +84,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [DoorError.GameOver]: { status: 410, detail: messages.gameOver },
   [DoorError.WrongCode]: { status: 400, detail: messages.wrongDoorCode },
   [DoorError.GameNotStarted]: { status: 418, detail: messages.gameNotStarted },
+  [DoorError.NotPaid]: { status: 402, detail: messages.doorNotPaid },
 
   [DeviceError.AgentOffline]: { status: 503, detail: messages.agentOffline },
   [DeviceError.Failed]: { status: 502, detail: messages.deviceFailed },
@@ -130,6 +132,16 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [NotifyError.WebhookRefused]: { status: 401, detail: messages.webhookRefused },
   [NotifyError.PushOff]: { status: 404, detail: messages.pushOff },
   [NotifyError.PushEndpointRefused]: { status: 400, detail: messages.pushEndpointRefused },
+
+  [PaymentError.NotDue]: { status: 404, detail: messages.paymentNotDue },
+  [PaymentError.AlreadyPaid]: { status: 409, detail: messages.paymentAlreadyPaid },
+  [PaymentError.HoldExpired]: { status: 410, detail: messages.paymentHoldExpired },
+  [PaymentError.Unavailable]: { status: 503, detail: messages.paymentUnavailable },
+  [PaymentError.Off]: { status: 404, detail: messages.paymentsOff },
+  [PaymentError.NotFound]: { status: 404, detail: messages.paymentNotFound },
+  [PaymentError.NotifyRefused]: { status: 403, detail: messages.paymentNotifyRefused },
+  [PaymentError.RefundTooMuch]: { status: 422, detail: messages.refundTooMuch },
+  [PaymentError.RefundNotPaid]: { status: 409, detail: messages.refundNotPaid },
 };
 
 /** What a status from outside our code (Nest's own 404 for an unknown route, say) is called. */
