@@ -13,8 +13,8 @@ import {
 import { KortError } from '../common/kort-error';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
-import { intIds, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'at', 'action', 'admin_id'] as const;
 type ActionField = (typeof SORTABLE)[number];

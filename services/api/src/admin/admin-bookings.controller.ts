@@ -9,7 +9,7 @@ import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService, bookingsListQuery } from './admin-bookings.service';
 import { intId } from '../common/record-id';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `bookings` resource (docs/admin-api.md). Filters: id, day or week (YYYY-MM-DD, local), court_id, user_id, status; newest start first by default. */
 @AdminResourceController('bookings')

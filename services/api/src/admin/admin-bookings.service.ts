@@ -20,8 +20,8 @@ import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
-import { intIds, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = [
   'id',

@@ -15,7 +15,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminClosuresService, closuresListQuery } from './admin-closures.service';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /**
  * The dashboard's `closures` resource (docs/admin-api.md). Filters: id, court_id (null: the whole

@@ -14,8 +14,8 @@ import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
 import { ClubCancellations } from './club-cancellations';
-import { intIds, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const HOUR_MS = 3_600_000;
 const SORTABLE = ['id', 'court_id', 'starts_at', 'ends_at', 'created_at'] as const;

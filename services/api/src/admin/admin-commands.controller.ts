@@ -1,7 +1,7 @@
 import { AdminError, type AdminCommand, adminCommandSchema } from '@kort/contracts';
 import { AdminDevicesService, commandsListQuery } from './admin-devices.service';
 import { uuidId } from '../common/record-id';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `commands` resource (docs/admin-api.md). The audit log, newest first by default. Filters: id, action, device, status, requested_by, origin, offline, booking_id, from, to. */
 @AdminResourceController('commands')

@@ -15,7 +15,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminCourtsService, courtsListQuery } from './admin-courts.service';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `courts` resource (docs/admin-api.md). Filters: id, active; in the club's order by default. */
 @AdminResourceController('courts')

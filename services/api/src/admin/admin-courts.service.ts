@@ -21,8 +21,8 @@ import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
 import { ClubCancellations } from './club-cancellations';
-import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'name', 'active', 'sort_order', 'created_at'] as const;
 type CourtField = (typeof SORTABLE)[number];

@@ -1,6 +1,6 @@
 import { type AdminDevice, adminDeviceSchema } from '@kort/contracts';
 import { AdminDevicesService, devicesListQuery } from './admin-devices.service';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `devices` resource (docs/admin-api.md). Read only. Filters: id, kind ('relay'|'sensor'), on. */
 @AdminResourceController('devices')

@@ -14,8 +14,8 @@ import {
 import { KortError } from '../common/kort-error';
 import { DevicesService } from '../devices/devices.service';
 import type { SiteRef } from '../sites/site-ref';
-import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from '../resources/sql-list';
 
 // Devices: the relays and the door sensor of the chosen site, from the state its agent last reported.
 

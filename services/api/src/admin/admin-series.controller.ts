@@ -16,7 +16,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminSeriesService, seriesListQuery } from './admin-series.service';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 const term = (body: Parsed<typeof adminSeriesCreate>): Term => ({
   userId: body.user_id,

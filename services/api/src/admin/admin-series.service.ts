@@ -8,8 +8,8 @@ import { KortError } from '../common/kort-error';
 import { SeriesService, type Term } from '../series/series.service';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
-import { intIds, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'user_id', 'user_name', 'court_id', 'hour', 'starts_on', 'ends_on', 'created_at'] as const;
 type SeriesField = (typeof SORTABLE)[number];

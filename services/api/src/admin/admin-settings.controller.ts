@@ -6,7 +6,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminSettingsService, settingsListQuery } from './admin-settings.service';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `settings` resource (docs/admin-api.md). storage_enabled, court_rules, club_contacts. */
 @AdminResourceController('settings')

@@ -16,8 +16,8 @@ import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { SettingsService } from '../rules/settings.service';
-import { idsOf, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { idsOf, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'updated_at'] as const;
 type SettingField = (typeof SORTABLE)[number];

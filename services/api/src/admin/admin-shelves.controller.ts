@@ -7,7 +7,7 @@ import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminShelvesService, shelvesListQuery } from './admin-shelves.service';
 import { intId } from '../common/record-id';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /** The dashboard's `shelves` resource (docs/admin-api.md). Filters: id, kind, status, is_blocked, needs_clearing, renter_id. */
 @AdminResourceController('shelves')

@@ -7,8 +7,8 @@ import { KortError } from '../common/kort-error';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
-import { boolValue, idsOf, intValue, listQuery, type ListQuery } from './list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from './sql-list';
+import { boolValue, idsOf, intValue, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = [
   'id',

@@ -13,8 +13,8 @@ import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schem
 import { OwnersOnly } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { AdminSitesService, sitesListQuery } from './admin-sites.service';
-import { ListRoute, sendPage } from './list-query';
-import { AdminResourceController } from './resource-reads';
+import { ListRoute, sendPage } from '../resources/list-query';
+import { AdminResourceController } from '../resources/resource-reads';
 import type { z } from 'zod';
 
 /** The dashboard's `sites` resource (docs/admin-api.md): owners create and edit; an admin reads theirs. */

@@ -10,8 +10,8 @@ import { installShelves } from '../shelves/site-shelves';
 import { DevicesService } from '../devices/devices.service';
 import { SitesService } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
-import { boolValue, idsOf, listQuery, pageInMemory, type ListQuery } from './list-query';
-import type { Page } from './sql-list';
+import { boolValue, idsOf, listQuery, pageInMemory, type ListQuery } from '../resources/list-query';
+import type { Page } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'name', 'slug', 'timezone', 'online', 'last_seen_at', 'created_at'] as const;
 type SiteField = (typeof SORTABLE)[number];

@@ -16,7 +16,7 @@ import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminUsersService, usersListQuery } from './admin-users.service';
 import { intId } from '../common/record-id';
-import { AdminResourceController, ResourceReads } from './resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 
 /**
  * The dashboard's `users` resource (docs/admin-api.md): every account (accounts are global). Filters:

@@ -26,8 +26,8 @@ import { AdminBookingsService } from './admin-bookings.service';
 import { AccountBlocks } from './account-blocks';
 import { AdminRoles, assertMayActOn } from './admin-roles';
 import { withPauses } from './user-pauses';
-import { boolValue, intIds, listQuery, type ListQuery } from './list-query';
-import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from './sql-list';
+import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
+import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = [
   'id',

@@ -1,6 +1,6 @@
 import { Body, Delete, Param, Post, Put } from '@nestjs/common';
 import { AdminError, type AdminPrice, adminPriceCreate, adminPriceSchema, adminPriceUpdate } from '@kort/contracts';
-import { AdminResourceController, ResourceReads } from '../admin/resource-reads';
+import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';

@@ -12,8 +12,8 @@ import {
   RequestError,
   roublesOf,
 } from '@kort/contracts';
-import { intIds, listQuery, type ListQuery } from '../admin/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../admin/sql-list';
+import { intIds, listQuery, type ListQuery } from '../resources/list-query';
+import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
