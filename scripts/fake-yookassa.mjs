@@ -401,7 +401,9 @@ export async function startFakeYooKassa({
     const record = state.payments.get(id);
     if (!record) return notFound('Payment');
     const payment = record.object;
-    if (payment.status !== 'pending' && payment.status !== 'waiting_for_capture') {
+    // As YooKassa: only a two-stage payment waiting for its capture can be canceled by the shop; a
+    // pending one ends by the buyer's hand or by its own expiry.
+    if (payment.status !== 'waiting_for_capture') {
       return invalid(`Payment is ${payment.status}: it cannot be canceled`, 'payment_id');
     }
     cancel(payment, { party: 'merchant', reason: 'canceled_by_merchant' });

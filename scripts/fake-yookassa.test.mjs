@@ -177,8 +177,10 @@ test('the same Idempotence-Key on the same endpoint gets the first answer, even 
     ],
   );
   assert.notEqual((await createPayment({}, { key: newKey() })).id, first.id, 'a new key is a new payment');
-  // The key is per endpoint: the same one may cancel this payment.
-  assert.equal((await api('POST', `/payments/${first.id}/cancel`, {}, { key })).body.status, 'canceled');
+  // The key is per endpoint: the same one on /cancel gets the cancel's own answer (a pending one-stage
+  // payment cannot be canceled by the shop), not the stored create.
+  const cancel = await api('POST', `/payments/${first.id}/cancel`, {}, { key });
+  assert.deepEqual([cancel.status, cancel.body.code], [400, 'invalid_request']);
 });
 
 test('requests YooKassa refuses: amounts, receipts whose items do not add up, unsupported confirmations', async () => {
@@ -270,6 +272,9 @@ test('declining: canceled by the buyer, payment.canceled; with no return_url the
 test('two stages: capture: false waits for capture; capture and cancel as YooKassa allows them', async () => {
   const payment = await createPayment({ capture: false, receipt: receipt(item('1500.00')) });
   const cancelPending = await createPayment({ capture: false });
+  const pending = await api('POST', `/payments/${cancelPending.id}/cancel`, {});
+  assert.deepEqual([pending.status, pending.body.code], [400, 'invalid_request'], 'a pending payment is not canceled');
+  await control(`pay/${cancelPending.id}`, {});
   const waiting = (await control(`pay/${payment.id}`, {})).body;
   assert.deepEqual(
     [waiting.status, waiting.paid, waiting.receipt_registration],
@@ -403,18 +408,26 @@ test('faults: failing calls (before or after doing them), dropped answers, 202 p
   assert.equal(fake.payments().length, 2);
   assert.equal(found.id, fake.payments()[1].id);
 
+  const twoStage = await createPayment({ capture: false }, { key: newKey() });
+  await fake.pay(twoStage.id);
   fake.setFaults({ fail: { drop: true, after: true } });
-  await assert.rejects(api('POST', `/payments/${done.id}/cancel`, {}));
-  assert.equal(fake.payments()[0].status, 'canceled', 'carried out, the answer never came');
+  await assert.rejects(api('POST', `/payments/${twoStage.id}/cancel`, {}));
+  fake.setFaults({});
+  assert.equal(
+    fake.payments().find((payment) => payment.id === twoStage.id).status,
+    'canceled',
+    'carried out, the answer never came',
+  );
 
   fake.setFaults({ processing: { retryAfterMs: 120 } });
+  const made = fake.payments().length;
   const processingKey = newKey();
   const processing = await api('POST', '/payments', paymentBody(), { key: processingKey });
   assert.deepEqual(processing, {
     status: 202,
     body: { type: 'processing', description: 'Request accepted', retry_after: 120 },
   });
-  assert.equal(fake.payments().length, 2, 'a 202 is not carried out');
+  assert.equal(fake.payments().length, made, 'a 202 is not carried out');
   assert.equal((await api('POST', '/payments', paymentBody(), { key: processingKey })).status, 200);
 
   // A caller that gives up on a slow answer: YooKassa carries the call out all the same.
@@ -431,10 +444,10 @@ test('faults: failing calls (before or after doing them), dropped answers, 202 p
   );
   const slow = await fake.waitForRequest((r) => r.idempotence_key === slowKey);
   assert.deepEqual([slow.status, slow.fault], [200, 'delay']);
-  assert.equal(fake.payments().length, 4);
+  assert.equal(fake.payments().length, 5);
   assert.deepEqual(
     fake.requests().map((r) => r.fault ?? null),
-    ['fail', null, 'fail', null, 'fail-after', null, 'drop-after', 'processing', null, 'delay'],
+    ['fail', null, 'fail', null, 'fail-after', null, null, 'drop-after', 'processing', null, 'delay'],
   );
   assert.deepEqual(fake.faults(), { fail: null, delay: { ms: 200, count: 0, path: null }, processing: null });
   assert.equal((await control('faults', { fail: { path: '(' } })).status, 400, 'a bad pattern is refused');

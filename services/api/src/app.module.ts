@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
+import { PaymentsModule } from './payments/payments.module';
 import { PricesModule } from './prices/prices.module';
 import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
@@ -96,6 +97,7 @@ export class AppModule {
         ShelvesModule,
         AdminModule,
         PricesModule,
+        PaymentsModule,
         StatsModule,
         TelegramModule,
       ],

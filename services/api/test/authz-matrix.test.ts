@@ -8,6 +8,7 @@ import { waitFor } from './support/wait';
 import { AuthzWorld, IDENTITIES, isAdmin, type Identity } from './support/authz-world';
 import { realAgent } from './support/real-agent';
 import { listRouterEndpoints, listRoutes, type RouteInfo, type RouterEndpoint } from './support/routes';
+import { startFakeYooKassa, type FakeYooKassa } from './support/fake-yookassa';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 
@@ -47,6 +48,7 @@ type Expected =
 
 let api: TestApp;
 let agent: Awaited<ReturnType<typeof realAgent>>;
+let yookassa: FakeYooKassa;
 let world: AuthzWorld;
 let routes: RouteInfo[];
 let endpoints: RouterEndpoint[];
@@ -54,7 +56,11 @@ const checked = new Set<string>();
 let cells = 0;
 
 beforeAll(async () => {
-  api = await startTestApp({}, new TestClock(), { ownDatabase: true });
+  // A shop (the fake YooKassa) so that paying for a held game is a route that succeeds for its player.
+  yookassa = await startFakeYooKassa();
+  api = await startTestApp({ ...yookassa.env, YOOKASSA_NOTIFY_FROM: '192.0.2.1/32' }, new TestClock(), {
+    ownDatabase: true,
+  });
   agent = await realAgent(`http://127.0.0.1:${(api.server.address() as { port: number }).port}`);
   await waitFor(() => agent.connected());
   routes = listRoutes(api.app);
@@ -64,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await agent?.stop().catch(() => undefined);
   await api?.close();
+  await yookassa?.close();
 });
 
 /** `GET /api/profile/`: the router's paths have no trailing slash, the apps' calls have one. */
@@ -107,8 +114,13 @@ function matrixRoutes(): MatrixRoute[] {
 
 function expectedAnswer(route: MatrixRoute, who: Identity, csrf: boolean): Expected {
   const refused = (status: number, detail: string): Expected => ({ outcome: 'refused', status, detail });
-  // Telegram's webhook: nobody here holds its secret, with or without a session or the CSRF header.
-  if (route.serverCall) return refused(401, messages.webhookRefused);
+  // Telegram's webhook: nobody here holds its secret, with or without a session or the CSRF header;
+  // YooKassa's notifications: nobody here is at YooKassa's addresses.
+  if (route.serverCall) {
+    return route.path.includes('yookassa')
+      ? refused(403, messages.paymentNotifyRefused)
+      : refused(401, messages.webhookRefused);
+  }
   if (route.changesState && !csrf) return refused(403, messages.csrfFailed);
   if (!route.isPublic && who === 'anonymous') return refused(401, messages.notAuthenticated);
   if (route.adminOnly && !isAdmin(who)) return refused(403, messages.forbidden);

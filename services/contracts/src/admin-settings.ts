@@ -48,9 +48,10 @@ export const settingLimits = { courtRulesMax: 20_000, clubContactsMax: 2_000, eq
 
 /** A whole number within the club or payment setting's range, as text ('8'). */
 function clubNumber(key: ClubSettingKey | PaymentSettingKey): z.ZodType<string> {
-  const [min, max] = key in PAYMENT_SETTING_RANGES
-    ? PAYMENT_SETTING_RANGES[key as PaymentSettingKey]
-    : CLUB_SETTING_RANGES[key as ClubSettingKey];
+  const [min, max] =
+    key in PAYMENT_SETTING_RANGES
+      ? PAYMENT_SETTING_RANGES[key as PaymentSettingKey]
+      : CLUB_SETTING_RANGES[key as ClubSettingKey];
   const error = `${messages.settingWholeNumber} от ${min} до ${max}`;
   return z
     .string({ error })

@@ -26,6 +26,7 @@ export const ADMIN_RESOURCES = [
   'series',
   'sites',
   'prices',
+  'payments',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -206,6 +207,8 @@ export const ADMIN_ACTIONS = [
   'price.create',
   'price.update',
   'price.delete',
+  /** An admin returned money of a payment («Вернуть деньги»). */
+  'payment.refund',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = [
@@ -217,6 +220,7 @@ export const ADMIN_ACTION_TARGETS = [
   'closure',
   'series',
   'price',
+  'payment',
 ] as const;
 export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 

@@ -53,6 +53,15 @@ export const PAYMENT_SETTING_RANGES: Record<PaymentSettingKey, readonly [number,
   vat_code: [1, 12],
 };
 
+/** Every payment setting's starting value, as the settings table keeps it (text). */
+export const PAYMENT_SETTING_TEXTS: Record<PaymentSettingKey | 'receipts_enabled' | 'tax_system_code', string> = {
+  ...(Object.fromEntries(
+    Object.entries(PAYMENT_SETTING_DEFAULTS).map(([key, value]) => [key, String(value)]),
+  ) as Record<PaymentSettingKey, string>),
+  receipts_enabled: 'true',
+  tax_system_code: '',
+};
+
 /** The shop's tax system (YooKassa's tax_system_code 1-6); empty: the shop's default. */
 export const TAX_SYSTEM_CODES = ['', '1', '2', '3', '4', '5', '6'] as const;
 
@@ -137,28 +146,46 @@ export interface PaymentCreated {
 
 // ---- The dashboard ----
 
-/** One row of the `payments` resource (GET /api/admin/payments). */
-export interface AdminPayment {
-  id: number;
-  site_id: string;
-  booking_id: number;
-  user_id: number;
-  player: string;
-  court_id: number;
+/** One row of the `payments` resource (GET /api/admin/payments): a payment at YooKassa and its game. */
+export const adminPaymentSchema = z.object({
+  id: z.number().int(),
+  site_id: z.string(),
+  booking_id: z.number().int(),
+  user_id: z.number().int(),
+  player: z.string(),
+  email: z.string(),
+  court_id: z.number().int(),
   /** The game's start, ISO. */
-  starts_at: string;
-  amount: string;
-  method: PaymentMethod;
-  status: PaymentStatus;
-  refunded: string;
+  starts_at: z.string(),
+  amount: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  refunded: z.string(),
+  /** What an admin may still refund. */
+  refundable: z.string(),
   /** YooKassa's payment id, once it answered. */
-  provider_id: string | null;
-  /** The prepayment receipt (sent with the payment), the settlement receipt and each refund's. */
-  receipts: { kind: 'payment' | 'settlement' | 'refund'; status: FiscalStatus | 'off' }[];
-  refunds: { id: number; amount: string; status: FiscalStatus; reason: string; created_at: string }[];
-  created_at: string;
-  paid_at: string | null;
-}
+  provider_id: z.string().nullable(),
+  /** The prepayment receipt (sent with the payment), the settlement receipt and each refund's ('off': receipts off). */
+  receipts: z.array(
+    z.object({
+      kind: z.enum(['payment', 'settlement', 'refund']),
+      status: z.enum([...FISCAL_STATUSES, 'off', 'not_yet']),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.string(),
+      status: z.enum(FISCAL_STATUSES),
+      cause: z.enum(['player_cancel', 'club_cancel', 'admin', 'double', 'late']),
+      reason: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 const refundAmount = z
   .string({ error: messages.refundAmount })

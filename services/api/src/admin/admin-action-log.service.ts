@@ -172,6 +172,9 @@ export class AdminActionLog {
         // A deleted price is named by its id (its detail says what it was).
         case 'price':
           return label_price_name ?? `#${row.target_id}`;
+        // A payment by its number (the action's detail says the amount and the reason).
+        case 'payment':
+          return `Платёж №${row.target_id}`;
       }
     };
     return isoDates<AdminAction>({ ...fields, target_label: label() });

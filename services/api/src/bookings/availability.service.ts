@@ -16,11 +16,13 @@ import { ClubCalendar, type ClubHours } from '../club/club-calendar';
 import { defaultCourtName } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { OfflinePins } from '../offline/offline-pins';
+import { PriceBook } from '../prices/price-book';
 import type { SiteRef } from '../sites/site-ref';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
+import { BookingHooks } from './booking-hooks';
 import { NoShows } from './no-shows';
 import { SlotRules } from './slot-rules';
 
@@ -50,6 +52,8 @@ interface OwnGame {
   series_id: number | null;
   series_weekdays: number[] | null;
   series_hour: number | null;
+  /** The game has a charge (payments/): its money is read per request, never kept. */
+  priced: boolean;
 }
 
 /** 'no_show' once released; 'over' once ended or past its end; 'playing' once its door opened. */
@@ -62,6 +66,8 @@ function gameStatus(game: OwnGame, now: Date): GameStatus {
 /** One local day as the dial reads it: hours with no open court free, each player's hours, the closed hours. */
 interface DayView {
   reserved: number[];
+  /** The open courts with no game, by hour (hours with none are absent). */
+  freeCourts: ReadonlyMap<number, number[]>;
   hoursByUser: ReadonlyMap<number, number[]>;
   closed: { hour: number; reason: string }[];
 }
@@ -89,6 +95,8 @@ export class AvailabilityService {
     private readonly pins: OfflinePins,
     private readonly noShows: NoShows,
     private readonly sites: SitesService,
+    private readonly prices: PriceBook,
+    private readonly hooks: BookingHooks,
     feed: ChangeFeed,
   ) {
     this.days = feed.cache(SHAPE_TOPICS, { maxEntries: 4000 });
@@ -139,15 +147,17 @@ export class AvailabilityService {
   async availableTimes(site: SiteRef, user: User, date: string): Promise<AvailableTimes> {
     await this.slots.withinHorizon(site, date);
     const day = await this.days.get(`${site.id} ${date}`, () => this.dayView(site, date));
+    const prices = await this.prices.hourPrices(site, user, date, day.freeCourts);
     return {
       reserved: day.reserved,
       reserved_hours_by_current_user: day.hoursByUser.get(user.id) ?? [],
       ...(day.closed.length > 0 ? { closed: day.closed } : {}),
+      ...(prices ? { prices } : {}),
     };
   }
 
   /** The site's courts a game cannot be booked on in that local hour: a live game, or a closure (then named). */
-  async busyCourts(site: SiteRef, date: string, hour: number): Promise<CourtsStatus> {
+  async busyCourts(site: SiteRef, user: User, date: string, hour: number): Promise<CourtsStatus> {
     await this.slots.withinHorizon(site, date);
     const start = this.time.of(site).at(date, hour);
     const end = new Date(start.getTime() + GAME_MS);
@@ -161,11 +171,13 @@ export class AvailabilityService {
     ]);
     const closed = club.closedCourts(date, hour);
     const busy = new Set([...rows.map((row) => row.court), ...closed.map((court) => court.courtId)]);
+    const prices = await this.prices.courtPrices(site, user, date, hour, club.openCourts(date, hour));
     return {
       busy_courts: [...busy].sort((a, b) => a - b),
       ...(closed.length > 0
         ? { closed_courts: closed.map((court) => ({ id_cort: court.courtId, reason: court.reason })) }
         : {}),
+      ...(prices ? { prices } : {}),
     };
   }
 
@@ -187,8 +199,15 @@ export class AvailabilityService {
       const site = await this.sites.find(game.site_id);
       sites.set(game.site_id, site ?? { name: game.site_name, timezone: game.site_timezone });
     }
+    const payments = await this.hooks.describe(
+      user.id,
+      games
+        .filter((game) => game.priced && game.starts_at >= new Date(now.getTime() - 2 * 24 * 3600_000))
+        .map((game) => game.id),
+    );
     return games.flatMap((game) => {
       const site = sites.get(game.site_id)!;
+      const payment = payments.get(game.id);
       const clock = this.time.of(site);
       const today = clock.day(now);
       if (game.starts_at < today.start) return [];
@@ -208,6 +227,7 @@ export class AvailabilityService {
         ...(game.series_id !== null ? { series: { id: game.series_id, label: seriesLabel(game) } } : {}),
         site_id: game.site_id,
         site_name: site.name,
+        ...(payment ? { payment } : {}),
       };
     });
   }
@@ -216,7 +236,8 @@ export class AvailabilityService {
   private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
     return this.bookings.query<OwnGame[]>(
       `SELECT b.id, b.site_id, st.name AS site_name, st.timezone AS site_timezone, b.court_id, c.name AS court_name,
-              b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour
+              b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour,
+              EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id) AS priced
          FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites st ON st.id = b.site_id
               LEFT JOIN series s ON s.id = b.series_id
         WHERE b.user_id = $1 AND (b.cancelled_at IS NULL OR b.no_show_at IS NOT NULL) AND b.held_until IS NULL
@@ -322,8 +343,12 @@ export class AvailabilityService {
       courtsByHour.set(hour, (courtsByHour.get(hour) ?? new Set()).add(row.court_id));
       hoursByUser.set(row.user_id, (hoursByUser.get(row.user_id) ?? new Set()).add(hour));
     }
+    const freeCourts = new Map(
+      HOURS.map((hour) => [hour, club.openCourts(date, hour).filter((court) => !courtsByHour.get(hour)?.has(court))]),
+    );
     return {
       reserved: HOURS.filter((hour) => !hasFreeCourt(club, date, hour, courtsByHour.get(hour))),
+      freeCourts: new Map([...freeCourts].filter(([, courts]) => courts.length > 0)),
       hoursByUser: new Map([...hoursByUser].map(([user, hours]) => [user, [...hours].sort((a, b) => a - b)])),
       closed: HOURS.flatMap((hour) => {
         const closed = club.closedBy(date, hour);

@@ -142,9 +142,10 @@ export class BookingsController {
   @QuerySchema(courtsStatusQuery)
   courtsStatus(
     @CurrentSite() site: SiteRecord,
+    @CurrentUser() user: User,
     @Query() query: Parsed<typeof courtsStatusQuery>,
   ): Promise<CourtsStatus> {
-    return this.availability.busyCourts(site, query.date, query.hour);
+    return this.availability.busyCourts(site, user, query.date, query.hour);
   }
 
   @Post('order-court/:id_cort')
@@ -163,7 +164,11 @@ export class BookingsController {
       timeStart: body.time_start,
       playersCount: body.players_count,
     });
-    return { detail: messages.courtBooked, id: booking.id };
+    return {
+      detail: messages.courtBooked,
+      id: booking.id,
+      ...(booking.payment ? { payment: booking.payment } : {}),
+    };
   }
 
   /** The game is named by its court and start, in the path and the body; it is cancelled at its own site. */

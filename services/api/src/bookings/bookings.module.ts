@@ -4,7 +4,9 @@ import { ClubModule } from '../club/club.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
+import { PricesModule } from '../prices/prices.module';
 import { AvailabilityService } from './availability.service';
+import { BookingHooks } from './booking-hooks';
 import { Booking } from './booking.entity';
 import { BookingReminderProcessor } from './booking-reminder.processor';
 import { BookingReminders } from './booking-reminders';
@@ -20,10 +22,11 @@ import { WaitlistProcessor } from './waitlist.processor';
 import { WaitlistController } from './waitlist.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Booking, User]), UsersModule, AuditModule, ClubModule],
+  imports: [TypeOrmModule.forFeature([Booking, User]), UsersModule, AuditModule, ClubModule, PricesModule],
   controllers: [BookingsController, SiteTimeController, WaitlistController],
   providers: [
     AvailabilityService,
+    BookingHooks,
     BookingsService,
     BookingReminders,
     BookingReminderProcessor,
@@ -34,6 +37,6 @@ import { WaitlistController } from './waitlist.controller';
     Waitlist,
     WaitlistProcessor,
   ],
-  exports: [BookingsService, BookingReminders, NoShows, Waitlist, SlotRules],
+  exports: [BookingsService, BookingHooks, AvailabilityService, BookingReminders, NoShows, Waitlist, SlotRules],
 })
 export class BookingsModule {}

@@ -1,18 +1,27 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
+import {
+  BookingError,
+  bookingRules,
+  type BookingRules,
+  messages,
+  type PaymentDue,
+  type SeriesConflict,
+} from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
+import { PriceBook } from '../prices/price-book';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';
 import { Booking } from './booking.entity';
+import { BookingHooks } from './booking-hooks';
 import { BookingReminders } from './booking-reminders';
 import { NoShows } from './no-shows';
 import { FreedSlots } from './freed-slots';
@@ -56,6 +65,8 @@ export class BookingsService {
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
     private readonly feed: ChangeFeed,
+    private readonly prices: PriceBook,
+    private readonly hooks: BookingHooks,
   ) {}
 
   /**
@@ -69,7 +80,7 @@ export class BookingsService {
     user: Pick<User, 'id' | 'isSportSchool'>,
     request: OrderRequest,
     { quotas = true }: { quotas?: boolean } = {},
-  ): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'>> {
+  ): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'> & { payment?: PaymentDue }> {
     const { startsAt, rules } = await this.slots.check(site, request);
     const pausedUntil = quotas ? await this.noShows.pausedUntil(site, user) : null;
     if (pausedUntil) {
@@ -79,20 +90,41 @@ export class BookingsService {
       });
     }
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    // The club's own booking (an admin's) is never charged; a player's priced hour is held for its payment.
+    const kopecks = quotas ? await this.prices.priceOf(site, user, request.courtId, startsAt) : null;
     let id: number | null;
+    let payment: PaymentDue | null = null;
     try {
-      id =
+      const write = async (tx: Writer): Promise<number | null> =>
         user.isSportSchool || !quotas
-          ? await this.insert(user.id, request.courtId, startsAt, endsAt)
-          : await this.insertUnderQuotas(site, user.id, request.courtId, startsAt, endsAt, rules);
+          ? await this.insert(user.id, request.courtId, startsAt, endsAt, tx)
+          : await this.insertUnderQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
+      id = kopecks
+        ? await this.db.transaction(async (tx) => {
+            const made = await write(tx);
+            if (made !== null) {
+              payment = await this.hooks.charge(tx, site, {
+                id: made,
+                userId: user.id,
+                courtId: request.courtId,
+                startsAt,
+                kopecks,
+              });
+            }
+            return made;
+          })
+        : await write(this.db.manager);
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
     await this.afterBooked(booking);
-    this.logger.log({ booking: booking.id, user: user.id, court: booking.courtId, startsAt }, 'game booked');
-    return booking;
+    this.logger.log(
+      { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
+      'game booked',
+    );
+    return payment ? { ...booking, payment } : booking;
   }
 
   /**
@@ -112,21 +144,22 @@ export class BookingsService {
     if (booking.startsAt.getTime() - now.getTime() < bookingRules.cancelBeforeMinutes * 60_000) {
       throw new KortError(BookingError.CancelTooLate);
     }
-    if (!(await this.cancelById(booking.id, now))) throw new KortError(BookingError.GameNotFound);
+    if (!(await this.cancelById(booking.id, now, 'player'))) throw new KortError(BookingError.GameNotFound);
     this.logger.log({ booking: booking.id, user: user.id }, 'game cancelled');
   }
 
   /**
    * Cancels a live game (the player's own call above, or the club's from the dashboard): the slot
-   * is free at once and the reminder is removed. False when it was already cancelled.
+   * is free at once and the reminder is removed. False when it was already cancelled. `by` sets a
+   * paid game's refund (payments/: the player's by the club's rule, the club's in full).
    */
-  async cancelById(bookingId: number, now: Date): Promise<boolean> {
+  async cancelById(bookingId: number, now: Date, by: 'player' | 'club' = 'club'): Promise<boolean> {
     const [, cancelled] = await this.bookings.query<[unknown[], number]>(
-      `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL`,
-      [bookingId, now],
+      `UPDATE bookings SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL`,
+      [bookingId, now, by === 'player' ? 'player' : null],
     );
     if (cancelled !== 1) return false;
-    await this.afterCancelled([bookingId]);
+    await this.afterCancelled([bookingId], by);
     return true;
   }
 
@@ -164,8 +197,9 @@ export class BookingsService {
   }
 
   /** What follows cancelled games once committed: the agent's schedule, the reminders, the waitlist. */
-  async afterCancelled(bookingIds: number[]): Promise<void> {
+  async afterCancelled(bookingIds: number[], by: 'player' | 'club' = 'club'): Promise<void> {
     this.feed.wrote('bookings');
+    await this.hooks.cancelled({ bookingIds, by });
     this.schedule.changed();
     await this.offerFreed(bookingIds);
     for (const bookingId of bookingIds) {
@@ -266,18 +300,19 @@ export class BookingsService {
   }
 
   /**
-   * A school term's occurrence (series/): the school's game, under no quota, in the caller's
-   * transaction, through the same insert and checks as any game. What stands in its way (a game, a
-   * closure, the court taken out of booking) is answered, not raised, and undone on its own.
+   * A game written by the club under no quota, in the caller's transaction, through the same insert
+   * and checks as any game: a school term's occurrence (series/), or a game paid after its hold ran
+   * out (payments/). What stands in its way (a game, a closure, the court taken out of booking) is
+   * answered, not raised, and undone on its own.
    */
-  async tryInsertForSeries(
+  async tryInsert(
     tx: Writer,
-    game: { userId: number; courtId: number; startsAt: Date; seriesId: number },
+    game: { userId: number; courtId: number; startsAt: Date; seriesId?: number },
   ): Promise<{ id: number } | { conflict: SeriesConflict; detail: string }> {
     const endsAt = new Date(game.startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     await tx.query('SAVEPOINT series_game');
     try {
-      const id = await this.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId);
+      const id = await this.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId ?? null);
       await tx.query('RELEASE SAVEPOINT series_game');
       return { id };
     } catch (error) {

@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { LocalCache } from './local-cache';
 
 /** What the database announces (migrations 1763880000000-change-feed and 1763950000000-club-shape). */
-export type ChangeTopic = 'bookings' | 'users' | 'settings' | 'courts' | 'closures' | 'sites';
+export type ChangeTopic = 'bookings' | 'users' | 'settings' | 'courts' | 'closures' | 'sites' | 'prices';
 
 const CHANNEL = 'kort_changes';
 const RETRY_MS = { first: 250, max: 5000 };

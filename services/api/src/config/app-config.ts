@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -52,6 +53,42 @@ const timezone = z.string().refine(
 );
 
 /** The push services' own hosts (FCM, Mozilla autopush, Apple, Windows): production's default PUSH_SERVICES. */
+/**
+ * The addresses YooKassa sends its notifications from, as its documentation publishes them
+ * (https://yookassa.ru/developers/using-api/webhooks#ip).
+ */
+export const YOOKASSA_SENDERS = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '2a02:5180::/32',
+] as const;
+
+/** Comma-separated IPv4/IPv6 addresses and CIDRs; each must parse (node:net's BlockList checks them). */
+const cidrList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((parts) => parts.length > 0 && parts.every(isCidr), {
+    error: 'must be comma-separated IP addresses or CIDRs (185.71.76.0/27, 2a02:5180::/32)',
+  });
+
+function isCidr(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
 export const KNOWN_PUSH_SERVICES = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
@@ -187,9 +224,32 @@ const envSchema = z.object({
    * every address that is not public (notifications/push-endpoints.ts), whatever this says.
    */
   PUSH_SERVICES: pushServices.optional(),
+  /** The club's YooKassa shop (payments/): both set, or paying is off (`npm start` runs a test double then). */
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the shop's number (shopId) from YooKassa's dashboard")
+    .optional(),
+  YOOKASSA_SECRET_KEY: z
+    .string()
+    .regex(/^(live|test)_[A-Za-z0-9_-]{8,}$/, 'must be the secret key YooKassa issued (live_… or test_…)')
+    .optional(),
+  /** YooKassa's API v3 root (tests point it at scripts/fake-yookassa.mjs). */
+  YOOKASSA_API_ROOT: url(['https:', 'http:']).default('https://api.yookassa.ru/v3'),
+  /**
+   * The addresses YooKassa's notifications come from, comma-separated IPs and CIDRs (IPv6 too),
+   * matched against the client address as TRUST_PROXY reveals it. Default: YooKassa's published list.
+   */
+  YOOKASSA_NOTIFY_FROM: cidrList.default([...YOOKASSA_SENDERS]),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** What a shop needs to take payments, and whom its notifications may come from. */
+export interface YooKassaConfig {
+  shopId: string;
+  secretKey: string;
+  apiRoot: string;
+}
 
 /** The validated configuration, injectable anywhere in the API. */
 export class AppConfig {
@@ -234,6 +294,10 @@ export class AppConfig {
    * 443 to public addresses only, `services` the hosts a subscription may name.
    */
   readonly push: { publicOnly: boolean; services: readonly string[] | 'any' };
+  /** The shop, or undefined: paying is off (a site's prices still show, its games cannot be paid). */
+  readonly yookassa: YooKassaConfig | undefined;
+  /** IPs and CIDRs a YooKassa notification is accepted from (payments/notify-senders.ts). */
+  readonly yookassaNotifyFrom: string[];
 
   constructor(env: Env) {
     this.nodeEnv = env.NODE_ENV;
@@ -290,6 +354,15 @@ export class AppConfig {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined;
+    this.yookassa =
+      env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY
+        ? {
+            shopId: env.YOOKASSA_SHOP_ID,
+            secretKey: env.YOOKASSA_SECRET_KEY,
+            apiRoot: trimSlash(env.YOOKASSA_API_ROOT),
+          }
+        : undefined;
+    this.yookassaNotifyFrom = env.YOOKASSA_NOTIFY_FROM;
     const production = env.NODE_ENV === 'production';
     this.push = {
       publicOnly: production,
@@ -344,6 +417,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length;
   if (vapid !== 0 && vapid !== 3) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (web push), or none');
+  }
+  if (Boolean(env.YOOKASSA_SHOP_ID) !== Boolean(env.YOOKASSA_SECRET_KEY)) {
+    problems.push('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY are set together (the shop), or neither');
   }
   if (env.TELEGRAM_WEBHOOK_SECRET && !env.TELEGRAM_BOT_TOKEN) {
     problems.push('TELEGRAM_WEBHOOK_SECRET needs TELEGRAM_BOT_TOKEN (the bot whose webhook it guards)');

@@ -31,6 +31,7 @@ import { RoleActions1764000000100 } from './migrations/1764000000100-role-action
 import { SiteShelves1764000000300 } from './migrations/1764000000300-site-shelves';
 import { BlockSite1764000000400 } from './migrations/1764000000400-block-site';
 import { Prices1764000000500 } from './migrations/1764000000500-prices';
+import { Payments1764000000600 } from './migrations/1764000000600-payments';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -60,6 +61,7 @@ export const migrations = [
   SiteShelves1764000000300,
   BlockSite1764000000400,
   Prices1764000000500,
+  Payments1764000000600,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

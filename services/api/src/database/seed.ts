@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { CLUB_SETTING_DEFAULTS, DEFAULT_SITE_ID } from '@kort/contracts';
+import { CLUB_SETTING_DEFAULTS, DEFAULT_SITE_ID, PAYMENT_SETTING_TEXTS } from '@kort/contracts';
 import {
   DEFAULT_CLUB_CONTACTS,
   DEFAULT_COURT_RULES,
@@ -52,6 +52,8 @@ async function seedSettings(db: Db, siteId: string): Promise<void> {
     ]),
     // The club's hours and quotas start as the spec's rules; the dashboard's settings change them.
     ...Object.entries(CLUB_SETTING_DEFAULTS).map(([key, value]): [string, string] => [key, String(value)]),
+    // Payments: the refund rule, the hold and the receipts (used once the site has prices).
+    ...Object.entries(PAYMENT_SETTING_TEXTS),
   ];
   await db.query(
     `INSERT INTO settings (site_id, key, value) SELECT $1, key, value FROM unnest($2::text[], $3::text[]) AS s (key, value)

@@ -110,6 +110,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
          JOIN courts c ON c.id = b.court_id
          JOIN users u ON u.id = b.user_id
         WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL AND u.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id AND gp.paid_at IS NULL)
           AND b.starts_at < $2 AND b.ends_at + make_interval(mins => $3) > $4
         ORDER BY b.starts_at, b.id
         LIMIT $5`,

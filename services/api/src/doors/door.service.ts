@@ -259,6 +259,12 @@ export class DoorService {
       heldUntil: IsNull(),
     });
     if (!game) throw new KortError(BookingError.GameNotFound);
+    // A priced game waiting for its payment gets no door code (docs/decisions/0080-payments.md).
+    const [unpaid] = await this.db.query<unknown[]>(
+      `SELECT 1 FROM game_payments WHERE booking_id = $1 AND paid_at IS NULL`,
+      [game.id],
+    );
+    if (unpaid) throw new KortError(DoorError.NotPaid);
     return game;
   }
 

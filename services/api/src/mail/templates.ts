@@ -2,6 +2,13 @@ import type { OutgoingMail } from './mail-sender';
 
 /** The Russian letters Kort sends. Codes appear here and nowhere else (never in logs). */
 export const letters = {
+  /** A notice that is one paragraph (payments' notices): its title is the subject. */
+  plain: (to: string, subject: string, body: string): OutgoingMail => ({
+    to,
+    subject,
+    text: ['Здравствуйте!', '', body, '', 'Корт'].join('\n'),
+  }),
+
   activationCode: (to: string, code: string): OutgoingMail => ({
     to,
     subject: `Код подтверждения: ${code}`,

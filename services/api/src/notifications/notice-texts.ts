@@ -8,6 +8,7 @@ import { letters } from '../mail/templates';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime, type ClubClock } from '../time/site-time';
 import type { Notice } from './notices';
+import { paymentNoticeText } from './payment-notice-texts';
 
 /** A Telegram message: plain text (no markup to escape) and, for an offer, its buttons. */
 export interface TelegramText {
@@ -98,6 +99,10 @@ export class NoticeTexts {
         );
       case 'no-show':
         return letters.noShow(to, { date, time, afterMin: notice.afterMin });
+      case 'payment': {
+        const text = paymentNoticeText(notice, `${date} в ${time}`, await this.courts.label(notice.courtId));
+        return letters.plain(to, text.title, text.body);
+      }
     }
   }
 
@@ -158,6 +163,8 @@ export class NoticeTexts {
             'Если вы были на корте, напишите клубу: администратор может отменить отметку.',
           ].join('\n'),
         };
+      case 'payment':
+        return { text: paymentNoticeText(notice, when, await this.courts.label(notice.courtId)).body };
     }
   }
 
@@ -236,6 +243,14 @@ export class NoticeTexts {
           ttlSeconds: DAY_S,
           urgency: 'normal',
         };
+      case 'payment': {
+        const text = paymentNoticeText(notice, slot, await this.courts.label(notice.courtId));
+        return {
+          notice: { ...text, url: '/profile', tag: `payment-${notice.refundId ?? notice.bookingId}` },
+          ttlSeconds: DAY_S,
+          urgency: 'normal',
+        };
+      }
     }
   }
 

@@ -12,7 +12,19 @@ export type Notice =
   | { type: 'waitlist-skipped'; entryId: number; startsAt: string; courtId: number; reason: string }
   | { type: 'waitlist-closed'; entryId: number; startsAt: string; reason: string }
   | { type: 'club-cancelled'; bookingId: number; startsAt: string; courtId: number; reason: string | null }
-  | { type: 'no-show'; bookingId: number; startsAt: string; afterMin: number };
+  | { type: 'no-show'; bookingId: number; startsAt: string; afterMin: number }
+  | {
+      type: 'payment';
+      /** released: unpaid at the hold's end; refunded: money sent back; late-booked: paid late, booked again. */
+      event: 'released' | 'refunded' | 'late-booked';
+      bookingId: number;
+      /** A refund's own id: each refund is told once. */
+      refundId?: number;
+      startsAt: string;
+      courtId: number;
+      /** "1500.00" (refunds). */
+      amount: string | null;
+    };
 
 export type NoticeType = Notice['type'];
 
@@ -24,6 +36,7 @@ export const KIND_OF: Record<NoticeType, NoticeKind> = {
   'waitlist-closed': 'club',
   'club-cancelled': 'club',
   'no-show': 'no_shows',
+  payment: 'club',
 };
 
 /**
@@ -40,6 +53,8 @@ export function eventOf(notice: Notice): string {
     case 'waitlist-skipped':
     case 'waitlist-closed':
       return `${notice.type}:${notice.entryId}`;
+    case 'payment':
+      return `payment-${notice.event}:${notice.refundId ?? notice.bookingId}`;
   }
 }
 

@@ -11,6 +11,7 @@ export const QUEUES = {
   notifyEmail: 'notify-email',
   notifyTelegram: 'notify-telegram',
   notifyPush: 'notify-push',
+  payments: 'payments',
 } as const;
 
 export const JOBS = {
@@ -22,6 +23,8 @@ export const JOBS = {
   waitlistOffer: 'waitlist-offer',
   holdExpiry: 'hold-expiry',
   notify: 'notify',
+  paymentHold: 'payment-hold',
+  paymentSweep: 'payment-sweep',
 } as const;
 
 /**
@@ -82,6 +85,14 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
   notifyEmail: NOTIFY_OPTIONS,
   notifyTelegram: NOTIFY_OPTIONS,
   notifyPush: NOTIFY_OPTIONS,
+  // A hold's release and the sweep are idempotent (states checked in SQL): a failure is tried again
+  // soon, and the sweep behind them re-reads whatever a lost job missed.
+  payments: {
+    attempts: 5,
+    backoff: { type: 'fixed', delay: 10_000 },
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
 };
 
 /**

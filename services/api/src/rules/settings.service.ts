@@ -5,8 +5,12 @@ import {
   CLUB_SETTING_DEFAULTS,
   CLUB_SETTING_RANGES,
   CLUB_SETTINGS,
+  PAYMENT_SETTING_DEFAULTS,
+  PAYMENT_SETTING_RANGES,
+  PAYMENT_SETTINGS,
   type BookingRules,
   type DoorRules,
+  type PaymentRules,
 } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import { AppConfig } from '../config/app-config';
@@ -87,6 +91,24 @@ export class SettingsService {
       rules.closing_hour = CLUB_SETTING_DEFAULTS.closing_hour;
     }
     return rules;
+  }
+
+  /** The site's refund rule, payment hold and receipts (PAYMENT_SETTING_DEFAULTS where a value is missing or out of range). */
+  async paymentRules(site: SiteRef): Promise<PaymentRules> {
+    const all = await this.all(site);
+    const numbers = Object.fromEntries(
+      PAYMENT_SETTINGS.map((key) => {
+        const value = Number(all.get(key));
+        const [min, max] = PAYMENT_SETTING_RANGES[key];
+        return [key, Number.isInteger(value) && value >= min && value <= max ? value : PAYMENT_SETTING_DEFAULTS[key]];
+      }),
+    ) as Pick<PaymentRules, (typeof PAYMENT_SETTINGS)[number]>;
+    const taxSystem = Number(all.get('tax_system_code') || NaN);
+    return {
+      ...numbers,
+      tax_system_code: Number.isInteger(taxSystem) && taxSystem >= 1 && taxSystem <= 6 ? taxSystem : null,
+      receipts_enabled: all.get('receipts_enabled') !== 'false',
+    };
   }
 
   async storageEnabled(site: SiteRef): Promise<boolean> {

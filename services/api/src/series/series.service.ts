@@ -108,7 +108,7 @@ export class SeriesService {
         skips.push(occurrence(clock, startsAt, 'past', messages.seriesPast));
         continue;
       }
-      const made = await this.bookings.tryInsertForSeries(tx, {
+      const made = await this.bookings.tryInsert(tx, {
         userId: term.userId,
         courtId: term.courtId,
         startsAt,

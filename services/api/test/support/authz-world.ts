@@ -111,8 +111,14 @@ export class AuthzWorld {
     switch (kind) {
       case 'game': {
         // send and end need the game that is on; delete_order one that may still be cancelled.
-        const { now } = await this.liveGames();
-        return { gameId: now, id_cort: GAME_LATER.court, time_start: GAME_LATER.startsAt };
+        const { now, later } = await this.liveGames();
+        return {
+          gameId: now,
+          id_cort: GAME_LATER.court,
+          time_start: GAME_LATER.startsAt,
+          booking_id: await this.held(later),
+          method: 'bank_card',
+        };
       }
       case 'door-code':
         return { qr_code: (await this.liveDoorCode()).code };
@@ -191,6 +197,17 @@ export class AuthzWorld {
   }
 
   /** A game cannot be waited for: the rows are written as if booked earlier (as the e2e journey does). */
+  /** The later game as a priced one waiting for its payment (POST /api/payments/ names it). */
+  private async held(bookingId: number): Promise<number> {
+    await this.api.db.query(
+      `INSERT INTO game_payments (booking_id, site_id, user_id, amount_kopecks, pay_until)
+       SELECT id, site_id, user_id, 150000, $2 FROM bookings WHERE id = $1
+       ON CONFLICT (booking_id) DO UPDATE SET paid_at = NULL, released_at = NULL, pay_until = EXCLUDED.pay_until`,
+      [bookingId, new Date(this.api.clock.now().getTime() + 3600_000)],
+    );
+    return bookingId;
+  }
+
   private async liveGames(): Promise<{ now: number; later: number }> {
     const live = await this.api.db.query<{ id: number }[]>(
       `SELECT id FROM bookings WHERE id = ANY($1::int[]) AND cancelled_at IS NULL AND ended_at IS NULL`,

@@ -28,6 +28,9 @@ export const DATABASE_TRIGGERS: Record<string, string[]> = {
   courts: [
     "CREATE TRIGGER courts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.courts FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('courts')",
   ],
+  prices: [
+    "CREATE TRIGGER prices_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.prices FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('prices')",
+  ],
   settings: [
     "CREATE TRIGGER settings_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.settings FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('settings')",
   ],

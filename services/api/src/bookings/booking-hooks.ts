@@ -1,0 +1,68 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { GamePayment, PaymentDue } from '@kort/contracts';
+import type { Writer } from '../common/writer';
+import type { SiteRef } from '../sites/site-ref';
+
+/** A priced game just written, in the booking's transaction. */
+export interface PricedGame {
+  id: number;
+  userId: number;
+  courtId: number;
+  startsAt: Date;
+  kopecks: number;
+}
+
+/**
+ * What the club charges for a game (payments/): written in the game's own transaction, so a priced
+ * game never exists without what its player owes. Null: the install takes no payments (no shop),
+ * and the game is booked as a free one.
+ */
+export interface GameCharges {
+  charge(tx: Writer, site: SiteRef, game: PricedGame): Promise<PaymentDue | null>;
+  /** The money of the player's priced games among these, for My games. */
+  describe(userId: number, bookingIds: number[]): Promise<Map<number, GamePayment>>;
+}
+
+/** Games cancelled and by whom: the player's own cancellation, or the club's (any other path). */
+export interface GamesCancelled {
+  bookingIds: number[];
+  by: 'player' | 'club';
+}
+
+/**
+ * The bookings' two seams for what sits above them (payments/ registers at start): a game's
+ * charge, written inside the booking's transaction, and the games cancelled, told after the
+ * commit. The bookings never import payments; payments import the bookings.
+ */
+@Injectable()
+export class BookingHooks {
+  private readonly logger = new Logger('BookingHooks');
+  private charges: GameCharges | null = null;
+  private readonly cancelledListeners: ((event: GamesCancelled) => Promise<void>)[] = [];
+
+  setCharges(charges: GameCharges): void {
+    this.charges = charges;
+  }
+
+  charge(tx: Writer, site: SiteRef, game: PricedGame): Promise<PaymentDue | null> {
+    return this.charges ? this.charges.charge(tx, site, game) : Promise.resolve(null);
+  }
+
+  describe(userId: number, bookingIds: number[]): Promise<Map<number, GamePayment>> {
+    return this.charges && bookingIds.length ? this.charges.describe(userId, bookingIds) : Promise.resolve(new Map());
+  }
+
+  onCancelled(listener: (event: GamesCancelled) => Promise<void>): void {
+    this.cancelledListeners.push(listener);
+  }
+
+  /** Tells every listener; one that fails is logged (its own sweep finds what it missed). */
+  async cancelled(event: GamesCancelled): Promise<void> {
+    if (!event.bookingIds.length) return;
+    for (const listener of this.cancelledListeners) {
+      await listener(event).catch((error: unknown) =>
+        this.logger.error({ games: event.bookingIds, error: String(error) }, 'a cancellation follow-up failed'),
+      );
+    }
+  }
+}
