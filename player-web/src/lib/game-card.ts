@@ -1,4 +1,4 @@
-import type { GameStatus, MyOrder } from '@kort/contracts';
+import type { GamePayment, GameStatus, MyOrder } from '@kort/contracts';
 import { hourRange } from './format';
 import { ui } from './messages';
 
@@ -19,6 +19,8 @@ export interface GameCardState {
   idCort: number;
   timeStart: string;
   status: GameStatus;
+  /** A priced game's money as my games last read it (absent for a free game, and in older states). */
+  payment?: GamePayment;
 }
 
 export const cardState = (game: MyOrder): GameCardState => ({
@@ -32,6 +34,7 @@ export const cardState = (game: MyOrder): GameCardState => ({
   idCort: game.id_cort,
   timeStart: game.time_start,
   status: game.status,
+  ...(game.payment ? { payment: game.payment } : {}),
 });
 
 /** How a game's court is titled: «Корт 2», or the club's name for it («Грунт»). */
@@ -41,6 +44,10 @@ export const courtTitle = (game: { court: number; courtName?: string }): string 
 /** How a sentence names it: 'корт 2', or the club's name. */
 export const courtWords = (game: { court: number; courtName?: string }): string =>
   game.courtName ?? `корт ${game.court}`;
+
+/** How a sentence names a game of my games: '25 ноября 2026, 18:00, корт 2' (or the club's name for the court). */
+export const gameWords = (game: MyOrder): string =>
+  ui.games.gameLine(game.date, game.time, game.court_name ?? `корт ${game.name}`);
 
 /** Minutes past midnight of 'HH:MM'. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -1,6 +1,7 @@
 import { daysText, plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
 import { bookingTexts } from './booking-texts';
 import { clockHour } from './format';
+import { paymentTexts } from './payment-texts';
 
 /**
  * Every Russian text of the player app's screens: headings, labels, buttons, hints, the names a
@@ -234,6 +235,9 @@ export const ui = {
 
   // Booking: the calendar, the dial, the courts (booking-texts.ts)
   ...bookingTexts,
+
+  // Paying for a game: prices, the payment step, a game's money (payment-texts.ts)
+  ...paymentTexts,
 
   /** The network-failure screen around the spec's sentence: what to try, and the club to call. */
   failure: {

@@ -42,11 +42,21 @@ export function profileScreen() {
               <Route path="/game" element={<GameRoute />} />
               <Route path="/reserve" element={<h1>Бронирование</h1>} />
             </Routes>
+            <AddressSpy />
           </ToastProvider>
         </MemoryRouter>,
       );
     },
   };
+}
+
+let address = '';
+/** The address of the screen now, as its router has it ('/profile?payment=3'). */
+export const currentAddress = () => address;
+function AddressSpy() {
+  const location = useLocation();
+  address = `${location.pathname}${location.search}`;
+  return null;
 }
 
 function GameRoute() {

@@ -1,5 +1,6 @@
 import './game.css';
 import type { GameStatus } from '@kort/contracts';
+import { PaymentChip } from '../../../components/payment-chip';
 import { longDate } from '../../../lib/format';
 import { courtTitle, gameHours, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
@@ -46,8 +47,9 @@ interface StateLineProps {
 }
 
 /**
- * The game as the door display would say it: the day, the hour in large type, the court, and one
- * line of state (today, on, over, a no-show, or when the door opens).
+ * The game as the door display would say it: the day, the hour in large type, the court, one line
+ * of state (today, on, over, a no-show, or when the door opens), and a priced game's money («Ждёт
+ * оплаты до 18:15», «Оплачено 1 500 ₽»).
  */
 export function GameCardView({ card, status, doorText, noShowAfterMin }: GameCardViewProps) {
   return (
@@ -56,6 +58,7 @@ export function GameCardView({ card, status, doorText, noShowAfterMin }: GameCar
       <p className="game-time">{gameHours(card)}</p>
       <p className="game-court">{courtTitle(card)}</p>
       <StateLine status={status} active={card.active} doorText={doorText} noShowAfterMin={noShowAfterMin} />
+      {card.payment && <PaymentChip payment={card.payment} as="p" />}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { courtWords, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
+import { refundLine } from '../../../lib/money';
 
 /** The card's two questions: the same dialog, each with its own words and button. */
 const QUESTIONS = {
@@ -8,9 +9,14 @@ const QUESTIONS = {
   end: { title: ui.game.endQuestion, yes: ui.game.endYes, tone: 'primary', warning: ui.game.endWarning },
 } as const;
 
-/** Cancel the game or end it: the question names the game it acts on. */
+/**
+ * Cancel the game or end it: the question names the game it acts on. Cancelling a paid game says
+ * first what it returns now (the API's `refund_if_cancelled`: all, a part, or nothing by the club's
+ * rule).
+ */
 export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameConfirmsProps) {
   const question = QUESTIONS[asking ?? 'cancel'];
+  const refund = asking === 'cancel' ? refundLine(card.payment) : null;
   return (
     <ConfirmDialog
       open={asking !== null}
@@ -22,6 +28,7 @@ export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameCon
     >
       <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>
       {question.warning && <p>{question.warning}</p>}
+      {refund && <p className="refund-note">{refund}</p>}
     </ConfirmDialog>
   );
 }

@@ -5,12 +5,15 @@ import type { GameBusy } from '../hooks/use-game-actions';
 import './game.css';
 
 /**
- * The card's buttons, only those that fit the game now: «Открыть дверь» (on once the door's window
- * opens), «Завершить игру» (from the game's start, or once the door opened it), «Отменить игру»
- * (upcoming games; off within the last hour), «Назад». A game that is over or a no-show has only «Назад».
+ * The card's buttons, only those that fit the game now: «Оплатить» (an upcoming game waiting for its
+ * payment: the door stays shut until it is paid, so it comes first), «Открыть дверь» (on once the
+ * door's window opens), «Завершить игру» (from the game's start, or once the door opened it),
+ * «Отменить игру» (upcoming games; off within the last hour), «Назад». A game that is over or a
+ * no-show has only «Назад».
  */
-export function GameControls({ status, phase, cancelClosed, busy, notice, on }: GameControlsProps) {
+export function GameControls({ status, phase, cancelClosed, busy, notice, unpaid, on }: GameControlsProps) {
   const live = status === 'upcoming' || status === 'playing';
+  const payable = unpaid && status === 'upcoming';
   const canEnd = status === 'playing' || (status === 'upcoming' && phase === 'started');
   return (
     <div className="game-controls">
@@ -20,10 +23,15 @@ export function GameControls({ status, phase, cancelClosed, busy, notice, on }: 
         </p>
       )}
       <div className="actions">
+        {payable && (
+          <button type="button" className="primary" onClick={on.pay}>
+            {ui.payment.pay}
+          </button>
+        )}
         {live && (
           <button
             type="button"
-            className="primary"
+            className={payable ? undefined : 'primary'}
             disabled={(status === 'upcoming' && phase === 'waiting') || busy !== null}
             aria-describedby={status === 'upcoming' && phase === 'waiting' ? 'door-opens' : undefined}
             onClick={on.door}
@@ -65,5 +73,7 @@ interface GameControlsProps {
   cancelClosed: boolean;
   busy: GameBusy;
   notice: string | null;
-  on: { door: () => void; end: () => void; cancel: () => void; back: () => void };
+  /** The game waits for its payment. */
+  unpaid: boolean;
+  on: { door: () => void; end: () => void; cancel: () => void; back: () => void; pay: () => void };
 }

@@ -1,8 +1,9 @@
 import { bookingRules, type GameStatus } from '@kort/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PayDialog } from '../../../components/pay-panel';
 import { useClubRules } from '../../../lib/club-rules';
-import { doorOpensAt, gamePhase, type GameCardState } from '../../../lib/game-card';
+import { courtWords, doorOpensAt, gamePhase, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { siteNowMs, useSiteNow } from '../../../lib/site-clock';
 import { useGameActions } from '../hooks/use-game-actions';
@@ -23,7 +24,8 @@ export function doorCodeParam(params: URLSearchParams): string | null {
  * /game: the game card with open door, end game, cancel and back. The card follows the game:
  * upcoming (its door opens the club's window before the start, and it can be ended only from the
  * start), on once the door has opened, over once ended or its hour is past, or released as a
- * no-show. `?door=<code>` opens the door modal with that code (the door screen's QR).
+ * no-show. `?door=<code>` opens the door modal with that code (the door screen's QR). A game waiting
+ * for its payment offers «Оплатить» (the same dialog as My games).
  */
 export function GamePage() {
   const location = useLocation();
@@ -41,6 +43,7 @@ function GameCard({ card }: { card: GameCardState }) {
   const door = doorOpensAt(card, rules.door_opens_before_min);
   const actions = useGameActions(card, (refusal) => ui.game.tooEarly(refusal, door.time));
   const link = useDoorLink(card, actions.setDoorOpen);
+  const [paying, setPaying] = useState(false);
 
   const startMs = Date.parse(card.timeStart);
   // The server decides; the card only spares the player a refusal they can see coming.
@@ -67,7 +70,9 @@ function GameCard({ card }: { card: GameCardState }) {
           cancelClosed={cancelClosed}
           busy={actions.busy}
           notice={actions.notice}
+          unpaid={card.payment?.status === 'pending'}
           on={{
+            pay: () => setPaying(true),
             door: actions.askForCode,
             end: () => actions.setConfirm('end'),
             cancel: () => actions.setConfirm('cancel'),
@@ -89,6 +94,16 @@ function GameCard({ card }: { card: GameCardState }) {
         onOpened={() => actions.setStatus('playing')}
       />
       <OfflinePinModal pin={actions.offlinePin} onClose={actions.closeOfflinePin} />
+      {card.payment && (
+        <PayDialog
+          open={paying}
+          game={ui.games.gameLine(card.date, card.time, courtWords(card))}
+          bookingId={card.gameId}
+          amount={card.payment.amount}
+          payUntil={card.payment.pay_until}
+          onClose={() => setPaying(false)}
+        />
+      )}
     </main>
   );
 }

@@ -1,7 +1,10 @@
 import type { MyOrder } from '@kort/contracts';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PayDialog } from '../../../components/pay-panel';
+import { PaymentChip } from '../../../components/payment-chip';
 import { longDate } from '../../../lib/format';
-import { cardState, courtTitle } from '../../../lib/game-card';
+import { cardState, courtTitle, gameWords } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import './game-list.css';
 
@@ -13,37 +16,66 @@ function statusBadge(game: MyOrder): { text: string; tone: string } | null {
   return game.today ? { text: ui.today, tone: '' } : null;
 }
 
+/** A game booked and not paid yet, whose hour is still ahead: it can be paid from the list. */
+const payable = (game: MyOrder) => game.payment?.status === 'pending' && game.status === 'upcoming';
+
 /**
  * My games as cards (a grid on a wide screen): the club's day ('понедельник, 23 ноября'), the hour
- * in large type, the court, the state. A card opens the game with its card state.
+ * in large type, the court, the state, and a priced game's money («Ждёт оплаты до 18:15», «Оплачено
+ * 1 500 ₽»). A card opens the game with its card state; a game waiting for its payment has
+ * «Оплатить» under its card, which asks how to pay in a dialog.
  */
 export function GameList({ games }: { games: MyOrder[] }) {
   const navigate = useNavigate();
+  const [paying, setPaying] = useState<MyOrder | null>(null);
   // Games at more than one club: each card says where (with one, every game is the player's club).
   const manySites = new Set(games.map((game) => game.site_id)).size > 1;
   return (
-    <ul className="games">
-      {games.map((game) => {
-        const badge = statusBadge(game);
-        const card = cardState(game);
-        return (
-          <li key={game.id}>
-            <button
-              type="button"
-              className={`game is-${game.status}${game.today ? ' today' : ''}`}
-              onClick={() => void navigate('/game', { state: card })}
-            >
-              <span className="game-date">{longDate(game.time_start.slice(0, 10))}</span>
-              <span className="game-time">{game.time}</span>
-              <span className="game-court">{courtTitle(card)}</span>
-              {manySites && <span className="game-site">{game.site_name}</span>}
-              {badge && <span className={`badge ${badge.tone}`}>{badge.text}</span>}
-              {/* A sport school's game booked by its term: which term, so the school tells them apart. */}
-              {game.series && <span className="game-series">{game.series.label}</span>}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="games">
+        {games.map((game) => {
+          const badge = statusBadge(game);
+          const card = cardState(game);
+          return (
+            <li key={game.id} className={payable(game) ? 'has-pay' : undefined}>
+              <button
+                type="button"
+                className={`game is-${game.status}${game.today ? ' today' : ''}`}
+                onClick={() => void navigate('/game', { state: card })}
+              >
+                <span className="game-date">{longDate(game.time_start.slice(0, 10))}</span>
+                <span className="game-time">{game.time}</span>
+                <span className="game-court">{courtTitle(card)}</span>
+                {manySites && <span className="game-site">{game.site_name}</span>}
+                {badge && <span className={`badge ${badge.tone}`}>{badge.text}</span>}
+                {/* A sport school's game booked by its term: which term, so the school tells them apart. */}
+                {game.series && <span className="game-series">{game.series.label}</span>}
+                {game.payment && <PaymentChip payment={game.payment} />}
+              </button>
+              {payable(game) && (
+                <button
+                  type="button"
+                  className="primary game-pay"
+                  aria-label={ui.payment.payFor(`${game.date}, ${game.time}`)}
+                  onClick={() => setPaying(game)}
+                >
+                  {ui.payment.pay}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {paying?.payment && (
+        <PayDialog
+          open
+          game={gameWords(paying)}
+          bookingId={paying.id}
+          amount={paying.payment.amount}
+          payUntil={paying.payment.pay_until}
+          onClose={() => setPaying(null)}
+        />
+      )}
+    </>
   );
 }

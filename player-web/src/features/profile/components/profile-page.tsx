@@ -7,12 +7,14 @@ import { ui } from '../../../lib/messages';
 import { useMyGames } from '../hooks/use-my-games';
 import { GameList } from './game-list';
 import { PausedBlock } from './paused-block';
+import { PaymentReturnBanner } from './payment-return';
 import { WaitlistOffers, WaitlistPlaces } from './waitlist-places';
 
 /**
  * / and /profile: my games, the add-game button and the club's contacts; a court freed for the
  * player from the line, their places in line, and, for a player paused for no-shows, one block that
- * says until when, why and whom to call. The offer a push led to (`?offer=<id>`) is brought into view.
+ * says until when, why and whom to call. The offer a push led to (`?offer=<id>`) is brought into view;
+ * back from the payment page (`?payment=<id>`) a banner says how that game's payment stands.
  * On a wide screen the games are a grid beside the line and the contacts.
  */
 export function ProfilePage() {
@@ -27,6 +29,7 @@ export function ProfilePage() {
     <main className="page my-games">
       <h1>{ui.games.title}</h1>
       <SiteChooser />
+      <PaymentReturnBanner outcome={my.paymentReturn} />
       <WaitlistOffers places={my.places} pointed={my.pointed} />
       {paused && <PausedBlock limits={paused} rules={my.rules} contacts={my.contacts} />}
       <div className="my-games-layout">

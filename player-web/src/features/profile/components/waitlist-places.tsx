@@ -3,28 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toasts';
+import { minutesAndSeconds, useTimeLeft } from '../../../lib/countdown';
 import { errorOf } from '../../../lib/errors';
 import { ui } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
-import { siteNowMs, useSiteClock } from '../../../lib/site-clock';
 import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import './game-list.css';
-
-/** Milliseconds left of a hold by the server's clock, ticking every second (0 once it is over). */
-function useHoldLeft(holdUntil: string | null): number {
-  // The phone's clock may be off: the server's offset is read once a visit (lib/site-clock).
-  useSiteClock();
-  const until = holdUntil === null ? 0 : Date.parse(holdUntil);
-  const [ms, setMs] = useState(() => Math.max(0, until - siteNowMs()));
-  useEffect(() => {
-    const tick = () => setMs(Math.max(0, until - siteNowMs()));
-    tick();
-    const timer = setInterval(tick, 1_000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return ms;
-}
 
 /** Asks before the player gives up a place (they would join again at the end of the line). */
 function useLeave() {
@@ -76,13 +61,13 @@ function Offer({ place, onConfirm, onLeave, busy, pointed }: OfferProps) {
     card.current.scrollIntoView?.({ block: 'center' });
     card.current.focus({ preventScroll: true });
   }, [pointed]);
-  const left = useHoldLeft(place.hold_until);
+  const left = useTimeLeft(place.hold_until);
   const over = left === 0;
   // The hold ran out: the server has passed the court on; the places are read again.
   useEffect(() => {
     if (over) void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });
   }, [over, queryClient]);
-  const seconds = Math.ceil(left / 1_000);
+  const [minutes, seconds] = minutesAndSeconds(left);
 
   return (
     <article
@@ -97,7 +82,7 @@ function Offer({ place, onConfirm, onLeave, busy, pointed }: OfferProps) {
       <p className="offer-date">{place.date}</p>
       {/* Not read out every second: the region around announces the offer, not its countdown. */}
       <p className="offer-left" aria-live="off">
-        {over ? ui.waitlist.holdOver : ui.waitlist.holdLeft(Math.floor(seconds / 60), seconds % 60)}
+        {over ? ui.waitlist.holdOver : ui.waitlist.holdLeft(minutes, seconds)}
       </p>
       <div className="actions">
         <button type="button" className="primary" disabled={over || busy !== null} onClick={onConfirm}>

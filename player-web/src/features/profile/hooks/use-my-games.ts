@@ -7,6 +7,7 @@ import { useWaitlistPlaces } from '../../../lib/waitlist';
 import { useClubContacts } from '../api/club-contacts';
 import { useMyOrders } from '../api/my-orders';
 import { useSportSchool } from '../api/sport-school';
+import { usePaymentReturn } from './use-payment-return';
 
 /**
  * The add-game button is off at the club's limit of upcoming games (`quota_upcoming`, the spec's 5),
@@ -34,7 +35,8 @@ function usePointedOffer(): number | null {
 /**
  * Everything My games shows: the games, whether a game may be added (the server's count when it
  * answered, else the games not over yet against the club's limit), a pause for no-shows, the places
- * in line (asked again every 30 s, so an offer shows without a reload) and the club's contacts.
+ * in line (asked again every 30 s, so an offer shows without a reload), the club's contacts, and the
+ * payment of the game the player comes back from paying for (use-payment-return.ts).
  */
 export function useMyGames() {
   const pointed = usePointedOffer();
@@ -50,6 +52,7 @@ export function useMyGames() {
   const rules = useClubRules();
 
   const games = orders.data ?? null;
+  const paymentReturn = usePaymentReturn(games);
   const paused = limits.data?.paused_until ? limits.data : null;
   const addAllowed =
     games !== null &&
@@ -74,5 +77,6 @@ export function useMyGames() {
     contacts: contacts.data,
     places: places.data ?? [],
     pointed,
+    paymentReturn,
   };
 }

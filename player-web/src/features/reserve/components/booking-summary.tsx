@@ -1,3 +1,4 @@
+import { formatRoubles } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
 import { hourRange } from '../../../lib/format';
 import { formatDayMonthYear, weekdayName } from './dates';
@@ -9,6 +10,8 @@ interface BookingSummaryProps {
   hour: number;
   /** The court's name as the API gives it ('Корт 2'). */
   court: string;
+  /** What the court costs at that hour, in kopecks, at a club with prices (null or 0: nothing to pay). */
+  price?: number | null;
   /** The booking is on its way: the confirm button waits. */
   pending: boolean;
   onConfirm: () => void;
@@ -18,13 +21,14 @@ interface BookingSummaryProps {
 }
 
 /**
- * The last step of a booking: what is about to be booked, in full, and one button that
- * books it. Choosing a court no longer books by itself.
+ * The last step of a booking: what is about to be booked, in full (with what it costs, when it
+ * does), and one button that books it. Choosing a court no longer books by itself.
  */
 export function BookingSummary({
   date,
   hour,
   court,
+  price = null,
   pending,
   onConfirm,
   onBack,
@@ -43,7 +47,14 @@ export function BookingSummary({
         <dd>{hourRange(hour)}</dd>
         <dt>{ui.reserve.summary.court}</dt>
         <dd>{court}</dd>
+        {price ? (
+          <>
+            <dt className="booking-summary-due">{ui.payment.due}</dt>
+            <dd className="booking-summary-due">{formatRoubles(price)}</dd>
+          </>
+        ) : null}
       </dl>
+      {price ? <p className="muted booking-summary-hint">{ui.payment.dueHint}</p> : null}
       <div className="actions">
         <button type="button" className="primary" disabled={pending} onClick={onConfirm}>
           {pending ? ui.wait : ui.reserve.confirm}

@@ -1,6 +1,7 @@
-import type { Court, CourtsStatus } from '@kort/contracts';
+import { formatRoubles, type Court, type CourtsStatus } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
 import { longDate } from '../../../lib/format';
+import { kopecksIn } from '../../../lib/money';
 import './reserve.css';
 import './booking-steps.css';
 
@@ -19,21 +20,46 @@ interface CourtStepProps {
 }
 
 /**
+ * What the courts open at the hour cost (`prices` of the status, at a club with prices): each one's
+ * price when they differ (a free one «бесплатно»), else the one price for all, or nothing when the
+ * hour is free everywhere or the club has no prices. A taken or closed court shows none.
+ */
+function courtPrices(courts: readonly Court[], status: CourtsStatus | null) {
+  const prices = new Map((status?.prices ?? []).map((price) => [price.id_cort, kopecksIn(price.amount)] as const));
+  const open = courts.filter((court) => prices.has(court.id_cort) && !status?.busy_courts.includes(court.id_cort));
+  const shown = new Set(open.map((court) => prices.get(court.id_cort)!));
+  const differ = shown.size > 1;
+  const [one = 0] = shown;
+  return {
+    /** The price written on an open court's button, when the open courts differ. */
+    of: (court: Court): string | null => {
+      const kopecks = differ && open.includes(court) ? prices.get(court.id_cort) : undefined;
+      return kopecks === undefined ? null : kopecks === 0 ? ui.payment.free : formatRoubles(kopecks);
+    },
+    /** The price of every open court alike, when it is not free. */
+    all: !differ && one > 0 ? formatRoubles(one) : null,
+  };
+}
+
+/**
  * The court step of a booking: one button per court. A taken court is off and says «занят»; one a
  * closure keeps closed is off and says why, under its name («Закрыт: Ремонт покрытия»). Every court
- * waits for the hour's status.
+ * waits for the hour's status. At a club with prices the courts say what they cost (courtPrices).
  */
 export function CourtStep({ date, hour, courts, status, onChoose, onBack, headingLevel = 1 }: CourtStepProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const closedWhy = (court: Court) => status?.closed_courts?.find((closed) => closed.id_cort === court.id_cort)?.reason;
+  const prices = courtPrices(courts, status);
   return (
     <>
       <Heading>{ui.reserve.chooseCourt}</Heading>
       <p>{ui.reserve.dateAndHour(longDate(date), hour)}</p>
+      {prices.all && <p className="courts-price">{ui.payment.hourPrice(prices.all)}</p>}
       <div className="courts" aria-busy={status === null}>
         {courts.map((court) => {
           const busy = status?.busy_courts.includes(court.id_cort) ?? true;
           const reason = closedWhy(court);
+          const price = prices.of(court);
           return (
             <button
               key={court.id_cort}
@@ -43,6 +69,12 @@ export function CourtStep({ date, hour, courts, status, onChoose, onBack, headin
               onClick={() => onChoose(court)}
             >
               {court.name}
+              {price && (
+                <span className="court-price">
+                  <span className="reserve-sr-only"> — </span>
+                  {price}
+                </span>
+              )}
               {reason !== undefined ? (
                 <span className="court-state is-closed">
                   {/* Read as one name: 'Корт 2 — Закрыт: Ремонт покрытия'. */}

@@ -31,6 +31,8 @@ export interface DialDay {
   limit?: string | null;
   /** Hours the club keeps closed that day, each with its reason (closedHours). */
   closed?: readonly ClosedHour[];
+  /** A club with prices: each priced hour's least price, in kopecks (lib/money.ts hourPrices); free hours absent. */
+  prices?: ReadonlyMap<number, number>;
 }
 
 /** An hour no court can be booked at, by the club's own doing, and why (players see the reason). */

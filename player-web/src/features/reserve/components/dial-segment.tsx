@@ -1,3 +1,4 @@
+import { formatRoubles } from '@kort/contracts';
 import type { KeyboardEvent, Ref } from 'react';
 import { ui } from '../../../lib/messages';
 import { formatHour } from './dates';
@@ -26,6 +27,8 @@ interface DialSegmentProps {
   state: SegmentState;
   hatchId: string;
   crossId: string;
+  /** A priced free hour: its price in kopecks, written under the hour's number. */
+  price?: number;
   /** Absent: the hour is drawn only (a screen reader hears it in the group's description). */
   radio?: {
     checked: boolean;
@@ -39,9 +42,22 @@ interface DialSegmentProps {
   };
 }
 
-/** One hour of the face: its sector, its focus ring and its number; a radio when it can be chosen. */
-export function DialSegment({ hour, state, hatchId, crossId, radio }: DialSegmentProps) {
+/** Units the number moves up, and the price sits under it, when a free hour has a price. */
+const PRICE_SHIFT = 7;
+/**
+ * The widest a price may be written, in units: what the narrowest place of a ring leaves (a ring's
+ * depth at 3 and 9 o'clock). «1 500 ₽» fits in smaller type; a longer one («12 500,50 ₽») is
+ * squeezed into it.
+ */
+const PRICE_WIDTH = 36;
+
+/**
+ * One hour of the face: its sector, its focus ring, its number (and its price, if it has one); a
+ * radio when it can be chosen.
+ */
+export function DialSegment({ hour, state, hatchId, crossId, price, radio }: DialSegmentProps) {
   const label = hourLabelPoint(hour);
+  const priceText = price === undefined ? null : formatRoubles(price);
   const shape = (
     <>
       <path className="time-dial-focus-ring" d={hourSegmentPath(hour)} />
@@ -50,9 +66,19 @@ export function DialSegment({ hour, state, hatchId, crossId, radio }: DialSegmen
         d={hourSegmentPath(hour)}
         fill={state === 'taken' ? `url(#${hatchId})` : state === 'closed' ? `url(#${crossId})` : undefined}
       />
-      <text x={label.x} y={label.y} className="time-dial-label">
+      <text x={label.x} y={priceText ? label.y - PRICE_SHIFT : label.y} className="time-dial-label">
         {hour}
       </text>
+      {priceText && (
+        <text
+          x={label.x}
+          y={label.y + PRICE_SHIFT + 2}
+          className={`time-dial-price${priceText.length > 7 ? ' is-long' : ''}`}
+          {...(priceText.length > 8 ? { textLength: PRICE_WIDTH, lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
+          {priceText}
+        </text>
+      )}
     </>
   );
   if (!radio)
@@ -69,7 +95,7 @@ export function DialSegment({ hour, state, hatchId, crossId, radio }: DialSegmen
       className={`time-dial-segment is-${state} is-choosable${inLine ? ' is-queued' : ''}${checked ? ' is-checked' : ''}`}
       role="radio"
       aria-checked={checked}
-      aria-label={`${formatHour(hour)}, ${name}`}
+      aria-label={`${formatHour(hour)}, ${name}${priceText ? `, ${priceText}` : ''}`}
       tabIndex={radio.tabStop ? 0 : -1}
       data-hour={hour}
       onClick={radio.onChoose}

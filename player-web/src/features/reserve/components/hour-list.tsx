@@ -1,3 +1,4 @@
+import { formatRoubles } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
 import { hourRange } from '../../../lib/format';
 import { dialHours, segmentState, type DialDay, type SegmentState } from './dial-geometry';
@@ -39,8 +40,9 @@ function stateText(hour: number, state: SegmentState, { day, waitlist, queued }:
 
 /**
  * The dial's hours as a plain list, beside it: quicker with a mouse, and read in order by a screen
- * reader. Each hour says its state; the hours the dial lets the player choose (free, or taken with the
- * line open) are buttons that choose exactly as the dial does. Hours already past are left out.
+ * reader. Each hour says its state (and, at a club with prices, a free hour its price); the hours the
+ * dial lets the player choose (free, or taken with the line open) are buttons that choose exactly as
+ * the dial does. Hours already past are left out.
  */
 export function HourList(props: HourListProps) {
   const { day, value, onChange, waitlist } = props;
@@ -54,12 +56,20 @@ export function HourList(props: HourListProps) {
         {rows.map(({ hour, state }) => {
           const choosable = state === 'free' || (waitlist && state === 'taken');
           const said = stateText(hour, state, props);
+          const kopecks = state === 'free' ? day.prices?.get(hour) : undefined;
+          const price = kopecks === undefined ? null : formatRoubles(kopecks);
           const content = (
             <>
               <span className="hour-list-time">{hourRange(hour)}</span>
               {/* Read as one line, '18:00–19:00, свободно', where it is read as text. */}
               <span className="reserve-sr-only">, </span>
               <span className="hour-list-state">{said}</span>
+              {price && (
+                <>
+                  <span className="reserve-sr-only">, </span>
+                  <span className="hour-list-price">{price}</span>
+                </>
+              )}
             </>
           );
           return (
@@ -69,7 +79,7 @@ export function HourList(props: HourListProps) {
                   type="button"
                   className={`hour-list-item is-${state}`}
                   aria-pressed={value === hour}
-                  aria-label={`${hourRange(hour)}, ${said}`}
+                  aria-label={`${hourRange(hour)}, ${said}${price ? `, ${price}` : ''}`}
                   onClick={() => onChange(hour)}
                 >
                   {content}

@@ -7,6 +7,7 @@ import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
 import { useReserveFlow } from '../hooks/use-reserve-flow';
 import { BookingSummary } from './booking-summary';
 import { CourtStep } from './court-step';
+import { PaymentStep } from './payment-step';
 import { ReserveBlocked } from './reserve-blocked';
 import { ReserveCalendar } from './reserve-calendar';
 import { ReserveChoice } from './reserve-choice';
@@ -20,7 +21,8 @@ import './reserve.css';
  * (use-reserve-steps.ts), so back goes one step back and a reload resumes. A phone shows one step at
  * a time; a desktop shows them side by side (calendar | hour | court and summary). Days the player's
  * quotas refuse are marked before the last step; an hour taken on every court offers a place in
- * line; while booking is paused, or the games ahead are full, the page says so instead.
+ * line; while booking is paused, or the games ahead are full, the page says so instead. At a club
+ * with prices each step says what an hour and a court cost, and a priced booking ends on its payment.
  */
 export function ReservePage() {
   const navigate = useNavigate();
@@ -31,6 +33,8 @@ export function ReservePage() {
   const { actions, line } = flow;
 
   if (clock.isError || courts.isError) return <NetworkFailure />;
+  // A priced game booked: held for its payment, which is the page's one step now.
+  if (actions.held) return <PaymentStep held={actions.held} onLater={() => void navigate('/profile')} />;
   const paused = limits.data?.paused_until ?? null;
   // New bookings paused for no-shows: nothing can be booked, nor waited for, until then.
   if (paused)
@@ -87,6 +91,7 @@ export function ReservePage() {
       date={date}
       hour={hour}
       court={court.name}
+      price={day.courtPrice}
       pending={actions.booking}
       onConfirm={() => actions.book(date, hour, court)}
       onBack={steps.back}

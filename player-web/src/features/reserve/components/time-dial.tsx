@@ -39,6 +39,8 @@ export interface TimeDialProps {
   rules?: BookingRules;
   /** Hours no court is open at, with the reason (`closed` of GET /api/get-available-times/). */
   closed?: AvailableTimes['closed'];
+  /** A club with prices: each priced hour's price in kopecks, written under a free hour's number. */
+  prices?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -46,7 +48,8 @@ export interface TimeDialProps {
  * or Space chooses), and so are taken hours when the waitlist is open (choosing one offers a place in
  * line instead of a court); past hours, the player's own, hours the club keeps closed and taken
  * hours otherwise are drawn but are not controls, so a screen reader hears them in the group's
- * description instead. Why hours are closed is said under the dial too.
+ * description instead. Why hours are closed is said under the dial too. At a club with prices a
+ * free hour's price is written under its number and said with its name.
  */
 export function TimeDial({
   date,
@@ -61,6 +64,7 @@ export function TimeDial({
   queued = [],
   rules = CLUB_SETTING_DEFAULTS,
   closed,
+  prices,
 }: TimeDialProps) {
   const headingId = useId();
   const dateId = useId();
@@ -95,6 +99,7 @@ export function TimeDial({
             state={state}
             hatchId={hatchId}
             crossId={crossId}
+            price={state === 'free' ? prices?.get(hour) : undefined}
             radio={
               dial.choosable.includes(hour)
                 ? {

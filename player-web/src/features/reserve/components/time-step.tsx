@@ -97,6 +97,7 @@ export function TimeStep({
         queued={line.queued}
         rules={rules}
         closed={times.closed}
+        prices={day.prices}
       />
       {line.chosenTaken && value !== null && (
         <WaitlistChoice hour={value} place={line.place} position={line.place?.position ?? line.position} />

@@ -1,4 +1,4 @@
-import { BookingError, type Court } from '@kort/contracts';
+import { BookingError, type Court, type PaymentDue } from '@kort/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,14 @@ import { startOfHour, type SiteNow } from '../../../lib/site-clock';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useOrderCourt } from '../api/order-court';
 import type { StepParams } from './use-reserve-steps';
+
+/** A priced game just booked and held for its payment: the payment step shows it. */
+export interface HeldGame {
+  due: PaymentDue;
+  date: string;
+  hour: number;
+  court: string;
+}
 
 /** Refusals that mean the club's shape changed under the player's choice: asked again, a step back. */
 const SHAPE_CHANGED: readonly string[] = [BookingError.SlotClosed, BookingError.OutsideHours];
@@ -25,9 +33,10 @@ interface ActionsContext {
 }
 
 /**
- * The two things /reserve sends: a place in line for a taken hour, and the booking itself. Each
- * refusal says why (a toast with the API's words) and goes back to the step where the player can
- * choose again, with what changed asked for again.
+ * The two things /reserve sends: a place in line for a taken hour, and the booking itself. A free
+ * game booked goes to My games; a priced one is held for its payment, which the payment step asks
+ * for (`held`). Each refusal says why (a toast with the API's words) and goes back to the step where
+ * the player can choose again, with what changed asked for again.
  */
 export function useReserveActions({ now, fallBack, pickHour, refetchHours }: ActionsContext) {
   const navigate = useNavigate();
@@ -37,6 +46,7 @@ export function useReserveActions({ now, fallBack, pickHour, refetchHours }: Act
   const order = useOrderCourt();
   // The answer of a join, shown until the places are read again.
   const [joined, setJoined] = useState<{ date: string; hour: number; position: number } | null>(null);
+  const [held, setHeld] = useState<HeldGame | null>(null);
   const refused = (failure: unknown) => toast(errorOf(failure).text, 'error');
 
   function joinLine(date: string, hour: number) {
@@ -57,7 +67,11 @@ export function useReserveActions({ now, fallBack, pickHour, refetchHours }: Act
     order.mutate(
       { idCort: court.id_cort, timeStart: startOfHour(date, hour, now.zone) },
       {
-        onSuccess: (answer) => (toast(answer.detail), void navigate('/profile')),
+        onSuccess: (answer) => {
+          if (answer.payment) return setHeld({ due: answer.payment, date, hour, court: court.name });
+          toast(answer.detail);
+          void navigate('/profile');
+        },
         onError: (failure) => {
           refused(failure);
           const { code } = errorOf(failure);
@@ -88,5 +102,5 @@ export function useReserveActions({ now, fallBack, pickHour, refetchHours }: Act
     );
   }
 
-  return { joinLine, joining: join.isPending, joined, book, booking: order.isPending, refused };
+  return { joinLine, joining: join.isPending, joined, book, booking: order.isPending, held, refused };
 }

@@ -1,5 +1,6 @@
 import type { BookingLimits, BookingRules, Court } from '@kort/contracts';
 import { limitReason } from '../../../lib/club-rules';
+import { hourPrices, kopecksIn } from '../../../lib/money';
 import type { SiteNow } from '../../../lib/site-clock';
 import { useAvailableTimes } from '../api/available-times';
 import { useCourtsStatus } from '../api/courts-status';
@@ -51,6 +52,7 @@ export function useReserveDay({ asked, now, rules, days, month, dayLimits, court
           mine: hours.data.reserved_hours_by_current_user,
           limit,
           closed: closedHours(rules, hours.data.closed),
+          prices: hourPrices(hours.data.prices),
         }
       : null;
   const stateOf = (hour: number) => (dial ? segmentState(hour, dial) : null);
@@ -75,12 +77,15 @@ export function useReserveDay({ asked, now, rules, days, month, dayLimits, court
   });
   const { date, hour } = settled.params;
   const court = courts?.find((entry) => entry.id_cort === settled.params.court);
+  const courtPrice = court && busyCourts.data?.prices?.find((price) => price.id_cort === court.id_cort);
 
   return {
     settled,
     date,
     hour,
     court,
+    /** What the chosen court costs at the chosen hour, in kopecks (null: the club has no prices). */
+    courtPrice: courtPrice ? kopecksIn(courtPrice.amount) : null,
     hours,
     busyCourts,
     dial,
