@@ -65,6 +65,9 @@ export const adminUserSchema = z.object({
    * record carry it; null when not paused). Such a player is not shown as plainly active.
    */
   paused_until: instant.nullable().optional(),
+  /** What the player paid at the chosen site and got back ("1500.00"; payments/). */
+  paid: z.string().optional(),
+  refunded: z.string().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

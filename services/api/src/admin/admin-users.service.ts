@@ -11,6 +11,7 @@ import {
   type CurrentPlayer,
   type GivenUser,
   messages,
+  roublesOf,
   type PlayerNoShows,
 } from '@kort/contracts';
 import { NoShows } from '../bookings/no-shows';
@@ -27,7 +28,7 @@ import { AccountBlocks } from './account-blocks';
 import { AdminRoles, assertMayActOn } from './admin-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
-import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlResource } from '../resources/sql-list';
+import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = [
   'id',
@@ -92,8 +93,19 @@ export function phoneDigits(q: string): string | null {
   return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
 }
 
+/** The account with what it paid at the site and got back there (kopecks). */
+const usersWithMoney = (params: SqlParams, site: SiteRef): string => {
+  const at = params.add(site.id);
+  return `SELECT a.*,
+            coalesce((SELECT sum(p.amount_kopecks) FROM payments p
+                       WHERE p.user_id = a.id AND p.site_id = ${at} AND p.status = 'succeeded'), 0)::int AS paid_kopecks,
+            coalesce((SELECT sum(r.amount_kopecks) FROM refunds r JOIN payments p ON p.id = r.payment_id
+                       WHERE p.user_id = a.id AND r.site_id = ${at} AND r.status = 'succeeded'), 0)::int AS refunded_kopecks
+       FROM (${USERS_SOURCE}) a`;
+};
+
 const usersResource: SqlResource<UserField, UsersFilter> = {
-  source: () => USERS_SOURCE,
+  source: usersWithMoney,
   columns: Object.fromEntries(SORTABLE.map((field) => [field, `r.${field}`])) as Record<UserField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
@@ -120,7 +132,10 @@ const usersResource: SqlResource<UserField, UsersFilter> = {
   },
 };
 
-const toUser = (row: Record<string, unknown>): AdminUser => isoDates<AdminUser>(row);
+const toUser = (row: Record<string, unknown>): AdminUser => {
+  const { paid_kopecks: paid, refunded_kopecks: refunded, ...rest } = row;
+  return { ...isoDates<AdminUser>(rest), paid: roublesOf(Number(paid)), refunded: roublesOf(Number(refunded)) };
+};
 
 /**
  * Players as the admin sees them (their block and restore: account-blocks.ts).

@@ -10,6 +10,8 @@ export interface PricedGame {
   courtId: number;
   startsAt: Date;
   kopecks: number;
+  /** A waitlist offer is paid within its own hold; a booking within the site's payment_hold_minutes. */
+  payUntil?: Date;
 }
 
 /**

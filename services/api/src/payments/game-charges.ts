@@ -60,7 +60,7 @@ export class GameCharges {
   async charge(tx: Writer, site: SiteRef, game: PricedGame): Promise<PaymentDue> {
     const rules = await this.settings.paymentRules(site);
     const now = this.clock.now();
-    const payUntil = new Date(now.getTime() + rules.payment_hold_minutes * 60_000);
+    const payUntil = game.payUntil ?? new Date(now.getTime() + rules.payment_hold_minutes * 60_000);
     await tx.query(
       `INSERT INTO game_payments (booking_id, site_id, user_id, amount_kopecks, pay_until, created_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,

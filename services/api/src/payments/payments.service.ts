@@ -161,8 +161,8 @@ export class PaymentsService {
     }
     const rules = await this.settings.paymentRules({ id: game.site_id, timezone: 'UTC' });
     const [row] = await tx.query<PaymentRow[]>(
-      `INSERT INTO payments (site_id, booking_id, user_id, method, attempt, amount_kopecks, receipt_status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PAYMENT_COLUMNS}`,
+      `INSERT INTO payments (site_id, booking_id, user_id, method, attempt, amount_kopecks, receipt_status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${PAYMENT_COLUMNS}`,
       [
         game.site_id,
         bookingId,
@@ -171,6 +171,7 @@ export class PaymentsService {
         (last?.attempt ?? 0) + 1,
         game.amount_kopecks,
         rules.receipts_enabled ? 'pending' : null,
+        this.clock.now(),
       ],
     );
     return { row: row!, game };
@@ -184,9 +185,9 @@ export class PaymentsService {
     if (payment.status === 'succeeded') return this.succeeded(payment);
     if (payment.status === 'canceled') {
       const [, changed] = await this.db.query<[unknown[], number]>(
-        `UPDATE payments SET status = 'canceled', canceled_at = now(), updated_at = now()
+        `UPDATE payments SET status = 'canceled', canceled_at = $2, updated_at = now()
           WHERE provider_id = $1 AND status = 'pending'`,
-        [payment.id],
+        [payment.id, this.clock.now()],
       );
       if (changed)
         this.logger.log({ provider: payment.id, reason: payment.cancellation_details?.reason }, 'payment canceled');
@@ -202,10 +203,10 @@ export class PaymentsService {
     const outcome = await this.db.transaction(async (tx) => {
       // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
       const [[row]] = await tx.query<[PaymentRow[], number]>(
-        `UPDATE payments SET status = 'succeeded', paid_at = now(), updated_at = now(),
+        `UPDATE payments SET status = 'succeeded', paid_at = $3, updated_at = now(),
                 receipt_status = CASE WHEN receipt_status IS NULL THEN NULL ELSE coalesce($2::text, receipt_status) END
           WHERE provider_id = $1 AND status = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
-        [payment.id, payment.receipt_registration ?? null],
+        [payment.id, payment.receipt_registration ?? null, this.clock.now()],
       );
       if (!row) return null;
       const game = (await this.gameFacts(tx, row.booking_id, { lock: true }))!;
@@ -214,7 +215,7 @@ export class PaymentsService {
         return { kind: 'double' as const, row, game };
       }
       if (!game.cancelled_at) {
-        await tx.query(`UPDATE game_payments SET paid_at = now() WHERE booking_id = $1`, [game.booking_id]);
+        await tx.query(`UPDATE game_payments SET paid_at = $2 WHERE booking_id = $1`, [game.booking_id, this.clock.now()]);
         return { kind: 'paid' as const, row, game };
       }
       if (game.cancelled_by === 'unpaid' && game.starts_at > this.clock.now()) {
@@ -225,8 +226,8 @@ export class PaymentsService {
         });
         if ('id' in again) {
           await tx.query(
-            `UPDATE game_payments SET booking_id = $2, paid_at = now(), released_at = NULL WHERE booking_id = $1`,
-            [game.booking_id, again.id],
+            `UPDATE game_payments SET booking_id = $2, paid_at = $3, released_at = NULL WHERE booking_id = $1`,
+            [game.booking_id, again.id, this.clock.now()],
           );
           return { kind: 'rebooked' as const, row, game, bookingId: again.id };
         }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { formatRoubles, PaymentError, refundDue, roublesOf } from '@kort/contracts';
+import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
 import { Notifier } from '../notifications/notifier';
@@ -65,6 +66,7 @@ export class Refunds {
     private readonly sites: SitesService,
     private readonly time: SiteTime,
     private readonly notifier: Notifier,
+    private readonly clock: Clock,
   ) {}
 
   /** Writes a refund of the payment in the caller's transaction; sendOpen sends it once committed. */
@@ -140,7 +142,10 @@ export class Refunds {
           );
           made.push(payment.id);
         }
-        await tx.query(`UPDATE game_payments SET refund_decided_at = now() WHERE booking_id = $1`, [game.booking_id]);
+        await tx.query(`UPDATE game_payments SET refund_decided_at = $2 WHERE booking_id = $1`, [
+          game.booking_id,
+          this.clock.now(),
+        ]);
         return made;
       });
       decided += 1;
@@ -234,10 +239,10 @@ export class Refunds {
   ): Promise<void> {
     if (answer.status === 'pending') return;
     const [, changed] = await this.db.query<[unknown[], number]>(
-      `UPDATE refunds SET status = $2, done_at = now(), updated_at = now(),
+      `UPDATE refunds SET status = $2, done_at = $4, updated_at = now(),
               receipt_status = CASE WHEN receipt_status IS NULL THEN NULL ELSE coalesce($3::text, receipt_status) END
         WHERE id = $1 AND status = 'pending'`,
-      [refund.id, answer.status, answer.receipt_registration ?? null],
+      [refund.id, answer.status, answer.receipt_registration ?? null, this.clock.now()],
     );
     if (!changed) return;
     this.logger.log(

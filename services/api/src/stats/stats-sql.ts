@@ -172,3 +172,22 @@ export const OFFLINE_SQL = `
   SELECT last_seen_at, NULL FROM sites
    WHERE id = $3 AND NOT online AND last_seen_at IS NOT NULL AND last_seen_at < $2
   ORDER BY 1`;
+
+/**
+ * Money of the site ($4) in the period: payments by the local day they succeeded, refunds by the
+ * local day they were made, each with its game's court. Kopecks.
+ */
+export const REVENUE_SQL = `
+  WITH moves AS (
+    SELECT p.paid_at AS at, b.court_id, p.amount_kopecks AS paid, 0 AS refunded
+      FROM payments p JOIN bookings b ON b.id = p.booking_id
+     WHERE p.site_id = $4 AND p.status = 'succeeded' AND p.paid_at >= $1 AND p.paid_at < $2
+    UNION ALL
+    SELECT r.done_at, b.court_id, 0, r.amount_kopecks
+      FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN bookings b ON b.id = p.booking_id
+     WHERE r.site_id = $4 AND r.status = 'succeeded' AND r.done_at >= $1 AND r.done_at < $2
+  )
+  SELECT to_char(${local('m.at')}, 'YYYY-MM-DD') AS day, m.court_id, c.name AS court_name,
+         sum(m.paid)::bigint::int AS paid, sum(m.refunded)::bigint::int AS refunded
+    FROM moves m JOIN courts c ON c.id = m.court_id
+   GROUP BY 1, 2, 3 ORDER BY 1, 2`;

@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { DataSource } from 'typeorm';
 import { AdminError, messages } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { QuerySchema } from '../common/request-schema';
@@ -9,6 +10,7 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { ReportLines, REPORTS_RUNNING, REPORTS_WAITING } from './report-line';
+import { revenue, revenueCsv } from './revenue';
 import { courtsCsv, demandCsv, devicesCsv, noShowsCsv, occupancyCsv } from './stats-csv';
 import { parsePeriod, statsQuery, wantsCsv, type Period, type StatsQueryInput } from './stats-period';
 import { StatsService } from './stats.service';
@@ -42,6 +44,7 @@ export class StatsController {
   constructor(
     private readonly stats: StatsService,
     private readonly lines: ReportLines,
+    private readonly db: DataSource,
   ) {}
 
   private async answer<T>(
@@ -122,5 +125,19 @@ export class StatsController {
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'devices', (at, p) => this.stats.devices(at, p), devicesCsv);
+  }
+
+  /** Paid, refunded and net by day and by court (payments/): a club that charges. */
+  @Get('revenue')
+  @QuerySchema(statsQuery)
+  revenue(
+    @CurrentUser() admin: User,
+    @CurrentSite() site: SiteRecord,
+    @Query() query: StatsQueryInput,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const call = { admin, site, query, accept, response };
+    return this.answer(call, 'revenue', (at, p) => revenue(this.db, at, p), revenueCsv);
   }
 }
