@@ -363,6 +363,18 @@ export class BookingsService {
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.courtId - b.courtId);
   }
 
+  /**
+   * A priced game unpaid at the end of its hold (payments/), in the caller's transaction: cancelled
+   * as 'unpaid'. False when it was cancelled already. The caller calls afterCancelled once committed.
+   */
+  async releaseUnpaid(tx: Writer, bookingId: number, now: Date): Promise<boolean> {
+    const [, cancelled] = await tx.query<[unknown[], number]>(
+      `UPDATE bookings SET cancelled_at = $2, cancelled_by = 'unpaid' WHERE id = $1 AND cancelled_at IS NULL`,
+      [bookingId, now],
+    );
+    return cancelled === 1;
+  }
+
   /** Cancels a school term's games not begun yet (the past ones stay), in the caller's transaction. */
   async cancelSeries(tx: Writer, seriesId: number, now: Date): Promise<number[]> {
     const [games] = await tx.query<[{ id: number }[], number]>(

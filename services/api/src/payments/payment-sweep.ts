@@ -97,11 +97,7 @@ export class PaymentSweep implements OnApplicationBootstrap {
       const facts = await this.payments.gameFacts(tx, bookingId, { lock: true });
       if (!facts || facts.paid_at || facts.released_at || facts.pay_until > now) return null;
       await tx.query(`UPDATE game_payments SET released_at = $2 WHERE booking_id = $1`, [bookingId, now]);
-      const [, cancelled] = await tx.query<[unknown[], number]>(
-        `UPDATE bookings SET cancelled_at = $2, cancelled_by = 'unpaid' WHERE id = $1 AND cancelled_at IS NULL`,
-        [bookingId, now],
-      );
-      return cancelled ? facts : null;
+      return (await this.bookings.releaseUnpaid(tx, bookingId, now)) ? facts : null;
     });
     if (!game) return false;
     this.logger.log({ booking: bookingId, user: game.user_id }, 'unpaid game released at the end of its hold');
