@@ -196,12 +196,18 @@ describe('settings', () => {
       'equipment_10_name',
       'equipment_11_name',
       'opening_hour',
+      'payment_hold_minutes',
       'quota_per_day',
       'quota_per_week',
       'quota_upcoming',
+      'receipts_enabled',
+      'refund_full_before_hours',
+      'refund_late_percent',
       'storage_enabled',
+      'tax_system_code',
+      'vat_code',
     ]);
-    expect(list.total).toBe(11);
+    expect(list.total).toBe(17);
     const [player] = await signedInPlayers(api, 1);
     const set = (id: string, value: string) =>
       provider.update<AdminSetting>('settings', { id, data: { id, value }, previousData: { id } });

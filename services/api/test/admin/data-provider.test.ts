@@ -81,6 +81,9 @@ describe('users', () => {
       created_at: expect.any(String),
       status: 'active',
       paused_until: null,
+      // What the player paid at the site and got back (payments/): nothing yet.
+      paid: '0.00',
+      refunded: '0.00',
     });
     const many = await provider.getMany<AdminUser>('users', { ids: [boris.id, anna.id] });
     expect(many.data.map((user) => user.name).sort()).toEqual(['Анна', 'Борис']);

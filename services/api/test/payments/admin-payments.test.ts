@@ -27,7 +27,9 @@ beforeAll(async () => {
     url: `http://127.0.0.1:${(api.server.address() as { port: number }).port}/api/payments/yookassa/`,
   });
   owner = await signedInAdmin(api);
-  await api.db.query(`INSERT INTO sites (id, name, slug, timezone) VALUES ($1, 'Площадка Б', $1, 'Europe/Moscow')`, [B]);
+  await api.db.query(`INSERT INTO sites (id, name, slug, timezone) VALUES ($1, 'Площадка Б', $1, 'Europe/Moscow')`, [
+    B,
+  ]);
   await seedNewSite(api.db, B);
   api.app.get(SitesService).wrote();
   expect(
@@ -85,23 +87,35 @@ test('the payments list shows the game, the player, the amount, the method, the 
 
 test('an admin refunds part, then the rest; never more than is left; each refund is in the action log', async () => {
   const game = await paidGame(11);
-  const part = await owner.post(`/api/admin/payments/${game.paymentId}/refund`, { amount: '500', reason: 'Свет не работал' });
+  const part = await owner.post(`/api/admin/payments/${game.paymentId}/refund`, {
+    amount: '500',
+    reason: 'Свет не работал',
+  });
   expect(part.status).toBe(200);
   expect(part.body).toMatchObject({ refunded: '500.00', refundable: '1000.00' });
-  const tooMuch = await owner.post(`/api/admin/payments/${game.paymentId}/refund`, { amount: '1000.01', reason: 'Ошибка' });
+  const tooMuch = await owner.post(`/api/admin/payments/${game.paymentId}/refund`, {
+    amount: '1000.01',
+    reason: 'Ошибка',
+  });
   expect([tooMuch.status, (tooMuch.body as { code: string }).code]).toEqual([422, 'payment.refund_too_much']);
-  expect((tooMuch.body as { detail: string }).detail).toBe('Вернуть можно не больше, чем осталось от платежа: 1\u00a0000\u00a0₽');
+  expect((tooMuch.body as { detail: string }).detail).toBe(
+    'Вернуть можно не больше, чем осталось от платежа: 1\u00a0000\u00a0₽',
+  );
   const rest = await owner.post(`/api/admin/payments/${game.paymentId}/refund`, { reason: 'Закрыли корт' });
   expect(rest.body).toMatchObject({ refunded: '1500.00', refundable: '0.00' });
   const log = await api.db.query<{ detail: string }[]>(
     `SELECT detail FROM admin_actions WHERE action = 'payment.refund' AND target_id = $1 ORDER BY id`,
     [String(game.paymentId)],
   );
-  expect(log.map((row) => row.detail)).toEqual(['Возврат 500\u00a0₽: Свет не работал', 'Возврат 1\u00a0000\u00a0₽: Закрыли корт']);
-  await waitFor(async () =>
-    ((await yookassa.control<{ payment_id: string; status: string }[]>('refunds')).filter(
-      (refund) => refund.payment_id === game.provider && refund.status === 'succeeded',
-    ).length === 2),
+  expect(log.map((row) => row.detail)).toEqual([
+    'Возврат 500\u00a0₽: Свет не работал',
+    'Возврат 1\u00a0000\u00a0₽: Закрыли корт',
+  ]);
+  await waitFor(
+    async () =>
+      (await yookassa.control<{ payment_id: string; status: string }[]>('refunds')).filter(
+        (refund) => refund.payment_id === game.provider && refund.status === 'succeeded',
+      ).length === 2,
   );
   // The player's game now reads as refunded.
   const mine = (await game.player.client.get('/api/my-orders/')).body as { detail: { id: number; payment: unknown }[] };
@@ -117,7 +131,8 @@ test('an admin refunds part, then the rest; never more than is left; each refund
 test('a refund of a payment that did not go through, or of another site, is refused', async () => {
   const [player] = await signedInPlayers(api, 1);
   const { id } = (await order(player!.client, 2, msk(DAY, 12))).body as { id: number };
-  const { payment_id } = (await player!.client.post('/api/payments/', { booking_id: id, method: 'bank_card' })).body as {
+  const { payment_id } = (await player!.client.post('/api/payments/', { booking_id: id, method: 'bank_card' }))
+    .body as {
     payment_id: number;
   };
   const pending = await owner.post(`/api/admin/payments/${payment_id}/refund`, { reason: 'Проверка' });

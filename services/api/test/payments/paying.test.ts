@@ -356,3 +356,35 @@ async function refundsOf(provider: string): Promise<string[]> {
   const refunds = await yookassa.control<{ payment_id: string; amount: { value: string } }[]>('refunds');
   return refunds.filter((refund) => refund.payment_id === provider).map((refund) => refund.amount.value);
 }
+
+test('a court freed on a priced hour is offered to the first in line, who pays for it within the offer’s hold', async () => {
+  await priceEveryHour();
+  const [holder, waiting] = await signedInPlayers(api, 2);
+  const [other] = await signedInPlayers(api, 1);
+  for (const [who, court] of [
+    [holder!, 1],
+    [other!, 2],
+  ] as const) {
+    await paidGame(who.client, court, 22);
+  }
+  const joined = await waiting!.client.post('/api/waitlist/', { time_start: msk(DAY, 22) });
+  expect(joined.status).toBe(200);
+  expect((await cancel(holder!.client, 1, msk(DAY, 22))).status).toBe(200);
+  const offered = async () =>
+    ((await waiting!.client.get('/api/waitlist/')).body as { detail: { state: string; hold_until: string }[] })
+      .detail[0];
+  await waitFor(async () => (await offered())?.state === 'offered');
+  const { hold_until } = (await offered())!;
+  const confirmed = await waiting!.client.post(`/api/waitlist/${(joined.body as { id: number }).id}/confirm/`);
+  expect(confirmed.status).toBe(200);
+  const id = (confirmed.body as { id: number }).id;
+  expect((await myGame(waiting!.client, id))?.payment).toMatchObject({
+    status: 'pending',
+    amount: '1500.00',
+    pay_until: hold_until,
+  });
+  expect((await waiting!.client.post('/api/payments/', { booking_id: id, method: 'sbp' })).status).toBe(200);
+  await yookassa.control(`pay/${await providerIdOf(id)}`, {});
+  await notices();
+  expect((await myGame(waiting!.client, id))?.payment).toMatchObject({ status: 'paid' });
+});
