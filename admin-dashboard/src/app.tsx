@@ -23,6 +23,7 @@ import { bookings } from './resources/bookings';
 import { closures } from './resources/closures';
 import { commands } from './resources/commands';
 import { courts } from './resources/courts';
+import { payments } from './resources/payments';
 import { prices } from './resources/prices';
 import { series } from './resources/series';
 import { settings } from './resources/settings';
@@ -47,6 +48,7 @@ const ToHome = () => <Navigate to="/" replace />;
  * - `/closures`, `/closures/create`: closures of a court or the club (the weeks ahead, the games they cancel)
  * - `/series`, `/series/create`, `/series/:id/show`: sport schools' terms (every occurrence previewed)
  * - `/prices`, `/prices/create`, `/prices/:id`: what the club charges (the week's grid of each hour's price, before saving too)
+ * - `/payments`, `/payments/:id/show`: what players paid, the receipts' states, a refund
  * - `/shelves`: shelves and equipment; `/admin_boxes` shelves 1–9, `/admin_equipment` 10 and 11
  * - `/stats`: how the courts are used over a period (occupancy, courts by week, demand, no-shows, door and lights)
  * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts, hours, quotas
@@ -86,6 +88,7 @@ export function App() {
         <Resource name="closures" {...closures} />
         <Resource name="series" {...series} />
         <Resource name="prices" {...prices} />
+        <Resource name="payments" {...payments} />
         <Resource name="shelves" {...shelves} />
         <Resource name="commands" {...commands} />
         <Resource name="actions" {...actions} />

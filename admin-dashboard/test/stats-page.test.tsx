@@ -1,4 +1,11 @@
-import type { CourtsStats, DemandStats, DevicesStats, NoShowStats, OccupancyStats } from '@kort/contracts';
+import type {
+  CourtsStats,
+  DemandStats,
+  DevicesStats,
+  NoShowStats,
+  OccupancyStats,
+  RevenueStats,
+} from '@kort/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
@@ -66,12 +73,17 @@ const devices: DevicesStats = {
   played_hours: 15,
 };
 
+const nothing = { paid: '0.00', refunded: '0.00', net: '0.00' };
+const noRevenue: RevenueStats = { from: period.from, to: period.to, total: nothing, days: [], courts: [] };
+
 const allReports: Record<string, Answer> = {
   'GET /api/admin/stats/occupancy': ok(occupancy),
   'GET /api/admin/stats/courts': ok(courts),
   'GET /api/admin/stats/demand': ok(demand),
   'GET /api/admin/stats/no-shows': ok(noShows),
   'GET /api/admin/stats/devices': ok(devices),
+  // A club with no prices and no money moved: the revenue block stays away (test/stats-revenue.test.tsx).
+  'GET /api/admin/stats/revenue': ok(noRevenue),
 };
 
 function render(routes: Record<string, Answer> = allReports) {

@@ -3,6 +3,8 @@ import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
 import { clubResources, clubTexts } from './club-texts';
 import { deskTexts } from './desk-texts';
+import { paymentResources, paymentTexts } from './payment-texts';
+import { settingsTexts } from './settings-texts';
 import { siteResources, siteTexts } from './site-texts';
 import { statsTexts } from './stats-texts';
 
@@ -54,6 +56,8 @@ export const ru: TranslationMessages = {
         created_at: 'Зарегистрирован',
         status: 'Состояние',
         paused_until: 'Запись приостановлена до',
+        paid: 'Оплатил',
+        refunded: 'Возвращено',
         q: 'Поиск',
       },
     },
@@ -125,6 +129,7 @@ export const ru: TranslationMessages = {
       fields: { id: 'Настройка', value: 'Значение' },
     },
     ...clubResources,
+    ...paymentResources,
     ...siteResources,
   },
   kort: {
@@ -270,6 +275,8 @@ export const ru: TranslationMessages = {
     ...deskTexts,
     ...statsTexts,
     ...siteTexts,
+    ...paymentTexts,
+    ...settingsTexts,
     shelves: {
       shelf: 'Ячейка %{number}',
       item: 'Инвентарь %{number}',
@@ -323,6 +330,10 @@ export const ru: TranslationMessages = {
       series_delete: 'Расписание школы завершено',
       booking_create: 'Игра забронирована клубом',
       user_role: 'Роль изменена',
+      price_create: 'Цена добавлена',
+      price_update: 'Цена изменена',
+      price_delete: 'Цена удалена',
+      payment_refund: 'Деньги возвращены игроку',
     },
     commands: {
       actions: {
@@ -362,35 +373,6 @@ export const ru: TranslationMessages = {
       device_light: 'Свет',
       device_shelf: 'Ячейка %{number}',
       system: 'Система',
-    },
-    settings: {
-      title: 'Настройка «%{name}»',
-      storage_enabled: 'Система хранения',
-      court_rules: 'Правила корта',
-      club_contacts: 'Контакты клуба',
-      equipment_10_name: 'Инвентарь 10: что в нём',
-      equipment_11_name: 'Инвентарь 11: что в нём',
-      storage_on: 'Работает',
-      storage_off: messages.storageOff,
-      opening_hour: 'Час открытия',
-      closing_hour: 'Час закрытия',
-      quota_per_day: 'Игр в сутки на игрока',
-      quota_per_week: 'Игр в неделю на игрока',
-      quota_upcoming: 'Предстоящих игр на игрока',
-      booking_horizon_days: 'На сколько дней вперёд можно записаться',
-      about: {
-        opening_hour: 'С этого часа начинается первая игра дня.',
-        closing_hour: 'К этому часу заканчивается последняя игра: она начинается на час раньше. 24 — в полночь.',
-        quota_per_day: 'Сколько игр игрок может забронировать на одни сутки. Спортивных школ не касается.',
-        quota_per_week: 'Сколько игр игрок может забронировать на одну неделю (с понедельника по воскресенье).',
-        quota_upcoming: 'Сколько ещё не сыгранных игр может быть у игрока одновременно.',
-        booking_horizon_days: 'Насколько далеко вперёд от сегодняшнего дня можно бронировать.',
-      },
-      range: 'Целое число от %{min} до %{max}',
-      whole_within: 'Введите целое число от %{min} до %{max}',
-      default: 'По умолчанию: %{value}',
-      days: '%{smart_count} день |||| %{smart_count} дня |||| %{smart_count} дней',
-      changes_hint: 'Изменение действует сразу для новых бронирований и не отменяет уже забронированные игры.',
     },
     errors: {
       load_failed: 'Не удалось загрузить данные',

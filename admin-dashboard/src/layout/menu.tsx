@@ -5,7 +5,7 @@ import { StatsIcon } from '../resources/stats';
 
 /**
  * The side menu (a drawer on phones): home, the games and the club's shape (courts, closures, school
- * terms), the spec's shelves and equipment pages, the statistics, the logs and the settings; and,
+ * terms, prices and payments), the spec's shelves and equipment pages, the statistics, the logs and the settings; and,
  * for an owner, the install's sites.
  */
 export function KortMenu() {
@@ -20,6 +20,7 @@ export function KortMenu() {
       <Menu.ResourceItem name="closures" />
       <Menu.ResourceItem name="series" />
       <Menu.ResourceItem name="prices" />
+      <Menu.ResourceItem name="payments" />
       <Menu.Item to="/admin_boxes" primaryText={translate('kort.menu.boxes')} leftIcon={<ViewModuleIcon />} />
       <Menu.Item to="/admin_equipment" primaryText={translate('kort.menu.equipment')} leftIcon={<InventoryIcon />} />
       <Menu.Item to="/stats" primaryText={translate('kort.stats.title')} leftIcon={<StatsIcon />} />

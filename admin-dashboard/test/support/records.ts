@@ -1,4 +1,4 @@
-import type { BookingRecord, CourtRecord, UserRecord } from '../../src/resources/types';
+import type { BookingRecord, CourtRecord, PaymentRecord, RefundRecord, UserRecord } from '../../src/resources/types';
 
 /** A game as the bookings resource answers it. */
 export const game = (id: number, change: Partial<BookingRecord>): BookingRecord => ({
@@ -53,4 +53,45 @@ export const user = (id: number, change: Partial<UserRecord> = {}): UserRecord =
   created_at: '2026-11-01T09:00:00.000Z',
   status: 'active',
   ...change,
+});
+
+/** A card payment of 1 500 ₽ for a game on court 1 (Sunday 22 November 2026, 18:00 in Moscow), paid. */
+export const payment = (id: number, change: Partial<PaymentRecord> = {}): PaymentRecord => ({
+  id,
+  site_id: 'main',
+  booking_id: 40 + id,
+  user_id: 7,
+  player: 'Анна Петрова',
+  email: 'anna@example.ru',
+  court_id: 1,
+  starts_at: '2026-11-22T15:00:00.000Z',
+  amount: '1500.00',
+  method: 'bank_card',
+  status: 'succeeded',
+  refunded: '0.00',
+  refundable: '1500.00',
+  provider_id: `2f1e-${id}`,
+  receipts: [{ kind: 'payment', status: 'succeeded' }],
+  refunds: [],
+  created_at: '2026-11-20T10:00:00.000Z',
+  paid_at: '2026-11-20T10:01:00.000Z',
+  ...change,
+});
+
+/** A refund of a payment, by an admin unless told otherwise. */
+export const refund = (id: number, change: Partial<RefundRecord> = {}): RefundRecord => ({
+  id,
+  amount: '500.00',
+  status: 'succeeded',
+  cause: 'admin',
+  reason: 'Дождь',
+  created_at: '2026-11-21T09:00:00.000Z',
+  ...change,
+});
+
+/** A list answer of a resource, with its Content-Range. */
+export const listOf = (resource: string, records: unknown[]) => ({
+  status: 200,
+  body: records,
+  headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${records.length}` },
 });

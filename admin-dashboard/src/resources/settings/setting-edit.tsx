@@ -1,6 +1,5 @@
 import { settingTextRules, type AdminSettingKey } from '@kort/contracts';
 import {
-  BooleanInput,
   Edit,
   SaveButton,
   SimpleForm,
@@ -13,6 +12,7 @@ import {
 import type { SettingRecord } from '../types';
 import { textRule } from '../../lib/text-rule';
 import { ClubSettingInput, isClubSetting } from './club-setting-input';
+import { SwitchSettingInput, TaxSystemInput, VatCodeInput } from './payment-setting-inputs';
 
 /** The settings players read, each checked by its rule as the API checks it. */
 const textRules: Partial<Record<AdminSettingKey, Validator>> = {
@@ -23,23 +23,18 @@ const textRules: Partial<Record<AdminSettingKey, Validator>> = {
 };
 
 /**
- * The value's input: a switch for storage ('true'/'false' on the wire), a number for the club's
- * hours and quotas, a text area otherwise.
+ * The value's input: a switch for storage and receipts ('true'/'false' on the wire), the VAT rate and
+ * tax system by name, a number for the club's hours, quotas and refund rules, a text area otherwise.
  */
 function ValueInput() {
   const translate = useTranslate();
   const setting = useRecordContext<SettingRecord>();
   if (!setting) return null;
   const label = translate(`kort.settings.${setting.id}`);
-  if (setting.id === 'storage_enabled')
-    return (
-      <BooleanInput
-        source="value"
-        label={label}
-        format={(value: unknown) => value === 'true'}
-        parse={(checked: boolean) => (checked ? 'true' : 'false')}
-      />
-    );
+  if (setting.id === 'storage_enabled' || setting.id === 'receipts_enabled')
+    return <SwitchSettingInput settingKey={setting.id} label={label} />;
+  if (setting.id === 'vat_code') return <VatCodeInput label={label} />;
+  if (setting.id === 'tax_system_code') return <TaxSystemInput label={label} />;
   if (isClubSetting(setting.id)) return <ClubSettingInput settingKey={setting.id} label={label} />;
   return <TextInput source="value" label={label} validate={textRules[setting.id]} multiline minRows={4} fullWidth />;
 }

@@ -1,10 +1,21 @@
-import type { CourtsStats, DemandStats, DevicesStats, NoShowStats, OccupancyStats, StatsReport } from '@kort/contracts';
+import type {
+  CourtsStats,
+  DemandStats,
+  DevicesStats,
+  NoShowStats,
+  OccupancyStats,
+  RevenueStats,
+  StatsReport,
+} from '@kort/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, httpClient } from '../../providers/http-client';
 import type { Period } from './stats-period';
 
-// The five statistics calls (GET /api/admin/stats/<report>?from=&to=, docs/admin-api.md), their
-// query hook, and the same call as CSV for «Скачать CSV».
+// The statistics calls (GET /api/admin/stats/<report>?from=&to=, docs/admin-api.md), their query
+// hook, and the same call as CSV for «Скачать CSV».
+
+/** The five reports of the courts' use, and the money paid for games (`revenue`). */
+export type Report = StatsReport | 'revenue';
 
 export interface StatsAnswers {
   occupancy: OccupancyStats;
@@ -12,16 +23,17 @@ export interface StatsAnswers {
   demand: DemandStats;
   'no-shows': NoShowStats;
   devices: DevicesStats;
+  revenue: RevenueStats;
 }
 
-export const statsPath = (report: StatsReport, { from, to }: Period, format?: 'csv') =>
+export const statsPath = (report: Report, { from, to }: Period, format?: 'csv') =>
   `/api/admin/stats/${report}?${new URLSearchParams({ from, to, ...(format ? { format } : {}) }).toString()}`;
 
-export const fetchStats = <R extends StatsReport>(report: R, period: Period) =>
+export const fetchStats = <R extends Report>(report: R, period: Period) =>
   callApi<StatsAnswers[R]>(statsPath(report, period));
 
 /** One report of the period; the figures of a past period do not change while the page is open. */
-export function useStats<R extends StatsReport>(report: R, period: Period | null) {
+export function useStats<R extends Report>(report: R, period: Period | null) {
   return useQuery({
     queryKey: ['stats', report, period?.from, period?.to],
     queryFn: () => fetchStats(report, period!),
@@ -35,7 +47,7 @@ export function useStats<R extends StatsReport>(report: R, period: Period | null
  * Saves the report as a CSV file named after it and the period. The file goes through the one API
  * client (cookie, CSRF, the server's Russian reason on failure) and reaches the disk as a blob link.
  */
-export async function downloadCsv(report: StatsReport, period: Period): Promise<void> {
+export async function downloadCsv(report: Report, period: Period): Promise<void> {
   const { body } = await httpClient(statsPath(report, period, 'csv'), { headers: { Accept: 'text/csv' } });
   // Reading the answer as text drops its byte-order mark, without which Excel reads the UTF-8
   // Cyrillic as another code page: the file gets it back.

@@ -16,7 +16,10 @@ interface StatsBarChartProps {
   categories: string[];
   series: BarSeries[];
   format: (value: number) => string;
-  /** The value axis' formatter when it differs from the tooltip's (shares: '0 %' … '100 %'). */
+  /** The value axis' formatter when it differs from the tooltip's (money: «45 тыс. ₽»), and its width. */
+  axisFormat?: (value: number) => string;
+  axisWidth?: number;
+  /** The value axis' top (shares: 1, so the axis reads '0 %' … '100 %'). */
   max?: number;
   height?: number;
 }
@@ -25,14 +28,23 @@ interface StatsBarChartProps {
  * The page's bar chart: Okabe–Ito colours passed per series, Russian numbers on the axis and in the
  * tooltip, and x-charts' own texts in Russian (it ships no ruRU locale).
  */
-export function StatsBarChart({ label, categories, series, format, max, height = 260 }: StatsBarChartProps) {
+export function StatsBarChart({
+  label,
+  categories,
+  series,
+  format,
+  axisFormat = format,
+  axisWidth = 48,
+  max,
+  height = 260,
+}: StatsBarChartProps) {
   const translate = useTranslate();
   return (
     <Box role="figure" aria-label={label}>
       <BarChart
         height={height}
         xAxis={[{ scaleType: 'band', data: categories }]}
-        yAxis={[{ valueFormatter: (value: number) => format(value), max, width: 48 }]}
+        yAxis={[{ valueFormatter: (value: number) => axisFormat(value), max, width: axisWidth }]}
         series={series.map((one) => ({
           label: one.label,
           data: one.data,

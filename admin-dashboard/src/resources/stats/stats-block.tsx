@@ -1,7 +1,7 @@
-import type { StatsReport } from '@kort/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardContent,
@@ -14,18 +14,18 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import { downloadCsv } from './stats-api';
+import { downloadCsv, type Report } from './stats-api';
 import type { Period } from './stats-period';
 
 interface StatsBlockProps {
-  report: StatsReport;
+  report: Report;
   period: Period;
   title: string;
   /** The query's state: loading until the answer, the server's Russian reason on failure. */
   loading: boolean;
   error: unknown;
   retry: () => void;
-  /** A sentence of the period's totals, above both views. */
+  /** The period's totals, above both views: a sentence, or figures of their own. */
   summary?: ReactNode;
   chart: () => ReactNode;
   table: () => ReactNode;
@@ -94,10 +94,12 @@ export function StatsBlock({ report, period, title, loading, error, retry, summa
           </Stack>
         ) : (
           <>
-            {summary && (
+            {typeof summary === 'string' ? (
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {summary}
               </Typography>
+            ) : (
+              summary && <Box sx={{ mb: 1 }}>{summary}</Box>
             )}
             {view === 'chart' ? chart() : table()}
           </>

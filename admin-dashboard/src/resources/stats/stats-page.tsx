@@ -9,6 +9,7 @@ import { DevicesBlock } from './devices-block';
 import { NoShowsBlock } from './no-shows-block';
 import { OccupancyBlock } from './occupancy-block';
 import { PeriodChooser, type PeriodChoice } from './period-chooser';
+import { RevenueBlock } from './revenue-block';
 import { periodOf, periodProblem, type Period } from './stats-period';
 
 /** The period a choice means, or null while a typed range cannot be asked for. */
@@ -18,8 +19,9 @@ function periodFor(choice: PeriodChoice, today: string): Period | null {
 }
 
 /**
- * «Статистика»: how the courts are used over a period — occupancy by weekday and hour, each court by
- * week, demand the courts could not meet, no-shows, and the door and lights. Each block reads its own
+ * «Статистика»: the money paid for games (when the club charges) and how the courts are used over a
+ * period — occupancy by weekday and hour, each court by week, demand the courts could not meet,
+ * no-shows, and the door and lights. Each block reads its own
  * call, so a slow one does not hold the others.
  */
 export function StatsPage() {
@@ -46,6 +48,7 @@ function StatsOfClub({ today }: { today: string }) {
       <PeriodChooser choice={choice} onChange={setChoice} period={period} />
       {period && (
         <>
+          <RevenueBlock period={period} />
           <OccupancyBlock period={period} />
           <CourtsBlock period={period} />
           <DemandBlock period={period} />

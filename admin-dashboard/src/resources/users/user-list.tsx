@@ -8,6 +8,7 @@ import { formatClubDateTime } from '../../lib/club-time';
 import { formatPhone } from '../../lib/phone';
 import type { UserRecord } from '../types';
 import { ACTIVE_PLAYERS } from './filters';
+import { hasMoney, MoneyCell, useMoneyText } from './user-money';
 import { roleLabel, statusLabel, UserStatusChip } from './user-status';
 
 const roleChoices = [
@@ -63,8 +64,6 @@ export function SportSchoolText({ user }: { user: UserRecord }) {
 
 /** The spec's player search (/admin_user_search): by e-mail, name or phone, filtered by state and role. */
 export function UserList() {
-  const translate = useTranslate();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     // It opens on the active players (what "Игроков" counts); both filters are on screen.
     <List<UserRecord>
@@ -75,47 +74,70 @@ export function UserList() {
       error={<ListLoadError />}
       pagination={<ListPagination />}
     >
-      {small ? (
-        <SimpleList<UserRecord>
-          primaryText={(user) => user.name}
-          secondaryText={(user) => (
+      <Players />
+    </List>
+  );
+}
+
+/** The rows: a table on a desktop, a list on a phone; what they paid when anyone on the page did. */
+function Players() {
+  const translate = useTranslate();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const { data } = useListContext<UserRecord>();
+  const money = useMoneyText();
+  return small ? (
+    <SimpleList<UserRecord>
+      primaryText={(user) => user.name}
+      secondaryText={(user) => (
+        <>
+          {user.email}
+          {/* A phone breaks at its spaces and hyphens otherwise: it goes to the next line whole. */}
+          {user.phone_number && (
             <>
-              {user.email}
-              {/* A phone breaks at its spaces and hyphens otherwise: it goes to the next line whole. */}
-              {user.phone_number && (
-                <>
-                  {' · '}
-                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatPhone(user.phone_number)}
-                  </Box>
-                </>
-              )}
+              {' · '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatPhone(user.phone_number)}
+              </Box>
             </>
           )}
-          tertiaryText={(user) => translate(statusLabel(user))}
-          linkType="show"
-          empty={<NoUserFound />}
-        />
-      ) : (
-        <DataTable<UserRecord> rowClick="show" bulkActionButtons={false} empty={<NoUserFound />}>
-          <DataTable.Col<UserRecord> source="name" />
-          <DataTable.Col<UserRecord> source="email" />
-          <DataTable.Col<UserRecord>
-            source="phone_number"
-            render={(user) => formatPhone(user.phone_number)}
-            sx={{ whiteSpace: 'nowrap' }}
-          />
-          <DataTable.Col<UserRecord> source="role" render={(user) => translate(roleLabel(user.role))} />
-          <DataTable.Col<UserRecord> source="is_sport_school" render={(user) => <SportSchoolText user={user} />} />
-          <DataTable.Col<UserRecord> source="status" label="kort.users.state">
-            <UserStatusChip />
-          </DataTable.Col>
-          <DataTable.Col<UserRecord>
-            source="confirmed_at"
-            render={(user) => (user.confirmed_at ? formatClubDateTime(user.confirmed_at, 'short') : '—')}
-          />
-        </DataTable>
+          {hasMoney(user) && (
+            <Box component="span" sx={{ display: 'block' }}>
+              {money(user)}
+            </Box>
+          )}
+        </>
       )}
-    </List>
+      tertiaryText={(user) => translate(statusLabel(user))}
+      linkType="show"
+      empty={<NoUserFound />}
+    />
+  ) : (
+    <DataTable<UserRecord> rowClick="show" bulkActionButtons={false} empty={<NoUserFound />}>
+      <DataTable.Col<UserRecord> source="name" />
+      <DataTable.Col<UserRecord> source="email" />
+      <DataTable.Col<UserRecord>
+        source="phone_number"
+        render={(user) => formatPhone(user.phone_number)}
+        sx={{ whiteSpace: 'nowrap' }}
+      />
+      <DataTable.Col<UserRecord> source="role" render={(user) => translate(roleLabel(user.role))} />
+      <DataTable.Col<UserRecord> source="is_sport_school" render={(user) => <SportSchoolText user={user} />} />
+      <DataTable.Col<UserRecord> source="status" label="kort.users.state">
+        <UserStatusChip />
+      </DataTable.Col>
+      <DataTable.Col<UserRecord>
+        source="confirmed_at"
+        render={(user) => (user.confirmed_at ? formatClubDateTime(user.confirmed_at, 'short') : '—')}
+      />
+      {/* Only on a page where someone paid: a club that does not charge sees no column of dashes. */}
+      {data?.some(hasMoney) && (
+        <DataTable.Col<UserRecord>
+          source="paid"
+          label="kort.payments.paid_column"
+          render={(user) => <MoneyCell user={user} />}
+          disableSort
+        />
+      )}
+    </DataTable>
   );
 }

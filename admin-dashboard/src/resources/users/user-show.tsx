@@ -23,11 +23,15 @@ import type { BookingRecord, CommandRecord, UserRecord } from '../types';
 import { BlockUserButton } from './block-user-button';
 import { SportSchoolSwitch } from './sport-school-switch';
 import { NoShowPause, UserNoShows } from './user-no-shows';
+import { UserMoney } from './user-money';
 import { UserRentals } from './user-rentals';
 import { UserRoleBlock } from './user-role';
 import { roleLabel, UserStatusChip } from './user-status';
 
-/** The spec's player profile (/admin_user_profile): details, games, no-shows, rental and door openings. */
+/**
+ * The spec's player profile (/admin_user_profile): details (with what they paid, when they did),
+ * games, no-shows, rental and door openings.
+ */
 export function UserShow() {
   const translate = useTranslate();
   return (
@@ -50,6 +54,7 @@ export function UserShow() {
               <NoShowPause />
             </Stack>
           </Labeled>
+          <UserMoney />
           <SportSchoolSwitch />
           <UserRoleBlock />
           <ClubDateField source="confirmed_at" />
