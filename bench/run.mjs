@@ -10,7 +10,9 @@
 // `--only api,load` runs two; `notify` (bench/notify.mjs: a freed court → the Telegram offer, 1,000
 // reminders at once); `stats` (bench/stats.mjs: the admin's statistics over a seeded year, its own
 // database and API); `fleet` (bench/fleet.mjs: FLEET_AGENTS agents, one site each, through nginx to
-// two replicas, and a restart of both, beside one site; its own databases and replicas).
+// two replicas, and a restart of both, beside one site; its own databases and replicas); `payments`
+// (bench/payments.mjs: the pay call, a notification → paid, reconciling 1,000 lost notifications,
+// against the fake YooKassa).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -24,10 +26,11 @@ import { bookingToAgent, keypadToRelay, outboxUpload, printOffline, scheduleWrit
 import { freedCourtToTelegram, printNotify, remindersBurst } from './notify.mjs';
 import { printStats, statsPart } from './stats.mjs';
 import { fleetPart, printFleet } from './fleet.mjs';
+import { paymentsPart, printPayments } from './payments.mjs';
 
 /** The exit code of a run that missed a target (1 stays for a bench that broke). */
 const MISSED = 2;
-const PARTS = ['api', 'offline', 'notify', 'stats', 'fleet', 'web', 'load', 'suites'];
+const PARTS = ['api', 'offline', 'notify', 'payments', 'stats', 'fleet', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -67,6 +70,7 @@ let offlineFigures = null;
 let notifyFigures = null;
 let statsFigures = null;
 let fleetFigures = null;
+let paymentsFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -95,6 +99,11 @@ try {
       ...(await freedCourtToTelegram(database.url, agentToken, FREED_COURTS)),
       ...(await remindersBurst(database.url, agentToken, REMINDERS)),
     ];
+  if (parts.includes('payments'))
+    paymentsFigures = await paymentsPart(database.url, agentToken, {
+      games: Number(process.env.BENCH_PAYMENTS ?? 100),
+      reconciled: Number(process.env.BENCH_RECONCILED ?? 1000),
+    });
   if (parts.includes('stats')) statsFigures = await statsPart(Number(process.env.BENCH_STATS_RUNS ?? 50));
   if (parts.includes('fleet')) fleetFigures = await fleetPart();
   if (web) web.lighthouse = await lighthouseScores(api.base, database.url, LIGHTHOUSE_RUNS);
@@ -127,6 +136,7 @@ const report = {
   ...(notifyFigures && { notify: notifyFigures }),
   ...(statsFigures && { stats: statsFigures }),
   ...(fleetFigures && { fleet: fleetFigures }),
+  ...(paymentsFigures && { payments: paymentsFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -141,6 +151,7 @@ if (offlineFigures) printOffline(offlineFigures);
 if (notifyFigures) printNotify(notifyFigures);
 if (statsFigures) printStats(statsFigures);
 if (fleetFigures) printFleet(fleetFigures);
+if (paymentsFigures) printPayments(paymentsFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)
@@ -154,6 +165,7 @@ const missed = [
   ...(notifyFigures ?? []),
   ...(statsFigures?.rows ?? []),
   ...(fleetFigures?.rows ?? []),
+  ...(paymentsFigures ?? []),
 ].filter((row) => row.verdict?.startsWith('FAIL'));
 for (const row of missed) console.error(`FAIL: ${row.name}: ${row.verdict.slice('FAIL: '.length)}`);
 if (missed.length) process.exitCode = MISSED;

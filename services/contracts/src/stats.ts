@@ -142,4 +142,4 @@ export interface DevicesStats {
   played_hours: number;
 }
 
-export type StatsReport = 'occupancy' | 'courts' | 'demand' | 'no-shows' | 'devices';
+export type StatsReport = 'occupancy' | 'courts' | 'demand' | 'no-shows' | 'devices' | 'revenue';

@@ -14,8 +14,8 @@ import type { Period } from './stats-period';
 // The statistics calls (GET /api/admin/stats/<report>?from=&to=, docs/admin-api.md), their query
 // hook, and the same call as CSV for «Скачать CSV».
 
-/** The five reports of the courts' use, and the money paid for games (`revenue`). */
-export type Report = StatsReport | 'revenue';
+/** The reports of the courts' use, and the money paid for games (`revenue`). */
+export type Report = StatsReport;
 
 export interface StatsAnswers {
   occupancy: OccupancyStats;
