@@ -2,9 +2,11 @@
 // Chromium on a desktop and a phone: a priced hour shows its price, is held for its payment, paid on
 // the test double's page («Оплатить»), «Оплачено» in My games; cancelled three days ahead, the whole
 // amount comes back and the player's letter says «Возвращено 1 500 ₽». Screens go to
-// e2e/artifacts/payments-*.png, checked with axe.
+// e2e/artifacts/payments-*.png, checked with axe. Then the club's side: «Платежи» with the refund,
+// a refund from the dashboard, and the revenue on «Статистика».
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { adminJourney } from './support/admin-pages.mjs';
 import { registerAccount } from './support/api-client.mjs';
 import { viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
@@ -93,3 +95,74 @@ for (const [name, viewport, hour, method] of [
     assert.deepEqual(rows, [{ amount_kopecks: 150000, status: 'succeeded', cause: 'player_cancel' }]);
   });
 }
+
+test('the admin sees the payments and their refunds, refunds part of one, and reads the revenue; on a desktop and a phone', async () => {
+  await priceEveryHour();
+  const admin = { email: `pay-owner-${Date.now()}@example.com`, password: 'Корт-2026-касса!', name: 'Ольга' };
+  await registerAccount(env.product, admin);
+  await withDatabase(env.product, (db) => db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [admin.email]));
+  // A paid game of a player of its own, through the API as the app would, paid on the test double.
+  const player = { email: `pay-admin-side-${Date.now()}@example.com`, password: 'Корт-2026-оплата!', name: 'Борис' };
+  const client = await registerAccount(env.product, player);
+  const booked = await client.post('/api/order-court/2/', {
+    id_cort: 2,
+    time_start: `${clubDay(4)}T20:00:00+03:00`,
+    players_count: 2,
+  });
+  assert.equal(booked.status, 200);
+  const paying = await client.post('/api/payments/', { booking_id: booked.body.id, method: 'bank_card' });
+  assert.equal(paying.status, 200);
+  const checkout = new URL(paying.body.confirmation_url);
+  await fetch(new URL(`${checkout.pathname}/pay`, checkout), { method: 'POST', redirect: 'manual' });
+  for (let i = 0; i < 100; i += 1) {
+    const { rows } = await withDatabase(env.product, (db) =>
+      db.query(`SELECT status FROM payments WHERE id = $1`, [paying.body.payment_id]),
+    );
+    if (rows[0]?.status === 'succeeded') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  await adminJourney(
+    {
+      browser: env.browser,
+      base: env.product.base,
+      admin,
+      name: 'payments-admin-desktop',
+      viewport: viewports.desktop,
+    },
+    async (page, snap) => {
+      await page.getByRole('menuitem', { name: 'Платежи' }).click();
+      await page.getByRole('link', { name: player.name }).first().waitFor();
+      await snap('list');
+      await page.goto(`${env.product.base}/admin/payments/${paying.body.payment_id}/show`);
+      await page.getByRole('button', { name: 'Вернуть деньги' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: /Сумма/ }).fill('500');
+      await dialog.getByRole('textbox', { name: /Причина/ }).fill('Не работал свет');
+      await snap('refund-dialog');
+      await dialog.getByRole('button', { name: /^Вернуть 500/ }).click();
+      // The record read again: what can still be returned is 1 000 ₽, and the refund is listed.
+      await page.getByText('1\u00a0000\u00a0₽').first().waitFor();
+      await page.getByRole('cell', { name: 'Не работал свет' }).or(page.getByText('Не работал свет')).first().waitFor();
+      // react-admin refreshes the record: its spinner goes before the screen is read.
+      await page.locator('.MuiCircularProgress-root').first().waitFor({ state: 'detached' });
+      await snap('refunded');
+      await page.goto(`${env.product.base}/admin/stats`);
+      await page.getByText('Деньги за игры').first().waitFor();
+      await page.getByText('Считаем…').first().waitFor({ state: 'detached' });
+      await snap('revenue');
+    },
+  );
+  await adminJourney(
+    { browser: env.browser, base: env.product.base, admin, name: 'payments-admin-phone', viewport: viewports.phone },
+    async (page, snap) => {
+      await page.goto(`${env.product.base}/admin/payments`);
+      await page.getByText(player.name).first().waitFor();
+      await snap('list');
+    },
+  );
+  const { rows } = await withDatabase(env.product, (db) =>
+    db.query(`SELECT amount_kopecks, cause FROM refunds WHERE payment_id = $1`, [paying.body.payment_id]),
+  );
+  assert.deepEqual(rows, [{ amount_kopecks: 50000, cause: 'admin' }]);
+});

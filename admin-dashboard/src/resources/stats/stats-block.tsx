@@ -89,7 +89,7 @@ export function StatsBlock({ report, period, title, loading, error, retry, summa
           </Alert>
         ) : loading ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 4 }} role="status">
-            <CircularProgress size={20} />
+            <CircularProgress size={20} aria-hidden="true" />
             <Typography color="text.secondary">{translate('kort.stats.loading')}</Typography>
           </Stack>
         ) : (

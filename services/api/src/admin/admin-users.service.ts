@@ -28,7 +28,15 @@ import { AccountBlocks } from './account-blocks';
 import { AdminRoles, assertMayActOn } from './admin-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
-import { containsPattern, isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import {
+  containsPattern,
+  isoDates,
+  sqlPage,
+  sqlRows,
+  type Page,
+  type SqlParams,
+  type SqlResource,
+} from '../resources/sql-list';
 
 const SORTABLE = [
   'id',

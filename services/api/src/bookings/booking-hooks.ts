@@ -51,7 +51,9 @@ export class BookingHooks {
   }
 
   describe(userId: number, bookingIds: number[]): Promise<Map<number, GamePayment>> {
-    return this.charges && bookingIds.length ? this.charges.describe(userId, bookingIds) : Promise.resolve(new Map());
+    return this.charges && bookingIds.length
+      ? this.charges.describe(userId, bookingIds)
+      : Promise.resolve(new Map<number, GamePayment>());
   }
 
   onCancelled(listener: (event: GamesCancelled) => Promise<void>): void {

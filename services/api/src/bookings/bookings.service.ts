@@ -262,7 +262,8 @@ export class BookingsService {
       await tx.query(`UPDATE bookings SET held_until = $2 WHERE id = $1`, [id, heldUntil]);
       // A priced hour offered from the line is paid within the offer's hold, the same way as a booking.
       const kopecks = await this.prices.priceOf(site, user, courtId, startsAt);
-      if (kopecks) await this.hooks.charge(tx, site, { id, userId: user.id, courtId, startsAt, kopecks, payUntil: heldUntil });
+      if (kopecks)
+        await this.hooks.charge(tx, site, { id, userId: user.id, courtId, startsAt, kopecks, payUntil: heldUntil });
     }
     return id;
   }

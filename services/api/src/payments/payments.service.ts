@@ -215,7 +215,10 @@ export class PaymentsService {
         return { kind: 'double' as const, row, game };
       }
       if (!game.cancelled_at) {
-        await tx.query(`UPDATE game_payments SET paid_at = $2 WHERE booking_id = $1`, [game.booking_id, this.clock.now()]);
+        await tx.query(`UPDATE game_payments SET paid_at = $2 WHERE booking_id = $1`, [
+          game.booking_id,
+          this.clock.now(),
+        ]);
         return { kind: 'paid' as const, row, game };
       }
       if (game.cancelled_by === 'unpaid' && game.starts_at > this.clock.now()) {
