@@ -17,6 +17,7 @@ import { NoShows } from './no-shows';
 import { SiteTimeController } from './site-time.controller';
 import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
+import { GameInserts } from './game-inserts';
 import { Waitlist } from './waitlist';
 import { WaitlistProcessor } from './waitlist.processor';
 import { WaitlistController } from './waitlist.controller';
@@ -33,6 +34,7 @@ import { WaitlistController } from './waitlist.controller';
     NoShows,
     NoShowProcessor,
     FreedSlots,
+    GameInserts,
     SlotRules,
     Waitlist,
     WaitlistProcessor,

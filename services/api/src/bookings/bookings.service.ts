@@ -1,14 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import {
-  BookingError,
-  bookingRules,
-  type BookingRules,
-  messages,
-  type PaymentDue,
-  type SeriesConflict,
-} from '@kort/contracts';
+import { BookingError, bookingRules, messages, type PaymentDue, type SeriesConflict } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
@@ -25,10 +18,8 @@ import { BookingHooks } from './booking-hooks';
 import { BookingReminders } from './booking-reminders';
 import { NoShows } from './no-shows';
 import { FreedSlots } from './freed-slots';
+import { GameInserts } from './game-inserts';
 import { SlotRules, type SlotRequest } from './slot-rules';
-
-/** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
-const QUOTA_LOCK = 0x6b6f7274; // 'kort'
 
 export type OrderRequest = SlotRequest;
 
@@ -67,6 +58,7 @@ export class BookingsService {
     private readonly feed: ChangeFeed,
     private readonly prices: PriceBook,
     private readonly hooks: BookingHooks,
+    private readonly inserts: GameInserts,
   ) {}
 
   /**
@@ -97,8 +89,8 @@ export class BookingsService {
     try {
       const write = async (tx: Writer): Promise<number | null> =>
         user.isSportSchool || !quotas
-          ? await this.insert(user.id, request.courtId, startsAt, endsAt, tx)
-          : await this.insertUnderQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
+          ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx)
+          : await this.inserts.underQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
       id = kopecks
         ? await this.db.transaction(async (tx) => {
             const made = await write(tx);
@@ -248,8 +240,8 @@ export class BookingsService {
   ): Promise<number | null> {
     const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     const id = user.isSportSchool
-      ? await this.insert(user.id, courtId, startsAt, endsAt, tx)
-      : await this.insertUnderQuotas(
+      ? await this.inserts.insert(user.id, courtId, startsAt, endsAt, tx)
+      : await this.inserts.underQuotas(
           site,
           user.id,
           courtId,
@@ -318,7 +310,7 @@ export class BookingsService {
     const endsAt = new Date(game.startsAt.getTime() + bookingRules.gameMinutes * 60_000);
     await tx.query('SAVEPOINT series_game');
     try {
-      const id = await this.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId ?? null);
+      const id = await this.inserts.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId ?? null);
       await tx.query('RELEASE SAVEPOINT series_game');
       return { id };
     } catch (error) {
@@ -384,62 +376,5 @@ export class BookingsService {
       [seriesId, now],
     );
     return games.map((game) => game.id);
-  }
-
-  /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
-  private async insert(
-    userId: number,
-    courtId: number,
-    startsAt: Date,
-    endsAt: Date,
-    tx: Writer = this.db.manager,
-    seriesId: number | null = null,
-  ): Promise<number> {
-    const [row] = await tx.query<{ id: number }[]>(
-      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, series_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [userId, courtId, startsAt, endsAt, bookingRules.playersCount, seriesId],
-    );
-    return row!.id;
-  }
-
-  /**
-   * A player's game, counted against the site's quotas (a day and an ISO week local to the site,
-   * upcoming in total; the player's games at that site only) and written under the player's lock,
-   * in one call to kort_book (database/functions/book.ts): parallel requests of one player cannot
-   * slip past the quotas. Null when a quota is reached.
-   */
-  private async insertUnderQuotas(
-    site: SiteRef,
-    userId: number,
-    courtId: number,
-    startsAt: Date,
-    endsAt: Date,
-    rules: BookingRules,
-    tx: Writer = this.db.manager,
-  ): Promise<number | null> {
-    const clock = this.time.of(site);
-    const day = clock.day(startsAt);
-    const week = clock.week(startsAt);
-    const [row] = await tx.query<{ id: number | null }[]>(
-      `SELECT kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS id`,
-      [
-        QUOTA_LOCK,
-        userId,
-        courtId,
-        startsAt,
-        endsAt,
-        bookingRules.playersCount,
-        day.start,
-        day.end,
-        week.start,
-        week.end,
-        this.clock.now(),
-        rules.quota_per_day,
-        rules.quota_per_week,
-        rules.quota_upcoming,
-      ],
-    );
-    return row?.id ?? null;
   }
 }

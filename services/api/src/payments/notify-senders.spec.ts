@@ -1,4 +1,4 @@
-import { YOOKASSA_SENDERS } from '../config/app-config';
+import { YOOKASSA_SENDERS } from '../config/yookassa-config';
 import { NotifySenders } from './notify-senders';
 
 describe('NotifySenders', () => {
