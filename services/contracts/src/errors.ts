@@ -186,6 +186,8 @@ export const PaymentError = {
   HoldExpired: 'payment.hold_expired',
   /** YooKassa did not answer after the retries: the same call later is the same payment. */
   Unavailable: 'payment.unavailable',
+  /** YooKassa refused the request itself (a method off at the shop, a receipt it rejects): another method may do. */
+  Refused: 'payment.refused',
   /** The install has no shop and no test double. */
   Off: 'payment.off',
   NotFound: 'payment.not_found',

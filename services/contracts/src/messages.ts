@@ -244,6 +244,8 @@ export const messages = {
   paymentAlreadyPaid: 'Игра уже оплачена',
   paymentHoldExpired: 'Время на оплату вышло, игра снята. Забронируйте час снова',
   paymentUnavailable: 'ЮKassa сейчас не отвечает. Попробуйте через минуту — второй раз деньги не спишутся',
+  paymentRefused: 'ЮKassa отклонила оплату этим способом: выберите другой способ или обратитесь в клуб',
+  paymentConfirmOfferFirst: 'Сначала подтвердите место из очереди, затем оплатите игру',
   paymentsOff: 'В клубе не подключена оплата',
   paymentNotFound: 'Такого платежа нет',
   paymentNotifyRefused: 'Уведомления принимаются только с адресов ЮKassa',

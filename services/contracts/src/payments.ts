@@ -130,9 +130,11 @@ export interface GamePayment {
 }
 
 export const createPaymentBody = z.object({
-  booking_id: z.number({ error: messages.paymentGame }).int({ error: messages.paymentGame }).positive({
-    error: messages.paymentGame,
-  }),
+  booking_id: z
+    .number({ error: messages.paymentGame })
+    .int({ error: messages.paymentGame })
+    .positive({ error: messages.paymentGame })
+    .max(2_147_483_647, { error: messages.paymentGame }),
   method: z.enum(PAYMENT_METHODS, { error: messages.paymentMethod }),
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBody>;

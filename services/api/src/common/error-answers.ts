@@ -137,6 +137,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [PaymentError.AlreadyPaid]: { status: 409, detail: messages.paymentAlreadyPaid },
   [PaymentError.HoldExpired]: { status: 410, detail: messages.paymentHoldExpired },
   [PaymentError.Unavailable]: { status: 503, detail: messages.paymentUnavailable },
+  [PaymentError.Refused]: { status: 422, detail: messages.paymentRefused },
   [PaymentError.Off]: { status: 404, detail: messages.paymentsOff },
   [PaymentError.NotFound]: { status: 404, detail: messages.paymentNotFound },
   [PaymentError.NotifyRefused]: { status: 403, detail: messages.paymentNotifyRefused },

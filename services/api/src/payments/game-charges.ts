@@ -68,7 +68,8 @@ export class GameCharges {
     );
     // Queued before the commit: a rolled-back booking's job finds no charge and does nothing; a job
     // lost here is made up by the sweep (payment-sweep.ts), which releases every hold past its end.
-    await this.queue
+    // Not awaited: Redis is never waited on while the booking's locks are held.
+    void this.queue
       .add(
         JOBS.paymentHold,
         { bookingId: game.id },

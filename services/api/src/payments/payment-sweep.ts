@@ -92,6 +92,9 @@ export class PaymentSweep implements OnApplicationBootstrap {
    * payment: PaymentsService.succeeded). False when it was paid, released already, or not due.
    */
   async release(bookingId: number): Promise<boolean> {
+    // A payment made in time whose notification is late or lost is the game's: YooKassa is asked
+    // first, and without its answer the game is not let go (the next sweep tries again).
+    if (!(await this.readBackOpen(bookingId))) return false;
     const now = this.clock.now();
     const game = await this.db.transaction(async (tx) => {
       const facts = await this.payments.gameFacts(tx, bookingId, { lock: true });
@@ -115,6 +118,27 @@ export class PaymentSweep implements OnApplicationBootstrap {
         this.logger.error({ booking: bookingId, error: String(error) }, 'release notice not queued'),
       );
     await this.cancelOpen(bookingId);
+    return true;
+  }
+
+  /** YooKassa's word on the game's payments still pending here; false when it could not be had. */
+  private async readBackOpen(bookingId: number): Promise<boolean> {
+    if (!this.gateway.enabled) return true;
+    const open = await this.db.query<{ id: number; provider_id: string }[]>(
+      `SELECT id, provider_id FROM payments WHERE booking_id = $1 AND status = 'pending' AND provider_id IS NOT NULL`,
+      [bookingId],
+    );
+    for (const payment of open) {
+      try {
+        await this.payments.settle(await this.gateway.client.getPayment(payment.provider_id));
+      } catch (error) {
+        this.logger.warn(
+          { payment: payment.id, booking: bookingId, error: error instanceof Error ? error.message : String(error) },
+          'hold not released: YooKassa did not say whether its payment went through',
+        );
+        return false;
+      }
+    }
     return true;
   }
 
@@ -164,9 +188,9 @@ export class PaymentSweep implements OnApplicationBootstrap {
   }
 
   /**
-   * 54-FZ: a prepaid service gets its settlement receipt once provided (docs/decisions/0082-receipts.md):
-   * the paid games whose hour has begun, receipts on, not yet registered. Each with the payment's
-   * own settlement key.
+   * 54-FZ: a prepaid service gets its settlement receipt (docs/decisions/0082-receipts.md) for what
+   * the club keeps of it: once the hour has begun, or once a cancellation's refund is decided and
+   * leaves something kept. Each with the payment's own settlement key.
    */
   async settle(): Promise<number> {
     if (!this.gateway.enabled) return 0;
@@ -183,14 +207,22 @@ export class PaymentSweep implements OnApplicationBootstrap {
         starts_at: Date;
       }[]
     >(
-      `SELECT p.id, p.provider_id, p.settlement_key::text AS settlement_key, p.settlement_provider_id, p.amount_kopecks,
-              u.email, p.site_id, b.court_id, b.starts_at
-         FROM payments p JOIN game_payments gp ON gp.booking_id = p.booking_id JOIN bookings b ON b.id = p.booking_id
-              JOIN users u ON u.id = p.user_id
-        WHERE p.status = 'succeeded' AND p.receipt_status IS NOT NULL AND (p.settlement_status IS NULL OR p.settlement_status = 'pending')
-          AND b.cancelled_at IS NULL AND b.starts_at <= $1 AND gp.paid_at IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.status <> 'canceled')
-        ORDER BY b.starts_at LIMIT 500`,
+      // Settled once provided (the hour begun) or once a cancellation's refund is decided and some
+      // of the money stays with the club; for what is kept (paid less succeeded refunds), never
+      // while a refund is on its way.
+      `SELECT * FROM (
+         SELECT p.id, p.provider_id, p.settlement_key::text AS settlement_key, p.settlement_provider_id,
+                p.amount_kopecks - coalesce((SELECT sum(r.amount_kopecks) FROM refunds r
+                                              WHERE r.payment_id = p.id AND r.status = 'succeeded'), 0)::int AS amount_kopecks,
+                u.email, p.site_id, b.court_id, b.starts_at
+           FROM payments p JOIN game_payments gp ON gp.booking_id = p.booking_id JOIN bookings b ON b.id = p.booking_id
+                JOIN users u ON u.id = p.user_id
+          WHERE p.status = 'succeeded' AND p.receipt_status IS NOT NULL
+            AND (p.settlement_status IS NULL OR p.settlement_status = 'pending') AND gp.paid_at IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.status = 'pending')
+            AND (b.cancelled_at IS NULL AND b.starts_at <= $1 OR b.cancelled_at IS NOT NULL AND gp.refund_decided_at IS NOT NULL)
+       ) due WHERE amount_kopecks > 0
+       ORDER BY starts_at LIMIT 500`,
       [this.clock.now()],
     );
     let sent = 0;

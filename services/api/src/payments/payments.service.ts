@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   BookingError,
+  messages,
   PaymentError,
   type CreatePaymentBody,
   type PaymentCreated,
@@ -60,6 +61,8 @@ export interface GameFacts {
   pay_until: Date;
   paid_at: Date | null;
   released_at: Date | null;
+  /** A waitlist offer not confirmed yet. */
+  held_until: Date | null;
 }
 
 /**
@@ -88,18 +91,32 @@ export class PaymentsService {
     private readonly schedule: ScheduleChanges,
   ) {}
 
-  /** POST /api/payments/: the player's payment of their held game, made once per method and attempt. */
+  /**
+   * POST /api/payments/: the player's payment of their held game, made once per method and attempt.
+   * A payment already made is read back first: one YooKassa canceled (the player declined, or it
+   * expired) makes way for a new attempt.
+   */
   async pay(user: User, body: CreatePaymentBody): Promise<PaymentCreated> {
     const client = this.gateway.client;
-    const claimed = await this.db.transaction((tx) => this.claim(tx, user, body.booking_id, body.method));
-    const { row, game } = claimed;
-    if (row.provider_id && row.confirmation_url) return answer(row);
+    for (let tries = 0; ; tries += 1) {
+      const { row, game } = await this.db.transaction((tx) => this.claim(tx, user, body.booking_id, body.method));
+      if (!row.provider_id || !row.confirmation_url) return this.create(row, game);
+      const current = await client.getPayment(row.provider_id).catch(() => null);
+      if (!current || current.status === 'pending' || tries > 0) return answer(row);
+      // Settled at YooKassa since: recorded, and a canceled one gives way to the next attempt.
+      await this.settle(current);
+      if (current.status === 'succeeded') throw new KortError(PaymentError.AlreadyPaid);
+    }
+  }
+
+  /** Asks YooKassa for the claimed payment with its stored key; the answer's id and page are kept. */
+  private async create(row: PaymentRow, game: GameFacts): Promise<PaymentCreated> {
     const site = (await this.sites.find(game.site_id))!;
     const rules = await this.settings.paymentRules(site);
     const description = await this.describe(game);
     let payment: YooPayment;
     try {
-      payment = await client.createPayment(
+      payment = await this.gateway.client.createPayment(
         {
           amount: amountOf(row.amount_kopecks),
           capture: true,
@@ -114,8 +131,22 @@ export class PaymentsService {
         row.idempotence_key,
       );
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!retryable(error)) {
+        // YooKassa refused the request itself (the method off at the shop, a receipt it rejects):
+        // the same key would get the same refusal for a day, so this attempt ends here.
+        await this.db.query(
+          `UPDATE payments SET status = 'canceled', canceled_at = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+          [row.id, this.clock.now()],
+        );
+        this.logger.error(
+          { payment: row.id, booking: game.booking_id, error: message },
+          'YooKassa refused the payment',
+        );
+        throw new KortError(PaymentError.Refused);
+      }
       this.logger.warn(
-        { payment: row.id, booking: game.booking_id, error: error instanceof Error ? error.message : String(error) },
+        { payment: row.id, booking: game.booking_id, error: message },
         'YooKassa did not create the payment: the same call later sends the same key',
       );
       throw new KortError(PaymentError.Unavailable);
@@ -151,6 +182,8 @@ export class PaymentsService {
     if (game.paid_at) throw new KortError(PaymentError.AlreadyPaid);
     if (game.released_at || game.pay_until <= this.clock.now()) throw new KortError(PaymentError.HoldExpired);
     if (game.cancelled_at) throw new KortError(PaymentError.NotDue);
+    // A waitlist offer is paid once confirmed (paid and left unconfirmed, its hold would drop it).
+    if (game.held_until) throw new KortError(PaymentError.NotDue, { detail: messages.paymentConfirmOfferFirst });
     const [last] = await tx.query<PaymentRow[]>(
       `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE booking_id = $1 AND method = $2 ORDER BY attempt DESC LIMIT 1`,
       [bookingId, method],
@@ -257,7 +290,7 @@ export class PaymentsService {
   async gameFacts(tx: Writer, bookingId: number, { lock = false } = {}): Promise<GameFacts | null> {
     const [game] = await tx.query<GameFacts[]>(
       `SELECT gp.booking_id, gp.site_id, gp.user_id, u.email, b.court_id, b.starts_at, b.cancelled_at, b.cancelled_by,
-              gp.amount_kopecks, gp.pay_until, gp.paid_at, gp.released_at
+              gp.amount_kopecks, gp.pay_until, gp.paid_at, gp.released_at, b.held_until
          FROM game_payments gp JOIN bookings b ON b.id = gp.booking_id JOIN users u ON u.id = gp.user_id
         WHERE gp.booking_id = $1 ${lock ? 'FOR UPDATE OF gp' : ''}`,
       [bookingId],

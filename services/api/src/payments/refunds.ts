@@ -10,6 +10,7 @@ import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import { amountOf, rentalDescription, rentalReceipt } from './receipts';
 import { YooKassaGateway } from './yookassa-gateway';
+import { YooKassaError } from './yookassa/yookassa-client';
 import type { YooRefund } from './yookassa/yookassa-types';
 
 export type RefundCause = 'player_cancel' | 'club_cancel' | 'admin' | 'double' | 'late';
@@ -30,6 +31,8 @@ interface OpenRefund {
   provider_id: string | null;
   payment_provider_id: string;
   receipts: boolean;
+  /** The settlement receipt is registered: a refund now returns a service provided, not a prepayment. */
+  settled: boolean;
   user_id: number;
   email: string;
   booking_id: number;
@@ -124,7 +127,9 @@ export class Refunds {
         const site = (await this.sites.find(game.site_id)) ?? { id: game.site_id, timezone: 'UTC' };
         const rules = await this.settings.paymentRules(site);
         const payments = await tx.query<RefundedPayment[]>(
-          `SELECT id, site_id, amount_kopecks FROM payments WHERE booking_id = $1 AND status = 'succeeded' ORDER BY id`,
+          // Locked as an admin's refund locks them: what is left is read once nobody else is refunding.
+          `SELECT id, site_id, amount_kopecks FROM payments WHERE booking_id = $1 AND status = 'succeeded'
+            ORDER BY id FOR UPDATE`,
           [game.booking_id],
         );
         const made: number[] = [];
@@ -149,7 +154,9 @@ export class Refunds {
         return made;
       });
       decided += 1;
-      for (const paymentId of paymentIds) await this.sendOpen(paymentId);
+      // Sent after the answer (a closure cancelling many paid games does not wait on YooKassa);
+      // the sweep sends whatever this misses.
+      for (const paymentId of paymentIds) void this.sendOpen(paymentId);
     }
     return decided;
   }
@@ -182,6 +189,7 @@ export class Refunds {
     const open = await this.db.query<OpenRefund[]>(
       `SELECT r.id, r.amount_kopecks, r.cause, r.reason, r.idempotence_key::text AS idempotence_key, r.provider_id,
               p.provider_id AS payment_provider_id, p.receipt_status IS NOT NULL AS receipts, p.user_id, u.email,
+              p.settlement_status = 'succeeded' AS settled,
               p.booking_id, p.site_id, b.court_id, c.name AS court_name, b.starts_at
          FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN users u ON u.id = p.user_id
               JOIN bookings b ON b.id = p.booking_id JOIN courts c ON c.id = b.court_id
@@ -198,8 +206,19 @@ export class Refunds {
         await this.settleRefund(answer, refund);
         sent += 1;
       } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof YooKassaError && !error.retryable) {
+          // Refused for good (more than is left at YooKassa, the shop's balance): the club returns
+          // this money by hand; the dashboard shows the refund as refused.
+          await this.db.query(
+            `UPDATE refunds SET status = 'canceled', done_at = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+            [refund.id, this.clock.now()],
+          );
+          this.logger.error({ refund: refund.id, payment: paymentId, error: message }, 'YooKassa refused a refund');
+          continue;
+        }
         this.logger.warn(
-          { refund: refund.id, error: error instanceof Error ? error.message : String(error) },
+          { refund: refund.id, error: message },
           'refund not sent yet: the sweep tries again with the same key',
         );
       }
@@ -220,7 +239,15 @@ export class Refunds {
         amount: amountOf(refund.amount_kopecks),
         description: `Возврат: ${refund.reason}`.slice(0, 250),
         ...(refund.receipts
-          ? { receipt: rentalReceipt(rules, refund.email, description, refund.amount_kopecks, 'full_prepayment') }
+          ? {
+              receipt: rentalReceipt(
+                rules,
+                refund.email,
+                description,
+                refund.amount_kopecks,
+                refund.settled ? 'full_payment' : 'full_prepayment',
+              ),
+            }
           : {}),
       },
       refund.idempotence_key,
@@ -249,7 +276,13 @@ export class Refunds {
       { refund: refund.id, status: answer.status, amount: roublesOf(refund.amount_kopecks) },
       'refund settled',
     );
-    if (answer.status !== 'succeeded') return;
+    if (answer.status !== 'succeeded') {
+      this.logger.error(
+        { refund: refund.id, cause: refund.cause },
+        'YooKassa canceled a refund: the club returns it by hand',
+      );
+      return;
+    }
     await this.notifier
       .notify(refund.user_id, {
         type: 'payment',
