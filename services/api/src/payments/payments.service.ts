@@ -234,6 +234,14 @@ export class PaymentsService {
    */
   private async succeeded(payment: YooPayment): Promise<void> {
     const outcome = await this.db.transaction(async (tx) => {
+      // The game's charge is locked before the payment, as every other path locks them: two
+      // payments of one game succeeding at once queue here instead of deadlocking.
+      const [known] = await tx.query<{ booking_id: number }[]>(
+        `SELECT booking_id FROM payments WHERE provider_id = $1`,
+        [payment.id],
+      );
+      if (!known) return null;
+      await tx.query(`SELECT 1 FROM game_payments WHERE booking_id = $1 FOR UPDATE`, [known.booking_id]);
       // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
       const [[row]] = await tx.query<[PaymentRow[], number]>(
         `UPDATE payments SET status = 'succeeded', paid_at = $3, updated_at = now(),
