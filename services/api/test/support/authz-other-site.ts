@@ -11,7 +11,7 @@ const NO_SHOW = { startsAt: '2027-10-12T02:00:00Z', endsAt: '2027-10-12T03:00:00
 
 /**
  * The authorization matrix's second site (B, in Vladivostok) and its records: a court, a game, a
- * no-show, a closure, a school term, a command, a logged action, a price and its own court rules. The site
+ * no-show, a closure, a school term, a command, a logged action, a price, a paid game's payment and its own court rules. The site
  * admin of the matrix runs the default site only: B's records named by id must be "not found" to
  * them, `?site_id=B` refused, B's data never changed and B's own texts never shown.
  */
@@ -29,6 +29,7 @@ export class OtherSite {
       command: string;
       action: number;
       price: number;
+      payment: number;
     },
     /** Texts only B's records hold (its address, court name, closure reason, rules, log and command notes). */
     readonly secrets: string[],
@@ -95,10 +96,21 @@ export class OtherSite {
        VALUES ($1, $2, $3, '{1,2,3,4,5}', 18, 23, 150000) RETURNING id`,
       [id, secrets.price, court!.id],
     );
+    // A paid game of B's: its payment is B's to read and refund.
+    await api.db.query(
+      `INSERT INTO game_payments (booking_id, site_id, user_id, amount_kopecks, pay_until, paid_at)
+       VALUES ($1, $2, $3, 150000, now(), now())`,
+      [game, id, player!.id],
+    );
+    const payment = await one(
+      `INSERT INTO payments (site_id, booking_id, user_id, method, amount_kopecks, provider_id, status, paid_at)
+       VALUES ($1, $2, $3, 'sbp', 150000, $4, 'succeeded', now()) RETURNING id`,
+      [id, game, player!.id, `b-${randomUUID()}`],
+    );
     return new OtherSite(
       api,
       id,
-      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action, price },
+      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action, price, payment },
       Object.values(secrets),
     );
   }
@@ -111,7 +123,7 @@ export class OtherSite {
   recordValues(route: { path: string; params: string[] }): Values | null {
     if (route.params.length === 0) return null;
     const resource = /^\/api\/admin\/([^/]+)\//.exec(route.path)?.[1];
-    const { court, game, noShow, player, closure, series, command, action, price } = this.records;
+    const { court, game, noShow, player, closure, series, command, action, price, payment } = this.records;
     const byResource: Record<string, Values> = {
       courts: { id: court },
       bookings: { id: game },
@@ -120,6 +132,8 @@ export class OtherSite {
       commands: { id: command },
       actions: { id: action },
       prices: { id: price },
+      // With a refund's reason: the refusal must be the record's (404), not the body's.
+      payments: { id: payment, reason: 'Проверка доступа' },
       sites: { id: this.id },
     };
     const values: Values | null =
@@ -146,6 +160,8 @@ export class OtherSite {
          'commands', (SELECT count(*) FROM commands WHERE site_id = $1),
          'prices', (SELECT json_agg(p ORDER BY p.id) FROM (SELECT id, name, amount_kopecks, weekdays FROM prices
                     WHERE site_id = $1) p),
+         'payments', (SELECT json_agg(p ORDER BY p.id) FROM (SELECT id, status FROM payments WHERE site_id = $1) p),
+         'refunds', (SELECT count(*) FROM refunds WHERE site_id = $1),
          'actions', (SELECT count(*) FROM admin_actions WHERE site_id = $1)
        )::text AS snapshot`,
       [this.id],
