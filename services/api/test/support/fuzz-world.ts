@@ -40,6 +40,9 @@ const STATE_TABLES = [
   'commands',
   'admin_actions',
   'prices',
+  'game_payments',
+  'payments',
+  'refunds',
 ] as const;
 export type Snapshot = Record<(typeof STATE_TABLES)[number], string>;
 /** Row count and md5 of each table's rows in a stable order: a few milliseconds on this data. */
