@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { messages } from '@kort/contracts';
-import { QUEUES } from '../src/queues/queues';
+import { QUEUES, recordKey } from '../src/queues/queues';
 import { waitFor } from './support/wait';
 import type { Client } from './support/client';
 import { nextMail } from './support/mailbox';
@@ -112,7 +112,10 @@ test('a hold that runs out passes to the next in line; the late confirmation is 
 
   api.clock.set(new Date(Date.parse(NOW) + 16 * 60_000));
   const queue = api.app.get<Queue>(getQueueToken(QUEUES.waitlist));
-  await (await queue.getJob(`hold-${late}`))!.promote(); // what the delay does at 09:15
+  const [entry] = await api.db.query<{ created_at: Date }[]>(`SELECT created_at FROM waitlist_entries WHERE id = $1`, [
+    late,
+  ]);
+  await (await queue.getJob(`hold-${recordKey(late, entry!.created_at)}`))!.promote(); // what the delay does at 09:15
   await waitFor(async () => (await places(second!))[0]?.state === 'offered');
   expect((await places(second!))[0]).toMatchObject({ court: 2 });
   const refused = await first!.client.post(`/api/waitlist/${late}/confirm/`);

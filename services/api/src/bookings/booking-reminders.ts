@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { bookingRules } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import { Booking } from './booking.entity';
 
 export interface BookingReminderJob {
@@ -12,7 +12,8 @@ export interface BookingReminderJob {
 
 const REMINDER_LEAD_MS = bookingRules.reminderBeforeMinutes * 60_000;
 
-export const reminderJobId = (bookingId: number): string => `booking-reminder-${bookingId}`;
+export const reminderJobId = (booking: Pick<Booking, 'id' | 'createdAt'>): string =>
+  `booking-reminder-${recordKey(booking.id, booking.createdAt)}`;
 
 /** A reminder 2 hours before each game (on the player's channels): a delayed job, removed when the game is cancelled. */
 @Injectable()
@@ -23,13 +24,13 @@ export class BookingReminders {
   ) {}
 
   /** Games booked less than 2 hours ahead get no reminder: the player has just booked them. */
-  async schedule(booking: Pick<Booking, 'id' | 'startsAt'>): Promise<void> {
+  async schedule(booking: Pick<Booking, 'id' | 'startsAt' | 'createdAt'>): Promise<void> {
     const delay = booking.startsAt.getTime() - REMINDER_LEAD_MS - this.clock.now().getTime();
     if (delay <= 0) return;
-    await this.queue.add(JOBS.bookingReminder, { bookingId: booking.id }, { delay, jobId: reminderJobId(booking.id) });
+    await this.queue.add(JOBS.bookingReminder, { bookingId: booking.id }, { delay, jobId: reminderJobId(booking) });
   }
 
-  async cancel(bookingId: number): Promise<void> {
-    await this.queue.remove(reminderJobId(bookingId));
+  async cancel(booking: Pick<Booking, 'id' | 'createdAt'>): Promise<void> {
+    await this.queue.remove(reminderJobId(booking));
   }
 }

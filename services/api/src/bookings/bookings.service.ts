@@ -194,15 +194,17 @@ export class BookingsService {
     await this.hooks.cancelled({ bookingIds, by });
     this.schedule.changed();
     await this.offerFreed(bookingIds);
+    const made = await this.createdAt(bookingIds);
     for (const bookingId of bookingIds) {
+      const game = { id: bookingId, createdAt: made.get(bookingId) ?? new Date(0) };
       // A reminder or a check left behind finds the game cancelled and does nothing.
       await this.reminders
-        .cancel(bookingId)
+        .cancel(game)
         .catch((error: unknown) =>
           this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
         );
       await this.noShows
-        .cancelCheck(bookingId)
+        .cancelCheck(game)
         .catch((error: unknown) =>
           this.logger.warn({ booking: bookingId, error: String(error) }, 'no-show check not removed'),
         );
@@ -212,13 +214,22 @@ export class BookingsService {
   /** Freed games (not holds, which the waitlist passes on itself) go to the hour's waitlist. */
   private async offerFreed(bookingIds: number[]): Promise<void> {
     if (!bookingIds.length) return;
-    const games = await this.db.query<{ id: number; site_id: string; court_id: number; starts_at: Date }[]>(
-      `SELECT id, site_id, court_id, starts_at FROM bookings WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
+    const games = await this.db.query<
+      { id: number; site_id: string; court_id: number; starts_at: Date; created_at: Date }[]
+    >(
+      `SELECT id, site_id, court_id, starts_at, created_at FROM bookings
+        WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
       [bookingIds, this.clock.now()],
     );
     await this.freedSlots
       .freed(
-        games.map((game) => ({ id: game.id, siteId: game.site_id, courtId: game.court_id, startsAt: game.starts_at })),
+        games.map((game) => ({
+          id: game.id,
+          siteId: game.site_id,
+          courtId: game.court_id,
+          startsAt: game.starts_at,
+          createdAt: game.created_at,
+        })),
       )
       .catch((error: unknown) =>
         this.logger.error({ bookings: bookingIds, error: String(error) }, 'freed games not offered'),
@@ -265,19 +276,29 @@ export class BookingsService {
    * reminder, the no-show check. A check lost here is queued again at the next start
    * (NoShows.onApplicationBootstrap).
    */
-  async afterBooked(booking: { id: number; startsAt: Date }): Promise<void> {
+  async afterBooked(booking: { id: number; startsAt: Date; createdAt?: Date }): Promise<void> {
     this.feed.wrote('bookings');
     this.schedule.changed({ games: [booking.id] });
+    const made = { ...booking, createdAt: booking.createdAt ?? (await this.createdAt([booking.id])).get(booking.id)! };
     await this.reminders
-      .schedule(booking)
+      .schedule(made)
       .catch((error: unknown) =>
         this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
       );
     await this.noShows
-      .scheduleCheck(booking)
+      .scheduleCheck(made)
       .catch((error: unknown) =>
         this.logger.error({ booking: booking.id, error: String(error) }, 'no-show check not scheduled'),
       );
+  }
+
+  /** When each of these games was made: the half of their jobs' ids a restore cannot hand out again. */
+  private async createdAt(bookingIds: number[]): Promise<Map<number, Date>> {
+    const rows = await this.db.query<{ id: number; created_at: Date }[]>(
+      `SELECT id, created_at FROM bookings WHERE id = ANY($1::int[])`,
+      [bookingIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.created_at]));
   }
 
   /** The games' first proven door opening (a code at the door, or the agent's report), if none yet. */

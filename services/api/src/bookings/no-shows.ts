@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { Notifier } from '../notifications/notifier';
 import { ScheduleChanges } from '../offline/schedule-changes';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { FreedSlots } from './freed-slots';
@@ -16,7 +16,8 @@ export interface NoShowCheckJob {
   bookingId: number;
 }
 
-export const noShowJobId = (bookingId: number): string => `no-show-${bookingId}`;
+export const noShowJobId = (booking: { id: number; createdAt: Date }): string =>
+  `no-show-${recordKey(booking.id, booking.createdAt)}`;
 
 const DAY_MS = 24 * 3600_000;
 /** The rule's window: no-shows within 30 days count together. */
@@ -64,14 +65,14 @@ export class NoShows implements OnApplicationBootstrap {
   ) {}
 
   /** Queues the game's check (a game booked after its check time is checked at once). */
-  async scheduleCheck(booking: { id: number; startsAt: Date }): Promise<void> {
+  async scheduleCheck(booking: { id: number; startsAt: Date; createdAt: Date }): Promise<void> {
     const due = booking.startsAt.getTime() + this.config.noShows.afterMin * 60_000;
     const delay = Math.max(0, due - this.clock.now().getTime());
-    await this.queue.add(JOBS.noShowCheck, { bookingId: booking.id }, { delay, jobId: noShowJobId(booking.id) });
+    await this.queue.add(JOBS.noShowCheck, { bookingId: booking.id }, { delay, jobId: noShowJobId(booking) });
   }
 
-  async cancelCheck(bookingId: number): Promise<void> {
-    await this.queue.remove(noShowJobId(bookingId));
+  async cancelCheck(booking: { id: number; createdAt: Date }): Promise<void> {
+    await this.queue.remove(noShowJobId(booking));
   }
 
   /**
@@ -80,12 +81,13 @@ export class NoShows implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     // Every site's live games: the checks are keyed by game, whatever its site.
-    const games = await this.db.query<{ id: number; starts_at: Date }[]>(
-      `SELECT id, starts_at FROM bookings
+    const games = await this.db.query<{ id: number; starts_at: Date; created_at: Date }[]>(
+      `SELECT id, starts_at, created_at FROM bookings
         WHERE cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND ends_at > $1`,
       [this.clock.now()],
     );
-    for (const game of games) await this.scheduleCheck({ id: game.id, startsAt: game.starts_at });
+    for (const game of games)
+      await this.scheduleCheck({ id: game.id, startsAt: game.starts_at, createdAt: game.created_at });
     if (games.length) this.logger.log({ games: games.length }, 'no-show checks ensured for live games');
   }
 
@@ -99,9 +101,17 @@ export class NoShows implements OnApplicationBootstrap {
     const now = this.clock.now();
     // The game's own site's agent is the one that saw (or not) its door open.
     const [game] = await this.db.query<
-      { site_id: string; starts_at: Date; ends_at: Date; started: boolean; live: boolean; agent_fresh: boolean }[]
+      {
+        site_id: string;
+        starts_at: Date;
+        ends_at: Date;
+        created_at: Date;
+        started: boolean;
+        live: boolean;
+        agent_fresh: boolean;
+      }[]
     >(
-      `SELECT b.site_id, b.starts_at, b.ends_at, b.started_at IS NOT NULL AS started, b.cancelled_at IS NULL AS live,
+      `SELECT b.site_id, b.starts_at, b.ends_at, b.created_at, b.started_at IS NOT NULL AS started, b.cancelled_at IS NULL AS live,
               coalesce(s.online AND s.last_seen_at >= $2, false) AS agent_fresh
          FROM bookings b LEFT JOIN sites s ON s.id = b.site_id
         WHERE b.id = $1`,
@@ -125,7 +135,13 @@ export class NoShows implements OnApplicationBootstrap {
     if (userId === undefined) return 'checked-in';
     this.schedule.changed(game.site_id);
     await this.freedSlots.freed([
-      { id: bookingId, siteId: game.site_id, courtId: released[0]!.court_id, startsAt: game.starts_at },
+      {
+        id: bookingId,
+        siteId: game.site_id,
+        courtId: released[0]!.court_id,
+        startsAt: game.starts_at,
+        createdAt: game.created_at,
+      },
     ]);
     this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
     await this.actions.record(

@@ -164,8 +164,8 @@ export class Waitlist {
         `${site.id} ${Math.floor(startsAt.getTime() / 3_600_000)}`,
       ]);
       for (;;) {
-        const [entry] = await tx.query<{ id: number; user_id: number; is_sport_school: boolean }[]>(
-          `SELECT w.id, w.user_id, u.is_sport_school FROM waitlist_entries w JOIN users u ON u.id = w.user_id
+        const [entry] = await tx.query<{ id: number; user_id: number; is_sport_school: boolean; created_at: Date }[]>(
+          `SELECT w.id, w.user_id, u.is_sport_school, w.created_at FROM waitlist_entries w JOIN users u ON u.id = w.user_id
             WHERE w.site_id = $2 AND w.starts_at = $1 AND w.state = 'waiting' AND u.deleted_at IS NULL
             ORDER BY w.id LIMIT 1 FOR UPDATE OF w`,
           [startsAt, site.id],
@@ -200,7 +200,7 @@ export class Waitlist {
           `UPDATE waitlist_entries SET state = 'offered', booking_id = $2, hold_until = $3 WHERE id = $1`,
           [entry.id, bookingId, holdUntil],
         );
-        return { entryId: entry.id, userId: entry.user_id, holdUntil };
+        return { entryId: entry.id, userId: entry.user_id, holdUntil, createdAt: entry.created_at };
       }
     });
     for (const { entryId, userId, reason } of skipped) {
@@ -213,7 +213,7 @@ export class Waitlist {
       });
     }
     if (!offered) return null;
-    await this.freedSlots.holdExpiresAt(offered.entryId, offered.holdUntil, now);
+    await this.freedSlots.holdExpiresAt({ id: offered.entryId, createdAt: offered.createdAt }, offered.holdUntil, now);
     await this.notifier.notify(offered.userId, {
       type: 'waitlist-offer',
       entryId: offered.entryId,
@@ -246,14 +246,22 @@ export class Waitlist {
   private async dropHold(
     tx: EntityManager,
     bookingId: number,
-  ): Promise<{ id: number; siteId: string; courtId: number; startsAt: Date } | null> {
-    const [[booking]] = await tx.query<[{ id: number; site_id: string; court_id: number; starts_at: Date }[], number]>(
+  ): Promise<{ id: number; siteId: string; courtId: number; startsAt: Date; createdAt: Date } | null> {
+    const [[booking]] = await tx.query<
+      [{ id: number; site_id: string; court_id: number; starts_at: Date; created_at: Date }[], number]
+    >(
       `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
-        RETURNING id, site_id, court_id, starts_at`,
+        RETURNING id, site_id, court_id, starts_at, created_at`,
       [bookingId, this.clock.now()],
     );
     return booking
-      ? { id: booking.id, siteId: booking.site_id, courtId: booking.court_id, startsAt: booking.starts_at }
+      ? {
+          id: booking.id,
+          siteId: booking.site_id,
+          courtId: booking.court_id,
+          startsAt: booking.starts_at,
+          createdAt: booking.created_at,
+        }
       : null;
   }
 

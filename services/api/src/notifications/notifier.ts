@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { NoticeChannel } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import { eventOf, KIND_OF, type Notice } from './notices';
 import { PlayerChannels } from './player-channels';
 
@@ -16,8 +16,13 @@ export interface NotifyJob {
   done?: number[];
 }
 
-/** The job of one message on one channel: BullMQ ids cannot hold ':'. */
-export const notifyJobId = (event: string, userId: number): string => `${event.replace(/:/g, '-')}-u${userId}`;
+/**
+ * The job of one message on one channel: its event and player with the instant its delivery row was
+ * written (an event names a record by id, which a restored database hands out again: queues.ts,
+ * recordKey). BullMQ ids cannot hold ':'.
+ */
+export const notifyJobId = (event: string, userId: number, queuedAt: Date): string =>
+  `${event.replace(/:/g, '-')}-u${recordKey(userId, queuedAt)}`;
 
 /** Rows left queued without a job (a replica died between the two) are queued again after this long. */
 const ORPHAN_AFTER_MS = 60_000;
@@ -55,13 +60,13 @@ export class Notifier implements OnApplicationBootstrap {
       this.logger.log({ event, user: userId, kind }, 'notice not sent: the player turned every channel off');
       return;
     }
-    const rows = await this.db.query<{ channel: NoticeChannel }[]>(
+    const rows = await this.db.query<{ channel: NoticeChannel; created_at: Date }[]>(
       `INSERT INTO notification_deliveries (event, user_id, channel, kind, notice, state, created_at)
        SELECT $1, $2, channel, $3, $4, 'queued', $5 FROM unnest($6::text[]) AS channel
-       ON CONFLICT (event, user_id, channel) DO NOTHING RETURNING channel`,
+       ON CONFLICT (event, user_id, channel) DO NOTHING RETURNING channel, created_at`,
       [event, userId, kind, JSON.stringify(notice), this.clock.now(), channels],
     );
-    for (const { channel } of rows) await this.enqueue(channel, { event, userId, notice });
+    for (const { channel, created_at } of rows) await this.enqueue(channel, { event, userId, notice }, created_at);
     if (rows.length < channels.length) {
       this.logger.log({ event, user: userId }, 'notice already queued: sent once per channel');
     }
@@ -74,18 +79,20 @@ export class Notifier implements OnApplicationBootstrap {
       [new Date(now - KEEP_DELIVERIES_MS)],
     );
     if (pruned) this.logger.log({ rows: pruned }, 'notice outcomes older than 90 days removed');
-    const orphans = await this.db.query<{ event: string; user_id: number; channel: NoticeChannel; notice: Notice }[]>(
-      `SELECT event, user_id, channel, notice FROM notification_deliveries
+    const orphans = await this.db.query<
+      { event: string; user_id: number; channel: NoticeChannel; notice: Notice; created_at: Date }[]
+    >(
+      `SELECT event, user_id, channel, notice, created_at FROM notification_deliveries
         WHERE state = 'queued' AND created_at < $1 AND created_at > $2`,
       [new Date(now - ORPHAN_AFTER_MS), new Date(now - 24 * 3600_000)],
     );
     for (const row of orphans) {
-      await this.enqueue(row.channel, { event: row.event, userId: row.user_id, notice: row.notice });
+      await this.enqueue(row.channel, { event: row.event, userId: row.user_id, notice: row.notice }, row.created_at);
     }
     if (orphans.length) this.logger.log({ notices: orphans.length }, 'queued notices without a job queued again');
   }
 
-  private async enqueue(channel: NoticeChannel, job: NotifyJob): Promise<void> {
-    await this.queues[channel].add(JOBS.notify, job, { jobId: notifyJobId(job.event, job.userId) });
+  private async enqueue(channel: NoticeChannel, job: NotifyJob, queuedAt: Date): Promise<void> {
+    await this.queues[channel].add(JOBS.notify, job, { jobId: notifyJobId(job.event, job.userId, queuedAt) });
   }
 }

@@ -13,7 +13,7 @@ import {
 import type { PricedGame } from '../bookings/booking-hooks';
 import { Clock } from '../common/clock';
 import type { Writer } from '../common/writer';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import { SettingsService } from '../rules/settings.service';
 import type { SiteRef } from '../sites/site-ref';
 import { SitesService } from '../sites/sites.service';
@@ -23,8 +23,9 @@ export interface PaymentHoldJob {
   bookingId: number;
 }
 
-/** The hold's release job: one per game, whatever the replicas do. */
-export const holdJobId = (bookingId: number): string => `payment-hold-${bookingId}`;
+/** The hold's release job: one per charge (its game and when it was made), whatever the replicas do. */
+export const holdJobId = (bookingId: number, chargedAt: Date): string =>
+  `payment-hold-${recordKey(bookingId, chargedAt)}`;
 
 interface ChargeRow {
   booking_id: number;
@@ -73,7 +74,7 @@ export class GameCharges {
       .add(
         JOBS.paymentHold,
         { bookingId: game.id },
-        { jobId: holdJobId(game.id), delay: payUntil.getTime() - now.getTime() },
+        { jobId: holdJobId(game.id, now), delay: payUntil.getTime() - now.getTime() },
       )
       .catch((error: unknown) =>
         this.logger.error({ booking: game.id, error: String(error) }, 'payment hold release not queued'),

@@ -1,6 +1,15 @@
 import type { DefaultJobOptions } from 'bullmq';
 
 /** Every BullMQ queue and job of the API, with its retry policy: the one home for both. */
+
+/**
+ * The part of a job's id that names its record for all time: the record's id with the instant it
+ * was made (docs/decisions/0083-job-ids-for-all-time.md). A database restored from a backup, or made
+ * afresh beside a Redis that ran before, hands its ids out again; BullMQ keeps completed jobs for
+ * days and ignores an add whose id it has seen, so an id alone would lose the new record's job.
+ */
+export const recordKey = (id: number, createdAt: Date): string => `${id}-${createdAt.getTime().toString(36)}`;
+
 export const QUEUES = {
   mail: 'mail',
   accounts: 'accounts',

@@ -8,7 +8,7 @@ import { reminderJobId } from '../../src/bookings/booking-reminders';
 import { QUEUES } from '../../src/queues/queues';
 import { PASSWORD } from '../support/accounts';
 import { nextMail } from '../support/mailbox';
-import { cancel, msk, order, signedInPlayers } from '../support/players';
+import { cancel, madeGame, msk, order, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import {
   ADMIN_NOW as NOW,
@@ -206,7 +206,7 @@ describe('bookings', () => {
     expect(booked.status).toBe(200);
     const id = booked.body.id as number;
     const reminders = api.app.get<Queue>(getQueueToken(QUEUES.bookings));
-    expect(await reminders.getJob(reminderJobId(id))).toBeDefined();
+    expect(await reminders.getJob(reminderJobId(await madeGame(api.db, id)))).toBeDefined();
     // Equipment taken for the game, as if compartment 11 had opened.
     await api.db.query(
       `INSERT INTO equipment_loans (site_id, shelf_id, user_id, booking_id, started_at) VALUES ('default', 11, $1, $2, $3)`,
@@ -230,7 +230,7 @@ describe('bookings', () => {
     const letter = await nextMail(player!.email);
     expect(letter.subject).toBe('Игра отменена клубом: 6 сентября 2027, 18:00');
     expect(letter.text).toContain('6 сентября 2027 (понедельник) в 18:00, корт 1');
-    expect(await reminders.getJob(reminderJobId(id))).toBeUndefined();
+    expect(await reminders.getJob(reminderJobId(await madeGame(api.db, id)))).toBeUndefined();
     expect((await order(other!.client, 1, msk('2027-09-06', 18))).status).toBe(200);
     expect((await player!.client.get('/api/my-orders/')).body.detail).toEqual([]);
     expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data.status).toBe('free');

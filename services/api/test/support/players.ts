@@ -59,3 +59,9 @@ export const order = (client: Client, court: number, timeStart: string, players 
 
 export const cancel = (client: Client, court: number, timeStart: string) =>
   client.post(`/api/delete_order/${court}/`, { id_cort: court, time_start: timeStart, players_count: 2 });
+
+/** A game as its jobs name it (its id and when it was made: queues.ts, recordKey). */
+export async function madeGame(db: DataSource, id: number): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await db.query<{ created_at: Date }[]>(`SELECT created_at FROM bookings WHERE id = $1`, [id]);
+  return { id, createdAt: row!.created_at };
+}
