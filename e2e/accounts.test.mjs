@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { artifacts, viewports } from './support/browser.mjs';
 import { nextMail, waitForMail } from './support/mail.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const env = useProductAndBrowser();
 
@@ -31,7 +32,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const page = await env.browser.newPage({ viewport });
     await page.goto(`${env.product.base}/api/docs/`);
     await page.getByText('Kort API').first().waitFor();
-    await page.getByText('/api/register').first().waitFor();
+    // Swagger UI renders the operations near the viewport only: scroll down until registration's shows.
+    const register = page.getByText('/api/register', { exact: true }).first();
+    await until(
+      async () => (await register.count()) > 0 || (await page.mouse.wheel(0, 600), false),
+      'the registration operation in the docs',
+      30_000,
+    );
+    await register.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifacts}/api-docs-${name}.png` });
     await page.close();
   });
