@@ -1,6 +1,7 @@
 // The door display of the simulated edge agent that `npm start` runs: connected to the API, idle.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { until } from './support/wait.mjs';
 import { artifacts } from './support/browser.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
 
@@ -76,7 +77,14 @@ test('Swagger UI works under the Content Security Policy: the API reference list
   await page.goto(`${env.product.base}/api/docs/`);
   // The UI is drawn by its scripts (files, not inline): the title and an operation appear.
   await page.getByRole('heading', { name: /Kort API/ }).waitFor();
-  await page.locator('.opblock-summary-path', { hasText: '/api/login' }).first().waitFor();
+  // Swagger UI renders the operations near the viewport only: scrolled to until login's shows.
+  const login = page.locator('.opblock-summary-path', { hasText: '/api/login' }).first();
+  await until(
+    async () => (await login.count()) > 0 || (await page.mouse.wheel(0, 600), false),
+    'the login operation in the docs',
+    30_000,
+  );
+  await login.waitFor();
   await page.screenshot({ path: `${artifacts}/api-docs-desktop.png` });
   assert.deepEqual(violations, []);
   await page.close();

@@ -14,6 +14,7 @@ export * from './http';
 export * from './messages';
 export * from './notification-rules';
 export * from './notification-schemas';
+export * from './money';
 export * from './payments';
 export * from './prices';
 export * from './shelves';

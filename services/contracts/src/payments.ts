@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { kopecksOf, roublesOf } from './prices';
+import { kopecksOf, roublesOf } from './money';
 
 /**
  * Paying for a game (docs/decisions/0080-payments.md): a priced hour is held for the player until

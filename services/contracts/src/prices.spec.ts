@@ -1,13 +1,6 @@
 import { messages } from './messages';
-import {
-  adminPriceCreate,
-  formatRoubles,
-  kopecksOf,
-  priceRuleFor,
-  roublesOf,
-  type PriceRule,
-  type PricedHour,
-} from './prices';
+import { formatRoubles, kopecksOf, roublesOf } from './money';
+import { adminPriceCreate, priceRuleFor, type PriceRule, type PricedHour } from './prices';
 
 describe('money is kopecks inside and roubles with kopecks on the wire, never a float', () => {
   test.each([

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
+// An amount's reading and writing: money.ts (schema-free, for the player app too).
+import { kopecksOf, roublesOf } from './money';
 import type { TextRule } from './visible-text';
 import { visibleText } from './visible-text-schema';
 
@@ -12,34 +14,6 @@ import { visibleText } from './visible-text-schema';
 
 export const PRICE_AUDIENCES = ['everyone', 'sport_school'] as const;
 export type PriceAudience = (typeof PRICE_AUDIENCES)[number];
-
-/** The most one hour may cost: 999 999.99 ₽ (kopecks fit an int4 many times over). */
-export const MAX_PRICE_KOPECKS = 99_999_999;
-
-const ROUBLES = /^(\d{1,6})(?:[.,](\d{1,2}))?$/;
-
-/** "1500", "1500.5", "1500,50" → 150050 kopecks; null for anything that is not such an amount. */
-export function kopecksOf(roubles: string): number | null {
-  const match = ROUBLES.exec(roubles.trim());
-  if (!match) return null;
-  const kopecks = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return kopecks <= MAX_PRICE_KOPECKS ? kopecks : null;
-}
-
-/** 150000 → "1500.00": the wire's form of an amount. */
-export function roublesOf(kopecks: number): string {
-  if (!Number.isSafeInteger(kopecks) || kopecks < 0) throw new Error(`Not an amount of kopecks: ${kopecks}`);
-  return `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;
-}
-
-/** 150000 → «1 500 ₽», 150050 → «1 500,50 ₽»: an amount as players and admins read it. */
-export function formatRoubles(kopecks: number): string {
-  const whole = Math.floor(kopecks / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const rest = kopecks % 100;
-  return `${whole}${rest ? `,${String(rest).padStart(2, '0')}` : ''}\u00a0₽`;
-}
 
 /** A rule as the matching needs it. Hours are the site's local ones, [from, to). */
 export interface PriceRule {
