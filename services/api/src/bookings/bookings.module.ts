@@ -39,6 +39,15 @@ import { WaitlistController } from './waitlist.controller';
     Waitlist,
     WaitlistProcessor,
   ],
-  exports: [BookingsService, BookingHooks, AvailabilityService, BookingReminders, NoShows, Waitlist, SlotRules],
+  exports: [
+    BookingsService,
+    GameInserts,
+    BookingHooks,
+    AvailabilityService,
+    BookingReminders,
+    NoShows,
+    Waitlist,
+    SlotRules,
+  ],
 })
 export class BookingsModule {}

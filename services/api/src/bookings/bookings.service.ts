@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { BookingError, bookingRules, messages, type PaymentDue, type SeriesConflict } from '@kort/contracts';
+import { BookingError, bookingRules, messages, type PaymentDue } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { postgresError } from '../common/postgres-error';
 import { ScheduleChanges } from '../offline/schedule-changes';
 import { PriceBook } from '../prices/price-book';
 import type { SiteRef } from '../sites/site-ref';
@@ -146,11 +145,7 @@ export class BookingsService {
    * paid game's refund (payments/: the player's by the club's rule, the club's in full).
    */
   async cancelById(bookingId: number, now: Date, by: 'player' | 'club' = 'club'): Promise<boolean> {
-    const [, cancelled] = await this.bookings.query<[unknown[], number]>(
-      `UPDATE bookings SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL`,
-      [bookingId, now, by === 'player' ? 'player' : null],
-    );
-    if (cancelled !== 1) return false;
+    if (!(await this.cancelOne(this.db.manager, bookingId, now, by === 'player' ? 'player' : null))) return false;
     await this.afterCancelled([bookingId], by);
     return true;
   }
@@ -319,35 +314,6 @@ export class BookingsService {
   }
 
   /**
-   * A game written by the club under no quota, in the caller's transaction, through the same insert
-   * and checks as any game: a school term's occurrence (series/), or a game paid after its hold ran
-   * out (payments/). What stands in its way (a game, a closure, the court taken out of booking) is
-   * answered, not raised, and undone on its own.
-   */
-  async tryInsert(
-    tx: Writer,
-    game: { userId: number; courtId: number; startsAt: Date; seriesId?: number },
-  ): Promise<{ id: number } | { conflict: SeriesConflict; detail: string }> {
-    const endsAt = new Date(game.startsAt.getTime() + bookingRules.gameMinutes * 60_000);
-    await tx.query('SAVEPOINT series_game');
-    try {
-      const id = await this.inserts.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId ?? null);
-      await tx.query('RELEASE SAVEPOINT series_game');
-      return { id };
-    } catch (error) {
-      const refusal = this.slots.refusal(error);
-      if (!refusal) throw error;
-      await tx.query('ROLLBACK TO SAVEPOINT series_game');
-      // The closure's own words (its reason), as the school's preview shows them.
-      if (refusal.code === BookingError.SlotClosed)
-        return { conflict: 'closure', detail: postgresError(error).message ?? '' };
-      if (refusal.code === BookingError.CourtInactive)
-        return { conflict: 'inactive', detail: messages.seriesInactiveCourt };
-      return { conflict: 'game', detail: messages.seriesGameThere };
-    }
-  }
-
-  /**
    * Cancels, in the caller's transaction, the live games on these courts starting in [from, to) (no
    * end: every later one) that are not over: with `begun`, a game under way too (a closure holds
    * from now: the door no longer opens for it), else only games not begun (a court taken out of
@@ -381,10 +347,15 @@ export class BookingsService {
    * A priced game unpaid at the end of its hold (payments/), in the caller's transaction: cancelled
    * as 'unpaid'. False when it was cancelled already. The caller calls afterCancelled once committed.
    */
-  async releaseUnpaid(tx: Writer, bookingId: number, now: Date): Promise<boolean> {
+  releaseUnpaid(tx: Writer, bookingId: number, now: Date): Promise<boolean> {
+    return this.cancelOne(tx, bookingId, now, 'unpaid');
+  }
+
+  /** One live game cancelled, with who cancelled it (null: the club); false when it already was. */
+  private async cancelOne(tx: Writer, id: number, now: Date, by: 'player' | 'unpaid' | null): Promise<boolean> {
     const [, cancelled] = await tx.query<[unknown[], number]>(
-      `UPDATE bookings SET cancelled_at = $2, cancelled_by = 'unpaid' WHERE id = $1 AND cancelled_at IS NULL`,
-      [bookingId, now],
+      `UPDATE bookings SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL`,
+      [id, now, by],
     );
     return cancelled === 1;
   }

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { bookingRules, type BookingRules } from '@kort/contracts';
+import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
 import { Clock } from '../common/clock';
+import { postgresError } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
+import { SlotRules } from './slot-rules';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
 const QUOTA_LOCK = 0x6b6f7274; // 'kort'
 
 /**
- * The two ways a game row is written (BookingsService decides which): as is, or counted against
- * the player's quotas under their lock. The slot itself is guarded by the database (the exclusion
+ * The ways a game row is written: as is, or counted against the player's quotas under their lock
+ * (BookingsService decides which), or by the club with its refusal answered (tryInsert). The slot itself is guarded by the database (the exclusion
  * constraint and the slot trigger) whichever way it comes.
  */
 @Injectable()
@@ -20,7 +22,37 @@ export class GameInserts {
     private readonly db: DataSource,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly slots: SlotRules,
   ) {}
+
+  /**
+   * A game written by the club under no quota, in the caller's transaction, through the same insert
+   * and checks as any game: a school term's occurrence (series/), or a game paid after its hold ran
+   * out (payments/). What stands in its way (a game, a closure, the court taken out of booking) is
+   * answered, not raised, and undone on its own.
+   */
+  async tryInsert(
+    tx: Writer,
+    game: { userId: number; courtId: number; startsAt: Date; seriesId?: number },
+  ): Promise<{ id: number } | { conflict: SeriesConflict; detail: string }> {
+    const endsAt = new Date(game.startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    await tx.query('SAVEPOINT series_game');
+    try {
+      const id = await this.insert(game.userId, game.courtId, game.startsAt, endsAt, tx, game.seriesId ?? null);
+      await tx.query('RELEASE SAVEPOINT series_game');
+      return { id };
+    } catch (error) {
+      const refusal = this.slots.refusal(error);
+      if (!refusal) throw error;
+      await tx.query('ROLLBACK TO SAVEPOINT series_game');
+      // The closure's own words (its reason), as the school's preview shows them.
+      if (refusal.code === BookingError.SlotClosed)
+        return { conflict: 'closure', detail: postgresError(error).message ?? '' };
+      if (refusal.code === BookingError.CourtInactive)
+        return { conflict: 'inactive', detail: messages.seriesInactiveCourt };
+      return { conflict: 'game', detail: messages.seriesGameThere };
+    }
+  }
 
   /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
   async insert(

@@ -10,7 +10,7 @@ import {
   type PaymentStatus,
 } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
-import { courtLabel } from '../club/courts.service';
+import { GameInserts } from '../bookings/game-inserts';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
@@ -86,6 +86,7 @@ export class PaymentsService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly bookings: BookingsService,
+    private readonly inserts: GameInserts,
     private readonly refunds: Refunds,
     private readonly notifier: Notifier,
     private readonly schedule: ScheduleChanges,
@@ -263,7 +264,7 @@ export class PaymentsService {
         return { kind: 'paid' as const, row, game };
       }
       if (game.cancelled_by === 'unpaid' && game.starts_at > this.clock.now()) {
-        const again = await this.bookings.tryInsert(tx, {
+        const again = await this.inserts.tryInsert(tx, {
           userId: game.user_id,
           courtId: game.court_id,
           startsAt: game.starts_at,
@@ -310,10 +311,9 @@ export class PaymentsService {
   async describe(game: Pick<GameFacts, 'site_id' | 'court_id' | 'starts_at'>): Promise<string> {
     const site = (await this.sites.find(game.site_id)) ?? { timezone: 'Europe/Moscow' };
     const clock = this.time.of(site);
-    const court = await this.courts.find(game.court_id);
-    const label = courtLabel(game.court_id, court?.name);
     return rentalDescription(
-      { id: game.court_id, name: court?.name ?? label, defaultName: label === `корт ${game.court_id}` },
+      game.court_id,
+      (await this.courts.find(game.court_id))?.name,
       clock.longDate(game.starts_at),
       clock.time(game.starts_at),
     );

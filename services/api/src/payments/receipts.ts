@@ -1,4 +1,5 @@
 import { roublesOf, type PaymentRules } from '@kort/contracts';
+import { defaultCourtName } from '../club/courts.service';
 import type { YooAmount, YooReceipt } from './yookassa/yookassa-types';
 
 /** YooKassa's limit on an item's description. */
@@ -6,13 +7,10 @@ const DESCRIPTION_MAX = 128;
 
 export const amountOf = (kopecks: number): YooAmount => ({ value: roublesOf(kopecks), currency: 'RUB' });
 
-/** «Аренда корта 2, 4 декабря 2026, 18:00» (a named court: «Аренда корта «Грунт», …»). */
-export function rentalDescription(
-  court: { id: number; name: string; defaultName: boolean },
-  date: string,
-  time: string,
-): string {
-  const what = court.defaultName ? `корта ${court.id}` : `корта «${court.name}»`;
+/** «Аренда корта 2, 4 декабря 2026, 18:00» (a court the club named: «Аренда корта «Грунт», …»). */
+export function rentalDescription(courtId: number, courtName: string | undefined, date: string, time: string): string {
+  const named = courtName !== undefined && courtName !== defaultCourtName(courtId);
+  const what = named ? `корта «${courtName}»` : `корта ${courtId}`;
   return `Аренда ${what}, ${date}, ${time}`.slice(0, DESCRIPTION_MAX);
 }
 

@@ -230,7 +230,8 @@ export class Refunds {
     const site = (await this.sites.find(refund.site_id)) ?? { id: refund.site_id, timezone: 'Europe/Moscow' };
     const rules = await this.settings.paymentRules(site);
     const description = rentalDescription(
-      { id: refund.court_id, name: refund.court_name, defaultName: refund.court_name === `Корт ${refund.court_id}` },
+      refund.court_id,
+      refund.court_name,
       ...this.when(site.timezone, refund.starts_at),
     );
     const answer = await this.gateway.client.createRefund(

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AdminError, bookingRules, messages, type SeriesOccurrence } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
+import { GameInserts } from '../bookings/game-inserts';
 import { ClubCalendar } from '../club/club-calendar';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
@@ -44,6 +45,7 @@ export class SeriesService {
   constructor(
     private readonly db: DataSource,
     private readonly bookings: BookingsService,
+    private readonly inserts: GameInserts,
     private readonly calendar: ClubCalendar,
     private readonly courts: CourtsService,
     private readonly time: SiteTime,
@@ -108,7 +110,7 @@ export class SeriesService {
         skips.push(occurrence(clock, startsAt, 'past', messages.seriesPast));
         continue;
       }
-      const made = await this.bookings.tryInsert(tx, {
+      const made = await this.inserts.tryInsert(tx, {
         userId: term.userId,
         courtId: term.courtId,
         startsAt,
