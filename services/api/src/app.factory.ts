@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +11,7 @@ import { CsrfService } from './common/csrf';
 import { requestObserver } from './lifecycle/request-observer';
 import { SessionMiddleware } from './auth/session.middleware';
 import { AgentAdmission } from './devices/agent-admission';
+import { claimRedis, readInstall } from './install/install-identity';
 import { RedisIoAdapter } from './devices/redis-io.adapter';
 import { Readiness } from './lifecycle/readiness';
 import { MetricsService } from './metrics/metrics.service';
@@ -33,11 +34,22 @@ export function disconnectLocalSockets(app: INestApplication): number {
  * are main.ts's business: it drains the replica before Nest's shutdown hooks run.
  */
 export async function createApp(options: AppOptions): Promise<INestApplication> {
+  const { config } = options;
+  // Whose Redis keys these are, before anything writes one (install/install-identity.ts).
+  const install = await readInstall(config.databaseUrl);
+  config.useInstallPrefix(install.redisPrefix);
+  const claim = await claimRedis(config.redisUrl, config.redisPrefix, install, config.databaseUrl);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     bodyParser: false,
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  new NestLogger('Install').log(
+    { install: install.id, prefix: config.redisPrefix, chosen: config.redisPrefixSetting !== undefined },
+    claim === 'claimed'
+      ? 'the Redis keys under the prefix had no install: now marked as this one'
+      : "the Redis keys under the prefix are this install's",
+  );
   app.set('trust proxy', trustProxySetting(options.config.trustProxy));
   // No ETag on API answers: a hash of every body, for clients that never revalidate JSON. The web
   // apps' files keep theirs (serve-static sets its own).

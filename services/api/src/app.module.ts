@@ -25,6 +25,7 @@ import { ShutdownLog } from './common/shutdown-log';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthModule } from './health/health.module';
+import { InstallModule } from './install/install.module';
 import { Readiness } from './lifecycle/readiness';
 import { loggerOptions } from './logger-options';
 import { TimeModule } from './time/time.module';
@@ -74,6 +75,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(options.config)),
         TypeOrmModule.forRoot(dataSourceOptions(options.config.databaseUrl)),
         RedisModule,
+        InstallModule,
         CacheModule,
         TimeModule,
         SitesModule,

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, disconnectLocalSockets } from './app.factory';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { InstallConflict } from './install/install-identity';
 import { shutDownGracefully } from './lifecycle/graceful-shutdown';
 import { PreflightError, preflight } from './preflight';
 
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
     if (error instanceof PreflightError) exitWith(error.message);
     throw error;
   });
-  const app = await createApp({ config });
+  const app = await createApp({ config }).catch((error: unknown) => {
+    if (error instanceof InstallConflict) exitWith(error.message);
+    throw error;
+  });
   await app.listen(config.port);
 
   const logger = new Logger('Shutdown');

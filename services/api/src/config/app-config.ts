@@ -83,8 +83,11 @@ const envSchema = z.object({
     .default(3000),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/kort'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  /** Prefix of every Redis key (sessions, queues, limits): lets test runs share one Redis. */
-  REDIS_PREFIX: z.string().default('kort:'),
+  /**
+   * Prefix of every Redis key and channel (sessions, queues, limits, socket.io). Unset: the
+   * install's own (install/install-identity.ts), so two installs on one Redis never meet.
+   */
+  REDIS_PREFIX: z.string().optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   /** How long to wait for the mail server to connect and greet (sockets get twice as long). */
   SMTP_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).default(10_000),
@@ -214,7 +217,9 @@ export class AppConfig {
   readonly port: number;
   readonly databaseUrl: string;
   readonly redisUrl: string;
-  readonly redisPrefix: string;
+  /** REDIS_PREFIX as set; undefined: the install's own prefix, read from its database at start. */
+  readonly redisPrefixSetting: string | undefined;
+  private installPrefix: string | undefined;
   readonly smtpUrl: string;
   readonly smtpTimeoutMs: number;
   readonly mailFrom: string;
@@ -261,7 +266,7 @@ export class AppConfig {
     this.port = env.PORT;
     this.databaseUrl = env.DATABASE_URL;
     this.redisUrl = env.REDIS_URL;
-    this.redisPrefix = env.REDIS_PREFIX;
+    this.redisPrefixSetting = env.REDIS_PREFIX;
     this.smtpUrl = env.SMTP_URL;
     this.smtpTimeoutMs = env.SMTP_TIMEOUT_MS;
     this.mailFrom = env.MAIL_FROM;
@@ -329,6 +334,18 @@ export class AppConfig {
 
   get isProduction(): boolean {
     return this.nodeEnv === 'production';
+  }
+
+  /** The prefix of every Redis key: REDIS_PREFIX, or the install's own once createApp has read it. */
+  get redisPrefix(): string {
+    const prefix = this.redisPrefixSetting ?? this.installPrefix;
+    if (prefix === undefined) throw new Error('the Redis prefix is known once the install is read (createApp)');
+    return prefix;
+  }
+
+  /** The install's own prefix (install-identity.ts), used when REDIS_PREFIX is not set. */
+  useInstallPrefix(prefix: string): void {
+    this.installPrefix = prefix;
   }
 }
 

@@ -32,6 +32,7 @@ import { SiteShelves1764000000300 } from './migrations/1764000000300-site-shelve
 import { BlockSite1764000000400 } from './migrations/1764000000400-block-site';
 import { Prices1764000000500 } from './migrations/1764000000500-prices';
 import { Payments1764000000600 } from './migrations/1764000000600-payments';
+import { Installation1764000000700 } from './migrations/1764000000700-installation';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -62,6 +63,7 @@ export const migrations = [
   BlockSite1764000000400,
   Prices1764000000500,
   Payments1764000000600,
+  Installation1764000000700,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -4,7 +4,10 @@ import { AppConfig } from '../config/app-config';
 
 export const REDIS = Symbol('REDIS');
 
-/** The API's ioredis connection (rate limits and, through BullMQ, the queues). Keys are prefixed. */
+/**
+ * The API's ioredis connection (rate limits and, through BullMQ, the queues). Keys are prefixed
+ * (the install's own prefix unless REDIS_PREFIX chooses one: install/install-identity.ts).
+ */
 @Global()
 @Module({
   providers: [

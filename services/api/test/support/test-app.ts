@@ -29,10 +29,17 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   clock: Clock = new TestClock(),
-  { ownDatabase = false, port = 0 }: { ownDatabase?: boolean; port?: number } = {},
+  {
+    ownDatabase = false,
+    port = 0,
+  }: {
+    /** true: a copy of the run's template (the same install); 'new-install': migrated from empty, as a new install's. */
+    ownDatabase?: boolean | 'new-install';
+    port?: number;
+  } = {},
 ): Promise<TestApp> {
   // Device tests need a database of their own: the site row (online, relays) is one physical court.
-  const database = ownDatabase ? await freshDatabase() : null;
+  const database = ownDatabase ? await freshDatabase(ownDatabase === 'new-install') : null;
   const config = loadConfig({
     ...process.env,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'kort-test:'}${randomUUID().slice(0, 8)}:`,
@@ -56,13 +63,16 @@ export async function startTestApp(
   };
 }
 
-/** Another copy of the run's template (migrated and seeded), beside the file's own database. */
-async function freshDatabase(): Promise<string> {
+/**
+ * Another copy of the run's template (migrated and seeded), beside the file's own database; or, for
+ * a new install, a database migrated and seeded from empty (its own install id).
+ */
+async function freshDatabase(newInstall: boolean): Promise<string> {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kort_test');
   url.pathname = `${url.pathname}_${randomUUID().slice(0, 8)}`;
   const databaseUrl = url.toString();
   const template = process.env.KORT_TEST_TEMPLATE_URL;
-  if (template) await copyDatabase(template, databaseUrl);
+  if (template && !newInstall) await copyDatabase(template, databaseUrl);
   else
     await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), {
       seed: true,
