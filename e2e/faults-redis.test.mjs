@@ -42,7 +42,8 @@ test('Redis restarted under load: 2xx or a clean 503, recovery within seconds, n
     'commands',
     audit.rows,
     '',
-    `${JSON.stringify(audit.statuses)}; the agent ran ${audit.run}, ${audit.unrecorded} of them not recorded as done`,
+    `${JSON.stringify(audit.statuses)}; the agent ran ${audit.run}, ${audit.unrecorded} of them not recorded as done; ${audit.redelivered} sent again after an unanswered delivery`,
   );
   assert.deepEqual(audit.problems, [], 'no command ran twice, late, or unrecorded');
+  assert.equal(audit.unrecorded, 0, 'every command the agent ran is recorded done: its caller heard it done');
 });

@@ -32,6 +32,7 @@ const command = (change: Partial<CommandRecord>): CommandRecord => ({
   origin: 'api',
   offline: false,
   booking_id: 41,
+  deliveries: 1,
   ...change,
 });
 

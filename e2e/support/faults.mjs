@@ -90,18 +90,6 @@ export const cleanUnavailable = (outcome) =>
   outcome.status === 503 && typeof outcome.body?.detail === 'string' && /[а-яё]/i.test(outcome.body.detail);
 
 /**
- * A device command's honest failure in an outage: 504 `device.timeout` with its Russian `detail`,
- * when its delivery was lost on the way (a broadcast to the agent's replica while the socket.io
- * adapter's Redis came back). The caller hears it within the command's deadline; whether the agent
- * ran it is the command audit's question, asked by every outage test.
- */
-export const cleanCommandTimeout = (outcome) =>
-  outcome.kind === 'command' &&
-  outcome.status === 504 &&
-  outcome.body?.code === 'device.timeout' &&
-  /[а-яё]/i.test(outcome.body?.detail ?? '');
-
-/**
  * The commands the agent ran (its `command done` log lines, every agent process of the product):
  * `[{ id, action, at }]`, `at` in ms. A repeated delivery is acknowledged without running and does
  * not appear here.
@@ -123,7 +111,7 @@ export function commandsRun(product) {
 export async function commandAudit(product) {
   const run = commandsRun(product);
   const rows = await withDatabase(product, (db) =>
-    db.query(`SELECT id, status, deadline FROM commands`).then((result) => result.rows),
+    db.query(`SELECT id, status, deadline, deliveries FROM commands`).then((result) => result.rows),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const counts = new Map();
@@ -141,7 +129,9 @@ export async function commandAudit(product) {
   for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
   // Ran, but the API could not record it (its database was away): the caller heard a failure.
   const unrecorded = [...ran].filter((id) => byId.get(id)?.status !== 'done').length;
-  return { problems, run: run.length, rows: rows.length, statuses, unrecorded };
+  // Sent again after a delivery went unanswered (the agent ran each id once: `problems` says if not).
+  const redelivered = rows.filter((row) => row.deliveries > 1).length;
+  return { problems, run: run.length, rows: rows.length, statuses, unrecorded, redelivered };
 }
 
 /**

@@ -120,6 +120,7 @@ export const ru: TranslationMessages = {
         origin: 'Источник',
         offline: 'Без связи',
         booking_id: 'Игра',
+        deliveries: 'Доставок',
         from: 'С',
         to: 'По',
       },

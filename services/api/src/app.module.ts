@@ -25,6 +25,7 @@ import { ShutdownLog } from './common/shutdown-log';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthModule } from './health/health.module';
+import { EventsModule } from './events/events.module';
 import { InstallModule } from './install/install.module';
 import { Readiness } from './lifecycle/readiness';
 import { loggerOptions } from './logger-options';
@@ -76,6 +77,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(options.config.databaseUrl)),
         RedisModule,
         InstallModule,
+        EventsModule,
         CacheModule,
         TimeModule,
         SitesModule,

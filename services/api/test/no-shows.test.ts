@@ -8,7 +8,7 @@ import { QUEUES } from '../src/queues/queues';
 import { obedient, scriptedAgent } from './support/agents';
 import { waitFor } from './support/wait';
 import { nextMail } from './support/mailbox';
-import { madeGame, msk, order, signedInPlayers } from './support/players';
+import { madeGame, msk, order, queuedJob, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 
@@ -49,8 +49,11 @@ test('a game whose door was not opened is released 15 minutes after its start: t
   expect(booked.status).toBe(200);
   const id = booked.body.id as number;
   // Queued once, for 12:15 (3 hours 15 minutes from 09:00).
-  const job = await api.app.get<Queue>(getQueueToken(QUEUES.noShows)).getJob(noShowJobId(await madeGame(api.db, id)));
-  expect(job?.opts.delay).toBe(195 * MINUTE);
+  const job = await queuedJob(
+    api.app.get<Queue>(getQueueToken(QUEUES.noShows)),
+    noShowJobId(await madeGame(api.db, id)),
+  );
+  expect(job.opts.delay).toBe(195 * MINUTE);
 
   at('2027-03-01', 12, 14);
   expect(await noShows().check(id)).toBe('not-yet');
@@ -94,10 +97,13 @@ test('while the door is unreachable nobody is released blind; once it is back, t
 test('the queued check runs by itself when it comes due (BullMQ), once', async () => {
   const { client } = await player();
   const id = (await order(client, 2, msk('2027-03-01', 15))).body.id as number;
+  const job = await queuedJob(
+    api.app.get<Queue>(getQueueToken(QUEUES.noShows)),
+    noShowJobId(await madeGame(api.db, id)),
+  );
   at('2027-03-01', 15, 16);
-  const job = await api.app.get<Queue>(getQueueToken(QUEUES.noShows)).getJob(noShowJobId(await madeGame(api.db, id)));
-  await job!.promote(); // what the delay does at 15:15
-  await waitFor(async () => (await job!.getState()) === 'completed');
+  await job.promote(); // what the delay does at 15:15
+  await waitFor(async () => (await job.getState()) === 'completed');
   expect((await client.get('/api/my-orders/')).body.detail[0]).toMatchObject({ id, status: 'no_show' });
 });
 
@@ -224,12 +230,13 @@ test('a check queued before a replica restarts is still there after it, and the 
     agent = await scriptedAgent(`http://127.0.0.1:${port}`, obedient);
     await waitFor(() => siteOnline(restarted));
     restarted.clock.set(new Date(msk('2027-03-01', 16, 15)));
-    const job = await restarted.app
-      .get<Queue>(getQueueToken(QUEUES.noShows))
-      .getJob(noShowJobId(await madeGame(restarted.db, id)));
-    expect(await job!.getState()).toBe('delayed');
-    await job!.promote();
-    await waitFor(async () => (await job!.getState()) === 'completed');
+    const job = await queuedJob(
+      restarted.app.get<Queue>(getQueueToken(QUEUES.noShows)),
+      noShowJobId(await madeGame(restarted.db, id)),
+    );
+    expect(await job.getState()).toBe('delayed');
+    await job.promote();
+    await waitFor(async () => (await job.getState()) === 'completed');
     const [row] = await restarted.db.query(`SELECT no_show_at IS NOT NULL AS released FROM bookings WHERE id = $1`, [
       id,
     ]);

@@ -5,7 +5,7 @@ import { noShowJobId } from '../src/bookings/no-shows';
 import { reminderJobId } from '../src/bookings/booking-reminders';
 import { QUEUES } from '../src/queues/queues';
 import { nextMail } from './support/mailbox';
-import { cancel, madeGame, msk, order, signedInPlayers } from './support/players';
+import { cancel, madeGame, msk, order, queuedJob, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 import { waitFor } from './support/wait';
@@ -38,13 +38,13 @@ async function journeys(api: TestApp): Promise<void> {
   const booked = await order(second!.client, 1, msk('2027-06-10', 12));
   expect(booked.status).toBe(200);
   const game = await madeGame(api.db, (booked.body as { id: number }).id);
-  const reminder = await api.app.get<Queue>(getQueueToken(QUEUES.bookings)).getJob(reminderJobId(game));
-  expect(await reminder?.getState()).toBe('delayed');
-  const check = await api.app.get<Queue>(getQueueToken(QUEUES.noShows)).getJob(noShowJobId(game));
-  expect(await check?.getState()).toBe('delayed');
-  await reminder!.promote();
+  const reminder = await queuedJob(api.app.get<Queue>(getQueueToken(QUEUES.bookings)), reminderJobId(game));
+  expect(await reminder.getState()).toBe('delayed');
+  const check = await queuedJob(api.app.get<Queue>(getQueueToken(QUEUES.noShows)), noShowJobId(game));
+  expect(await check.getState()).toBe('delayed');
+  await reminder.promote();
   expect((await nextMail(second!.email)).subject).toBe('Напоминание: игра в 12:00, корт 1');
-  await waitFor(async () => (await reminder!.getState()) === 'completed');
+  await waitFor(async () => (await reminder.getState()) === 'completed');
 }
 
 test('on a database restored from before them, with Redis kept, every offer, reminder and check happens again', async () => {

@@ -176,6 +176,11 @@ export const adminCommandSchema = z.object({
   offline: z.boolean(),
   /** The game it concerns, when there is one. */
   booking_id: z.number().int().nullable(),
+  /**
+   * How many times the API sent it to the agent: more than 1, a delivery lost on the way was sent
+   * again with the same id (the agent runs an id once). Null: the agent's own row.
+   */
+  deliveries: z.number().int().nullable(),
 });
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 

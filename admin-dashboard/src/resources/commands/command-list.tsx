@@ -74,6 +74,8 @@ export function CommandList() {
           />
           <DataTable.Col<CommandRecord> source="error" render={(command) => command.error ?? ''} disableSort />
           <DataTable.Col<CommandRecord> source="finished_at" render={(command) => when(command.finished_at)} />
+          {/* More than one: a delivery lost on the way was sent again; the agent ran it once. */}
+          <DataTable.Col<CommandRecord> source="deliveries" render={(command) => command.deliveries ?? ''} />
         </DataTable>
       )}
     </List>

@@ -60,6 +60,7 @@ const COMMAND_SORTABLE = [
   'origin',
   'offline',
   'booking_id',
+  'deliveries',
 ] as const;
 type CommandField = (typeof COMMAND_SORTABLE)[number];
 
@@ -88,7 +89,7 @@ export const commandsListQuery = listQuery({
 const commandsResource: SqlResource<CommandField, CommandsFilter> = {
   source: (params, site) => `
     SELECT c.id, c.action, c.device, c.requested_by, u.name AS requested_by_name, c.requested_at, c.deadline,
-           c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id
+           c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id, c.deliveries
       FROM commands c LEFT JOIN users u ON u.id = c.requested_by
      WHERE c.site_id = ${params.add(site.id)}`,
   columns: Object.fromEntries(COMMAND_SORTABLE.map((field) => [field, `r.${field}`])) as Record<CommandField, string>,

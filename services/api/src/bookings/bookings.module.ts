@@ -17,6 +17,7 @@ import { NoShows } from './no-shows';
 import { SiteTimeController } from './site-time.controller';
 import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
+import { GameFollowUps } from './game-follow-ups';
 import { GameInserts } from './game-inserts';
 import { Waitlist } from './waitlist';
 import { WaitlistProcessor } from './waitlist.processor';
@@ -34,6 +35,7 @@ import { WaitlistController } from './waitlist.controller';
     NoShows,
     NoShowProcessor,
     FreedSlots,
+    GameFollowUps,
     GameInserts,
     SlotRules,
     Waitlist,

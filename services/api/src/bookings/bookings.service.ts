@@ -17,6 +17,7 @@ import { BookingHooks } from './booking-hooks';
 import { BookingReminders } from './booking-reminders';
 import { NoShows } from './no-shows';
 import { FreedSlots } from './freed-slots';
+import { GameFollowUps } from './game-follow-ups';
 import { GameInserts } from './game-inserts';
 import { SlotRules, type SlotRequest } from './slot-rules';
 
@@ -58,6 +59,7 @@ export class BookingsService {
     private readonly prices: PriceBook,
     private readonly hooks: BookingHooks,
     private readonly inserts: GameInserts,
+    private readonly followUps: GameFollowUps,
   ) {}
 
   /**
@@ -90,27 +92,27 @@ export class BookingsService {
         user.isSportSchool || !quotas
           ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx)
           : await this.inserts.underQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
-      id = kopecks
-        ? await this.db.transaction(async (tx) => {
-            const made = await write(tx);
-            if (made !== null) {
-              payment = await this.hooks.charge(tx, site, {
-                id: made,
-                userId: user.id,
-                courtId: request.courtId,
-                startsAt,
-                kopecks,
-              });
-            }
-            return made;
-          })
-        : await write(this.db.manager);
+      // The game, its charge and the fact of it (its reminder and check follow from the outbox) commit together.
+      id = await this.db.transaction(async (tx) => {
+        const made = await write(tx);
+        if (made === null) return null;
+        if (kopecks)
+          payment = await this.hooks.charge(tx, site, {
+            id: made,
+            userId: user.id,
+            courtId: request.courtId,
+            startsAt,
+            kopecks,
+          });
+        await this.followUps.booked(tx, site.id, [made]);
+        return made;
+      });
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
-    await this.afterBooked(booking);
+    this.afterCommit(booking.id);
     this.logger.log(
       { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
       'game booked',
@@ -267,24 +269,21 @@ export class BookingsService {
   }
 
   /**
-   * What follows a new game (booked, or a waitlist hold confirmed): the agent's schedule, the
-   * reminder, the no-show check. A check lost here is queued again at the next start
-   * (NoShows.onApplicationBootstrap).
+   * What follows a new game committed by another writer (a term's games, a waitlist hold confirmed,
+   * a late payment): the agent's schedule now, the reminder and the no-show check through the event
+   * outbox (game-follow-ups.ts).
    */
-  async afterBooked(booking: { id: number; startsAt: Date; createdAt?: Date }): Promise<void> {
+  async afterBooked(booking: { id: number }): Promise<void> {
+    await this.followUps.bookedAfterCommit([booking.id]);
     this.feed.wrote('bookings');
     this.schedule.changed({ games: [booking.id] });
-    const made = { ...booking, createdAt: booking.createdAt ?? (await this.createdAt([booking.id])).get(booking.id)! };
-    await this.reminders
-      .schedule(made)
-      .catch((error: unknown) =>
-        this.logger.error({ booking: booking.id, error: String(error) }, 'reminder not scheduled'),
-      );
-    await this.noShows
-      .scheduleCheck(made)
-      .catch((error: unknown) =>
-        this.logger.error({ booking: booking.id, error: String(error) }, 'no-show check not scheduled'),
-      );
+  }
+
+  /** After a game's own commit: the caches and the agent's schedule now, the outbox's relay at once. */
+  private afterCommit(gameId: number): void {
+    this.feed.wrote('bookings');
+    this.schedule.changed({ games: [gameId] });
+    this.followUps.kick();
   }
 
   /** When each of these games was made: the half of their jobs' ids a restore cannot hand out again. */

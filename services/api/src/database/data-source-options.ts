@@ -33,6 +33,8 @@ import { BlockSite1764000000400 } from './migrations/1764000000400-block-site';
 import { Prices1764000000500 } from './migrations/1764000000500-prices';
 import { Payments1764000000600 } from './migrations/1764000000600-payments';
 import { Installation1764000000700 } from './migrations/1764000000700-installation';
+import { CommandDeliveries1764000000800 } from './migrations/1764000000800-command-deliveries';
+import { EventOutbox1764000000900 } from './migrations/1764000000900-event-outbox';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -64,6 +66,8 @@ export const migrations = [
   Prices1764000000500,
   Payments1764000000600,
   Installation1764000000700,
+  CommandDeliveries1764000000800,
+  EventOutbox1764000000900,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -51,4 +51,8 @@ export class Command {
   /** The game it concerns, when there is one. */
   @Column({ name: 'booking_id', type: 'integer', nullable: true })
   bookingId!: number | null;
+
+  /** How many times the API sent it (deliver-command.processor.ts); null: the agent's own row. */
+  @Column({ type: 'integer', nullable: true })
+  deliveries!: number | null;
 }

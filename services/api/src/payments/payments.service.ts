@@ -286,7 +286,7 @@ export class PaymentsService {
       'payment succeeded',
     );
     if (outcome.kind === 'rebooked') {
-      await this.bookings.afterBooked({ id: outcome.bookingId, startsAt: outcome.game.starts_at });
+      await this.bookings.afterBooked({ id: outcome.bookingId });
       await this.notify(outcome.game, 'late-booked', outcome.bookingId);
     } else if (outcome.kind === 'paid') {
       // The door and the agent's offline PINs take the game only once it is paid.

@@ -132,6 +132,11 @@ export const COMMANDS = {
   DOOR_DEADLINE_MS: 10_000,
   DEFAULT_DEADLINE_MS: 8_000,
   CALLER_GRACE_MS: 250,
+  /**
+   * A delivery not acknowledged this long is sent again with the same id, while the deadline lasts
+   * (one lost on the way while Redis came back); the agent answers a repeated id without running it.
+   */
+  REDELIVER_AFTER_MS: 1_000,
   worker: { concurrency: 50, maxStalledCount: 0 },
 } as const;
 

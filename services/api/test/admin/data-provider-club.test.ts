@@ -173,6 +173,7 @@ describe('devices and commands', () => {
       origin: 'api',
       offline: false,
       booking_id: null,
+      deliveries: null, // written by the test, not by a delivery
     });
     // Without a sort (a bare request), the newest come first.
     const bare = await admin.client.get(`/api/admin/commands?filter=${encodeURIComponent(JSON.stringify(since))}`);

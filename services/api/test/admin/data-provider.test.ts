@@ -8,7 +8,7 @@ import { reminderJobId } from '../../src/bookings/booking-reminders';
 import { QUEUES } from '../../src/queues/queues';
 import { PASSWORD } from '../support/accounts';
 import { nextMail } from '../support/mailbox';
-import { cancel, madeGame, msk, order, signedInPlayers } from '../support/players';
+import { cancel, madeGame, msk, order, queuedJob, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
 import {
   ADMIN_NOW as NOW,
@@ -206,7 +206,7 @@ describe('bookings', () => {
     expect(booked.status).toBe(200);
     const id = booked.body.id as number;
     const reminders = api.app.get<Queue>(getQueueToken(QUEUES.bookings));
-    expect(await reminders.getJob(reminderJobId(await madeGame(api.db, id)))).toBeDefined();
+    await queuedJob(reminders, reminderJobId(await madeGame(api.db, id)));
     // Equipment taken for the game, as if compartment 11 had opened.
     await api.db.query(
       `INSERT INTO equipment_loans (site_id, shelf_id, user_id, booking_id, started_at) VALUES ('default', 11, $1, $2, $3)`,

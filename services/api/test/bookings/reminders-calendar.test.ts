@@ -4,7 +4,7 @@ import { messages } from '@kort/contracts';
 import { reminderJobId } from '../../src/bookings/booking-reminders';
 import { QUEUES } from '../../src/queues/queues';
 import { nextMail } from '../support/mailbox';
-import { cancel, madeGame, msk, order, signedInPlayers } from '../support/players';
+import { cancel, madeGame, msk, order, outboxDrained, queuedJob, signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 
@@ -27,17 +27,16 @@ describe('reminder 2 hours before the game', () => {
   test('is queued on booking for exactly 2 hours before the start', async () => {
     const { client } = await player();
     const booked = await order(client, 1, msk('2027-01-12', 18)); // Tue 18:00 Moscow = 15:00Z
-    const job = await queue.getJob(reminderJobId(await madeGame(api.db, booked.body.id as number)));
-    expect(job).toBeDefined();
+    const job = await queuedJob(queue, reminderJobId(await madeGame(api.db, booked.body.id as number)));
     // 15:00Z minus 2 hours, from "now" (Mon 09:00Z): 28 hours.
-    expect(job!.opts.delay).toBe(28 * HOUR);
-    expect(await job!.getState()).toBe('delayed');
+    expect(job.opts.delay).toBe(28 * HOUR);
+    expect(await job.getState()).toBe('delayed');
   });
 
   test('is removed when the game is cancelled', async () => {
     const { client } = await player();
     const booked = await order(client, 1, msk('2027-01-13', 18));
-    expect(await queue.getJob(reminderJobId(await madeGame(api.db, booked.body.id as number)))).toBeDefined();
+    await queuedJob(queue, reminderJobId(await madeGame(api.db, booked.body.id as number)));
     expect((await cancel(client, 1, msk('2027-01-13', 18))).status).toBe(200);
     expect(await queue.getJob(reminderJobId(await madeGame(api.db, booked.body.id as number)))).toBeUndefined();
   });
@@ -45,8 +44,8 @@ describe('reminder 2 hours before the game', () => {
   test('sends the Russian letter when it comes due', async () => {
     const { client, email } = await player();
     const booked = await order(client, 2, msk('2027-01-14', 9));
-    const job = await queue.getJob(reminderJobId(await madeGame(api.db, booked.body.id as number)));
-    await job!.promote(); // what the delay would do on Thursday at 07:00 Moscow
+    const job = await queuedJob(queue, reminderJobId(await madeGame(api.db, booked.body.id as number)));
+    await job.promote(); // what the delay would do on Thursday at 07:00 Moscow
     const letter = await nextMail(email);
     expect(letter.subject).toBe('Напоминание: игра в 09:00, корт 2');
     expect(letter.text).toContain('14 января 2027 (четверг) в 09:00, корт 2');
@@ -56,6 +55,7 @@ describe('reminder 2 hours before the game', () => {
     const { client } = await player();
     const booked = await order(client, 2, msk('2027-01-11', 13)); // in one hour
     expect(booked.status).toBe(200);
+    await outboxDrained(api.db);
     expect(await queue.getJob(reminderJobId(await madeGame(api.db, booked.body.id as number)))).toBeUndefined();
   });
 });

@@ -82,6 +82,26 @@ test('an agent that never answers: the command fails within its deadline', async
   agent.close();
 });
 
+test('a delivery lost on the way is sent again with the same id within the deadline: done, run once', async () => {
+  // The first delivery of each command never reaches the agent (as a broadcast to its replica lost
+  // while Redis comes back); the agent answers a later one, as the real agent does.
+  const received = new Map<string, number>();
+  const agent = await scriptedAgent(base, (command, ack) => {
+    const times = (received.get(command.id) ?? 0) + 1;
+    received.set(command.id, times);
+    if (times > 1) ack({ ok: true, relays: { light: true } });
+  });
+  const response = await admin.client.act('/api/turn_on_light/');
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({ light_on: true });
+  expect([...received.values()]).toEqual([2]); // one command, delivered twice, with one id
+  const [row] = await api.db.query<{ id: string; status: string; deliveries: number }[]>(
+    `SELECT id, status, deliveries FROM commands ORDER BY requested_at DESC LIMIT 1`,
+  );
+  expect(row).toEqual({ id: [...received.keys()][0], status: 'done', deliveries: 2 });
+  agent.close();
+});
+
 test('an agent that disconnects mid-command: the command fails, the agent is offline', async () => {
   const agent = await scriptedAgent(base, (_command, _ack, socket) => socket.disconnect());
   const response = await admin.client.act('/api/turn_on_light/');

@@ -1,3 +1,5 @@
+import type { Job, Queue } from 'bullmq';
+import { waitFor } from './wait';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -61,6 +63,25 @@ export const cancel = (client: Client, court: number, timeStart: string) =>
   client.post(`/api/delete_order/${court}/`, { id_cort: court, time_start: timeStart, players_count: 2 });
 
 /** A game as its jobs name it (its id and when it was made: queues.ts, recordKey). */
+/**
+ * A game's job once the event outbox's relay has queued it (just after the game's commit:
+ * bookings/game-follow-ups.ts).
+ */
+export async function queuedJob(queue: Queue, id: string): Promise<Job> {
+  let job: Job | undefined;
+  await waitFor(async () => (job = await queue.getJob(id)) !== undefined, 10_000, `the job ${id} queued`);
+  return job!;
+}
+
+/** Every fact the event outbox holds has been followed up (what is not queued by now never will be). */
+export async function outboxDrained(db: DataSource): Promise<void> {
+  await waitFor(
+    async () => (await db.query(`SELECT id FROM event_outbox LIMIT 1`)).length === 0,
+    10_000,
+    'the outbox drained',
+  );
+}
+
 export async function madeGame(db: DataSource, id: number): Promise<{ id: number; createdAt: Date }> {
   const [row] = await db.query<{ created_at: Date }[]>(`SELECT created_at FROM bookings WHERE id = $1`, [id]);
   return { id, createdAt: row!.created_at };
