@@ -16,6 +16,8 @@ export interface AgentOptions {
   /** Defaults to the driver the config selects (GPIO on a Pi, the simulator elsewhere). */
   driver?: RelayDriver;
   logger?: Logger;
+  /** This machine's clock; defaults to Date.now (a test moves it through a two-day outage). */
+  clock?: () => number;
 }
 
 export interface RunningAgent {
@@ -47,7 +49,7 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
   const logger = options.logger ?? createJsonLogger(config.logLevel);
   const driver = options.driver ?? createDriver(config, logger);
   const agentVersion = readVersion();
-  const pieces = buildAgent(config, driver, logger, agentVersion);
+  const pieces = buildAgent(config, driver, logger, agentVersion, options.clock);
   const parts = new AgentParts(agentParts(pieces, logger), logger);
 
   let stopping: Promise<void> | null = null;

@@ -15,9 +15,11 @@ export class ApiClock {
   constructor(
     private readonly state: StateStore,
     private readonly logger: Logger,
+    /** This machine's clock (a test moves it). */
+    private readonly machineNow: () => number = Date.now,
   ) {}
 
-  readonly now = (): number => Date.now() + this.offsetMs;
+  readonly now = (): number => this.machineNow() + this.offsetMs;
 
   /** After the state file is read: the offset saved on this boot, if any. */
   restore(): void {

@@ -41,11 +41,13 @@ export function buildAgent(
   driver: RelayDriver,
   logger: Logger,
   agentVersion: string,
+  /** This machine's clock (Date.now but in tests). */
+  machineNow: () => number = Date.now,
 ): AgentPieces {
   const files = agentFiles(config.stateFile);
   const bus = new EventBus(logger);
   const state = new StateStore(config.stateFile, logger);
-  const clock = new ApiClock(state, logger);
+  const clock = new ApiClock(state, logger, machineNow);
   const now = clock.now;
   const schedule = new ScheduleStore({
     file: files.schedule,
@@ -115,6 +117,7 @@ export function buildAgent(
     onCommand: (payload) => commands.run(payload),
     onSchedule: (payload) => schedule.accept(payload),
     onClockOffset: (offsetMs) => clock.measured(offsetMs),
+    machineNow,
     onContact: () => link.contact(),
     // Several asks per offline period, so one lost answer does not flip the agent offline.
     heartbeatMs: Math.min(3000, Math.floor(config.offlineAfterMs / 3)),
@@ -163,7 +166,7 @@ export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
         logger.info('relays ready, all off', { driver: driver.kind });
         if (driver.kind === 'simulated')
           logger.warn('simulated driver (DRIVER=simulated): commands succeed, no relay moves');
-        stopDoorSensor = driver.onDoorSensor((closed) => bus.emit('doorSensorChanged', { closed, at: Date.now() }));
+        stopDoorSensor = driver.onDoorSensor((closed) => bus.emit('doorSensorChanged', { closed, at: clock.now() }));
       },
       async stop() {
         try {

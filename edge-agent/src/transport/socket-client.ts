@@ -25,6 +25,8 @@ export interface SocketClientOptions {
   onSchedule?: (payload: unknown) => Promise<ScheduleAck>;
   /** The API's clock minus ours, measured at each connect and heartbeat (the Pi may boot with a wrong clock). */
   onClockOffset?: (offsetMs: number) => void;
+  /** This machine's clock, the offset's other half (Date.now but in tests). */
+  machineNow?: () => number;
   /** The API was reached: connected, spoke, or answered (the link monitor's input). */
   onContact?: () => void;
   /** While connected, the clock is asked this often (each ask waits as long for its answer). */
@@ -194,14 +196,15 @@ export class SocketClient {
     const ask = (this.clockAsk = {});
     if (this.answering) this.options.onContact?.();
     const { logger } = this.options;
-    const sentAt = Date.now();
+    const machineNow = this.options.machineNow ?? Date.now;
+    const sentAt = machineNow();
     socket
       .timeout(atConnect ? 5000 : (this.options.heartbeatMs ?? HEARTBEAT_MS))
       .emitWithAck(EDGE_EVENTS.clock)
       .then((serverNow: number) => {
         this.answering = true;
         this.options.onContact?.();
-        const receivedAt = Date.now();
+        const receivedAt = machineNow();
         const offset = Math.round(serverNow + (receivedAt - sentAt) / 2 - receivedAt);
         if (atConnect && Math.abs(offset) > 2000)
           logger.warn('this clock differs from the API; deadlines follow the API', { offsetMs: offset });

@@ -23,7 +23,16 @@ export type Link = 'up' | 'silent' | 'down';
  * `clockOffsetMs`: how far the server's clock is ahead of this machine's (a Pi booted with a wrong clock);
  * `port`: a fixed one (an API that went away and comes back at the same address), else a free one.
  */
-export async function startEdgeServer({ clockOffsetMs = 0, port = 0 } = {}) {
+export async function startEdgeServer({
+  clockOffsetMs = 0,
+  port = 0,
+  now = Date.now,
+}: {
+  clockOffsetMs?: number;
+  port?: number;
+  /** The server's own clock (a test moves it with the agent's). */
+  now?: () => number;
+} = {}) {
   const http = createServer();
   const io = new Server(http);
   const edge = io.of('/edge');
@@ -53,7 +62,7 @@ export async function startEdgeServer({ clockOffsetMs = 0, port = 0 } = {}) {
     sockets.push(socket);
     socket.on(EDGE_EVENTS.snapshot, (snapshot: AgentSnapshot) => void snapshots.push(snapshot));
     socket.on(EDGE_EVENTS.clock, (ack: (serverNow: number) => void) => {
-      if (control.link === 'up') ack(Date.now() + clockOffsetMs);
+      if (control.link === 'up') ack(now() + clockOffsetMs);
     });
     socket.on(EDGE_EVENTS.outbox, ({ events: batch }: { events: AgentEvent[] }, ack: (result: OutboxAck) => void) => {
       if (control.link !== 'up') return;

@@ -10,7 +10,11 @@ import { SITE } from './schedules';
 export const OFFLINE_AFTER_MS = 600;
 
 /** The real agent on the simulated driver, offline after 600 ms without the API. */
-export async function startTestAgent(server: EdgeServer, env: Record<string, string> = {}) {
+export async function startTestAgent(
+  server: EdgeServer,
+  env: Record<string, string> = {},
+  { clock }: { clock?: () => number } = {},
+) {
   const config = loadAgentConfig(
     {
       API_URL: server.url,
@@ -27,7 +31,7 @@ export async function startTestAgent(server: EdgeServer, env: Record<string, str
   );
   const logger = capturingLogger();
   const driver = new SimulatedDriver();
-  const agent = await startAgent(config, { driver, logger });
+  const agent = await startAgent(config, { driver, logger, ...(clock ? { clock } : {}) });
   return { agent, driver, logger, config };
 }
 
