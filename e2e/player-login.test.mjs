@@ -5,6 +5,7 @@ import pg from 'pg';
 import { artifacts, viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
+import { until } from './support/wait.mjs';
 
 const env = useProductAndBrowser();
 
@@ -225,3 +226,63 @@ test('what a player types into /login before the app has loaded stays, and is th
   assert.deepEqual(reactErrors, []);
   await context.close();
 });
+
+/** A game on now for the player (as if booked earlier): its door opens this hour. */
+async function gameOnNow(email, court) {
+  const db = new pg.Client({ connectionString: env.product.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       SELECT id, $2, date_trunc('hour', now() + interval '10 minutes'),
+              date_trunc('hour', now() + interval '10 minutes') + interval '1 hour', 2
+         FROM users WHERE email = $1`,
+      [email, court],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+const displayed = async () => (await (await fetch(`${env.product.displayUrl}/state.json`)).json()).display;
+
+for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
+  test(`the door screen's link opened while signed out: the login says so, then the door opens with its code (${name})`, async () => {
+    const signedIn = await env.browser.newContext({ viewport });
+    const atTheDoor = await env.browser.newContext({ viewport });
+    const page = await signedIn.newPage();
+    const { email, password } = await confirmedPlayer(page, `door-${name}`);
+    await gameOnNow(email, 1 + index);
+
+    // The player asks for a code on one device (the code goes to the door's screen)…
+    await page.goto(`${env.product.base}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByLabel('Пароль').fill(password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+    await page.getByLabel('Я принимаю').check();
+    await page.getByLabel('Я даю согласие на').check();
+    await page.getByRole('button', { name: 'Принять' }).click();
+    await page.locator('.game.today').click();
+    await page.getByRole('button', { name: 'Открыть дверь' }).click();
+    const display = await until(displayed, 'the code on the door display');
+    assert.match(display.code, /^\d{4}$/);
+
+    // …and a phone signed out opens the QR's link: the login first, then the door with that code.
+    const phone = await atTheDoor.newPage();
+    await phone.goto(`${env.product.base}/game?door=${display.code}`);
+    await phone.getByText('Войдите, чтобы открыть дверь').waitFor();
+    assert.equal(new URL(phone.url()).pathname, '/login');
+    await phone.screenshot({ path: `${artifacts}/player-door-link-login-${name}.png` });
+    await phone.getByLabel('E-mail').fill(email);
+    await phone.getByRole('button', { name: 'Далее' }).click();
+    await phone.getByLabel('Пароль').fill(password);
+    await phone.getByRole('button', { name: 'Войти' }).click();
+    await phone.getByText('Дверь открыта!').waitFor();
+    assert.equal(new URL(phone.url()).pathname, '/game');
+    await phone.screenshot({ path: `${artifacts}/player-door-link-opened-${name}.png` });
+    await signedIn.close();
+    await atTheDoor.close();
+  });
+}

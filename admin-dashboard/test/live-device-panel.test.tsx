@@ -222,3 +222,23 @@ test('a simulated agent is marked plainly; a GPIO agent names its driver quietly
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: null }));
   await waitFor(() => expect(screen.queryByText(/Реле: GPIO|Имитация оборудования/)).toBeNull());
 });
+
+test('the light off while a game is on: the panel says so; on again, the warning goes', async () => {
+  fakeServer({
+    'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
+  });
+  renderInAdmin(<LiveDevicePanel gameOn />);
+  expect(await screen.findByText('Оборудование на связи')).toBeTruthy();
+  const socket = await connected();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: false, door: false } }));
+  expect(await screen.findByText('Свет выключен, а на корте идёт игра. Включите свет.')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false } }));
+  await waitFor(() => expect(screen.queryByText(/Свет выключен, а на корте идёт игра/)).toBeNull());
+});
+
+test('no game on: the light off is no warning', async () => {
+  const socket = await livePanel();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: false, door: false } }));
+  await screen.findByText('Оборудование на связи');
+  expect(screen.queryByText(/Свет выключен, а на корте идёт игра/)).toBeNull();
+});

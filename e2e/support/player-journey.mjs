@@ -45,6 +45,17 @@ async function gameOnNow(product, email, court) {
   }
 }
 
+/** The phone number the API stored for the account. */
+async function storedPhone(product, email) {
+  const db = new pg.Client({ connectionString: product.databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query(`SELECT phone_number FROM users WHERE email = $1`, [email])).rows[0]?.phone_number;
+  } finally {
+    await db.end();
+  }
+}
+
 /**
  * The journey in a new browser context of `browser` against `product` (anything startProduct-like:
  * base, mailUrl, displayUrl, databaseUrl). `camera`: the fake camera's Y4M file, for the phone's
@@ -102,7 +113,9 @@ export async function playerJourney({ browser, product, name, viewport, court, c
     await page.getByRole('link', { name: 'Регистрация' }).click();
     await heading('Регистрация');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Телефон').pressSequentially('9031234567');
+    // A leading 8 or +7 is the country code, however typed (key by key, as a thumb types it).
+    await page.getByLabel('Телефон').pressSequentially(name === 'phone' ? '89031234567' : '+79031234567');
+    assert.equal(await page.getByLabel('Телефон').inputValue(), '+7 (903) 123-45-67');
     await page.getByLabel('Имя').fill(name === 'phone' ? 'Ольга' : 'Пётр');
     await snap('register-details');
     await page.getByRole('button', { name: 'Далее' }).click();
@@ -120,6 +133,7 @@ export async function playerJourney({ browser, product, name, viewport, court, c
 
     // My games: none yet, the club's contacts, the add-game button.
     await heading('Мои игры');
+    assert.equal(await storedPhone(product, email), '+79031234567');
     await page.getByText('У вас пока нет игр').waitFor();
     await page.getByText('Администратор клуба').waitFor();
     await snap('my-games-empty');

@@ -3,12 +3,15 @@
  * The player app's service worker (built to /sw.js by vite-plugin-pwa, vite.config.ts): it shows
  * the club's web push notices and opens the app where a tap on one leads.
  *
- * It has no fetch handler on purpose: the app needs live answers (the door, the hours free right
- * now, a court held for ten minutes), so nothing is cached for offline use and every request goes
- * to the network exactly as it would without a worker. The door's offline PIN is kept by the app
- * itself (src/lib/offline-pins.ts).
+ * It caches none of the app: the app needs live answers (the door, the hours free right now, a court
+ * held for ten minutes), and every request goes to the network as it would without a worker. Only a
+ * page load that gets no answer at all (a phone in the club's basement) is answered by the worker:
+ * with the offline page, which shows today's door PINs and the club's contacts as the app kept them
+ * (lib/offline-page.ts, docs/decisions/0088-offline-door-page.md). Navigation preload keeps the
+ * worker off a page load's critical path.
  */
 import type { PushNotice } from '@kort/contracts';
+import { OFFLINE_DATA_URL, offlinePageHtml, type OfflineData } from './lib/offline-page';
 import { PUSH_MESSAGE, type PushMessage } from './lib/push-message';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -75,7 +78,29 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable().catch(() => undefined)]),
+  );
+});
+
+/** A page load: the network's answer (the preloaded one when there is), else the offline page. */
+async function pageLoad(event: FetchEvent): Promise<Response> {
+  try {
+    const preloaded = (await event.preloadResponse) as Response | undefined;
+    return preloaded ?? (await fetch(event.request));
+  } catch {
+    const kept = await caches.match(OFFLINE_DATA_URL).catch(() => undefined);
+    const data = kept ? ((await kept.json().catch(() => null)) as OfflineData | null) : null;
+    return new Response(offlinePageHtml(data, Date.now(), event.request.url), {
+      status: 503,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+}
+
+// Page loads only: every other request (the API, the app's files) is the network's, untouched.
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate') event.respondWith(pageLoad(event));
 });
 
 self.addEventListener('push', (event) => {

@@ -286,6 +286,26 @@ test('401 on the admin check goes to /login', async () => {
   expect(window.location.pathname).toBe('/login');
 });
 
+test('a door link opened while signed out keeps its code through the login', async () => {
+  const signedOut = fail(401, messages.notAuthenticated, AuthError.NotAuthenticated);
+  server = fakeServer({
+    ...Object.fromEntries(
+      [
+        'GET /api/is_admin/',
+        'GET /api/my_name/',
+        'GET /api/my-orders/',
+        'GET /api/site_time/',
+        'GET /api/booking_rules/',
+      ].map((route) => [route, signedOut]),
+    ),
+    'GET /api/auth/providers/': socialProviders(),
+  });
+  openApp('/game?door=0427');
+  expect(await screen.findByText('Войдите, чтобы открыть дверь')).toBeTruthy();
+  expect(window.location.pathname).toBe('/login');
+  expect(new URLSearchParams(window.location.search).get('next')).toBe('/game?door=0427');
+});
+
 // --- The rules inside the shell, the rotate warning everywhere ---
 
 const rules = 'Правила пользования кортом\n\n1. Бронируйте заранее.\n2. Приходите вовремя.';

@@ -120,13 +120,17 @@ test('a 503 without a PIN (the equipment offline, no schedule) stays a message',
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
-test('no answer at all, with the PIN kept on the phone: the same PIN view', async () => {
+test('no answer at all, with the PIN kept on the phone: the PIN view, saying it is the phone that is offline', async () => {
   keptPin(41, '482913');
   renderGame({ 'GET /api/send/41/': 'offline' }, soon);
   await userEvent.click(button('Открыть дверь'));
   const dialog = await pinView();
   expect(pinOnScreen(dialog)).toBe('482913');
-  expect(within(dialog).getByText(messages.offlinePin)).toBeTruthy();
+  // Not the court's link: the phone's. The keypad is there only if the club's link is down too.
+  expect(
+    within(dialog).getByText('Телефон не в сети. Если на экране у двери клавиатура, введите на нём этот код'),
+  ).toBeTruthy();
+  expect(within(dialog).queryByText(messages.offlinePin)).toBeNull();
   expect(toasts().queryByText(messages.networkTrouble)).toBeNull();
 });
 

@@ -1,7 +1,7 @@
 import { AuthError, messages, RequestError, SOCIAL_ERRORS } from '@kort/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/components/login-page';
 import { fail, fakeServer, ok, socialProviders, type Answer, type FakeServer, type Reply } from './support/fake-server';
@@ -43,6 +43,11 @@ function openLogin(search: string): number {
   return entries;
 }
 
+/** Stands in for the game screen: the door code the address brought. */
+function DoorCode() {
+  return <p>Дверь: код {new URLSearchParams(useLocation().search).get('door')}</p>;
+}
+
 const socialLinks = () => screen.queryAllByRole('link', { name: /^Войти через/ });
 
 /** Waits for the providers answer (or its failure) to reach the screen. */
@@ -62,6 +67,45 @@ test('e-mail step, then password step, then the profile', async () => {
   expect(server.callsTo('POST /api/login/').map((call) => call.body)).toEqual([
     { email: 'anna@example.com', password: 'Пароль-2026' },
   ]);
+});
+
+test('a door link scanned while signed out: the login says what it is for, and goes on to the door with the code', async () => {
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово'), 'POST /api/login/': ok('Вы вошли') }));
+  render(
+    <MemoryRouter initialEntries={[`/login?next=${encodeURIComponent('/game?door=0427')}`]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/game" element={<DoorCode />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(await screen.findByText('Войдите, чтобы открыть дверь')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Регистрация' }).getAttribute('href')).toBe(
+    `/register?next=${encodeURIComponent('/game?door=0427')}`,
+  );
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+  expect(await screen.findByText('Дверь: код 0427')).toBeTruthy();
+});
+
+test('a return address elsewhere is not followed: the login goes to the profile', async () => {
+  server = fakeServer(routes({ 'POST /api/check-phone/': ok('Готово'), 'POST /api/login/': ok('Вы вошли') }));
+  render(
+    <MemoryRouter initialEntries={[`/login?next=${encodeURIComponent('//evil.example/game?door=1')}`]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/profile" element={<p>Профиль открыт</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+  expect(screen.queryByText('Войдите, чтобы открыть дверь')).toBeNull();
+  await userEvent.type(await screen.findByLabelText('Пароль'), 'Пароль-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+  expect(await screen.findByText('Профиль открыт')).toBeTruthy();
 });
 
 test('an unknown e-mail shows "Проверьте почту" and what it means; a wrong password shows the server text; back returns', async () => {

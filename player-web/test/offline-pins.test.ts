@@ -29,13 +29,13 @@ const order = (id: number, time_start: string, offline_pin?: string): MyOrder =>
   ...(offline_pin === undefined ? {} : { offline_pin }),
 });
 
-test("my games' PINs are kept by game id with the game's start, and nothing else", () => {
+test("my games' PINs are kept by game id with the game's start and court, and nothing else", () => {
   rememberOfflinePins([
     order(41, '2026-11-23T18:00:00+03:00', '305917'),
     order(42, '2026-11-25T07:00:00+03:00'), // another day: the API sends no PIN
   ]);
   expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual({
-    41: { pin: '305917', start: '2026-11-23T18:00:00+03:00' },
+    41: { pin: '305917', start: '2026-11-23T18:00:00+03:00', court: 'Корт 1' },
   });
   expect(storedOfflinePin(41)).toBe('305917');
   expect(storedOfflinePin(42)).toBeNull();

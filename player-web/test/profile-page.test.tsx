@@ -137,7 +137,7 @@ test("today's offline PIN goes to the phone's storage, not on screen", async () 
     await loaded();
     expect(screen.queryByText(/305917/)).toBeNull();
     expect(JSON.parse(localStorage.getItem('kort.offline-pins') ?? '')).toEqual({
-      3: { pin: '305917', start: '2026-11-23T18:00:00+03:00' },
+      3: { pin: '305917', start: '2026-11-23T18:00:00+03:00', court: 'Корт 1' },
     });
   } finally {
     vi.useRealTimers();

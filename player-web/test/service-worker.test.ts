@@ -20,7 +20,10 @@ let listeners: Map<string, Listener>;
 let windows: FakeWindow[];
 let scope: {
   location: { origin: string };
-  registration: { showNotification: ReturnType<typeof vi.fn> };
+  registration: {
+    showNotification: ReturnType<typeof vi.fn>;
+    navigationPreload: { enable: ReturnType<typeof vi.fn> };
+  };
   clients: {
     matchAll: ReturnType<typeof vi.fn>;
     openWindow: ReturnType<typeof vi.fn>;
@@ -35,7 +38,10 @@ beforeEach(async () => {
   windows = [];
   scope = {
     location: { origin: ORIGIN },
-    registration: { showNotification: vi.fn(() => Promise.resolve()) },
+    registration: {
+      showNotification: vi.fn(() => Promise.resolve()),
+      navigationPreload: { enable: vi.fn(() => Promise.resolve()) },
+    },
     clients: {
       matchAll: vi.fn(() => Promise.resolve(windows)),
       openWindow: vi.fn(() => Promise.resolve(null)),
@@ -146,11 +152,75 @@ test("a notice leading off the club's site opens the app's start instead", async
   expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
 });
 
-test('a new worker takes over at once: skipWaiting on install, clients.claim on activate; no fetch handler', async () => {
+test('a new worker takes over at once: skipWaiting on install, clients.claim and navigation preload on activate', async () => {
   await fire('install');
   expect(scope.skipWaiting).toHaveBeenCalled();
   await fire('activate');
   expect(scope.clients.claim).toHaveBeenCalled();
-  // Every request goes to the network as without a worker: the app needs live answers.
-  expect(listeners.has('fetch')).toBe(false);
+  expect(scope.registration.navigationPreload.enable).toHaveBeenCalled();
+});
+
+/** A fetch event: what the worker answered it with, or undefined when it left it to the network. */
+async function fetched(
+  request: { url: string; mode: string },
+  preloadResponse: Promise<unknown> = Promise.resolve(undefined),
+) {
+  let answer: Promise<Response> | undefined;
+  listeners.get('fetch')!({
+    request,
+    preloadResponse,
+    respondWith: (response: Promise<Response>) => (answer = response),
+  });
+  return answer && (await answer);
+}
+
+test('only page loads pass through the worker; the API and the app files go to the network untouched', async () => {
+  expect(await fetched({ url: `${ORIGIN}/api/my-orders/`, mode: 'cors' })).toBeUndefined();
+  expect(await fetched({ url: `${ORIGIN}/assets/index.js`, mode: 'no-cors' })).toBeUndefined();
+  const page = new Response('<html>the app</html>');
+  expect(await fetched({ url: `${ORIGIN}/game`, mode: 'navigate' }, Promise.resolve(page))).toBe(page);
+});
+
+test("a page load with no network: the offline page, with today's door PINs and the club's contacts", async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T06:30:00Z')); // 09:30 at the club
+  const kept = {
+    pins: {
+      3: { pin: '089234', start: '2026-11-23T10:00:00+03:00', court: 'Корт 3' },
+      9: { pin: '111222', start: '2026-11-24T10:00:00+03:00', court: 'Корт 1' },
+    },
+    contacts: 'Администратор: +7 (999) 123-45-67',
+  };
+  vi.stubGlobal('caches', {
+    match: vi.fn((url: string) => Promise.resolve(url === '/offline-data.json' ? Response.json(kept) : undefined)),
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  try {
+    const answer = await fetched({ url: `${ORIGIN}/game?door=0427`, mode: 'navigate' });
+    expect(answer?.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await answer!.text();
+    expect(html).toContain('Нет соединения, возможно ошибка сети.');
+    expect(html).toContain('Код для двери без интернета: 089 234, Корт 3, 10:00');
+    expect(html).not.toContain('111 222'); // tomorrow's
+    expect(html).toContain('Администратор: <a href="tel:+79991234567">+7 (999) 123-45-67</a>');
+    expect(html).toContain(`href="${ORIGIN}/game?door=0427"`); // «Повторить» loads the same address
+    expect(html).not.toContain('<script');
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('nothing kept (a phone that never opened the app online): the offline page says what to try', async () => {
+  vi.stubGlobal('caches', { match: vi.fn(() => Promise.resolve(undefined)) });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  const html = await (await fetched({ url: `${ORIGIN}/profile`, mode: 'navigate' }))!.text();
+  expect(html).toContain('Нет соединения, возможно ошибка сети.');
+  expect(html).not.toContain('Код для двери без интернета');
+  expect(html).toContain('позвоните администратору клуба');
 });

@@ -12,11 +12,15 @@ export interface CurrentPlayer {
   email: string;
 }
 
-/** The players whose game is on now, each a link to their profile; 'Никто не играет' when none. */
-export function CurrentPlayers() {
-  const translate = useTranslate();
+/** GET /api/get_current_players/, asked again every minute: the home page's card and its light warning read it. */
+export function useCurrentPlayers() {
   const { data, error } = useApiCall<DetailResponse<CurrentPlayer[]>>('/api/get_current_players/', 60_000);
-  const players = data?.detail;
+  return { players: data?.detail, error };
+}
+
+/** The players whose game is on now, each a link to their profile; 'Никто не играет' when none. */
+export function CurrentPlayers({ players, error }: ReturnType<typeof useCurrentPlayers>) {
+  const translate = useTranslate();
   return (
     <Card>
       <CardHeader

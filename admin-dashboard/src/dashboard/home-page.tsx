@@ -2,7 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { ContactsPrompt } from './contacts-prompt';
 import { Counters } from './counters';
-import { CurrentPlayers } from './current-players';
+import { CurrentPlayers, useCurrentPlayers } from './current-players';
 import { LiveDevicePanel } from './live-device-panel';
 import { QuickActions } from './quick-actions';
 
@@ -13,6 +13,7 @@ import { QuickActions } from './quick-actions';
  */
 export function HomePage() {
   const translate = useTranslate();
+  const current = useCurrentPlayers();
   return (
     <Box sx={{ display: 'grid', gap: 2, py: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
       <Title title={translate('kort.menu.home')} />
@@ -21,10 +22,10 @@ export function HomePage() {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Counters />
         </Stack>
-        <LiveDevicePanel />
+        <LiveDevicePanel gameOn={Boolean(current.players?.length)} />
       </Stack>
       <Stack spacing={2}>
-        <CurrentPlayers />
+        <CurrentPlayers {...current} />
         <QuickActions />
       </Stack>
     </Box>

@@ -1,5 +1,5 @@
 import type { LiveDoorEvent } from '@kort/contracts';
-import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { DeviceControls } from './device-controls';
@@ -15,7 +15,11 @@ import { OfflineNotice } from './offline-notice';
  * states then read as last known, the buttons off) or else the last one, and a plain mark on an
  * agent that only simulates its relays.
  */
-export function LiveDevicePanel() {
+export function LiveDevicePanel({
+  gameOn = false,
+}: {
+  /** A game is on now (the players on court). */ gameOn?: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const warn = useCallback(
@@ -79,6 +83,12 @@ export function LiveDevicePanel() {
           </Typography>
         )}
         {offline && <OfflineNotice since={devices.lastSeenAt} />}
+        {/* The court dark while a game is on (an agent that restarted mid-game comes back with every relay off). */}
+        {gameOn && devices?.online && !devices.relays.light && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate('kort.devices.light_off_in_game')}
+          </Alert>
+        )}
         {devices?.lastOffline && (
           <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
             {translate('kort.devices.last_offline', {

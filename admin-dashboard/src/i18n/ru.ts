@@ -187,6 +187,7 @@ export const ru: TranslationMessages = {
       live_lost: 'Нет связи с сервером, переподключаемся…',
       unknown: 'Состояние ещё не известно',
       last_offline: 'Прошлый перерыв связи: %{period}',
+      light_off_in_game: 'Свет выключен, а на корте идёт игра. Включите свет.',
       last_known: 'последнее известное',
       offline_since: 'Нет связи с оборудованием с %{time}',
       offline_never: 'Оборудование ещё ни разу не выходило на связь',

@@ -1,6 +1,7 @@
 import { daysText, plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
 import { bookingTexts } from './booking-texts';
 import { clockHour } from './format';
+import { HELD_PINS_HINT, heldPinText } from './held-pins';
 import { paymentTexts } from './payment-texts';
 
 /**
@@ -70,6 +71,8 @@ export const ui = {
     /** Under the spec's «Проверьте почту» when no account has that address. */
     emailUnknownHint: 'Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.',
     submit: 'Войти',
+    /** Above the form when a door link (the door screen's QR) brought a signed-out player here. */
+    toOpenDoor: 'Войдите, чтобы открыть дверь',
     recoverPassword: 'Восстановить пароль',
     /** After self-deletion (spec: data purged after 10 days; the club restores until then). */
     accountDeleted:
@@ -217,6 +220,8 @@ export const ui = {
     cameraStarting: 'Включаем камеру…',
     opening: 'Открываем…',
     offlinePinTitle: 'Код для двери',
+    /** The phone reached nothing: the PIN is its own copy, and the court may well be online. */
+    offlinePinPhoneOffline: 'Телефон не в сети. Если на экране у двери клавиатура, введите на нём этот код',
     /** /game?door=<code> (the door screen's QR opened by a phone's camera) without a game whose door opens now. */
     noGameNow: 'Сейчас нет вашей игры, для которой открывается дверь',
     noGameNowHint: (minutes: number) =>
@@ -248,6 +253,9 @@ export const ui = {
       'Нажмите «Повторить».',
     ],
     callTitle: 'Не получается? Свяжитесь с клубом',
+    /** Today's offline PINs the phone holds (lib/offline-pins.ts): «Код для двери без интернета: 089 234, Корт 3, 10:00». */
+    heldPin: heldPinText,
+    heldPinsHint: HELD_PINS_HINT,
     noContacts:
       'Если интернет работает, а приложение не открывается, попробуйте позже или позвоните администратору клуба.',
   },

@@ -1,6 +1,7 @@
 /**
- * The app's service worker (src/sw.ts, built to /sw.js): web push only. The app works the same
- * without it (no cache, no fetch handler); it is registered once the app is up (app/service-worker.ts).
+ * The app's service worker (src/sw.ts, built to /sw.js): web push, and the offline page for a page
+ * load that gets no answer. The app works the same without it (it caches none of the app); it is
+ * registered once the app is up (app/service-worker.ts).
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 

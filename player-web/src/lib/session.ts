@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { withReturn } from './return-address';
 
 /** What /login is told about why the player is there (its navigation state). */
 export interface LoginNotice {
@@ -24,7 +25,10 @@ export function useLeaveSession(): (notice?: LoginNotice) => void {
       // router's changes at once): the account's answers went with the first call, and removing
       // the login screen's own (the social buttons) would leave it without them.
       if (!notice && window.location.pathname === '/login') return;
-      void navigate('/login', notice ? { state: notice } : undefined);
+      // A session found missing on the way somewhere (a door link scanned while signed out): the
+      // login goes on there. Signing out or deleting the profile (a notice) starts afresh.
+      const here = notice ? null : `${window.location.pathname}${window.location.search}`;
+      void navigate(withReturn('/login', here), notice ? { state: notice } : undefined);
       queryClient.removeQueries();
     },
     [navigate, queryClient],

@@ -1,5 +1,7 @@
 import { messages } from '@kort/contracts';
 import { ui } from '../../lib/messages';
+import { heldOfflinePins } from '../../lib/offline-pins';
+import { rememberedContacts } from '../../lib/remembered-contacts';
 import { ContactText } from './contact-text';
 import './frame.css';
 
@@ -14,12 +16,26 @@ interface NetworkFailureProps {
  * a reload by hand) and, when known, the club's phone.
  */
 export function NetworkFailure({ onRetry, contacts }: NetworkFailureProps) {
+  // Today's door PINs kept on this phone: with no connection, the way in when the door's keypad shows.
+  const pins = heldOfflinePins();
+  // The API's answer, else the contacts as it last gave them (no connection gives nothing).
+  const call = contacts ?? rememberedContacts();
   return (
     <main className="page failure-screen">
       <div aria-live="assertive">
         <NoSignalIcon />
         <h1>{messages.noConnection}</h1>
       </div>
+      {pins.length > 0 && (
+        <section className="failure-pins" aria-label={ui.door.offlinePinTitle}>
+          <ul>
+            {pins.map(({ pin, court, time }) => (
+              <li key={`${pin}-${time}`}>{ui.failure.heldPin({ pin, court, time })}</li>
+            ))}
+          </ul>
+          <p className="muted">{ui.failure.heldPinsHint}</p>
+        </section>
+      )}
       <h2 id="failure-tips-title" className="failure-tips-title">
         {ui.failure.tipsTitle}
       </h2>
@@ -31,10 +47,10 @@ export function NetworkFailure({ onRetry, contacts }: NetworkFailureProps) {
       <button type="button" className="primary wide" onClick={onRetry ?? (() => window.location.reload())}>
         {ui.retry}
       </button>
-      {contacts ? (
+      {call ? (
         <section className="failure-contacts" aria-labelledby="failure-contacts-title">
           <h2 id="failure-contacts-title">{ui.failure.callTitle}</h2>
-          <ContactText text={contacts} />
+          <ContactText text={call} />
         </section>
       ) : (
         <p className="muted failure-contacts">{ui.failure.noContacts}</p>

@@ -17,8 +17,11 @@ export function ActivationForm({
   email,
   onActivated,
   onBack,
+  next = null,
 }: {
   email: string;
+  /** Where the player was going before login or registration (return-address.ts); else the profile. */
+  next?: string | null;
   onActivated?: () => Promise<unknown>;
   /** Back to the previous step (a mistyped e-mail is fixed by registering again). */
   onBack?: () => void;
@@ -42,7 +45,7 @@ export function ActivationForm({
     }
     setFinishing(true);
     await onActivated?.().catch(() => undefined);
-    void navigate('/profile');
+    void navigate(next ?? '/profile');
   }
 
   return (

@@ -4,6 +4,7 @@ import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
 import type { LoginNotice } from '../../../lib/session';
 import { useSocialProviders } from '../api/social-providers';
+import { opensDoor, returnAddress, withReturn } from '../../../lib/return-address';
 import { useLoginSteps } from '../hooks/use-login';
 import { useSocialError } from '../hooks/use-social-error';
 import { AuthFrame } from './auth-frame';
@@ -16,9 +17,12 @@ import { SocialLoginLinks } from './social-login';
  */
 export function LoginPage() {
   // Sent here by the app with a reason: the player has just deleted their profile.
-  const notice = useLocation().state as LoginNotice | null;
+  const location = useLocation();
+  const notice = location.state as LoginNotice | null;
+  // Where the player was going (a door link scanned while signed out): the login goes on there.
+  const next = returnAddress(location.search);
   const [socialError, dismissSocialError] = useSocialError();
-  const login = useLoginSteps({ beforeSubmit: dismissSocialError });
+  const login = useLoginSteps({ beforeSubmit: dismissSocialError, next });
   const { step, email, password, error, busy } = login;
   const emailField = useTypedBeforeStart(login.setEmail);
   const [recovering, setRecovering] = useState(false);
@@ -33,6 +37,12 @@ export function LoginPage() {
   return (
     <AuthFrame>
       <h1>{ui.login.title}</h1>
+      {/* Once the app is live: the prerendered page (the same for every address) has no such line. */}
+      {live && opensDoor(next) && (
+        <p role="status" className="notice">
+          {ui.login.toOpenDoor}
+        </p>
+      )}
       {notice?.accountDeleted && (
         <p role="status" className="notice">
           {ui.login.accountDeleted}
@@ -99,7 +109,8 @@ export function LoginPage() {
       <button type="button" className="link" onClick={() => setRecovering(true)}>
         {ui.login.recoverPassword}
       </button>
-      <Link to="/register" className="link">
+      {/* The return address once live: the prerendered page (the same for every address) links plainly. */}
+      <Link to={live ? withReturn('/register', next) : '/register'} className="link">
         {ui.login.register}
       </Link>
       {recovering && <PasswordRecovery open email={email} onClose={() => setRecovering(false)} />}

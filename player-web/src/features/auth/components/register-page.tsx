@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { returnAddress } from '../../../lib/return-address';
 import { ui } from '../../../lib/messages';
 import { useRegistration } from '../hooks/use-registration';
 import { ActivationForm } from './activation-form';
@@ -16,6 +18,8 @@ interface RegisterPageProps {
 /** The spec's registration screen: details, then password and consents, then the code. */
 export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
   const registration = useRegistration();
+  // Where the player was going before registering (a door link): the first sign-in goes on there.
+  const next = returnAddress(useLocation().search);
   const { step, fields, errors } = registration;
   return (
     <AuthFrame>
@@ -41,6 +45,7 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
           email={fields.email}
           onActivated={fields.rules ? acceptRules : undefined}
           onBack={registration.backFromCode}
+          next={next}
         />
       )}
     </AuthFrame>

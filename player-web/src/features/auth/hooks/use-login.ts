@@ -13,7 +13,14 @@ const UNKNOWN_EMAIL: readonly string[] = [AuthError.EmailUnknown, AuthError.Chec
  * The spec's two login steps (e-mail, then password) as state: an empty or malformed
  * field is said in words before anything is sent; a refusal reads as the spec words it.
  */
-export function useLoginSteps({ beforeSubmit }: { beforeSubmit: () => void }) {
+export function useLoginSteps({
+  beforeSubmit,
+  next,
+}: {
+  beforeSubmit: () => void;
+  /** Where the player was going before the login (return-address.ts); else the profile. */
+  next: string | null;
+}) {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [email, setEmail] = useState('');
@@ -37,13 +44,13 @@ export function useLoginSteps({ beforeSubmit }: { beforeSubmit: () => void }) {
         setStep('password');
       } else {
         await login.mutateAsync({ email: email.trim(), password });
-        void navigate('/profile');
+        void navigate(next ?? '/profile');
       }
     } catch (caught) {
       const failure = errorOf(caught);
       // The account is not confirmed yet; a fresh code is on its way.
       if (failure.code === AuthError.AccountInactive || failure.code === AuthError.AccountInactiveCodeLimit)
-        return void navigate('/activate', { state: { email: email.trim() } });
+        return void navigate('/activate', { state: { email: email.trim(), next } });
       setUnknownEmail(UNKNOWN_EMAIL.includes(failure.code));
       setError(loginError(failure));
     }

@@ -93,7 +93,7 @@ function GameCard({ card }: { card: GameCardState }) {
         onClose={() => (actions.setDoorOpen(false), link.forget())}
         onOpened={() => actions.setStatus('playing')}
       />
-      <OfflinePinModal pin={actions.offlinePin} onClose={actions.closeOfflinePin} />
+      <OfflinePinModal held={actions.offlinePin} onClose={actions.closeOfflinePin} />
       {card.payment && (
         <PayDialog
           open={paying}

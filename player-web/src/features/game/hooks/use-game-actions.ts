@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toasts';
 import { errorOf, NO_ANSWER, textAmong } from '../../../lib/errors';
-import type { GameCardState } from '../../../lib/game-card';
+import { courtTitle, type GameCardState } from '../../../lib/game-card';
 import { rememberOfflinePin, storedOfflinePin } from '../../../lib/offline-pins';
 import { useCancelGame } from '../api/cancel-game';
 import { useEndGame } from '../api/end-game';
 import { offlinePinOf, useShowDoorCode } from '../api/show-door-code';
+import type { HeldDoorPin } from '../components/offline-pin-modal';
 
 /** Which of the card's calls is on its way. */
 export type GameBusy = 'door' | 'end' | 'cancel' | null;
@@ -24,7 +25,7 @@ export function useGameActions(card: GameCardState, tooEarly: (refusal: string) 
   const endGame = useEndGame();
   const cancelGame = useCancelGame();
   const [doorOpen, setDoorOpen] = useState(false);
-  const [offlinePin, setOfflinePin] = useState<string | null>(null);
+  const [offlinePin, setOfflinePin] = useState<HeldDoorPin | null>(null);
   const [confirm, setConfirm] = useState<'cancel' | 'end' | null>(null);
   // Information, not a failure: the door's time has not come yet (425).
   const [notice, setNotice] = useState<string | null>(null);
@@ -49,9 +50,11 @@ export function useGameActions(card: GameCardState, tooEarly: (refusal: string) 
         // with the refusal, or, when the phone cannot reach the API either, from the phone's own copy.
         const failure = errorOf(error);
         const sent = offlinePinOf(error);
-        if (sent) rememberOfflinePin(card.gameId, sent, card.timeStart);
-        const pin = sent ?? (failure.code === NO_ANSWER ? storedOfflinePin(card.gameId) : null);
-        if (pin) return setOfflinePin(pin);
+        if (sent) rememberOfflinePin(card.gameId, sent, card.timeStart, courtTitle(card));
+        // Whose link is down: the club's (the API answered with the PIN) or this phone's (no answer).
+        if (sent) return setOfflinePin({ pin: sent, linkDown: 'club' });
+        const held = failure.code === NO_ANSWER ? storedOfflinePin(card.gameId) : null;
+        if (held) return setOfflinePin({ pin: held, linkDown: 'phone' });
         // Too early (the phone's clock ahead of the club's): when the game starts, and when the door opens.
         if (failure.code === DoorError.TooEarly) return setNotice(tooEarly(failure.detail));
         if (failure.code === DoorError.GameOver) {
