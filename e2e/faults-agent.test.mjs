@@ -9,6 +9,8 @@ import { io } from 'socket.io-client';
 import contracts from '@kort/contracts';
 import { useFaultScene } from './support/fault-scene.mjs';
 import { cleanUnavailable, commandAudit, recordFigure, timedCall, withDatabase } from './support/faults.mjs';
+import { readFile } from 'node:fs/promises';
+import { artifacts, launchChromium, viewports } from './support/browser.mjs';
 import { agentState } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
@@ -20,6 +22,7 @@ const liveStates = [];
 const scene = useFaultScene({
   product: () => ({ agentEnv: { LOG_LEVEL: 'info' } }),
   admin: true,
+  players: 1,
   // The dashboard, through the proxy as a browser connects.
   ready: async ({ product, admin }) => {
     live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
@@ -142,4 +145,77 @@ test('the agent frozen with the light on: the heartbeat marks it offline, restar
     `${JSON.stringify(audit.statuses)}; the agent ran ${audit.run}, ${audit.unrecorded} of them not recorded as done`,
   );
   assert.deepEqual(audit.problems, [], 'no command ran twice, late, or unrecorded');
+});
+
+/** The admin's session as browser cookies for the product's address. */
+function cookiesOf(client, base) {
+  return client
+    .cookieHeader()
+    .split('; ')
+    .map((pair) => pair.split('='))
+    .map(([name, ...value]) => ({ name, value: value.join('='), url: base }));
+}
+
+test('restarted mid-game: the light of the game whose door opened comes back; the dashboard warns while the court is dark', async () => {
+  const { product, admin } = scene;
+  const [player] = scene.players;
+  // A game on now (as if booked earlier), and the light off: the club's default rule, the door switches it on.
+  const gameId = await withDatabase(product, async (db) => {
+    const { rows } = await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       VALUES ($1, 1, date_trunc('hour', now() + interval '10 minutes'),
+               date_trunc('hour', now() + interval '10 minutes') + interval '1 hour', 2) RETURNING id`,
+      [player.id],
+    );
+    return rows[0].id;
+  });
+  assert.equal((await command('/api/turn_off_light/')).status, 200);
+
+  // The player opens the door with the code from the door's screen: the light comes on with it.
+  const shown = await timedCall(product.base, player.client, 'GET', `/api/send/${gameId}/`);
+  assert.equal(shown.status, 200, JSON.stringify(shown));
+  const { code } = await until(async () => (await agentState(product)).display, 'the code on the door display');
+  const opened = await timedCall(product.base, player.client, 'POST', '/api/recieve/', { body: { qr_code: code } });
+  assert.equal(opened.status, 200, JSON.stringify(opened));
+  await until(
+    () => liveStates.at(-1)?.relays.light && !liveStates.at(-1).relays.door,
+    'the light on, the door locked again',
+  );
+  // On the agent's disk before the Pi goes down: the game whose door opened.
+  await until(
+    async () => String(JSON.parse(await readFile(product.agentStateFile, 'utf8')).doorsOpened?.[gameId] ?? '') !== '',
+    "the door's opening in the agent's state file",
+  );
+
+  // The Pi reboots mid-game: it comes back dark and locked, then gives the game its light back.
+  product.agent.child.kill('SIGKILL');
+  await product.agent.exited;
+  const seen = liveStates.length;
+  await until(() => liveStates.slice(seen).some((s) => !s.online), 'the dashboard to see the agent gone');
+  await product.startAgent();
+  await until(async () => (await agentState(product)).relays.light, 'the agent to give the game its light back');
+  await until(() => liveStates.at(-1)?.online && liveStates.at(-1).relays.light, 'the dashboard to see the light back');
+  assert.equal((await agentState(product)).relays.door, false, 'the door stays locked');
+
+  // In the dashboard: the light on, no warning; switched off while the game is on, the warning.
+  const browser = await launchChromium();
+  try {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      await context.addCookies(cookiesOf(admin, product.base));
+      const page = await context.newPage();
+      await page.goto(`${product.base}/admin/`);
+      await page.getByText('Сейчас играют').waitFor();
+      await page.getByText('Оборудование на связи').waitFor();
+      assert.equal(await page.getByText(/Свет выключен, а на корте идёт игра/).count(), 0);
+      await page.screenshot({ path: `${artifacts}/agent-restarted-mid-game-${name}.png`, fullPage: true });
+      assert.equal((await command('/api/turn_off_light/')).status, 200);
+      await page.getByText('Свет выключен, а на корте идёт игра. Включите свет.').waitFor();
+      await page.screenshot({ path: `${artifacts}/light-off-in-game-${name}.png`, fullPage: true });
+      assert.equal((await command('/api/turn_on_light/')).status, 200);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 });

@@ -35,6 +35,8 @@ export class CommandRunner {
   private readonly running = new Map<string, Promise<CommandResult>>();
   private relockTimer: NodeJS.Timeout | null = null;
   private displayTimer: NodeJS.Timeout | null = null;
+  /** Unsubscribes what restoreShelves subscribed (the state keeping shelf locks and door openings). */
+  private keepChanges: (() => void)[] = [];
   /** The game whose code is on the display (null: unknown, e.g. restored after a restart). */
   private displayGame: number | null = null;
   private readonly now: () => number;
@@ -47,6 +49,32 @@ export class CommandRunner {
   restoreDisplay(): void {
     const display = this.options.state.display;
     if (display) this.showCode(display);
+  }
+
+  /**
+   * After a start: the shelf locks left open before it are opened again (the API hears each
+   * relay.changed), and from now on each shelf lock and door opening is kept in the state file until
+   * `forgetChanges` (the stop, before every relay goes off, which is not a change the state keeps).
+   */
+  async restoreShelves(): Promise<void> {
+    const { state, bus, logger } = this.options;
+    const open = state.shelvesOpen.filter((relay): relay is RelayId => relay in this.options.driver.states());
+    for (const relay of open) await this.setRelay(relay, true);
+    if (open.length) logger.info('shelf locks left open before the restart are open again', { shelves: open });
+    this.keepChanges = [
+      bus.on('relayChanged', ({ device, on }) =>
+        device.startsWith('shelf-') ? void state.shelfChanged(device, on).catch(() => undefined) : undefined,
+      ),
+      bus.on('doorPulsed', ({ game, at }) =>
+        game === null ? undefined : void state.doorOpened(game, at).catch(() => undefined),
+      ),
+    ];
+  }
+
+  /** The stop: the relays going off now are not what the next start should restore. */
+  forgetChanges(): void {
+    for (const off of this.keepChanges) off();
+    this.keepChanges = [];
   }
 
   get display(): DisplayCode | null {

@@ -12,6 +12,8 @@ export interface LightControllerOptions {
   lightOn: () => boolean;
   /** Through the command runner, so the API hears relay.changed. */
   switchLight: (on: boolean) => Promise<void>;
+  /** Whether a game's door has opened (the state file: it survives a restart). */
+  doorOpened?: (game: number) => boolean;
   record: (kind: AgentEventKind, fields: OutboxFields) => Promise<unknown>;
   /** API time. */
   now: () => number;
@@ -98,10 +100,17 @@ export class LightController {
    * A game whose light time (onBeforeMin before its start) came since the last tick. On the first
    * tick (the agent just started, relays off, or just got its first schedule) a game already in that
    * span counts, so a restart during a game gives it its light back. With onBeforeMin null only the
-   * door switches the light on.
+   * door switches the light on: on the first tick, a game under way whose door had opened before the
+   * restart gets its light back too.
    */
   private gameStarting(policy: LightPolicy, since: number | null, now: number): ScheduleEntry | undefined {
-    if (policy.onBeforeMin === null) return undefined;
+    if (policy.onBeforeMin === null) {
+      if (since !== null) return undefined;
+      const opened = this.options.doorOpened ?? (() => false);
+      return this.options
+        .games()
+        .find((game) => opened(game.game) && game.open <= now && now < game.end + policy.offAfterMin * MINUTE);
+    }
     const beforeMs = policy.onBeforeMin * MINUTE;
     return this.options.games().find((game) => {
       const at = game.start - beforeMs;

@@ -74,6 +74,7 @@ export function buildAgent(
     policy: () => schedule.light,
     lightOn: () => driver.states().light,
     switchLight: (on) => commands.switchLight(on),
+    doorOpened: (game) => state.hasDoorOpened(game),
     record,
     now,
   });
@@ -196,8 +197,12 @@ export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
     { name: 'transport', start: () => transport.start(), stop: () => transport.stop() },
     {
       name: 'commands',
-      start: () => commands.restoreDisplay(),
+      async start() {
+        commands.restoreDisplay();
+        await commands.restoreShelves();
+      },
       async stop() {
+        commands.forgetChanges();
         commands.stop();
         await commands.allOff();
       },

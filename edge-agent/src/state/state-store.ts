@@ -14,7 +14,14 @@ interface PersistedState {
   display: DisplayCode | null;
   /** The API's clock minus ours as last measured, and the boot it was measured in. */
   clock?: SavedClock | null;
+  /** The shelf locks left open (their relays on): a restart opens them again. */
+  shelvesOpen?: string[];
+  /** Games whose door opened, with when (API time): a restart during one gives it its light back. */
+  doorsOpened?: Record<string, number>;
 }
+
+/** How long a game's door opening is remembered: longer than any game and its light. */
+const DOOR_MEMORY_MS = 24 * 3600_000;
 
 export interface SavedClock {
   offsetMs: number;
@@ -24,8 +31,10 @@ export interface SavedClock {
 
 /**
  * The agent's memory across restarts: which commands already ran (so a replayed one is never run
- * twice) and the code on the door display. Relays are deliberately not in it: the hardware always
- * starts locked and dark, whatever was on before a crash.
+ * twice), the code on the door display, the shelf locks left open and the games whose door opened.
+ * The hardware always starts locked and dark; then what was meant to be on comes back (the shelves
+ * as they were, the light of a game under way: docs/decisions/0091-restart-mid-game.md), and nothing
+ * else: the door stays locked.
  *
  * A command is made durable before its ack leaves by one line appended to `<file>.journal` and one
  * fdatasync (a fraction of a millisecond), not by rewriting the whole state file (two fsyncs and a
@@ -37,6 +46,8 @@ export class StateStore {
   private readonly commands = new Map<string, { result: CommandResult; at: number }>();
   private currentDisplay: DisplayCode | null = null;
   private savedClock: SavedClock | null = null;
+  private readonly openShelves = new Set<string>();
+  private readonly openedDoors = new Map<number, number>();
   private writing: Promise<void> = Promise.resolve();
   private pending: Promise<void> | null = null;
   private journal: FileHandle | null = null;
@@ -66,6 +77,9 @@ export class StateStore {
       for (const { id, result, at } of state.commands ?? []) this.commands.set(id, { result, at });
       this.currentDisplay = state.display ?? null;
       this.savedClock = state.clock ?? null;
+      for (const relay of state.shelvesOpen ?? []) if (typeof relay === 'string') this.openShelves.add(relay);
+      for (const [game, at] of Object.entries(state.doorsOpened ?? {}))
+        if (Number.isSafeInteger(Number(game)) && typeof at === 'number') this.openedDoors.set(Number(game), at);
     } catch (error) {
       // A torn file cannot happen (atomic rename), but a hand-edited one can: start clean, loudly.
       this.logger.error('state file is unreadable, starting with an empty state', { file: this.file, error });
@@ -144,6 +158,31 @@ export class StateStore {
     this.savedClock = clock;
   }
 
+  /** The shelf locks left open when the state was last written. */
+  get shelvesOpen(): string[] {
+    return [...this.openShelves];
+  }
+
+  /** A shelf lock opened or closed: on disk when the promise resolves. */
+  shelfChanged(relay: string, open: boolean): Promise<void> {
+    if (this.openShelves.has(relay) === open) return Promise.resolve();
+    if (open) this.openShelves.add(relay);
+    else this.openShelves.delete(relay);
+    return this.save();
+  }
+
+  /** The game's door opened at `at` (API time): on disk when the promise resolves. */
+  doorOpened(game: number, at: number): Promise<void> {
+    this.openedDoors.set(game, at);
+    for (const [known, when] of this.openedDoors) if (at - when > DOOR_MEMORY_MS) this.openedDoors.delete(known);
+    return this.save();
+  }
+
+  /** Whether the game's door has opened (within the last day). */
+  hasDoorOpened(game: number): boolean {
+    return this.openedDoors.has(game);
+  }
+
   /** Writes the state; concurrent calls coalesce into one more write after the current one. */
   save(): Promise<void> {
     if (this.pending) return this.pending;
@@ -177,6 +216,8 @@ export class StateStore {
       commands: [...this.commands].map(([id, { result, at }]) => ({ id, result, at })),
       display: this.currentDisplay,
       clock: this.savedClock,
+      shelvesOpen: [...this.openShelves],
+      doorsOpened: Object.fromEntries(this.openedDoors),
     };
     await writeFileAtomic(this.file, JSON.stringify(state));
     // Everything journalled so far is in the state file now.
