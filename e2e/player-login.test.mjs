@@ -156,7 +156,7 @@ test('without an answer from the API the app shows the network-failure screen, a
   await page.close();
 });
 
-test('a phone turned sideways is asked to turn back; upright, the screen is usable', async () => {
+test('a phone turned sideways is asked to turn back by a banner, the app working below it; upright, the banner goes', async () => {
   const context = await env.browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const { email, password } = await confirmedPlayer(page, 'rotate');
@@ -170,9 +170,62 @@ test('a phone turned sideways is asked to turn back; upright, the screen is usab
   assert.equal(await warning.isVisible(), false);
   await page.setViewportSize({ width: viewports.phone.height, height: viewports.phone.width });
   await warning.waitFor();
+  // A banner, not a wall: the page below it still works (its heading in view, its buttons lead on).
+  assert.ok(await page.getByRole('heading', { name: 'Мои игры' }).isVisible());
   await page.screenshot({ path: `${artifacts}/player-rotate-warning-phone.png` });
+  await page.getByRole('button', { name: 'Забронировать игру' }).click();
+  await page.waitForURL('**/reserve');
   await page.setViewportSize(viewports.phone);
   await warning.waitFor({ state: 'hidden' });
+  await context.close();
+});
+
+test("my games on a desktop show each game's whole hour beside the longest weekdays, from 1024 px up", async () => {
+  const context = await env.browser.newContext({ viewport: viewports.desktop });
+  const page = await context.newPage();
+  const { email, password } = await confirmedPlayer(page, 'hours');
+  // A Monday and a Sunday at 18:00 at the club: «Понедельник», «Воскресенье», the longest names.
+  const db = new pg.Client({ connectionString: env.product.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+       SELECT u.id, 1, d.day + interval '18 hours', d.day + interval '19 hours', 2
+         FROM users u,
+              (SELECT (date_trunc('week', now() AT TIME ZONE 'Europe/Moscow') + interval '1 week' + o * interval '1 day')
+                        AT TIME ZONE 'Europe/Moscow' AS day
+                 FROM unnest(ARRAY[0, 6]) AS o) d
+        WHERE u.email = $1`,
+      [email],
+    );
+  } finally {
+    await db.end();
+  }
+  await logIn(page, email, password);
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  await page.getByLabel('Я принимаю').check();
+  await page.getByLabel('Я даю согласие на').check();
+  await page.getByRole('button', { name: 'Принять' }).click();
+  await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
+  await page.locator('.games .game').nth(1).waitFor();
+  for (const width of [1024, 1100, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const hours = await page.$$eval('.games .game', (cards) =>
+      cards.map((card) => {
+        const time = card.querySelector('.game-time');
+        const box = card.getBoundingClientRect();
+        const hour = time.getBoundingClientRect();
+        const inside = hour.left >= box.left - 0.5 && hour.right <= box.right + 0.5;
+        return { text: time.textContent, inside, whole: time.scrollWidth <= time.clientWidth };
+      }),
+    );
+    assert.deepEqual(
+      hours,
+      hours.map(() => ({ text: '18:00', inside: true, whole: true })),
+      `at ${width} px every hour is whole and inside its card`,
+    );
+    if (width === 1024) await page.screenshot({ path: `${artifacts}/player-my-games-hours-1024.png` });
+  }
   await context.close();
 });
 

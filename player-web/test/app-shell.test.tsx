@@ -332,15 +332,17 @@ test('/court_rules stays public: a visitor who is not signed in reads it without
   expect(window.location.pathname).toBe('/court_rules');
 });
 
-test("the rotate-your-phone warning is on public pages too, in the app's bar with its picture (CSS shows it in landscape)", async () => {
+test('the rotate-your-phone warning is on public pages too: a banner with its picture above the page (CSS shows it in landscape)', async () => {
   server = fakeServer({ 'GET /api/auth/providers/': socialProviders() });
   openApp('/login');
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toBe('Поверните телефон вертикально');
   const warning = screen.getByRole('alert').closest('.rotate-warning');
-  expect(warning?.querySelector('.bare-bar')?.textContent).toBe('Корт');
-  expect(warning?.querySelectorAll('svg')).toHaveLength(2);
+  expect(warning?.querySelectorAll('svg')).toHaveLength(1);
   expect(warning?.textContent).toContain('Приложение сделано для телефона в вертикальном положении.');
+  // Before the page, not over it: the page flows on below the banner.
+  const page = screen.getByRole('heading', { name: 'Вход' });
+  expect(warning!.compareDocumentPosition(page) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 });
 
 test('after self-deletion the login screen says the club can restore the profile, even when a late 401 arrives', async () => {

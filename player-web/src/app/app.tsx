@@ -22,8 +22,9 @@ function Screens() {
 export function AppScreens({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider client={queryClient}>
-      <Screens />
+      {/* First: in landscape it is a banner above the page, which flows on below it. */}
       <RotateWarning />
+      <Screens />
     </AppProvider>
   );
 }

@@ -37,7 +37,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   const { config } = options;
   // Whose Redis keys these are, before anything writes one (install/install-identity.ts).
   const install = await readInstall(config.databaseUrl);
-  config.useInstallPrefix(install.redisPrefix);
+  config.installPrefix = install.redisPrefix;
   const claim = await claimRedis(config.redisUrl, config.redisPrefix, install, config.databaseUrl);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     bodyParser: false,

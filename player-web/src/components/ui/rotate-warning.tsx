@@ -1,19 +1,15 @@
 import { ui } from '../../lib/messages';
-import { Brand } from './brand';
 import './frame.css';
 
 /**
  * A phone held sideways is asked to turn back: every screen, public ones included, is laid out for
  * portrait. Shown by CSS only (a landscape viewport at most 500px tall), so it costs no script. It
- * covers the page with the app's bar, a turning phone and the sentence, not a bare white sheet.
+ * is a banner above the page, never a wall: the page stays usable below it (the door card
+ * included), reflowed to the width.
  */
 export function RotateWarning() {
   return (
     <div className="rotate-warning">
-      {/* Not a <header>: the page under it keeps its own banner. */}
-      <div className="bare-bar">
-        <Brand as="span" />
-      </div>
       <div className="rotate-body">
         <RotateIcon />
         <div>

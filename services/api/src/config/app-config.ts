@@ -83,10 +83,7 @@ const envSchema = z.object({
     .default(3000),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/kort'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  /**
-   * Prefix of every Redis key and channel (sessions, queues, limits, socket.io). Unset: the
-   * install's own (install/install-identity.ts), so two installs on one Redis never meet.
-   */
+  /** Prefix of every Redis key and channel; unset: the install's own (install/install-identity.ts). */
   REDIS_PREFIX: z.string().optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   /** How long to wait for the mail server to connect and greet (sockets get twice as long). */
@@ -219,7 +216,8 @@ export class AppConfig {
   readonly redisUrl: string;
   /** REDIS_PREFIX as set; undefined: the install's own prefix, read from its database at start. */
   readonly redisPrefixSetting: string | undefined;
-  private installPrefix: string | undefined;
+  /** The install's own prefix, set by createApp from its database (install/install-identity.ts). */
+  installPrefix: string | undefined;
   readonly smtpUrl: string;
   readonly smtpTimeoutMs: number;
   readonly mailFrom: string;
@@ -341,11 +339,6 @@ export class AppConfig {
     const prefix = this.redisPrefixSetting ?? this.installPrefix;
     if (prefix === undefined) throw new Error('the Redis prefix is known once the install is read (createApp)');
     return prefix;
-  }
-
-  /** The install's own prefix (install-identity.ts), used when REDIS_PREFIX is not set. */
-  useInstallPrefix(prefix: string): void {
-    this.installPrefix = prefix;
   }
 }
 
