@@ -4,35 +4,14 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { artifacts, viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
+import { confirmedPlayer as playerAccount, gameOnNow } from './support/players.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
 const env = useProductAndBrowser();
 
-/** A confirmed player made through the real calls, who has not accepted the club rules yet. */
-async function confirmedPlayer(page, name) {
-  const email = `ui-${name}-${Date.now()}@example.com`;
-  const password = 'Экран-2026-ok';
-  await page.goto(`${env.product.base}/api/give_rules/`);
-  const call = (path, body) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-        const response = await fetch(path, {
-          method: body ? 'POST' : 'GET',
-          headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return response.status;
-      },
-      { path, body },
-    );
-  await call('/api/register/', { email, name_user: 'Ирина', password1: password, password2: password });
-  const code = /(\d{4})/.exec((await nextMail(env.product.mailUrl, email)).subject)[1];
-  assert.equal(await call('/api/activate/', { email, code }), 200);
-  assert.equal(await call('/api/logout/'), 200);
-  return { email, password };
-}
+/** A confirmed player who has not accepted the club rules yet (the 451 screen greets the login). */
+const confirmedPlayer = (page, name) => playerAccount(page, env.product, { name });
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`a player logs in, accepts the club rules on the 451 screen, and sees my games (${name})`, async () => {
@@ -280,23 +259,6 @@ test('what a player types into /login before the app has loaded stays, and is th
   await context.close();
 });
 
-/** A game on now for the player (as if booked earlier): its door opens this hour. */
-async function gameOnNow(email, court) {
-  const db = new pg.Client({ connectionString: env.product.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
-       SELECT id, $2, date_trunc('hour', now() + interval '10 minutes'),
-              date_trunc('hour', now() + interval '10 minutes') + interval '1 hour', 2
-         FROM users WHERE email = $1`,
-      [email, court],
-    );
-  } finally {
-    await db.end();
-  }
-}
-
 const displayed = async () => (await (await fetch(`${env.product.displayUrl}/state.json`)).json()).display;
 
 for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
@@ -305,7 +267,7 @@ for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
     const atTheDoor = await env.browser.newContext({ viewport });
     const page = await signedIn.newPage();
     const { email, password } = await confirmedPlayer(page, `door-${name}`);
-    await gameOnNow(email, 1 + index);
+    await gameOnNow(env.product, email, 1 + index);
 
     // The player asks for a code on one device (the code goes to the door's screen)…
     await page.goto(`${env.product.base}/login`);

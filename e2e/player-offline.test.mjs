@@ -5,59 +5,29 @@
 // that is offline (docs/decisions/0088-offline-door-page.md).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import pg from 'pg';
 import { accessibilityProblems } from './support/axe.mjs';
 import { artifacts, viewports } from './support/browser.mjs';
-import { nextMail } from './support/mail.mjs';
+import { confirmedPlayer, gameOnNow } from './support/players.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
-
-/** A confirmed player with the club's rules accepted, signed in on `page`, with a game on `court` this hour. */
-async function playerWithGameToday(page, name, court) {
-  const email = `offline-${name}-${Date.now()}@example.com`;
-  const password = 'Подвал-2026-ok';
-  await page.goto(`${env.product.base}/api/give_rules/`);
-  const call = (path, body) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-        const response = await fetch(path, {
-          method: body ? 'POST' : 'GET',
-          headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return response.status;
-      },
-      { path, body },
-    );
-  await call('/api/register/', { email, name_user: 'Вера', password1: password, password2: password });
-  const code = /(\d{4})/.exec((await nextMail(env.product.mailUrl, email)).subject)[1];
-  assert.equal(await call('/api/activate/', { email, code }), 200);
-  assert.equal(await call('/api/user_read/'), 200); // the club's rules accepted
-  const db = new pg.Client({ connectionString: env.product.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
-       SELECT id, $2, date_trunc('hour', now() + interval '10 minutes'),
-              date_trunc('hour', now() + interval '10 minutes') + interval '1 hour', 2
-         FROM users WHERE email = $1`,
-      [email, court],
-    );
-  } finally {
-    await db.end();
-  }
-}
 
 for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
   test(`no signal at the door: the offline page, the failure screen and the PIN dialog give today's PIN (${name})`, async () => {
     const context = await env.browser.newContext({ viewport });
     const page = await context.newPage();
-    await playerWithGameToday(page, name, 1 + index);
+    const { email, password } = await confirmedPlayer(page, env.product, {
+      name: `offline-${name}`,
+      acceptRules: true,
+    });
+    await gameOnNow(env.product, email, 1 + index);
+    await page.goto(`${env.product.base}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByLabel('Пароль').fill(password);
+    await page.getByRole('button', { name: 'Войти' }).click();
 
     // Online once: my games lists the game with its PIN, which the phone keeps; the worker is up.
-    await page.goto(`${env.product.base}/profile`);
     await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
     await page.waitForFunction(() => localStorage.getItem('kort.offline-pins') !== null);
     const [kept] = Object.values(await page.evaluate(() => JSON.parse(localStorage.getItem('kort.offline-pins'))));

@@ -11,6 +11,7 @@ import { accessibilityProblems } from './axe.mjs';
 import { writeQrVideo } from './fake-camera.mjs';
 import { artifacts } from './browser.mjs';
 import { nextMail } from './mail.mjs';
+import { gameOnNow } from './players.mjs';
 import { agentState } from './product.mjs';
 import { until } from './wait.mjs';
 
@@ -24,26 +25,6 @@ const dayLabel = (date) => {
   const [year, month, day] = date.split('-').map(Number);
   return new RegExp(`^${day} ${contracts.monthsGenitive[month - 1]} ${year}`);
 };
-
-/**
- * A game on now: the journey cannot wait for a booked hour to come, so the test gives the player a
- * game starting this hour (or the next, within 10 minutes), as if booked earlier.
- */
-async function gameOnNow(product, email, court) {
-  const db = new pg.Client({ connectionString: product.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
-       SELECT id, $2, date_trunc('hour', now() + interval '10 minutes'),
-              date_trunc('hour', now() + interval '10 minutes') + interval '1 hour', 2
-         FROM users WHERE email = $1`,
-      [email, court],
-    );
-  } finally {
-    await db.end();
-  }
-}
 
 /** The phone number the API stored for the account. */
 async function storedPhone(product, email) {
