@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { artifacts, viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
-import { confirmedPlayer as playerAccount, gameOnNow } from './support/players.mjs';
+import { acceptRulesScreen, confirmedPlayer as playerAccount, gameOnNow, logIn as signIn } from './support/players.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
@@ -99,13 +99,7 @@ test('unknown paths of the player app go to /profile, which sends a visitor with
 });
 
 /** Signs `email` in through the login screens (the account exists and is confirmed). */
-async function logIn(page, email, password) {
-  await page.goto(`${env.product.base}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Далее' }).click();
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
+const logIn = (page, email, password) => signIn(page, env.product, { email, password });
 
 test('an admin who opens the player app is sent to the dashboard at /admin/', async () => {
   const page = await env.browser.newPage({ viewport: viewports.desktop });
@@ -140,10 +134,7 @@ test('a phone turned sideways is asked to turn back by a banner, the app working
   const page = await context.newPage();
   const { email, password } = await confirmedPlayer(page, 'rotate');
   await logIn(page, email, password);
-  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
-  await page.getByLabel('Я принимаю').check();
-  await page.getByLabel('Я даю согласие на').check();
-  await page.getByRole('button', { name: 'Принять' }).click();
+  await acceptRulesScreen(page);
   await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
   const warning = page.getByText('Поверните телефон вертикально');
   assert.equal(await warning.isVisible(), false);
@@ -181,10 +172,7 @@ test("my games on a desktop show each game's whole hour beside the longest weekd
     await db.end();
   }
   await logIn(page, email, password);
-  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
-  await page.getByLabel('Я принимаю').check();
-  await page.getByLabel('Я даю согласие на').check();
-  await page.getByRole('button', { name: 'Принять' }).click();
+  await acceptRulesScreen(page);
   await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
   await page.locator('.games .game').nth(1).waitFor();
   for (const width of [1024, 1100, 1280, 1440]) {
@@ -270,15 +258,8 @@ for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
     await gameOnNow(env.product, email, 1 + index);
 
     // The player asks for a code on one device (the code goes to the door's screen)…
-    await page.goto(`${env.product.base}/login`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Далее' }).click();
-    await page.getByLabel('Пароль').fill(password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
-    await page.getByLabel('Я принимаю').check();
-    await page.getByLabel('Я даю согласие на').check();
-    await page.getByRole('button', { name: 'Принять' }).click();
+    await logIn(page, email, password);
+    await acceptRulesScreen(page);
     await page.locator('.game.today').click();
     await page.getByRole('button', { name: 'Открыть дверь' }).click();
     const display = await until(displayed, 'the code on the door display');

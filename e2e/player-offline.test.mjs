@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { accessibilityProblems } from './support/axe.mjs';
 import { artifacts, viewports } from './support/browser.mjs';
-import { confirmedPlayer, gameOnNow } from './support/players.mjs';
+import { confirmedPlayer, gameOnNow, logIn } from './support/players.mjs';
 import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
@@ -21,11 +21,7 @@ for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
       acceptRules: true,
     });
     await gameOnNow(env.product, email, 1 + index);
-    await page.goto(`${env.product.base}/login`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Далее' }).click();
-    await page.getByLabel('Пароль').fill(password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await logIn(page, env.product, { email, password });
 
     // Online once: my games lists the game with its PIN, which the phone keeps; the worker is up.
     await page.getByRole('heading', { name: 'Мои игры' }).waitFor();

@@ -49,3 +49,20 @@ export async function gameOnNow(product, email, court) {
     await db.end();
   }
 }
+
+/** The player app's two login steps, e-mail then password. */
+export async function logIn(page, product, { email, password }) {
+  await page.goto(`${product.base}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+/** The 451 screen after a first login: both boxes ticked, «Принять». */
+export async function acceptRulesScreen(page) {
+  await page.getByRole('heading', { name: 'Правила клуба' }).waitFor();
+  await page.getByLabel('Я принимаю').check();
+  await page.getByLabel('Я даю согласие на').check();
+  await page.getByRole('button', { name: 'Принять' }).click();
+}

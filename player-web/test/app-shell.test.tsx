@@ -263,43 +263,40 @@ test('/box_reserve/game_equipment and /box_reserve/user_equipment lead to /box_r
   expect(window.location.pathname).toBe('/box_reserve');
 });
 
-test('401 on the admin check goes to /login', async () => {
+/** A visitor with no session: each of `routes` answers 401, the login screen its providers. */
+const signedOutServer = (routes: string[]) => {
   const signedOut = fail(401, messages.notAuthenticated, AuthError.NotAuthenticated);
-  server = fakeServer({
-    // The screen is shown beside the check, and asks for its answers too: all refused alike.
-    ...Object.fromEntries(
-      [
-        'GET /api/is_admin/',
-        'GET /api/my_name/',
-        'GET /api/my-orders/',
-        'GET /api/sport_school/',
-        'GET /api/give_contacts/',
-        'GET /api/booking_limits/',
-        'GET /api/waitlist/',
-        'GET /api/booking_rules/',
-      ].map((route) => [route, signedOut]),
-    ),
+  return fakeServer({
+    ...Object.fromEntries(routes.map((route) => [route, signedOut])),
     'GET /api/auth/providers/': socialProviders(),
   });
+};
+
+test('401 on the admin check goes to /login', async () => {
+  // The screen is shown beside the check, and asks for its answers too: all refused alike.
+  server = signedOutServer([
+    'GET /api/is_admin/',
+    'GET /api/my_name/',
+    'GET /api/my-orders/',
+    'GET /api/sport_school/',
+    'GET /api/give_contacts/',
+    'GET /api/booking_limits/',
+    'GET /api/waitlist/',
+    'GET /api/booking_rules/',
+  ]);
   openApp('/profile');
   expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();
   expect(window.location.pathname).toBe('/login');
 });
 
 test('a door link opened while signed out keeps its code through the login', async () => {
-  const signedOut = fail(401, messages.notAuthenticated, AuthError.NotAuthenticated);
-  server = fakeServer({
-    ...Object.fromEntries(
-      [
-        'GET /api/is_admin/',
-        'GET /api/my_name/',
-        'GET /api/my-orders/',
-        'GET /api/site_time/',
-        'GET /api/booking_rules/',
-      ].map((route) => [route, signedOut]),
-    ),
-    'GET /api/auth/providers/': socialProviders(),
-  });
+  server = signedOutServer([
+    'GET /api/is_admin/',
+    'GET /api/my_name/',
+    'GET /api/my-orders/',
+    'GET /api/site_time/',
+    'GET /api/booking_rules/',
+  ]);
   openApp('/game?door=0427');
   expect(await screen.findByText('Войдите, чтобы открыть дверь')).toBeTruthy();
   expect(window.location.pathname).toBe('/login');
