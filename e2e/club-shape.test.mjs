@@ -1,6 +1,7 @@
 // The club as its admin shapes it, on the product `npm start` runs, in Chromium: an admin closes
 // court 2 for an afternoon in the dashboard (the game inside is listed before saving, cancelled and
-// its player mailed with the reason) and a player's dial and court step show it; an admin books a
+// its player mailed with the reason, and kept greyed with the reason on their My games) and a
+// player's dial and court step show it; an admin books a
 // sport school's term in the dashboard (every occurrence previewed) and the school's My games lists
 // its games with the term. Other players' games are booked through the API. Screens go to
 // e2e/artifacts/club-shape-*.png and are checked with axe.
@@ -106,7 +107,21 @@ test("an admin closes court 2 for an afternoon in the dashboard; the game inside
   const letter = await nextMail(env.product.mailUrl, pavel.email);
   assert.match(letter.subject, /^Игра отменена клубом: /);
   assert.match(letter.text, /Причина: Ремонт покрытия\./);
-  assert.deepEqual((await pavel.client.get('/api/my-orders/')).body.detail, []);
+  // Pavel's game stays on My games a week, greyed, the hour struck through, with the club's reason.
+  const [cancelled] = (await pavel.client.get('/api/my-orders/')).body.detail;
+  assert.deepEqual([cancelled.status, cancelled.cancelled.reason], ['cancelled', 'Ремонт покрытия']);
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await asPlayer(`cancelled-${name}`, viewport, pavel.email, async (page, snap) => {
+      const card = page.locator('.games li', { hasText: 'Отменена клубом: Ремонт покрытия' });
+      await card.waitFor();
+      assert.equal(await card.locator('.game-time s').textContent(), '16:00');
+      assert.equal(await card.getByText('Корт 2').count(), 1);
+      // Nothing to open: the card is no button, and the add button counts no game ahead.
+      assert.equal(await card.getByRole('button').count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Забронировать игру' }).isEnabled(), true);
+      await snap('my-games');
+    });
+  }
 
   await asPlayer('player', viewports.phone, vera.email, async (page, snap) => {
     await dialOf(page, date);

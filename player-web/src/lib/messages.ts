@@ -144,6 +144,8 @@ export const ui = {
     over: 'Игра завершена',
     /** Released: its door not opened in time after the start. */
     noShow: 'Неявка',
+    /** A game the club cancelled (kept a week on My games), with the club's reason when it gave one. */
+    clubCancelled: (reason: string | null) => (reason ? `Отменена клубом: ${reason}` : 'Отменена клубом'),
     contacts: 'Контакты клуба',
     /** The add-game button while new bookings are paused for no-shows (booking_limits' paused_until). */
     paused: (until: string) => `Запись приостановлена до ${until}`,

@@ -110,8 +110,11 @@ export interface CourtsStatus {
   prices?: CourtPrice[];
 }
 
-/** 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened. */
-export const GAME_STATUSES = ['upcoming', 'playing', 'over', 'no_show'] as const;
+/**
+ * 'no_show': released NO_SHOW_AFTER_MIN after its start, its door never opened. 'cancelled': the
+ * club cancelled it (My games keeps it a week, greyed, with the reason).
+ */
+export const GAME_STATUSES = ['upcoming', 'playing', 'over', 'no_show', 'cancelled'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
 /** Why the player cannot book on a day: a game that day already, or two games that ISO week. */
@@ -177,6 +180,11 @@ export interface MyOrder {
   site_name: string;
   /** A priced game's money (absent for a free one). */
   payment?: GamePayment;
+  /**
+   * Present only when the club cancelled the game (status 'cancelled'): its reason («Ремонт
+   * покрытия»; null when the admin gave none) and when, ISO with the site's offset.
+   */
+  cancelled?: { reason: string | null; at: string };
 }
 
 /** POST /api/order-court/{id_cort}/ success. */

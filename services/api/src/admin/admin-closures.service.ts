@@ -125,7 +125,14 @@ export class AdminClosuresService {
         createdBy: admin.id,
         at: now,
       });
-      const games = await this.bookings.cancelWithin(tx, { courts, from, to, now, begun: true });
+      const games = await this.bookings.cancelWithin(tx, {
+        courts,
+        from,
+        to,
+        now,
+        begun: true,
+        reason: request.reason,
+      });
       const line = await this.cancellations.closeLine(tx, site, from, to, games, request.reason);
       await this.actions.record(site, tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
       return { id: made, cancelled: games, places: line };

@@ -128,7 +128,14 @@ export class AdminCourtsService {
           await this.actions.record(site, tx, admin.id, 'court.activate', 'court', id);
           return { cancelled: [], places: [], reason };
         }
-        const games = await this.bookings.cancelWithin(tx, { courts: [id], from: now, to: null, now, begun: false });
+        const games = await this.bookings.cancelWithin(tx, {
+          courts: [id],
+          from: now,
+          to: null,
+          now,
+          begun: false,
+          reason,
+        });
         const line = await this.cancellations.closeLine(tx, site, now, null, games, reason);
         await this.actions.record(site, tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
         return { cancelled: games, places: line, reason };

@@ -1,28 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import {
-  bookingRules,
-  type AvailableTimes,
-  type BookingLimits,
-  type CourtsStatus,
-  type GameStatus,
-  type MyOrder,
-  weekdaysShortIso,
-} from '@kort/contracts';
+import { bookingRules, type AvailableTimes, type BookingLimits, type CourtsStatus } from '@kort/contracts';
 import { ChangeFeed, type ChangeTopic } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { ClubCalendar, type ClubHours } from '../club/club-calendar';
 import { defaultCourtName } from '../club/courts.service';
 import { Clock } from '../common/clock';
-import { OfflinePins } from '../offline/offline-pins';
 import { PriceBook } from '../prices/price-book';
 import type { SiteRef } from '../sites/site-ref';
-import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
-import { BookingHooks } from './booking-hooks';
 import { NoShows } from './no-shows';
 import { SlotRules } from './slot-rules';
 
@@ -35,34 +24,6 @@ const GAME_MS = bookingRules.gameMinutes * 60_000;
 /** What a day's or a month's free hours are worked out from: any change to them drops those answers. */
 const SHAPE_TOPICS: readonly ChangeTopic[] = ['bookings', 'courts', 'closures', 'settings'];
 
-/** A game of the player's, as "my games" keeps it. */
-interface OwnGame {
-  id: number;
-  site_id: string;
-  /** The site's name and zone when the list was read (the site directory's are newer). */
-  site_name: string;
-  site_timezone: string;
-  court_id: number;
-  starts_at: Date;
-  ends_at: Date;
-  started_at: Date | null;
-  ended_at: Date | null;
-  no_show_at: Date | null;
-  court_name: string;
-  series_id: number | null;
-  series_weekdays: number[] | null;
-  series_hour: number | null;
-  /** The game has a charge (payments/): its money is read per request, never kept. */
-  priced: boolean;
-}
-
-/** 'no_show' once released; 'over' once ended or past its end; 'playing' once its door opened. */
-function gameStatus(game: OwnGame, now: Date): GameStatus {
-  if (game.no_show_at) return 'no_show';
-  if (game.ended_at || game.ends_at <= now) return 'over';
-  return game.started_at ? 'playing' : 'upcoming';
-}
-
 /** One local day as the dial reads it: hours with no open court free, each player's hours, the closed hours. */
 interface DayView {
   reserved: number[];
@@ -73,18 +34,16 @@ interface DayView {
 }
 
 /**
- * What is free and what is mine: the reads behind the calendar, the dial and "my games". The
- * calendar and the dial are the current site's, in its zone; "my games" is every site's. They are
- * the app's most frequent calls, so each is kept in memory (a site's day, a site's month, a
- * player's list) until a booking changes anywhere (cache/change-feed.ts); what depends on the clock
- * is worked out per request from the kept rows.
+ * What is free: the reads behind the calendar and the dial, the current site's, in its zone ("my
+ * games" is my-games.ts). They are the app's most frequent calls, so each is kept in memory (a
+ * site's day, a site's month) until a booking changes anywhere (cache/change-feed.ts); what depends
+ * on the clock is worked out per request from the kept rows.
  */
 @Injectable()
 export class AvailabilityService {
   private readonly days: LocalCache<DayView>;
   private readonly months: LocalCache<ReadonlyMap<string, ReadonlySet<number>>>;
   private readonly fullDays: LocalCache<number[]>;
-  private readonly orders: LocalCache<OwnGame[]>;
 
   constructor(
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
@@ -92,17 +51,13 @@ export class AvailabilityService {
     private readonly slots: SlotRules,
     private readonly time: SiteTime,
     private readonly clock: Clock,
-    private readonly pins: OfflinePins,
     private readonly noShows: NoShows,
-    private readonly sites: SitesService,
     private readonly prices: PriceBook,
-    private readonly hooks: BookingHooks,
     feed: ChangeFeed,
   ) {
     this.days = feed.cache(SHAPE_TOPICS, { maxEntries: 4000 });
     this.months = feed.cache('bookings', { maxEntries: 240 });
     this.fullDays = feed.cache(SHAPE_TOPICS, { maxEntries: 1000 });
-    this.orders = feed.cache('bookings', { maxEntries: 20_000 });
   }
 
   /**
@@ -179,72 +134,6 @@ export class AvailabilityService {
         : {}),
       ...(prices ? { prices } : {}),
     };
-  }
-
-  /**
-   * Today's and upcoming games of the player at every site, soonest first, each with its site and
-   * its dates in its site's zone ("today" is the site's). Today's carry their offline PIN, so the
-   * app has it at the door even when neither the phone nor the club can reach the API.
-   */
-  async myOrders(user: User): Promise<MyOrder[]> {
-    const now = this.clock.now();
-    // Kept per UTC day, read from a day before it: every zone's "today" starts within that span.
-    const utcDay = now.toISOString().slice(0, 10);
-    const games = await this.orders.get(`${user.id} ${utcDay}`, () =>
-      this.loadOrders(user.id, new Date(Date.parse(`${utcDay}T00:00:00Z`) - 24 * 3600_000)),
-    );
-    const sites = new Map<string, { name: string; timezone: string }>();
-    for (const game of games) {
-      if (sites.has(game.site_id)) continue;
-      const site = await this.sites.find(game.site_id);
-      sites.set(game.site_id, site ?? { name: game.site_name, timezone: game.site_timezone });
-    }
-    const payments = await this.hooks.describe(
-      user.id,
-      games
-        .filter((game) => game.priced && game.starts_at >= new Date(now.getTime() - 2 * 24 * 3600_000))
-        .map((game) => game.id),
-    );
-    return games.flatMap((game) => {
-      const site = sites.get(game.site_id)!;
-      const payment = payments.get(game.id);
-      const clock = this.time.of(site);
-      const today = clock.day(now);
-      if (game.starts_at < today.start) return [];
-      const isToday = game.starts_at < today.end;
-      return {
-        id: game.id,
-        date: clock.longDate(game.starts_at),
-        day_of_week: clock.weekday(game.starts_at),
-        time: clock.time(game.starts_at),
-        today: isToday,
-        status: gameStatus(game, now),
-        name: game.court_id,
-        ...(game.court_name !== defaultCourtName(game.court_id) ? { court_name: game.court_name } : {}),
-        id_cort: game.court_id,
-        time_start: clock.iso(game.starts_at),
-        ...(isToday && !game.no_show_at ? { offline_pin: this.pins.pin(game.id) } : {}),
-        ...(game.series_id !== null ? { series: { id: game.series_id, label: seriesLabel(game) } } : {}),
-        site_id: game.site_id,
-        site_name: site.name,
-        ...(payment ? { payment } : {}),
-      };
-    });
-  }
-
-  /** The player's games from the start of today on, as kept: what changes with the clock is worked out per request. */
-  private loadOrders(userId: number, from: Date): Promise<OwnGame[]> {
-    return this.bookings.query<OwnGame[]>(
-      `SELECT b.id, b.site_id, st.name AS site_name, st.timezone AS site_timezone, b.court_id, c.name AS court_name,
-              b.starts_at, b.ends_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, s.weekdays AS series_weekdays, s.hour AS series_hour,
-              EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id) AS priced
-         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites st ON st.id = b.site_id
-              LEFT JOIN series s ON s.id = b.series_id
-        WHERE b.user_id = $1 AND (b.cancelled_at IS NULL OR b.no_show_at IS NOT NULL) AND b.held_until IS NULL
-          AND b.starts_at >= $2
-        ORDER BY b.starts_at`,
-      [userId, from],
-    );
   }
 
   /**
@@ -384,10 +273,4 @@ const slotKey = (date: string, hour: number): string => `${date} ${hour}`;
 /** Some court open at that hour has no game in it. */
 function hasFreeCourt(club: ClubHours, date: string, hour: number, busy: ReadonlySet<number> | undefined): boolean {
   return club.openCourts(date, hour).some((court) => !busy?.has(court));
-}
-
-/** «Расписание школы: пн, ср в 17:00»: how a term's game says where it comes from. */
-function seriesLabel(game: OwnGame): string {
-  const days = (game.series_weekdays ?? []).map((day) => weekdaysShortIso[day - 1]).join(', ');
-  return `Расписание школы: ${days} в ${String(game.series_hour ?? 0).padStart(2, '0')}:00`;
 }

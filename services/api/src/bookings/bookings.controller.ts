@@ -13,6 +13,7 @@ import {
   courtsStatusQuery,
   deleteOrderBody,
   type DetailResponse,
+  GAME_STATUSES,
   messages,
   type MyOrder,
   orderCourtBody,
@@ -29,6 +30,7 @@ import { UsersService } from '../users/users.service';
 import { ClubCalendar } from '../club/club-calendar';
 import { CourtsService } from '../club/courts.service';
 import { AvailabilityService } from './availability.service';
+import { MyGames } from './my-games';
 import { BookingsService } from './bookings.service';
 
 /** MyOrder (@kort/contracts) as OpenAPI: `offline_pin` only on today's games, `court_name` and `series` only when they say something. */
@@ -78,6 +80,13 @@ const MY_ORDERS_SCHEMA = {
           },
           site_id: { type: 'string', description: 'The site (club) the game is at' },
           site_name: { type: 'string', description: "The site's name" },
+          status: { type: 'string', enum: [...GAME_STATUSES] },
+          cancelled: {
+            type: 'object',
+            required: ['reason', 'at'],
+            properties: { reason: { type: 'string', nullable: true }, at: { type: 'string', format: 'date-time' } },
+            description: 'Only for a game the club cancelled (kept a week): the reason, none when the admin gave none',
+          },
         },
       },
     },
@@ -90,6 +99,7 @@ export class BookingsController {
   constructor(
     private readonly bookings: BookingsService,
     private readonly availability: AvailabilityService,
+    private readonly myGames: MyGames,
     private readonly courtList: CourtsService,
     private readonly calendar: ClubCalendar,
     private readonly users: UsersService,
@@ -188,7 +198,7 @@ export class BookingsController {
   @Get('my-orders')
   @ApiOkResponse({ schema: MY_ORDERS_SCHEMA })
   async myOrders(@CurrentUser() user: User): Promise<DetailResponse<MyOrder[]>> {
-    return { detail: await this.availability.myOrders(user) };
+    return { detail: await this.myGames.list(user) };
   }
 
   @Get('sport_school')

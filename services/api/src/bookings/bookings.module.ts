@@ -6,6 +6,7 @@ import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
 import { PricesModule } from '../prices/prices.module';
 import { AvailabilityService } from './availability.service';
+import { MyGames } from './my-games';
 import { BookingHooks } from './booking-hooks';
 import { Booking } from './booking.entity';
 import { BookingReminderProcessor } from './booking-reminder.processor';
@@ -28,6 +29,7 @@ import { WaitlistController } from './waitlist.controller';
   controllers: [BookingsController, SiteTimeController, WaitlistController],
   providers: [
     AvailabilityService,
+    MyGames,
     BookingHooks,
     BookingsService,
     BookingReminders,

@@ -316,20 +316,21 @@ export class BookingsService {
    * Cancels, in the caller's transaction, the live games on these courts starting in [from, to) (no
    * end: every later one) that are not over: with `begun`, a game under way too (a closure holds
    * from now: the door no longer opens for it), else only games not begun (a court taken out of
-   * booking keeps the one being played). The caller calls afterCancelled once it has committed.
+   * booking keeps the one being played). `reason` is kept with each game for My games' greyed card.
+   * The caller calls afterCancelled once it has committed.
    */
   async cancelWithin(
     tx: Writer,
-    within: { courts: number[]; from: Date; to: Date | null; now: Date; begun: boolean },
+    within: { courts: number[]; from: Date; to: Date | null; now: Date; begun: boolean; reason: string },
   ): Promise<CancelledGame[]> {
     const [games] = await tx.query<
       [{ id: number; user_id: number; court_id: number; starts_at: Date; held: boolean }[], number]
     >(
-      `UPDATE bookings SET cancelled_at = $4
+      `UPDATE bookings SET cancelled_at = $4, cancel_reason = $6
         WHERE cancelled_at IS NULL AND court_id = ANY($1::int[]) AND starts_at >= $2
           AND ($3::timestamptz IS NULL OR starts_at < $3) AND (CASE WHEN $5 THEN ends_at ELSE starts_at END) > $4
         RETURNING id, user_id, court_id, starts_at, held_until IS NOT NULL AS held`,
-      [within.courts, within.from, within.to, within.now, within.begun],
+      [within.courts, within.from, within.to, within.now, within.begun, within.reason],
     );
     return games
       .map((game) => ({
@@ -359,10 +360,13 @@ export class BookingsService {
     return cancelled === 1;
   }
 
-  /** Cancels a school term's games not begun yet (the past ones stay), in the caller's transaction. */
+  /**
+   * Cancels a school term's games not begun yet (the past ones stay), in the caller's transaction,
+   * as the term's ('series': My games does not keep them).
+   */
   async cancelSeries(tx: Writer, seriesId: number, now: Date): Promise<number[]> {
     const [games] = await tx.query<[{ id: number }[], number]>(
-      `UPDATE bookings SET cancelled_at = $2
+      `UPDATE bookings SET cancelled_at = $2, cancelled_by = 'series'
         WHERE series_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
       [seriesId, now],
     );

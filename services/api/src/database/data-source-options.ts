@@ -35,6 +35,7 @@ import { Payments1764000000600 } from './migrations/1764000000600-payments';
 import { Installation1764000000700 } from './migrations/1764000000700-installation';
 import { CommandDeliveries1764000000800 } from './migrations/1764000000800-command-deliveries';
 import { EventOutbox1764000000900 } from './migrations/1764000000900-event-outbox';
+import { CancelReason1764000001000 } from './migrations/1764000001000-cancel-reason';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -68,6 +69,7 @@ export const migrations = [
   Installation1764000000700,
   CommandDeliveries1764000000800,
   EventOutbox1764000000900,
+  CancelReason1764000001000,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -26,7 +26,9 @@ const players = (count: number) => signedInPlayers(api, count) as Promise<Person
 const close = (body: Record<string, unknown>) => admin.post('/api/admin/closures', body);
 const preview = (query: Record<string, string>) =>
   admin.get(`/api/admin/closures/preview?${new URLSearchParams(query).toString()}`);
-const myGames = async (who: Person) => (await who.client.get('/api/my-orders/')).body.detail as { id: number }[];
+type MyGame = { id: number; status: string; cancelled?: { reason: string | null; at: string } };
+const myGames = async (who: Person) => (await who.client.get('/api/my-orders/')).body.detail as MyGame[];
+const liveGames = async (who: Person) => (await myGames(who)).filter((game) => game.status !== 'cancelled');
 const hours = async (who: Person, date: string) =>
   (await who.client.get(`/api/get-available-times/?date=${date}`)).body as {
     reserved: number[];
@@ -54,8 +56,21 @@ test('a closure of court 2 over an afternoon: previewed, saved, its game cancell
     ends_at: '2027-07-06T15:00:00.000Z',
     reason: 'Ремонт покрытия',
   });
+  // My games keeps the card a week after the club's cancellation, greyed with the reason, and no PIN.
+  expect(await myGames(inside!)).toEqual([
+    expect.objectContaining({
+      id: game.body.id,
+      status: 'cancelled',
+      cancelled: { reason: 'Ремонт покрытия', at: '2027-07-05T09:00:00.000+03:00' },
+    }),
+  ]);
+  expect((await myGames(inside!))[0]).not.toHaveProperty('offline_pin');
+  expect((await myGames(outside!)).map((one) => [one.status, one.cancelled])).toEqual([['upcoming', undefined]]);
+  api.clock.set('2027-07-12T05:59:00Z'); // a week less a minute after it: still there, its day past
+  expect((await myGames(inside!)).map((one) => one.status)).toEqual(['cancelled']);
+  api.clock.set('2027-07-12T06:01:00Z'); // a week and a minute: gone
   expect(await myGames(inside!)).toEqual([]);
-  expect((await myGames(outside!)).map((one) => one.id)).toHaveLength(1);
+  api.clock.set(NOW);
   const letter = await nextMail(inside!.email);
   expect(letter.subject).toBe('Игра отменена клубом: 6 июля 2027, 15:00');
   expect(letter.text).toContain('Причина: Ремонт покрытия.');
@@ -115,11 +130,11 @@ test('deleting a future closure frees its hours (no game comes back); one under 
     ends_at: msk('2027-07-08', 20),
     reason: 'Свадьба',
   });
-  expect(await myGames(player!)).toEqual([]);
+  expect((await myGames(player!)).map((one) => one.cancelled?.reason)).toEqual(['Свадьба']);
   const deleted = await admin.delete(`/api/admin/closures/${saved.body.id}`);
   expect([deleted.status, deleted.body.id]).toEqual([200, saved.body.id]);
   expect((await admin.get(`/api/admin/closures/${saved.body.id}`)).status).toBe(404);
-  expect(await myGames(player!)).toEqual([]);
+  expect(await liveGames(player!)).toEqual([]);
   expect((await order(player!.client, 1, msk('2027-07-08', 18))).status).toBe(200);
 
   // Under way at 10:20: it ends at 11:00, and 11:00 can be booked again.

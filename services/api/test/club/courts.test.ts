@@ -87,8 +87,13 @@ test('a court taken out of booking: its future games listed, then cancelled and 
 
   const off = await admin.put('/api/admin/courts/2', { active: false });
   expect(off.body).toMatchObject({ id: 2, active: false });
-  expect((await future!.client.get('/api/my-orders/')).body.detail).toEqual([]);
-  expect((await onNow!.client.get('/api/my-orders/')).body.detail).toHaveLength(1);
+  // The cancelled game stays on My games, greyed, with the court's reason; the game under way is kept.
+  const mine = (await future!.client.get('/api/my-orders/')).body.detail as Record<string, unknown>[];
+  expect(mine.map((one) => [one.id, one.status, one.cancelled])).toEqual([
+    [game.body.id, 'cancelled', { reason: 'Корт 2 закрыт для бронирования', at: '2027-08-02T10:10:00.000+03:00' }],
+  ]);
+  const kept = (await onNow!.client.get('/api/my-orders/')).body.detail as Record<string, unknown>[];
+  expect(kept.map((one) => one.status)).toEqual(['upcoming']); // begun by the clock, its door not opened yet
   const letter = await nextMail(future!.email);
   expect(letter.text).toContain('Причина: Корт 2 закрыт для бронирования.');
   expect((await courtList(other!)).map((court) => (court as { id_cort: number }).id_cort)).not.toContain(2);

@@ -10,6 +10,7 @@ import './game-list.css';
 
 /** A game's line in the list: in progress, over, released as a no-show, or today's (my-orders' status and today flag). */
 function statusBadge(game: MyOrder): { text: string; tone: string } | null {
+  if (game.status === 'cancelled') return null;
   if (game.status === 'playing') return { text: ui.games.playing, tone: 'is-playing' };
   if (game.status === 'over') return { text: ui.games.over, tone: 'is-over' };
   if (game.status === 'no_show') return { text: ui.games.noShow, tone: 'is-no-show' };
@@ -20,10 +21,33 @@ function statusBadge(game: MyOrder): { text: string; tone: string } | null {
 const payable = (game: MyOrder) => game.payment?.status === 'pending' && game.status === 'upcoming';
 
 /**
+ * A game the club cancelled, kept a week: greyed, its hour struck through, the club's reason in
+ * words. Nothing to open or do, so not a button; a paid one says what came back.
+ */
+function CancelledGame({ game, manySites }: { game: MyOrder; manySites: boolean }) {
+  const card = cardState(game);
+  return (
+    <li>
+      <div className="game is-cancelled">
+        <span className="game-date">{longDate(game.time_start.slice(0, 10))}</span>
+        <span className="game-time">
+          <s>{game.time}</s>
+        </span>
+        <span className="game-court">{courtTitle(card)}</span>
+        {manySites && <span className="game-site">{game.site_name}</span>}
+        <span className="game-cancelled">{ui.games.clubCancelled(game.cancelled?.reason ?? null)}</span>
+        {game.payment && <PaymentChip payment={game.payment} />}
+      </div>
+    </li>
+  );
+}
+
+/**
  * My games as cards (a grid on a wide screen): the club's day ('понедельник, 23 ноября'), the hour
  * in large type, the court, the state, and a priced game's money («Ждёт оплаты до 18:15», «Оплачено
  * 1 500 ₽»). A card opens the game with its card state; a game waiting for its payment has
- * «Оплатить» under its card, which asks how to pay in a dialog.
+ * «Оплатить» under its card, which asks how to pay in a dialog. A game the club cancelled stays a
+ * week, greyed, with the reason («Отменена клубом: Ремонт покрытия»).
  */
 export function GameList({ games }: { games: MyOrder[] }) {
   const navigate = useNavigate();
@@ -34,6 +58,7 @@ export function GameList({ games }: { games: MyOrder[] }) {
     <>
       <ul className="games">
         {games.map((game) => {
+          if (game.status === 'cancelled') return <CancelledGame key={game.id} game={game} manySites={manySites} />;
           const badge = statusBadge(game);
           const card = cardState(game);
           return (

@@ -60,7 +60,7 @@ export function useMyGames() {
     (limits.data
       ? !limits.data.upcoming_full
       : canAddGame(
-          games.filter((game) => game.status !== 'over' && game.status !== 'no_show').length,
+          games.filter((game) => game.status === 'upcoming' || game.status === 'playing').length,
           sportSchool.data ?? false,
           rules.quota_upcoming,
         ));
