@@ -21,6 +21,7 @@ import {
   heading,
   ZONE,
 } from './support/player-pages.mjs';
+import { adminJourney } from './support/admin-pages.mjs';
 import { registerAccount } from './support/api-client.mjs';
 import { launchChromium, viewports } from './support/browser.mjs';
 import { startProduct, withDatabase } from './support/product.mjs';
@@ -76,6 +77,44 @@ async function bothCourtsTaken(label, days, hour) {
   await book(first.client, 1, clubInstant(days, hour));
   await book(second.client, 2, clubInstant(days, hour));
   return [first, second];
+}
+
+let adminReady;
+/** The club's admin (made once for the file): an account promoted in the database, as admin:create does. */
+function admin() {
+  adminReady ??= (async () => {
+    const account = { email: `wl-admin-${stamp}@example.com`, password: PASSWORD, name: 'Светлана' };
+    await registerAccount(env.product, account);
+    await database((db) => db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [account.email]));
+    return account;
+  })();
+  return adminReady;
+}
+
+/**
+ * The dashboard while `owner`'s offer at `hour` of `date` waits for its confirmation: the day view
+ * shows it as a hold (its player, «Предложена из очереди», the minutes left, no «Отменить»), and
+ * the week view says it is an offer.
+ */
+async function adminSeesTheHold(name, viewport, date, hour, owner) {
+  await adminJourney(
+    { browser: env.browser, base: env.product.base, admin: await admin(), name: `waitlist-admin-${name}`, viewport },
+    async (page, snap) => {
+      await page.goto(`${env.product.base}/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ day: date }))}`);
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${hour}:00` }) });
+      const hold = row.getByRole('cell').filter({ hasText: owner });
+      await hold.getByText('Предложена из очереди').waitFor();
+      assert.match(await hold.textContent(), /ждёт подтверждения ещё 1[345] мин/);
+      assert.equal(await hold.getByText('Забронирована').count(), 0);
+      assert.equal(await hold.getByRole('button', { name: 'Отменить' }).count(), 0);
+      await hold.scrollIntoViewIfNeeded();
+      await snap('day');
+      await page.getByRole('button', { name: 'Неделя' }).click();
+      const week = page.getByRole('region', { name: 'Игры недели по дням' });
+      await week.getByText(/предложено, ещё 1[345] мин/).waitFor();
+      await snap('week');
+    },
+  );
 }
 
 // ---- The browser ----
@@ -139,6 +178,7 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     assert.match(await offer.locator('.offer-left').textContent(), /^Осталось 1[45]:\d\d$/);
     assert.equal(await page.getByRole('region', { name: 'Очередь' }).count(), 0);
     await snap('offer');
+    await adminSeesTheHold('phone', viewports.phone, date, 18, 'Вера');
 
     await offer.getByRole('button', { name: 'Подтвердить' }).click();
     await toast(page, 'Корт забронирован');
@@ -176,6 +216,7 @@ test('the same line on a desktop: joined on the dial beside the calendar, the of
     const offer = page.getByRole('article', { name: 'Корт освободился: 19:00, корт 2' });
     await offer.waitFor({ timeout: 45_000 });
     await snap('offer');
+    await adminSeesTheHold('desktop', viewports.desktop, date, 19, 'Нина');
     await offer.getByRole('button', { name: 'Подтвердить' }).click();
     await toast(page, 'Корт забронирован');
     await page.locator('.games li', { hasText: dayName(date) }).waitFor();

@@ -35,6 +35,7 @@ const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   no_show_at: null,
   waiting: 0,
   series_id: null,
+  held_until: null,
 });
 
 const NOTHING: BlockEffects = {

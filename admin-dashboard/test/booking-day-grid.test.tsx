@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ListContextProvider, useList } from 'react-admin';
 import { BookingDayGrid } from '../src/resources/bookings/booking-day-grid';
 import { shiftDay } from '../src/lib/club-days';
+import { loadClubZone } from '../src/lib/club-time';
 import type { BookingRecord, ClosureRecord, CourtRecord } from '../src/resources/types';
 import { dataProvider } from '../src/providers/data-provider';
 import { fakeServer, ok } from './support/fake-server';
@@ -258,4 +259,31 @@ test("the rows are the club's hours, widened to a game booked outside them", () 
 test('days move by the calendar, across months and years', () => {
   expect(shiftDay('2026-11-30', 1)).toBe('2026-12-01');
   expect(shiftDay('2027-01-01', -1)).toBe('2026-12-31');
+});
+
+test('a waitlist offer not confirmed yet is a hold: its player, «Предложена из очереди», the minutes left, nothing to cancel', async () => {
+  fakeServer({ 'GET /api/site_time/': ok({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-22T14:48:00Z' } }) });
+  await loadClubZone();
+  renderInAdmin(
+    <Grid
+      data={[
+        booking(12, { court_id: 1 }),
+        booking(15, {
+          court_id: 2,
+          user_id: 9,
+          user_name: 'Глеб',
+          status: 'held',
+          held_until: '2026-11-22T15:00:00.000Z',
+        }),
+      ]}
+    />,
+  );
+  const [first, second] = within(row('18:00')).getAllByRole('cell');
+  expect(second?.textContent).toContain('Глеб');
+  expect(second?.textContent).toContain('Предложена из очереди');
+  expect(second?.textContent).toMatch(/ждёт подтверждения ещё 1[12] мин/);
+  expect(second?.textContent).not.toContain('Забронирована');
+  expect(within(second!).queryByRole('button', { name: 'Отменить' })).toBeNull();
+  // The booked game beside it keeps its cancel button, with its word.
+  expect(within(first!).getByRole('button', { name: 'Отменить' }).textContent).toBe('Отменить');
 });

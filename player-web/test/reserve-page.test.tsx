@@ -302,7 +302,7 @@ test("each row says its hour's state: taken (the line), closed with the reason, 
   expect(within(list).queryByRole('button', { name: /^10:00/ })).toBeNull();
 });
 
-test('a taken hour chosen in the list offers the line, as on the dial; a limited day lists every hour as over the quota', async () => {
+test('a taken hour chosen in the list offers the line, as on the dial; a limited day says why once, not on each hour', async () => {
   renderReserve({
     'GET /api/booking_limits/': limited,
     'GET /api/get-available-times/': { status: 200, body: { reserved: [18], reserved_hours_by_current_user: [] } },
@@ -315,10 +315,15 @@ test('a taken hour chosen in the list offers the line, as on the dial; a limited
 
   await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
   await userEvent.click(day('25 ноября 2026'));
-  await screen.findByRole('region', { name: 'Часы списком' });
+  await screen.findByRole('heading', { name: 'Выберите время' });
+  // Said once on screen, under the dial (and in the dial's description for a screen reader); no list
+  // of 18 hours each saying it again.
+  const said = screen.getAllByText(/уже есть игра в этот день/i);
+  expect(said.filter((line) => !line.classList.contains('reserve-sr-only'))).toHaveLength(1);
+  // The list keeps the one hour with something else to say (taken), not the 17 the quota refuses.
   const list = screen.getByRole('region', { name: 'Часы списком' });
+  expect([...list.querySelectorAll('li')].map((row) => row.textContent)).toEqual(['18:00–19:00, занято']);
   expect(within(list).queryAllByRole('button')).toEqual([]);
-  expect(list.querySelector('li')?.textContent).toBe('06:00–07:00, недоступно: уже есть игра в этот день');
 });
 
 // --- The booking horizon (docs/decisions/0017-booking-horizon.md) ---

@@ -315,16 +315,32 @@ test("the caption follows the club's games a day", () => {
   expect(screen.queryByText('Одна игра в сутки')).toBeNull();
 });
 
-test("the hub is the club's clock, marked «сейчас», until an hour is chosen; then it says the chosen day and hour", () => {
-  const { container, rerender } = renderDial({ date: '2026-12-15' });
+test("today the hub is the club's clock, marked «сейчас»; another day it says the day; a chosen hour, the day and hour", () => {
+  const { container, rerender } = renderDial({ date: now.date });
   const hub = () => container.querySelector('.time-dial-clock');
   expect(hub()?.textContent).toBe('сейчас');
-  expect(hub()?.getAttribute('class')).not.toContain('is-chosen');
+  expect(hub()?.getAttribute('class')).not.toContain('is-stepped-back');
+
+  // Weeks ahead the hands are not a live clock to read: the hub says the day, no «сейчас».
+  rerender(<TimeDial date="2026-12-15" now={now} reserved={[]} mine={[]} value={null} onChange={vi.fn()} />);
+  expect(hub()?.textContent).toBe('вторник15 декабря');
+  expect(hub()?.getAttribute('class')).toContain('is-stepped-back');
 
   rerender(<TimeDial date="2026-12-15" now={now} reserved={[]} mine={[]} value={9} onChange={vi.fn()} />);
   expect(hub()?.textContent).toBe('вторник15 декабря09:00');
   expect(hub()?.textContent).not.toContain('сейчас');
   // The hands stay where the spec puts them (the club's time), stepped back behind the choice.
-  expect(hub()?.getAttribute('class')).toContain('is-chosen');
+  expect(hub()?.getAttribute('class')).toContain('is-stepped-back');
   expect(container.querySelector('[data-hand="hour"]')?.getAttribute('transform')).toBe('rotate(105)');
+});
+
+test('the inner ring is whole: the night (0-5) is drawn as one band, never offered', () => {
+  const { container } = renderDial({});
+  const night = container.querySelector('.time-dial-night');
+  expect(night?.closest('[aria-hidden="true"]')).toBeTruthy();
+  expect(container.querySelector('.time-dial-night-label')?.textContent).toBe('ночь');
+  // No hour before 6 is a radio or drawn as an hour.
+  expect(
+    [...container.querySelectorAll('[data-hour]')].map((segment) => Number(segment.getAttribute('data-hour'))),
+  ).toEqual(Array.from({ length: 18 }, (_, index) => index + 6));
 });

@@ -1,9 +1,11 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useServerNow } from '../lib/club-time';
 import type { BookingRecord, BookingStatus } from '../resources/types';
 
-const color: Record<BookingStatus, 'primary' | 'success' | 'default' | 'error'> = {
+const color: Record<BookingStatus, 'primary' | 'success' | 'default' | 'error' | 'warning'> = {
   booked: 'primary',
+  held: 'warning',
   started: 'success',
   ended: 'default',
   cancelled: 'error',
@@ -23,8 +25,25 @@ export function BookingStatusChip({ booking }: { booking: Pick<BookingRecord, 's
     <Chip
       size="small"
       color={color[status]}
-      variant={status === 'booked' ? 'outlined' : 'filled'}
+      variant={status === 'booked' || status === 'held' ? 'outlined' : 'filled'}
+      // The longest state wraps in a phone's narrow court column instead of running into the next.
+      sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal' } }}
       label={translate(`kort.bookings.status_${status}`)}
     />
   );
+}
+
+/** Minutes a waitlist offer is still held (rounded up), 0 once it has run out. */
+export const heldMinutes = (heldUntil: string, now: number) =>
+  Math.max(0, Math.ceil((Date.parse(heldUntil) - now) / 60_000));
+
+/**
+ * A waitlist offer's time left, «ждёт подтверждения ещё 12 мин», read again every 15 s; «предложение
+ * истекает» once it has run out and the sweep has not released it yet.
+ */
+export function HeldLeft({ heldUntil, short = false }: { heldUntil: string; short?: boolean }) {
+  const translate = useTranslate();
+  const minutes = heldMinutes(heldUntil, useServerNow(15_000));
+  if (minutes === 0) return <>{translate('kort.bookings.held_ending')}</>;
+  return <>{translate(short ? 'kort.bookings.held_short' : 'kort.bookings.held_left', { minutes })}</>;
 }

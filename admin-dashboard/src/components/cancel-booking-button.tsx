@@ -1,6 +1,7 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useState } from 'react';
-import { Button, Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button } from '@mui/material';
+import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { messageOf } from '../providers/http-client';
 import type { BookingRecord } from '../resources/types';
 import { formatClubDateTime } from '../lib/club-time';
@@ -8,7 +9,8 @@ import { useCourts } from '../lib/use-courts';
 
 /**
  * Cancels a player's game on their behalf (DELETE /api/admin/bookings/:id, any time before it
- * starts; the player is e-mailed), after a confirmation.
+ * starts; the player is e-mailed), after a confirmation. Only a booked game: a waitlist offer
+ * (`held`) is not the player's game yet and runs out by itself.
  */
 export function CancelBookingButton({ booking: given }: { booking?: BookingRecord }) {
   const translate = useTranslate();
@@ -39,16 +41,18 @@ export function CancelBookingButton({ booking: given }: { booking?: BookingRecor
 
   return (
     <>
+      {/* Its word on every screen: react-admin's own button drops the label to an icon on a phone. */}
       <Button
-        label="kort.bookings.cancel"
+        size="small"
         color="error"
+        startIcon={<EventBusyIcon />}
         onClick={(event) => {
           // Inside a clickable row: the row must not open the player.
           event.stopPropagation();
           setOpen(true);
         }}
       >
-        <EventBusyIcon />
+        {translate('kort.bookings.cancel')}
       </Button>
       <Confirm
         isOpen={open}

@@ -9,6 +9,11 @@ export const deskTexts = {
     hour: 'Час',
     free: 'Свободно',
     status_booked: 'Забронирована',
+    status_held: 'Предложена из очереди',
+    /** A waitlist offer in the day and week views: whose and how long it is still held. */
+    held_left: 'ждёт подтверждения ещё %{minutes} мин',
+    held_ending: 'предложение истекает',
+    held_short: 'предложено, ещё %{minutes} мин',
     status_started: 'Идёт',
     status_ended: 'Завершена',
     status_cancelled: 'Отменена',

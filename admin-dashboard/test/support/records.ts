@@ -16,6 +16,7 @@ export const game = (id: number, change: Partial<BookingRecord>): BookingRecord 
   no_show_at: null,
   waiting: 0,
   series_id: null,
+  held_until: null,
   ...change,
 });
 

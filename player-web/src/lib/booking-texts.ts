@@ -42,7 +42,6 @@ export const bookingTexts = {
       label: 'Часы списком',
       /** A taken hour open for the line. Not the join button's words: a row is not that button. */
       takenLine: 'занято, можно в очередь',
-      overQuota: (reason: string) => `недоступно: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
     },
     /** The dial's centre: the club's time before an hour is chosen, the chosen hour after. */
     dialNow: 'сейчас',
@@ -102,6 +101,8 @@ export const bookingTexts = {
     limited: (reason: string) => `. ${reason}`,
   },
   dial: {
+    /** The inner ring's other half, 0:00-6:00: drawn so the morning is not a half ring, never offered. */
+    night: 'ночь',
     /** What a screen reader hears of an hour, by its state. */
     states: {
       free: 'свободно',

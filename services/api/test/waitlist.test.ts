@@ -91,6 +91,16 @@ test('a cancelled game goes to the first in line, held for them; confirmed, it i
   // Held: nobody else can take it meanwhile.
   const [walkIn] = await players(1);
   expect((await order(walkIn!.client, 1, msk('2027-05-05', 12))).status).toBe(409);
+  // The dashboard shows it as a hold, whose and until when, and does not cancel it as a game.
+  const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
+  const day = await admin!.client.get(
+    `/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ day: '2027-05-05', status: 'held' }))}`,
+  );
+  const [hold] = day.body as { id: number; user_id: number; status: string; held_until: string }[];
+  expect(day.body).toHaveLength(1);
+  expect(hold).toMatchObject({ user_id: first!.id, status: 'held', held_until: '2027-05-03T06:15:00.000Z' });
+  const refused = await admin!.client.delete(`/api/admin/bookings/${hold!.id}`);
+  expect([refused.status, refused.body.detail]).toEqual([409, messages.heldOfferNotCancelled]);
 
   const confirmed = await first!.client.post(`/api/waitlist/${place}/confirm/`);
   expect(confirmed.status).toBe(200);
@@ -98,6 +108,11 @@ test('a cancelled game goes to the first in line, held for them; confirmed, it i
   expect(games).toEqual([
     expect.objectContaining({ id: confirmed.body.id, time: '12:00', name: 1, status: 'upcoming' }),
   ]);
+  // Confirmed, the dashboard shows it as the player's game.
+  expect((await admin!.client.get(`/api/admin/bookings/${hold!.id}`)).body).toMatchObject({
+    status: 'booked',
+    held_until: null,
+  });
   expect(await places(first!)).toEqual([]);
   expect((await places(second!))[0]).toMatchObject({ state: 'waiting', position: 1 });
 });

@@ -71,7 +71,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const BOOKING_STATUSES = ['booked', 'cancelled', 'started', 'ended'] as const;
+export const BOOKING_STATUSES = ['booked', 'held', 'cancelled', 'started', 'ended'] as const;
 export type AdminBookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const adminBookingSchema = z.object({
@@ -87,9 +87,12 @@ export const adminBookingSchema = z.object({
   ended_at: instant.nullable(),
   /**
    * `cancelled`; `ended` (ended by the player, or its hour is over); `started` (the door was opened
-   * for it, its hour not over); `booked` (not started yet).
+   * for it, its hour not over); `held` (a court freed from the line, offered to its player and held
+   * until `held_until` while they confirm: not their game yet); `booked` (not started yet).
    */
   status: z.enum(BOOKING_STATUSES),
+  /** A waitlist offer not confirmed yet: until when the court is held for its player; else null. */
+  held_until: instant.nullable(),
   /** When the club released the game as a no-show, or null. */
   no_show_at: instant.nullable(),
   /** Players waiting in line for this game's hour: the day view's waitlist column. */

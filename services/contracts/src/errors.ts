@@ -72,6 +72,8 @@ export const BookingError = {
   AlreadyCancelled: 'booking.already_cancelled',
   /** The club cancelling a game that is already over. */
   AlreadyOver: 'booking.already_over',
+  /** The club cancelling a waitlist offer not confirmed yet: not the player's game, it runs out by itself. */
+  HeldOffer: 'booking.held_offer',
   /** The hour is inside a closure of that court or of the whole club; `detail` names its reason. */
   SlotClosed: 'booking.slot_closed',
   /** The court is taken out of booking by the club (`active: false`). */

@@ -14,7 +14,7 @@ import {
 import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
 import { Fragment } from 'react';
 import { LinkBase, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
-import { BookingStatusChip } from '../../components/booking-status';
+import { BookingStatusChip, HeldLeft } from '../../components/booking-status';
 import { CancelBookingButton } from '../../components/cancel-booking-button';
 import { ClosedMark } from '../../components/closed-mark';
 import { clubHourInstant, hourText } from '../../lib/club-days';
@@ -179,6 +179,12 @@ function BookingCell({ booking }: { booking: BookingRecord }) {
           </LinkBase>
           <BookingStatusChip booking={booking} />
         </Stack>
+        {/* A waitlist offer is not the player's game yet: how long it is held, and nothing to cancel. */}
+        {booking.status === 'held' && booking.held_until && (
+          <Typography variant="body2" color="text.secondary">
+            <HeldLeft heldUntil={booking.held_until} />
+          </Typography>
+        )}
         <CancelBookingButton booking={booking} />
       </Box>
     </RecordContextProvider>

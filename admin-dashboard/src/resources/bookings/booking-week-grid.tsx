@@ -1,5 +1,6 @@
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Loading, useGetList, useTranslate } from 'react-admin';
+import { HeldLeft } from '../../components/booking-status';
 import { dayText, hourText, shiftDay } from '../../lib/club-days';
 import { clubMoment } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
@@ -19,7 +20,7 @@ interface BookingWeekGridProps {
 
 /**
  * A week of the club, Monday to Sunday: a row per hour, a column per day, each live game as its
- * court and player. A day's heading opens that day, where an empty court-hour is booked.
+ * court and player (a waitlist offer said as one, with the time it is still held). A day's heading opens that day, where an empty court-hour is booked.
  */
 export function BookingWeekGrid({ zone, day, today, courts, hours, openDay }: BookingWeekGridProps) {
   const translate = useTranslate();
@@ -73,6 +74,12 @@ export function BookingWeekGrid({ zone, day, today, courts, hours, openDay }: Bo
                     {(byCell.get(`${date}/${hour}`) ?? []).map((game) => (
                       <Typography key={game.id} variant="caption" sx={{ lineHeight: 1.3 }}>
                         <strong>{courtName.get(game.court_id) ?? game.court_id}</strong> · {game.user_name}
+                        {/* A waitlist offer, not a game yet: said so, with the time it is still held. */}
+                        {game.status === 'held' && game.held_until && (
+                          <Box component="span" sx={{ display: 'block', color: 'warning.dark', fontStyle: 'italic' }}>
+                            <HeldLeft heldUntil={game.held_until} short />
+                          </Box>
+                        )}
                       </Typography>
                     ))}
                   </Stack>

@@ -64,10 +64,11 @@ const bookingsSource = (clock: Clock, site: SiteRef | null) => (params: SqlParam
   const now = params.add(clock.now());
   return `
     SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
-           b.cancelled_at, b.started_at, b.ended_at, b.no_show_at, b.series_id,
+           b.cancelled_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, b.held_until,
            (SELECT count(*)::int FROM waitlist_entries w
              WHERE w.site_id = b.site_id AND w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
            CASE WHEN b.cancelled_at IS NOT NULL THEN 'cancelled'
+                WHEN b.held_until IS NOT NULL THEN 'held'
                 WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
                 WHEN b.started_at IS NOT NULL THEN 'started'
                 ELSE 'booked' END AS status
@@ -224,6 +225,8 @@ export class AdminBookingsService {
     const booking = await this.get(site, id);
     if (booking.status === 'cancelled') throw new KortError(BookingError.AlreadyCancelled);
     if (booking.status === 'ended') throw new KortError(BookingError.AlreadyOver);
+    // Not the player's game yet: the offer runs out by itself, or the player declines it.
+    if (booking.status === 'held') throw new KortError(BookingError.HeldOffer);
     if (!(await this.bookings.cancelById(id, this.clock.now()))) {
       throw new KortError(BookingError.AlreadyCancelled);
     }

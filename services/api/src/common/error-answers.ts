@@ -77,6 +77,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [BookingError.CancelTooLate]: { status: 409, detail: messages.cancelTooLate },
   [BookingError.AlreadyCancelled]: { status: 409, detail: messages.bookingAlreadyCancelled },
   [BookingError.AlreadyOver]: { status: 409, detail: messages.gameOver },
+  [BookingError.HeldOffer]: { status: 409, detail: messages.heldOfferNotCancelled },
   [BookingError.SlotClosed]: { status: 409, detail: messages.slotClosed },
   [BookingError.CourtInactive]: { status: 409, detail: messages.courtInactive },
 

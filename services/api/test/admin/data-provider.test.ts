@@ -197,6 +197,7 @@ describe('bookings', () => {
       no_show_at: null,
       waiting: 0,
       series_id: null,
+      held_until: null,
     });
   });
 
@@ -232,7 +233,11 @@ describe('bookings', () => {
     expect(letter.text).toContain('6 сентября 2027 (понедельник) в 18:00, корт 1');
     expect(await reminders.getJob(reminderJobId(await madeGame(api.db, id)))).toBeUndefined();
     expect((await order(other!.client, 1, msk('2027-09-06', 18))).status).toBe(200);
-    expect((await player!.client.get('/api/my-orders/')).body.detail).toEqual([]);
+    // The player's My games keeps it a week as the club's cancellation, with no reason given.
+    const mine = (await player!.client.get('/api/my-orders/')).body.detail as Record<string, unknown>[];
+    expect(mine.map((one) => [one.id, one.status, one.cancelled])).toEqual([
+      [id, 'cancelled', { reason: null, at: '2027-09-06T17:30:00.000+03:00' }],
+    ]);
     expect((await provider.getOne<AdminShelf>('shelves', { id: 11 })).data.status).toBe('free');
     // The loan itself ends as when a game ends (the compartment is told to close).
     await waitFor(async () => {

@@ -13,10 +13,11 @@ interface DialCentreProps {
 }
 
 /**
- * The dial's hub. Until an hour is chosen it is a clock at the club's current time, marked «сейчас»
- * so that on a day weeks ahead the hands are not read as a booked hour. Once an hour is chosen the
- * hands step back and the hub says the choice itself: the weekday, the date and the hour. Drawn
- * only: the dial's heading, date line and radios say the same to a screen reader.
+ * The dial's hub. Today, until an hour is chosen, it is a clock at the club's current time, marked
+ * «сейчас». On any other day the hands (the spec's, at the club's time) step back and the hub says
+ * the day, so a clock is not read as a booked hour weeks ahead. Once an hour is chosen it says the
+ * choice itself: the weekday, the date and the hour. Drawn only: the dial's heading, date line and
+ * radios say the same to a screen reader.
  */
 export function DialCentre({ now, date, value }: DialCentreProps) {
   const { hub } = dialRadii;
@@ -24,8 +25,9 @@ export function DialCentre({ now, date, value }: DialCentreProps) {
   const [weekday = '', dayAndYear = ''] = longDate(date).split(', ');
   const day = dayAndYear.replace(/ \d{4}$/, '');
   const chosen = value !== null;
+  const live = !chosen && date === now.date;
   return (
-    <g className={`time-dial-clock${chosen ? ' is-chosen' : ''}`} aria-hidden="true">
+    <g className={`time-dial-clock${live ? '' : ' is-stepped-back'}`} aria-hidden="true">
       <circle r={hub} className="time-dial-hub" />
       <g className="time-dial-clockwork">
         {ticks.map((angle) => {
@@ -65,9 +67,18 @@ export function DialCentre({ now, date, value }: DialCentreProps) {
             {clockHour(value)}
           </tspan>
         </text>
-      ) : (
+      ) : live ? (
         <text className="time-dial-now" x="0" y={hub - 22} textAnchor="middle">
           {ui.reserve.dialNow}
+        </text>
+      ) : (
+        <text className="time-dial-choice" data-testid="dial-day" textAnchor="middle">
+          <tspan x="0" y="-6" className="time-dial-choice-day">
+            {weekday}
+          </tspan>
+          <tspan x="0" y="12" className="time-dial-choice-day">
+            {day}
+          </tspan>
         </text>
       )}
     </g>

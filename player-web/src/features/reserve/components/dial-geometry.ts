@@ -5,7 +5,8 @@ import { formatHour } from './dates';
 /**
  * The dial is a 24-hour clock drawn on a 12-sector face: hour h sits in sector h % 12 (sector 0 at
  * 12 o'clock, clockwise), afternoon and evening (12-23) on the outer ring, morning (6-11) on the
- * inner ring. The hands show the club's current time the way an ordinary clock does.
+ * inner ring, whose other half is the night (0-5, one band, never offered). The hands show the
+ * club's current time the way an ordinary clock does.
  */
 
 export type SegmentState = 'free' | 'taken' | 'closed' | 'past' | 'mine' | 'limited';
@@ -134,21 +135,35 @@ export function polar(radius: number, angle: number): { x: number; y: number } {
  * `gap` between neighbours is in units, so the white lines between segments stay parallel.
  */
 export function segmentPath(sector: number, innerRadius: number, outerRadius: number, gap = 4): string {
-  const centre = sector * 30;
+  return arcPath(sector * 30 - 15, sector * 30 + 15, innerRadius, outerRadius, gap);
+}
+
+/** An annular sector from `from` to `to` degrees (clockwise from 12 o'clock, under 360° apart). */
+export function arcPath(from: number, to: number, innerRadius: number, outerRadius: number, gap = 4): string {
   const padOuter = degrees(gap / 2 / outerRadius);
   const padInner = degrees(gap / 2 / innerRadius);
-  const a = polar(outerRadius, centre - 15 + padOuter);
-  const b = polar(outerRadius, centre + 15 - padOuter);
-  const c = polar(innerRadius, centre + 15 - padInner);
-  const d = polar(innerRadius, centre - 15 + padInner);
+  const large = to - from > 180 ? 1 : 0;
+  const a = polar(outerRadius, from + padOuter);
+  const b = polar(outerRadius, to - padOuter);
+  const c = polar(innerRadius, to - padInner);
+  const d = polar(innerRadius, from + padInner);
   return [
     `M ${a.x} ${a.y}`,
-    `A ${outerRadius} ${outerRadius} 0 0 1 ${b.x} ${b.y}`,
+    `A ${outerRadius} ${outerRadius} 0 ${large} 1 ${b.x} ${b.y}`,
     `L ${c.x} ${c.y}`,
-    `A ${innerRadius} ${innerRadius} 0 0 0 ${d.x} ${d.y}`,
+    `A ${innerRadius} ${innerRadius} 0 ${large} 0 ${d.x} ${d.y}`,
     'Z',
   ].join(' ');
 }
+
+/**
+ * The night on the inner ring, 0:00 to 6:00 (sectors 0-5): no game is played then, but without it
+ * the morning's ring would be a half ring. One band, where its label goes, and what it says.
+ */
+export const nightArc = {
+  path: arcPath(-15, 165, dialRadii.inner.inner, dialRadii.inner.outer),
+  label: polar((dialRadii.inner.inner + dialRadii.inner.outer) / 2, 75),
+};
 
 /** The path of an hour's segment on its ring. */
 export function hourSegmentPath(hour: number): string {

@@ -30,7 +30,6 @@ function stateText(hour: number, state: SegmentState, { day, waitlist, queued }:
       return reason ? ui.dial.closedBecause(reason) : ui.dial.legend.closed;
     }
     case 'limited':
-      return day.limit ? ui.reserve.hourList.overQuota(day.limit) : ui.dial.states.limited;
     case 'free':
     case 'past':
     case 'mine':
@@ -42,13 +41,16 @@ function stateText(hour: number, state: SegmentState, { day, waitlist, queued }:
  * The dial's hours as a plain list, beside it: quicker with a mouse, and read in order by a screen
  * reader. Each hour says its state (and, at a club with prices, a free hour its price); the hours the
  * dial lets the player choose (free, or taken with the line open) are buttons that choose exactly as
- * the dial does. Hours already past are left out.
+ * the dial does. Hours already past are left out, and so are the hours of a day the player's quotas
+ * refuse: the reason is said once instead.
  */
 export function HourList(props: HourListProps) {
   const { day, value, onChange, waitlist } = props;
+  // A day the player's quotas refuse says so once, under the dial: the list keeps only the hours
+  // still worth a look (their own game, closed ones), not the reason on each of its hours.
   const rows = dialHours
     .map((hour) => ({ hour, state: segmentState(hour, day) }))
-    .filter((row) => row.state !== 'past');
+    .filter((row) => row.state !== 'past' && row.state !== 'limited');
   if (rows.length === 0) return null;
   return (
     <section className="hour-list" aria-label={ui.reserve.hourList.label}>

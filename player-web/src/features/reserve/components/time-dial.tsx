@@ -4,7 +4,7 @@ import { ui } from '../../../lib/messages';
 import { longDate } from '../../../lib/format';
 import { useTimeDial } from '../hooks/use-time-dial';
 import { DialCentre } from './dial-centre';
-import { dialRadii, dialSummary, type ClubNow } from './dial-geometry';
+import { dialRadii, dialSummary, nightArc, type ClubNow } from './dial-geometry';
 import { DialNotes } from './dial-notes';
 import { DialPatterns, DialSegment } from './dial-segment';
 import './reserve.css';
@@ -92,6 +92,12 @@ export function TimeDial({
         aria-describedby={summaryId}
       >
         <DialPatterns hatchId={hatchId} crossId={crossId} />
+        <g aria-hidden="true">
+          <path className="time-dial-night" d={nightArc.path} />
+          <text className="time-dial-night-label" x={nightArc.label.x} y={nightArc.label.y}>
+            {ui.dial.night}
+          </text>
+        </g>
         {dial.states.map(({ hour, state }) => (
           <DialSegment
             key={hour}
