@@ -593,7 +593,7 @@ test('a phone turned sideways on a public page is asked to turn back', async () 
 
 // ---- Storage ----
 
-test('storage: equipment by the names the club gave it, renting asked first, the shelf says open or closed, no bare links (phone)', async () => {
+test('storage: equipment by the names the club gave it, the rental terms before renting, renting asked first, the lock picks the main button, no bare links (phone and desktop)', async () => {
   // The club names compartment 10 in the dashboard's settings.
   const adminEmail = await player('storage-admin', 'Светлана');
   await database((db) => db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [adminEmail]));
@@ -619,6 +619,8 @@ test('storage: equipment by the names the club gave it, renting asked first, the
     await heading(page, 'Ящики и инвентарь');
     await page.getByRole('heading', { level: 3, name: 'Ракетки Babolat (2 шт.)' }).waitFor();
     await page.getByRole('heading', { level: 3, name: 'Мячи' }).waitFor();
+    // The rental's terms are on the screen before a shelf is chosen.
+    await page.getByRole('heading', { level: 3, name: 'Условия аренды' }).waitFor();
     await snap('storage');
 
     const free = page.getByRole('button', { name: /арендовать$/ }).first();
@@ -634,9 +636,13 @@ test('storage: equipment by the names the club gave it, renting asked first, the
     await toast(page, 'Ящик арендован');
     await heading(page, 'Мой ящик');
     await page.getByText('Замок закрыт').waitFor();
+    const mainButton = () => page.locator('.actions button.primary').textContent();
+    assert.equal(await mainButton(), 'Открыть ящик');
     await page.getByRole('button', { name: 'Открыть ящик' }).click();
     await page.getByText('Замок открыт').waitFor();
     await until(async () => (await agentState(env.product)).relays[`shelf-${shelf}`], `shelf ${shelf} to open`);
+    // Open, the main button is the one that closes it.
+    assert.equal(await mainButton(), 'Закрыть ящик');
     await snap('my-shelf-open');
     await page.getByRole('button', { name: 'Закрыть ящик' }).click();
     await page.getByText('Замок закрыт').waitFor();
@@ -648,5 +654,18 @@ test('storage: equipment by the names the club gave it, renting asked first, the
     assert.equal(await mine.getAttribute('class'), 'button');
     assert.deepEqual(await plainLinks(), [], 'links on the storage screen');
     await snap('storage-mine');
+  });
+  // The same screens on a desktop: the terms beside the shelves, the lock's main button.
+  await asPlayer('storage-desktop', viewports.desktop, email, async (page, snap) => {
+    await page.goto(`${env.product.base}/box_reserve/user_reserved`);
+    await page.getByText('Замок закрыт').waitFor();
+    assert.equal(await page.locator('.actions button.primary').textContent(), 'Открыть ящик');
+    await snap('my-shelf-closed');
+  });
+  const second = await player('storage-desktop');
+  await asPlayer('storage-desktop-new', viewports.desktop, second, async (page, snap) => {
+    await page.goto(`${env.product.base}/box_reserve`);
+    await page.getByRole('heading', { level: 3, name: 'Условия аренды' }).waitFor();
+    await snap('storage');
   });
 });

@@ -113,12 +113,24 @@ test('renting a free shelf calls /api/reserve_shelf/?id=N and opens my shelf', a
   expect(await screen.findByLabelText('Ящик номер 4')).toBeTruthy();
 });
 
-test('renting asks first: "Отмена" rents nothing', async () => {
+test("the rental's terms are said before a shelf is chosen, and again when renting is asked: «Отмена» rents nothing", async () => {
   renderAt('/box_reserve', storage());
   await loaded();
+  const terms = screen.getByRole('heading', { name: 'Условия аренды' }).parentElement!;
+  expect(
+    within(terms)
+      .getAllByRole('listitem')
+      .map((term) => term.textContent),
+  ).toEqual([
+    'Бесплатно, один ящик на игрока в этом клубе.',
+    'Ящик ваш, пока вы сами не завершите аренду.',
+    'Открывать и закрывать его можно в приложении, в разделе «Мой ящик».',
+    'Администратор клуба может открыть или заблокировать ящик, если это нужно клубу.',
+    'Не оставляйте в ящике деньги, документы и продукты.',
+  ]);
   await userEvent.click(shelfButton('Ящик 1: Свободен, арендовать'));
   const confirm = within(screen.getByRole('dialog', { name: 'Арендовать ящик №1?' }));
-  expect(confirm.getByText(/Ящик будет ваш, пока вы не завершите аренду/)).toBeTruthy();
+  expect(confirm.getByText('Ящик ваш, пока вы сами не завершите аренду.')).toBeTruthy();
   await userEvent.click(confirm.getByRole('button', { name: 'Отмена' }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(server.callsTo('GET /api/reserve_shelf/')).toHaveLength(0);
@@ -222,9 +234,13 @@ test('my shelf opens and closes by its id', async () => {
   });
   expect(await screen.findByLabelText('Ящик номер 4')).toBeTruthy();
   expect(screen.getByText('Замок закрыт')).toBeTruthy();
+  // The main button is the one the lock calls for.
+  const main = () => document.querySelector('.actions button.primary')?.textContent;
+  expect(main()).toBe('Открыть ящик');
   await userEvent.click(screen.getByRole('button', { name: 'Открыть ящик' }));
   expect(await screen.findByText('Ящик открыт')).toBeTruthy();
   expect(screen.getByText('Замок открыт')).toBeTruthy();
+  expect(main()).toBe('Закрыть ящик');
   await userEvent.click(screen.getByRole('button', { name: 'Закрыть ящик' }));
   expect(await screen.findByText('Ящик закрыт')).toBeTruthy();
   expect(screen.getByText('Замок закрыт')).toBeTruthy();

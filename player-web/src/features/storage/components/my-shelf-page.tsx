@@ -11,7 +11,8 @@ import './storage.css';
 
 /**
  * /box_reserve/user_reserved: my shelf, whether its lock is open or closed, with open,
- * close, end rental (confirmed) and back.
+ * close, end rental (confirmed) and back. The lock's state picks the main button: «Закрыть ящик»
+ * while it is open, «Открыть ящик» while it is closed.
  */
 export function MyShelfPage() {
   const navigate = useNavigate();
@@ -45,11 +46,22 @@ export function MyShelfPage() {
             <span className="lock-dot" aria-hidden="true" />
             {shelf.is_open ? ui.storage.lock.open : ui.storage.lock.closed}
           </p>
+          {/* The main button is the one the lock calls for: close an open shelf, open a closed one. */}
           <div className="actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => act(open, shelf.id)}>
+            <button
+              type="button"
+              className={shelf.is_open ? undefined : 'primary'}
+              disabled={busy}
+              onClick={() => act(open, shelf.id)}
+            >
               {ui.storage.openShelf}
             </button>
-            <button type="button" disabled={busy} onClick={() => act(close, shelf.id)}>
+            <button
+              type="button"
+              className={shelf.is_open ? 'primary' : undefined}
+              disabled={busy}
+              onClick={() => act(close, shelf.id)}
+            >
               {ui.storage.closeShelf}
             </button>
             <button type="button" className="danger" disabled={busy} onClick={() => setConfirmEnd(true)}>

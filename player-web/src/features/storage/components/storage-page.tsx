@@ -83,7 +83,10 @@ export function StoragePage() {
               </Link>
             </div>
           ) : (
-            <p className="muted">{ui.storage.chooseFree}</p>
+            <>
+              <p className="muted">{ui.storage.chooseFree}</p>
+              <RentalTerms />
+            </>
           )}
           <ul className="shelf-grid">
             {(shelves.data ?? []).map((shelf) => {
@@ -149,8 +152,22 @@ export function StoragePage() {
         onCancel={() => setToRent(null)}
         cancelLabel={ui.cancel}
       >
-        <p>{ui.storage.rentWarning}</p>
+        <RentalTerms heading={false} />
       </ConfirmDialog>
     </main>
+  );
+}
+
+/** The rental's terms, before a shelf is chosen (under its heading) and in the question to rent. */
+function RentalTerms({ heading = true }: { heading?: boolean }) {
+  return (
+    <div className="rental-terms">
+      {heading && <h3>{ui.storage.termsTitle}</h3>}
+      <ul>
+        {ui.storage.terms.map((term) => (
+          <li key={term}>{term}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
