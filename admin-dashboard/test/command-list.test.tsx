@@ -33,6 +33,7 @@ const command = (change: Partial<CommandRecord>): CommandRecord => ({
   offline: false,
   booking_id: 41,
   deliveries: 1,
+  door_outcome: null,
   ...change,
 });
 
@@ -118,4 +119,20 @@ test('an online door.entry and an action this dashboard does not know still read
   ]);
   const rows = await rowsOnScreen();
   expect(rows.map((cells) => cells[1])).toEqual(['Вход по коду с экрана у двери', 'door.something-new']);
+});
+
+test('a door opening is one row that says what the door sensor saw after it', async () => {
+  // The API folds the agent's door.opened / door.not-opened into the opening's row (door_outcome).
+  renderLog([
+    { ...command({ requested_at: '2026-11-24T16:52:00Z' }), door_outcome: 'door.not-opened' } as CommandRecord,
+    { ...agent({ action: 'door.entry', offline: true }), door_outcome: 'door.opened' } as CommandRecord,
+    command({ requested_by_name: 'Админ Иван', booking_id: null }),
+  ]);
+  const rows = await rowsOnScreen();
+  expect(rows.map((cells) => [cells[1], cells[3], cells[4]])).toEqual([
+    ['Дверь: открыть на времяЗамок открыт, но дверь не открыли', 'Анна Петрова', 'Выполнена'],
+    ['Вход без связибез связиДверь открыли', 'Агент', 'Выполнена'],
+    // An admin's opening with no game: no sensor verdict to show.
+    ['Дверь: открыть на время', 'Админ Иван', 'Выполнена'],
+  ]);
 });

@@ -2,7 +2,7 @@ import { LIVE_EVENTS, type DeviceState, type LiveDoorEvent } from '@kort/contrac
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { LiveDevicePanel } from '../src/dashboard/live-device-panel';
 import { loadClubZone } from '../src/lib/club-time';
-import { fakeServer, ok } from './support/fake-server';
+import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { pointPageAt, startLiveServer, type LiveClient, type LiveServer } from './support/live-server';
 import { renderInAdmin } from './support/render';
 
@@ -145,12 +145,37 @@ const doorEvent = (change: Partial<LiveDoorEvent> = {}): LiveDoorEvent => ({
   ...change,
 });
 
-async function livePanel() {
-  fakeServer({
+/** A stored door event as GET /api/admin/commands lists the agent's door rows. */
+const storedRow = (change: Partial<LiveDoorEvent> = {}) => {
+  const event = doorEvent(change);
+  return {
+    id: event.id,
+    action: event.kind,
+    device: 'door',
+    requested_by: null,
+    requested_by_name: null,
+    requested_at: event.at,
+    deadline: event.at,
+    status: 'done',
+    error: null,
+    finished_at: event.at,
+    origin: 'agent',
+    offline: event.offline,
+    booking_id: event.game,
+    deliveries: null,
+    door_outcome: null,
+  };
+};
+
+let server: FakeServer;
+async function livePanel(stored: ReturnType<typeof storedRow>[] = []) {
+  server = fakeServer({
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
+    'GET /api/admin/commands': ok(stored, { 'Content-Range': `commands 0-${stored.length}/${stored.length}` }),
   });
   renderInAdmin(<LiveDevicePanel />);
   expect(await screen.findByText('Оборудование на связи')).toBeTruthy();
+  expect(server.strays).toEqual([]);
   return connected();
 }
 
@@ -174,6 +199,28 @@ test('door events pushed on /live appear at once, newest first, the last five', 
   expect(doorEvents()).toHaveLength(5);
   // Nothing here calls for the admin: no warning.
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('the stored door events are there on opening the page; a live one goes on top, a repeat is not listed twice', async () => {
+  const older = storedRow({ kind: 'door.entry', offline: true, at: '2026-11-24T15:40:00Z' });
+  const newer = storedRow({ kind: 'door.held-open', game: null, at: '2026-11-24T15:58:00Z' });
+  const socket = await livePanel([newer, older]);
+  await waitFor(() =>
+    expect(doorEvents()).toEqual(['Дверь открыта дольше 60 секунд18:58', 'Вход без связибез связи18:40 · Игра №41']),
+  );
+  // Stored events are the past: none is announced as it loads.
+  expect(screen.queryByRole('alert')).toBeNull();
+  socket.emit(LIVE_EVENTS.doorEvent, doorEvent({ at: '2026-11-24T16:05:00Z' }));
+  // The stored held-open again, as a reconnect could push it: still once.
+  socket.emit(LIVE_EVENTS.doorEvent, { ...doorEvent({ kind: 'door.held-open', game: null }), id: newer.id });
+  await waitFor(() => expect(doorEvents()[0]).toBe('Дверь открыли19:05 · Игра №41'));
+  expect(doorEvents()).toHaveLength(3);
+  expect(screen.queryByRole('alert')).toBeNull();
+  // The call asked for the agent's door rows, newest first, five.
+  const [call] = server.callsTo('GET /api/admin/commands');
+  expect(JSON.parse(call!.query.get('filter')!)).toEqual({ origin: 'agent', device: 'door' });
+  expect(JSON.parse(call!.query.get('sort')!)).toEqual(['requested_at', 'DESC']);
+  expect(JSON.parse(call!.query.get('range')!)).toEqual([0, 4]);
 });
 
 test.each([
@@ -212,7 +259,7 @@ test('a simulated agent is marked plainly; a GPIO agent names its driver quietly
   const socket = await livePanel();
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'simulated' }));
   expect(await screen.findByText('Имитация оборудования')).toBeTruthy();
-  expect(screen.getByText(/замок, свет и ячейки на самом деле не двигаются/)).toBeTruthy();
+  expect(screen.getByText(/замок, свет и ящики на самом деле не двигаются/)).toBeTruthy();
 
   socket.emit(LIVE_EVENTS.deviceState, state({ driver: 'gpio-chardev' }));
   expect(await screen.findByText(/Реле: GPIO \(\/dev\/gpiochip\)/)).toBeTruthy();

@@ -1,5 +1,15 @@
 import type { DetailResponse } from '@kort/contracts';
-import { Alert, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import { formatPhone } from '../lib/phone';
 import { useApiCall } from '../lib/use-api-call';
@@ -34,15 +44,18 @@ export function CurrentPlayers({ players, error }: ReturnType<typeof useCurrentP
         )}
         {players && players.length > 0 && (
           <List dense disablePadding>
+            {/* Each link inside an item: a list holds items only (a screen reader counts them). */}
             {players.map((player) => (
-              <ListItemButton key={player.id} component={Link} to={`/users/${player.id}/show`}>
-                <ListItemText
-                  primary={player.name}
-                  secondary={[player.phone_number && formatPhone(player.phone_number), player.email]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
+              <ListItem key={player.id} disablePadding>
+                <ListItemButton component={Link} to={`/users/${player.id}/show`}>
+                  <ListItemText
+                    primary={player.name}
+                    secondary={[player.phone_number && formatPhone(player.phone_number), player.email]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -12,7 +12,7 @@ export const WARNING_KINDS: ReadonlySet<AgentEventKind> = new Set(['door.not-ope
 export const doorEventKey = (event: LiveDoorEvent) =>
   commandKey({ action: event.kind, origin: 'agent', offline: event.offline });
 
-/** The latest door events pushed on /live since the page opened, newest first. */
+/** The door's latest events: the stored ones, and those pushed on /live since the page opened on top. */
 export function DoorEvents({ events }: { events: LiveDoorEvent[] }) {
   const translate = useTranslate();
   return (

@@ -1,10 +1,23 @@
-import { Box, Stack } from '@mui/material';
+import { Box, Stack, type SxProps, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { ContactsPrompt } from './contacts-prompt';
 import { Counters } from './counters';
 import { CurrentPlayers, useCurrentPlayers } from './current-players';
 import { LiveDevicePanel } from './live-device-panel';
 import { QuickActions } from './quick-actions';
+
+/**
+ * Two columns on a wide screen; on a narrower one the columns dissolve into one list in the order
+ * a desk works from a phone: what it does most, then the court's light and door, who is on court,
+ * the counters, and the contacts still to be given.
+ */
+const column: SxProps<Theme> = { display: { xs: 'contents', lg: 'flex' }, flexDirection: 'column', gap: 2 };
+
+/** One part of the page, at its place in the phone's order (an empty part takes no room). */
+const Part = ({ order, children }: { order: number; children: ReactNode }) => (
+  <Box sx={{ order: { xs: order, lg: 0 }, '&:empty': { display: 'none' } }}>{children}</Box>
+);
 
 /**
  * The spec's admin home (`/` and `/admin`): player count, games today, no-shows this week, light and
@@ -15,19 +28,38 @@ export function HomePage() {
   const translate = useTranslate();
   const current = useCurrentPlayers();
   return (
-    <Box sx={{ display: 'grid', gap: 2, py: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+    <Box
+      sx={{
+        display: { xs: 'flex', lg: 'grid' },
+        flexDirection: 'column',
+        gridTemplateColumns: '2fr 1fr',
+        alignItems: { lg: 'start' },
+        gap: 2,
+        py: 2,
+      }}
+    >
       <Title title={translate('kort.menu.home')} />
-      <Stack spacing={2}>
-        <ContactsPrompt />
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Counters />
-        </Stack>
-        <LiveDevicePanel gameOn={Boolean(current.players?.length)} />
-      </Stack>
-      <Stack spacing={2}>
-        <CurrentPlayers {...current} />
-        <QuickActions />
-      </Stack>
+      <Box sx={column}>
+        <Part order={5}>
+          <ContactsPrompt />
+        </Part>
+        <Part order={4}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Counters />
+          </Stack>
+        </Part>
+        <Part order={2}>
+          <LiveDevicePanel gameOn={Boolean(current.players?.length)} />
+        </Part>
+      </Box>
+      <Box sx={column}>
+        <Part order={3}>
+          <CurrentPlayers {...current} />
+        </Part>
+        <Part order={1}>
+          <QuickActions />
+        </Part>
+      </Box>
     </Box>
   );
 }

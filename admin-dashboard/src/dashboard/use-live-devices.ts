@@ -9,6 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
 import { useChosenSiteId } from '../providers/site-choice';
+import { DOOR_EVENTS_KEPT, useStoredDoorEvents, withStored } from './door-events-api';
 import { openLiveSocket } from './live-socket';
 
 /** The light, the door and the edge agent as the home page shows them. */
@@ -28,9 +29,6 @@ export interface LiveDevices {
   /** Every relay as the agent last reported it: the shelves' locks too ('shelf-3': true is open). */
   relays: RelayStates;
 }
-
-/** How many door events the home page keeps, newest first. */
-export const DOOR_EVENTS_KEPT = 5;
 
 export function fromState(state: DeviceState): LiveDevices {
   return {
@@ -66,25 +64,29 @@ export interface LiveDevicesResult {
   connected: boolean;
   /** Takes the state a control call answered with, ahead of the socket's push. */
   applyStatus: (status: DeviceStatus) => void;
-  /** The door events pushed since the page opened, newest first (at most DOOR_EVENTS_KEPT). */
+  /** The door's latest events: those pushed since the page opened on top of the stored ones (at most DOOR_EVENTS_KEPT). */
   doorEvents: LiveDoorEvent[];
 }
 
 /**
  * Live device state: GET /api/get_device_status/ for the first paint, then every `device.state`
  * the /live namespace pushes (on connect and on every change), with no reload; and the door's
- * events (`door.event`) as they are stored, each handed to `onDoorEvent` once. All of it the chosen
- * site's: switching site reconnects.
+ * events: the latest stored ones, then each `door.event` pushed as it is stored, on top, handed to
+ * `onDoorEvent` once. All of it the chosen site's: switching site reconnects.
  */
 export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): LiveDevicesResult {
   const [devices, setDevices] = useState<LiveDevices | null>(null);
   const [connected, setConnected] = useState(false);
-  const [doorEvents, setDoorEvents] = useState<LiveDoorEvent[]>([]);
+  const [liveDoorEvents, setDoorEvents] = useState<LiveDoorEvent[]>([]);
   const hear = useRef(onDoorEvent);
   hear.current = onDoorEvent;
   const applyStatus = useCallback((status: DeviceStatus) => setDevices((previous) => withStatus(previous, status)), []);
   // Another site chosen: its state from scratch, on a socket of its own.
   const site = useChosenSiteId();
+  const stored = useStoredDoorEvents(site);
+  // A stored event pushed again (a reconnect) is neither listed twice nor announced as new.
+  const storedIds = useRef(new Set<string>());
+  storedIds.current = new Set(stored.data?.map((event) => event.id));
 
   useEffect(() => {
     let live = true;
@@ -102,7 +104,7 @@ export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): Li
     socket.on(LIVE_EVENTS.deviceState, (state) => setDevices(fromState(state)));
     const seen = new Set<string>();
     socket.on(LIVE_EVENTS.doorEvent, (event) => {
-      if (seen.has(event.id)) return;
+      if (seen.has(event.id) || storedIds.current.has(event.id)) return;
       seen.add(event.id);
       setDoorEvents((previous) => [event, ...previous].slice(0, DOOR_EVENTS_KEPT));
       hear.current?.(event);
@@ -114,5 +116,5 @@ export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): Li
     };
   }, [site]);
 
-  return { devices, connected, applyStatus, doorEvents };
+  return { devices, connected, applyStatus, doorEvents: withStored(liveDoorEvents, stored.data) };
 }

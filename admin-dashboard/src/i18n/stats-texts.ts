@@ -10,6 +10,7 @@ export const statsTexts = {
     csv: 'Скачать CSV',
     loading: 'Считаем…',
     empty: 'За этот период данных нет',
+    scroll_right: 'Прокрутите вправо →',
     period: {
       label: 'Период',
       week: 'Эта неделя',

@@ -184,6 +184,11 @@ export const adminCommandSchema = z.object({
    * again with the same id (the agent runs an id once). Null: the agent's own row.
    */
   deliveries: z.number().int().nullable(),
+  /**
+   * A door opening for a game: the door sensor's verdict on it, folded into the opening's row (one
+   * row per opening, decision 0095). Null without a sensor, before the agent reported, or another action.
+   */
+  door_outcome: z.enum(['door.opened', 'door.not-opened']).nullable(),
 });
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 

@@ -1,5 +1,5 @@
 import { AGENT_EVENT_KINDS, COMMAND_ACTIONS, COMMAND_STATUSES, RELAYS } from '@kort/contracts';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, DateTimeInput, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { actionKey, CommandName, CommandStatusChip, deviceLabel, requester } from '../../components/command-labels';
 import { ListPagination } from '../../components/list-pagination';
@@ -9,6 +9,35 @@ import type { CommandRecord } from '../types';
 import { formatClubDateTime } from '../../lib/club-time';
 
 /** The input's local 'YYYY-MM-DDTHH:mm' as the instant (with its offset) the API filters on. */
+/**
+ * A row of the log. A door opening for a game (a code at the door, an offline PIN) carries what the
+ * door sensor saw after it: the API folds that report into the opening's row (one row per opening).
+ */
+type CommandRow = CommandRecord;
+
+/** The opening's outcome, in the words its own report has in the log. */
+function DoorOutcome({ command }: { command: CommandRow }) {
+  const translate = useTranslate();
+  if (!command.door_outcome) return null;
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ color: command.door_outcome === 'door.opened' ? 'success.dark' : 'warning.main' }}
+    >
+      {translate(actionKey(command.door_outcome))}
+    </Typography>
+  );
+}
+
+/** The row's name, and under it an opening's outcome. */
+const Name = ({ command }: { command: CommandRow }) => (
+  <Stack component="span" spacing={0.25}>
+    <CommandName command={command} />
+    <DoorOutcome command={command} />
+  </Stack>
+);
+
 const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
 const when = (instant: string | null) => (instant ? formatClubDateTime(instant) : '—');
 /** The API's commands and what the agent logs by itself (offline), each once (light.on is both). */
@@ -16,8 +45,8 @@ const ACTIONS = [...new Set<string>([...COMMAND_ACTIONS, ...AGENT_EVENT_KINDS])]
 
 /**
  * Who asked the equipment to do what, when, and how it went, beside what the court's agent decided
- * or saw by itself ("Агент", "без связи" while it could not reach the API); filterable,
- * newest first.
+ * or saw by itself ("Агент", "без связи" while it could not reach the API); one row per door
+ * opening, with what the door sensor saw; filterable, newest first.
  */
 export function CommandList() {
   const translate = useTranslate();
@@ -57,7 +86,7 @@ export function CommandList() {
     >
       {small ? (
         <SimpleList<CommandRecord>
-          primaryText={(command) => <CommandName command={command} />}
+          primaryText={(command) => <Name command={command} />}
           secondaryText={(command) => `${when(command.requested_at)} · ${who(command)}`}
           tertiaryText={(command) => translate(`kort.commands.status_${command.status}`)}
           linkType={false}
@@ -65,7 +94,7 @@ export function CommandList() {
       ) : (
         <DataTable<CommandRecord> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col<CommandRecord> source="requested_at" render={(command) => when(command.requested_at)} />
-          <DataTable.Col<CommandRecord> source="action" render={(command) => <CommandName command={command} />} />
+          <DataTable.Col<CommandRecord> source="action" render={(command) => <Name command={command} />} />
           <DataTable.Col<CommandRecord> source="device" render={device} />
           <DataTable.Col<CommandRecord> source="requested_by_name" render={who} />
           <DataTable.Col<CommandRecord>

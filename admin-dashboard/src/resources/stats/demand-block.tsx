@@ -36,6 +36,7 @@ function DemandChart({ stats }: { stats: DemandStats }) {
         },
       ]}
       format={formatCount}
+      counts
     />
   );
 }

@@ -29,6 +29,7 @@ function DevicesCharts({ stats }: { stats: DevicesStats }) {
           { label: t('admin'), colour: palette.green, stack: 'door', data: weeks.map((w) => w.admin) },
         ]}
         format={formatCount}
+        counts
       />
       <Typography variant="subtitle2" component="h3">
         {t('light_vs_played')}

@@ -30,6 +30,7 @@ function NoShowsChart({ stats }: { stats: NoShowStats }) {
         },
       ]}
       format={formatCount}
+      counts
     />
   );
 }

@@ -2,6 +2,7 @@ import type { OccupancyCell, OccupancyStats, StatsWeekday } from '@kort/contract
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { SideScroll } from './side-scroll';
 import { FiguresTable, StatsBlock } from './stats-block';
 import { useStats } from './stats-api';
 import { formatCount, formatHour, formatShare, heatColour, shareOf, weekdayNames } from './stats-format';
@@ -30,8 +31,8 @@ function cellAt(cells: OccupancyCell[], weekday: StatsWeekday, hour: number): Oc
 }
 
 /**
- * Weekday × hour, each cell the share of its open court-hours booked on a cividis scale (order by
- * lightness, not hue); closed hours hatched grey. x-charts' community edition has no heatmap, so it
+ * Weekday × hour, each cell the share of its open court-hours booked, light when empty and dark
+ * when full (order by lightness, not hue); closed hours hatched grey. x-charts' community edition has no heatmap, so it
  * is a CSS grid; hovering or tapping a cell shows its counts, and each cell says them to a screen reader.
  */
 function Heatmap({ cells }: { cells: OccupancyCell[] }) {
@@ -55,8 +56,8 @@ function Heatmap({ cells }: { cells: OccupancyCell[] }) {
   if (hours.length === 0) return <Typography color="text.secondary">{translate('kort.stats.empty')}</Typography>;
   return (
     <>
-      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('kort.stats.occupancy.grid')}>
+      {/* Scrolls sideways on a phone, and says so: the evening is to the right. */}
+      <SideScroll label={translate('kort.stats.occupancy.grid')}>
         <Box
           sx={{
             display: 'grid',
@@ -126,7 +127,7 @@ function Heatmap({ cells }: { cells: OccupancyCell[] }) {
             }),
           ])}
         </Box>
-      </Box>
+      </SideScroll>
       <Typography role="status" variant="body2" sx={{ minHeight: '1.5em', mt: 1 }}>
         {picked ?? translate('kort.stats.occupancy.pick')}
       </Typography>

@@ -21,6 +21,8 @@ interface StatsBarChartProps {
   axisWidth?: number;
   /** The value axis' top (shares: 1, so the axis reads '0 %' … '100 %'). */
   max?: number;
+  /** The values are counts (games, openings): the axis reads whole numbers only, each once. */
+  counts?: boolean;
   height?: number;
 }
 
@@ -36,6 +38,7 @@ export function StatsBarChart({
   axisFormat = format,
   axisWidth = 48,
   max,
+  counts = false,
   height = 260,
 }: StatsBarChartProps) {
   const translate = useTranslate();
@@ -44,7 +47,15 @@ export function StatsBarChart({
       <BarChart
         height={height}
         xAxis={[{ scaleType: 'band', data: categories }]}
-        yAxis={[{ valueFormatter: (value: number) => axisFormat(value), max, width: axisWidth }]}
+        yAxis={[
+          {
+            valueFormatter: (value: number) => axisFormat(value),
+            max,
+            width: axisWidth,
+            // No tick between two whole numbers: a count axis of 0 to 2 reads 0, 1, 2, not 0, 1, 1, 2, 2.
+            ...(counts ? { tickMinStep: 1 } : {}),
+          },
+        ]}
         series={series.map((one) => ({
           label: one.label,
           data: one.data,

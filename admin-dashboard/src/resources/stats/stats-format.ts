@@ -1,7 +1,7 @@
 import type { StatsWeekday } from '@kort/contracts';
 
 // Numbers and dates of the statistics as a Russian reader writes them (Intl ru-RU), and colours a
-// colour-blind reader can tell apart (Okabe–Ito for series, a cividis-like scale for the heatmap).
+// colour-blind reader can tell apart (Okabe–Ito for series, a light-to-dark blue scale for the heatmap).
 
 const integer = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
@@ -53,23 +53,54 @@ export const palette = {
   purple: '#CC79A7',
 } as const;
 
-// cividis at 0, ¼, ½, ¾ and 1: lightness rises steadily, so the order reads without hue.
-const cividis: [number, number, number][] = [
-  [0, 34, 78],
-  [53, 69, 108],
-  [102, 105, 112],
-  [165, 156, 116],
-  [254, 232, 56],
+// The heatmap's scale runs from near white (nothing booked) to deep blue (full): a single hue whose
+// lightness falls steadily (ColorBrewer «Blues»), so the order reads without hue for any colour
+// vision, and an empty hour looks empty.
+const heatStops: [number, number, number][] = [
+  [247, 251, 255],
+  [198, 219, 239],
+  [107, 174, 214],
+  [33, 113, 181],
+  [8, 48, 107],
 ];
 
-/** The heatmap colour of a 0..1 share, and a text colour legible on it. */
+const parseRgb = (colour: string): [number, number, number] => {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour);
+  if (hex) {
+    const digits = hex[1]!.length === 3 ? [...hex[1]!].map((d) => d + d) : hex[1]!.match(/../g)!;
+    return digits.map((pair) => parseInt(pair, 16)) as [number, number, number];
+  }
+  const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(colour);
+  if (!rgb) throw new Error(`not a colour: ${colour}`);
+  return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+};
+
+/** WCAG 2's relative luminance of '#rrggbb', '#rgb' or 'rgb(r, g, b)'. */
+export function luminance(colour: string): number {
+  const [r, g, b] = parseRgb(colour).map((channel) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG 2's contrast ratio of two colours (1 to 21; body text needs 4.5). */
+export function contrastRatio(one: string, other: string): number {
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The heatmap colour of a 0..1 share, light when empty and dark when full, and the text most legible on it. */
 export function heatColour(share: number): { background: string; text: string } {
-  const position = Math.min(1, Math.max(0, share)) * (cividis.length - 1);
+  const position = Math.min(1, Math.max(0, share)) * (heatStops.length - 1);
   const low = Math.floor(position);
-  const high = Math.min(cividis.length - 1, low + 1);
+  const high = Math.min(heatStops.length - 1, low + 1);
   const mix = position - low;
-  const [r, g, b] = cividis[low]!.map((channel, index) =>
-    Math.round(channel + (cividis[high]![index]! - channel) * mix),
+  const [r, g, b] = heatStops[low]!.map((channel, index) =>
+    Math.round(channel + (heatStops[high]![index]! - channel) * mix),
   );
-  return { background: `rgb(${r}, ${g}, ${b})`, text: position >= 2.4 ? '#000' : '#fff' };
+  const background = `rgb(${r}, ${g}, ${b})`;
+  // Black or white, whichever stands out more: one of them always reaches 4.5:1.
+  const text = contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+  return { background, text };
 }

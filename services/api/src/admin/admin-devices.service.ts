@@ -86,16 +86,47 @@ export const commandsListQuery = listQuery({
   filter: commandsFilter,
 });
 
+/**
+ * A door opening for a game is one row of the log: the API's `door.open` (a code at the door) or the
+ * agent's `door.entry` (an offline PIN). The door sensor's verdict on it (`door.opened`, or
+ * `door.not-opened` when the strike was released and nobody came in) is that row's `door_outcome`,
+ * not a row of its own. A verdict belongs to the game's latest opening at or before it, give or take
+ * OUTCOME_SKEW (the agent's clock, corrected, against the API's); one with no such opening stays a row.
+ */
+const OUTCOMES = `('door.opened', 'door.not-opened')`;
+const OUTCOME_SKEW = `interval '1 second'`;
+const isOpening = (row: string) =>
+  `((${row}.action = 'door.open' AND ${row}.origin = 'api') OR ${row}.action = 'door.entry')`;
+
 const commandsResource: SqlResource<CommandField, CommandsFilter> = {
   source: (params, site) => `
     SELECT c.id, c.action, c.device, c.requested_by, u.name AS requested_by_name, c.requested_at, c.deadline,
-           c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id, c.deliveries
+           c.status, c.error, c.finished_at, c.origin, c.offline, c.booking_id, c.deliveries,
+           CASE WHEN c.booking_id IS NOT NULL AND ${isOpening('c')} THEN (
+             SELECT v.action FROM commands v
+              WHERE v.site_id = c.site_id AND v.booking_id = c.booking_id AND v.origin = 'agent'
+                AND v.action IN ${OUTCOMES} AND v.requested_at + ${OUTCOME_SKEW} >= c.requested_at
+                AND NOT EXISTS (
+                  SELECT 1 FROM commands n
+                   WHERE n.site_id = c.site_id AND n.booking_id = c.booking_id AND ${isOpening('n')}
+                     AND (n.requested_at, n.id) > (c.requested_at, c.id)
+                     AND n.requested_at <= v.requested_at + ${OUTCOME_SKEW})
+              ORDER BY v.requested_at, v.id LIMIT 1)
+           END AS door_outcome,
+           (c.origin = 'agent' AND c.action IN ${OUTCOMES} AND c.booking_id IS NOT NULL AND EXISTS (
+             SELECT 1 FROM commands o
+              WHERE o.site_id = c.site_id AND o.booking_id = c.booking_id AND ${isOpening('o')}
+                AND o.requested_at <= c.requested_at + ${OUTCOME_SKEW})) AS folded
       FROM commands c LEFT JOIN users u ON u.id = c.requested_by
      WHERE c.site_id = ${params.add(site.id)}`,
   columns: Object.fromEntries(COMMAND_SORTABLE.map((field) => [field, `r.${field}`])) as Record<CommandField, string>,
   tiebreak: 'r.id',
   conditions(filter, params) {
     const where: string[] = [];
+    // The sensor's verdicts stay rows of their own where they are asked for: the agent's rows, or by their action.
+    const verdicts =
+      filter.origin === 'agent' || filter.action?.some((a) => a === 'door.opened' || a === 'door.not-opened');
+    if (!verdicts && !filter.id) where.push('NOT r.folded');
     if (filter.id) where.push(`r.id = ANY(${params.add(filter.id)}::uuid[])`);
     if (filter.action) where.push(`r.action = ANY(${params.add(filter.action)}::text[])`);
     if (filter.device) where.push(`r.device = ${params.add(filter.device)}`);
@@ -110,7 +141,10 @@ const commandsResource: SqlResource<CommandField, CommandsFilter> = {
   },
 };
 
-const toCommand = (row: Record<string, unknown>): AdminCommand => isoDates<AdminCommand>(row);
+/** A row of the log (AdminCommand: a door opening carries its sensor's verdict, `door_outcome`). */
+export type CommandLogRow = AdminCommand;
+
+const toCommand = ({ folded: _folded, ...row }: Record<string, unknown>): CommandLogRow => isoDates<CommandLogRow>(row);
 
 @Injectable()
 export class AdminDevicesService {
@@ -137,12 +171,12 @@ export class AdminDevicesService {
     return device;
   }
 
-  commandsList(site: SiteRef, query: ListQuery<CommandField, CommandsFilter>): Promise<Page<AdminCommand>> {
+  commandsList(site: SiteRef, query: ListQuery<CommandField, CommandsFilter>): Promise<Page<CommandLogRow>> {
     return sqlPage(this.db, site, commandsResource, query, toCommand);
   }
 
   /** The site's command; another site's is not found. */
-  async command(site: SiteRef, id: string): Promise<AdminCommand> {
+  async command(site: SiteRef, id: string): Promise<CommandLogRow> {
     const [command] = await sqlRows(this.db, site, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
     if (!command) throw new KortError(AdminError.CommandNotFound);
     return command;

@@ -27,16 +27,23 @@ export function occupancyCsv(stats: OccupancyStats): string {
       [
         ['День недели', (c) => WEEKDAYS[c.weekday] ?? ''],
         ['Час', (c) => c.hour],
-        ['Открытых корто-часов', (c) => c.court_hours_open],
+        ['Открытых корт-часов', (c) => c.court_hours_open],
         ['Забронировано', (c) => c.booked],
         ['Сыграно', (c) => c.played],
         ['Неявки', (c) => c.no_show],
         ['Отменено', (c) => c.cancelled],
       ],
-      stats.cells,
+      stats.cells.filter(reported),
     ),
   );
 }
+
+/**
+ * An hour the club had open or anything in: the lines of the screen's table. The hours it was closed
+ * (outside its opening hours, or a closure's) with nothing booked or cancelled in them are left out.
+ */
+const reported = (cell: OccupancyStats['cells'][number]) =>
+  cell.court_hours_open > 0 || cell.booked > 0 || cell.cancelled > 0;
 
 export function courtsCsv(stats: CourtsStats): string {
   return toCsv(
@@ -44,7 +51,7 @@ export function courtsCsv(stats: CourtsStats): string {
       [
         ['Неделя с', (w) => w.week_start],
         ['Корт', (w) => w.court_name],
-        ['Открытых корто-часов', (w) => w.court_hours_open],
+        ['Открытых корт-часов', (w) => w.court_hours_open],
         ['Забронировано', (w) => w.booked],
         ['Сыграно', (w) => w.played],
       ],

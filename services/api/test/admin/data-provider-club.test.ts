@@ -174,6 +174,7 @@ describe('devices and commands', () => {
       offline: false,
       booking_id: null,
       deliveries: null, // written by the test, not by a delivery
+      door_outcome: null, // an opening that failed: no sensor verdict
     });
     // Without a sort (a bare request), the newest come first.
     const bare = await admin.client.get(`/api/admin/commands?filter=${encodeURIComponent(JSON.stringify(since))}`);

@@ -205,9 +205,17 @@ test('the same numbers as CSV, by ?format=csv or Accept: text/csv', async () => 
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toBe('День недели;Час;Открытых корто-часов;Забронировано;Сыграно;Неявки;Отменено');
-  expect(lines).toHaveLength(1 + 7 * 24);
+  // The same word for court-hours as the screen («корт-часы»).
+  expect(lines[0]).toBe('День недели;Час;Открытых корт-часов;Забронировано;Сыграно;Неявки;Отменено');
   expect(lines).toContain(`ср;18;${courts.length};2;2;0;0`);
+  expect(lines).toContain(`чт;10;${courts.length};0;0;0;2`);
+  // The club's closed hours are left out: the night before 6:00, and Friday's whole-club closure at 12:00.
+  expect(lines.filter((line) => /^(пн|вт|ср|чт|пт|сб|вс);[0-5];/.test(line))).toEqual([]);
+  expect(lines.some((line) => line.startsWith('пт;12;'))).toBe(false);
+  expect(lines).toContain(`пт;13;${courts.length};0;0;0;0`);
+  // Court one's closure on Tuesday leaves the other courts open: the hour stays.
+  expect(lines).toContain(`вт;10;${courts.length - 1};0;0;0;0`);
+  expect(lines).toHaveLength(1 + 7 * 18 - 1);
   const byAccept = await q(`no-shows?${WEEK}`, { headers: { Accept: 'text/csv' } });
   expect(byAccept.headers['content-type']).toMatch(/^text\/csv/);
   expect(byAccept.text).toContain('Пётр Неявкин;' + noShower + ';1;0');
