@@ -83,7 +83,7 @@ test('register, confirm with the e-mailed code, see the profile, log out, log in
     calendar_url: null,
     linked_providers: [],
     // One club on this install: the player is at it without choosing.
-    site: { id: 'default', name: 'Корт', slug: 'default', timezone: 'Europe/Moscow' },
+    site: { id: 'default', name: 'Основная площадка', slug: 'default', timezone: 'Europe/Moscow' },
   });
 
   assert.equal((await api('GET', '/api/logout/')).status, 200);

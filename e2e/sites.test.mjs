@@ -135,7 +135,7 @@ test('a player books at the first club, switches «Площадка» and books 
         texts.join(' | '),
       );
       assert.ok(
-        texts.some((text) => text.includes('Корт') && !text.includes(SITE.name)),
+        texts.some((text) => text.includes('Основная площадка') && !text.includes(SITE.name)),
         texts.join(' | '),
       );
       await snap('my-games');

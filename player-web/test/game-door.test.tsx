@@ -89,7 +89,7 @@ const keptPin = (gameId: number, pin: string, timeStart = tonight.timeStart) =>
       time_start: timeStart,
       offline_pin: pin,
       site_id: 'default',
-      site_name: 'Корт',
+      site_name: 'Основная площадка',
     },
   ]);
 
@@ -180,7 +180,7 @@ const order = (game: GameCardState): MyOrder => ({
   id_cort: game.idCort,
   time_start: game.timeStart,
   site_id: 'default',
-  site_name: 'Корт',
+  site_name: 'Основная площадка',
 });
 
 test('on the card, ?door= opens the door modal with the code and sends it once: «Дверь открыта!»', async () => {

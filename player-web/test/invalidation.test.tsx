@@ -31,7 +31,7 @@ const game = (id: number): MyOrder => ({
   id_cort: 2,
   time_start: `2026-11-${20 + id}T18:00:00+03:00`,
   site_id: 'default',
-  site_name: 'Корт',
+  site_name: 'Основная площадка',
 });
 
 /** My games, on screen the whole time. */

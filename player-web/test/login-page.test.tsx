@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/components/login-page';
-import { fail, fakeServer, ok, socialProviders, type Answer, type FakeServer, type Reply } from './support/fake-server';
+import {
+  defaultSite,
+  fail,
+  fakeServer,
+  ok,
+  secondSite,
+  socialProviders,
+  type Answer,
+  type FakeServer,
+  type Reply,
+} from './support/fake-server';
 import { queriesSettled, render } from './support/render';
 
 let server: FakeServer;
@@ -16,7 +26,11 @@ afterEach(() => {
 const routes = (rest: Record<string, Answer> = {}) => ({ 'GET /api/auth/providers/': socialProviders(), ...rest });
 
 function renderLogin() {
-  render(
+  renderLoginScreen();
+}
+
+function renderLoginScreen() {
+  return render(
     <MemoryRouter initialEntries={['/login']}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
@@ -120,11 +134,15 @@ test('an unknown e-mail shows "Проверьте почту" and what it means;
   renderLogin();
   await userEvent.type(screen.getByLabelText('E-mail'), 'nobody@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
-  expect((await screen.findByRole('alert')).textContent).toBe(messages.checkEmail);
-  // The spec's words stay, and a line under them says what they mean here.
+  // The spec's words stay, not as a red alarm: a notice that says what they mean here, and the way on.
+  const notice = await screen.findByRole('status');
+  expect(notice.querySelector('strong')?.textContent).toBe(messages.checkEmail);
+  expect(notice.className).not.toContain('error');
+  expect(screen.queryByRole('alert')).toBeNull();
   expect(
-    screen.getByText('Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.'),
+    within(notice).getByText('Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.'),
   ).toBeTruthy();
+  expect(within(notice).getByRole('link', { name: 'Зарегистрироваться' }).getAttribute('href')).toBe('/register');
   expect(screen.getByRole('link', { name: 'Регистрация' }).getAttribute('href')).toBe('/register');
 
   server.answer('POST /api/check-phone/', ok('Готово'));
@@ -327,4 +345,29 @@ test('only the two parameters leave the address; anything else in it stays', asy
   expect((await screen.findByRole('alert')).textContent).toBe('Вход через VK ID сейчас выключен');
   await waitFor(() => expect(window.location.search).toBe('?utm_source=mail'));
   expect(window.location.hash).toBe('#top');
+});
+
+test("the front door's plan and its first line follow the club's courts: one, two, five, or several clubs", async () => {
+  const perk = () => document.querySelector('.door-perks li')?.textContent;
+  const numbers = () => [...document.querySelectorAll('.court-map text')].map((number) => number.textContent);
+  for (const [sites, said, drawn] of [
+    [[{ ...defaultSite, courts: 1 }], 'Бронируйте корт на свободный час', ['1']],
+    [[{ ...defaultSite, courts: 2 }], 'Бронируйте корт 1 или 2 на свободный час', ['1', '2']],
+    [[{ ...defaultSite, courts: 5 }], 'Бронируйте любой из 5 кортов на свободный час', ['1', '2', '3', '4']],
+    // Which club the visitor comes to is not known yet: no numbers, no count.
+    [
+      [
+        { ...defaultSite, courts: 2 },
+        { ...secondSite, courts: 3 },
+      ],
+      'Бронируйте корт на свободный час',
+      [],
+    ],
+  ] as const) {
+    server = fakeServer(routes({ 'GET /api/sites/': ok(sites) }));
+    const { unmount } = renderLoginScreen();
+    await waitFor(() => expect(server.callsTo('GET /api/sites/')).toHaveLength(1));
+    await waitFor(() => expect([perk(), numbers()]).toEqual([said, drawn]));
+    unmount();
+  }
 });

@@ -21,7 +21,7 @@ const order = (id: number, name: number, timeStart: string, pin: string, courtNa
   time_start: timeStart,
   offline_pin: pin,
   site_id: 'default',
-  site_name: 'Корт',
+  site_name: 'Основная площадка',
   ...(courtName ? { court_name: courtName } : {}),
 });
 

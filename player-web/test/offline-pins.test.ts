@@ -25,7 +25,7 @@ const order = (id: number, time_start: string, offline_pin?: string): MyOrder =>
   id_cort: 1,
   time_start,
   site_id: 'default',
-  site_name: 'Корт',
+  site_name: 'Основная площадка',
   ...(offline_pin === undefined ? {} : { offline_pin }),
 });
 

@@ -14,6 +14,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ok = (detail = 'ok') => Promise.resolve(new Response(JSON.stringify({ detail }), { status: 200 }));
 
+/** The form's calls: the front door's own question (GET /api/sites/, its courts for the plan) left out. */
+const formCalls = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.filter((call) => (call as [string])[0] !== '/api/sites/');
+
 function renderRegister() {
   render(
     <MemoryRouter initialEntries={['/register']}>
@@ -43,18 +47,18 @@ test('details → password with both consents → code → profile, with the pho
   const submit = screen.getByRole('button', { name: 'Зарегистрироваться' });
   expect(submit.getAttribute('aria-disabled')).toBe('true');
   await userEvent.click(submit); // nothing is sent without the consents
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(formCalls(fetch)).toHaveLength(1);
   await userEvent.click(screen.getByLabelText('Я принимаю'));
   await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   await userEvent.click(submit);
-  const registered: unknown = JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string);
+  const registered: unknown = JSON.parse((formCalls(fetch)[1] as unknown as [string, RequestInit])[1].body as string);
   expect(registered).toMatchObject({ email: 'anna@example.com', phone_number: '+79991234567', name_user: 'Анна' });
 
   await userEvent.click(await screen.findByLabelText('Цифра 1'));
   await userEvent.keyboard('4321');
   expect(await screen.findByText('Профиль открыт')).toBeTruthy();
   // The rules were accepted on the form: recorded right after the code, so no second rules screen.
-  const paths = fetch.mock.calls.map((call) => (call as unknown as [string])[0]);
+  const paths = formCalls(fetch).map((call) => (call as unknown as [string])[0]);
   expect(paths.slice(-2)).toEqual(['/api/activate/', '/api/user_read/']);
 });
 
@@ -66,7 +70,7 @@ test('the name is required; its error goes as soon as a name is typed', async ()
   const name = screen.getByLabelText<HTMLInputElement>('Имя');
   expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
   expect(name.getAttribute('aria-invalid')).toBe('true');
-  expect(fetch).not.toHaveBeenCalled();
+  expect(formCalls(fetch)).toHaveLength(0);
   await userEvent.type(name, 'А');
   expect(screen.queryByText(messages.nameRequired)).toBeNull();
   expect(name.getAttribute('aria-invalid')).toBeNull();
@@ -84,7 +88,7 @@ test('a name that reads as nothing is no name, and one hiding an invisible chara
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   expect(await screen.findByText(messages.nameUnsafe)).toBeTruthy();
   expect(name.getAttribute('aria-invalid')).toBe('true');
-  expect(fetch).not.toHaveBeenCalled();
+  expect(formCalls(fetch)).toHaveLength(0);
 });
 
 test('passwords that differ are flagged as they are typed; the hint is shown once; server errors as the spec says', async () => {
@@ -136,7 +140,7 @@ test('a weak password turns the hint itself red instead of a second text', async
   const hints = screen.getAllByText(messages.passwordHint);
   expect(hints).toHaveLength(1);
   expect(hints[0]?.getAttribute('role')).toBe('alert');
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(formCalls(fetch)).toHaveLength(1);
 });
 
 test('an empty or malformed e-mail is said under its field, and nothing is sent', async () => {
@@ -151,7 +155,7 @@ test('an empty or malformed e-mail is said under its field, and nothing is sent'
   await userEvent.type(email, 'anna@');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
   expect(screen.getByText('Проверьте адрес: нужен e-mail вида anna@mail.ru')).toBeTruthy();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(formCalls(fetch)).toHaveLength(0);
 });
 
 test('"Зарегистрироваться" with the consents unticked says why, and the message goes once both are ticked', async () => {
@@ -169,12 +173,12 @@ test('"Зарегистрироваться" with the consents unticked says why
   await userEvent.click(screen.getByLabelText('Я принимаю'));
   await userEvent.click(submit);
   expect(screen.getByText(why)).toBeTruthy();
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(formCalls(fetch)).toHaveLength(1);
   await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   expect(screen.queryByText(why)).toBeNull();
   await userEvent.click(submit);
   await screen.findByLabelText('Цифра 1');
-  expect(fetch).toHaveBeenCalledTimes(2);
+  expect(formCalls(fetch)).toHaveLength(2);
 });
 
 test('an empty password says "Введите пароль" rather than the spec\'s server text', async () => {
@@ -187,5 +191,5 @@ test('an empty password says "Введите пароль" rather than the spec\
   await userEvent.click(screen.getByLabelText('Я даю согласие на'));
   await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
   expect(screen.getByText('Введите пароль').getAttribute('role')).toBe('alert');
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(formCalls(fetch)).toHaveLength(1);
 });

@@ -61,15 +61,21 @@ export const ui = {
     title: 'Вход',
     /** The front door: what Kort is for, under the club's mark. */
     tagline: 'Запись на корт, дверь с телефона и ящик для вещей — в одном приложении клуба.',
-    perks: [
-      'Бронируйте корт 1 или 2 на свободный час',
-      'Открывайте дверь клуба кодом или QR-кодом',
-      'Арендуйте ящик для вещей и берите инвентарь клуба',
-    ],
+    /** The first perk follows the club's courts (null: not known yet, or several clubs). */
+    bookPerk: (courts: number | null) =>
+      courts === 1
+        ? 'Бронируйте корт на свободный час'
+        : courts === 2
+          ? 'Бронируйте корт 1 или 2 на свободный час'
+          : courts && courts > 2
+            ? `Бронируйте любой из ${courts} кортов на свободный час`
+            : 'Бронируйте корт на свободный час',
+    perks: ['Открывайте дверь клуба кодом или QR-кодом', 'Арендуйте ящик для вещей и берите инвентарь клуба'],
     emailRequired: 'Введите e-mail',
     emailMalformed: 'Проверьте адрес: нужен e-mail вида anna@mail.ru',
     /** Under the spec's «Проверьте почту» when no account has that address. */
     emailUnknownHint: 'Аккаунта с таким адресом нет. Проверьте, нет ли опечатки, или зарегистрируйтесь.',
+    registerInstead: 'Зарегистрироваться',
     submit: 'Войти',
     /** Above the form when a door link (the door screen's QR) brought a signed-out player here. */
     toOpenDoor: 'Войдите, чтобы открыть дверь',

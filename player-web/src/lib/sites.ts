@@ -1,4 +1,4 @@
-import type { DetailResponse, ProfileDetail, SiteSummary } from '@kort/contracts';
+import type { DetailResponse, ProfileDetail, SiteListing, SiteSummary } from '@kort/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { profileQuery } from './profile';
@@ -8,11 +8,11 @@ import { forgetSiteClock } from './site-clock';
 /** Sites are created rarely: the list is asked once in a while, not on every screen. */
 const SITES_FRESH_MS = 5 * 60_000;
 
-/** GET /api/sites/ (public): every site of the install, in the order they were created. */
+/** GET /api/sites/ (public): every site of the install, in the order they were created, with its courts. */
 export const sitesQuery = {
   queryKey: queryKeys.sites,
   queryFn: async () =>
-    (await api<DetailResponse<SiteSummary[]>>('GET', '/api/sites/', undefined, { quiet: true })).detail,
+    (await api<DetailResponse<SiteListing[]>>('GET', '/api/sites/', undefined, { quiet: true })).detail,
   staleTime: SITES_FRESH_MS,
 };
 
@@ -44,4 +44,13 @@ export function useChooseSite() {
     // Not waited for: the screens show they are loading the new site's answers.
     onSuccess: () => void forgetSiteAnswers(client),
   });
+}
+
+/**
+ * The club's courts taking bookings, for the sign-in screen: known when the install has one site
+ * (with several, which club the visitor comes to is not known yet); null until then.
+ */
+export function useClubCourts(): number | null {
+  const sites = useSites().data;
+  return sites?.length === 1 ? sites[0]!.courts : null;
 }

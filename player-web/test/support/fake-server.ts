@@ -42,7 +42,12 @@ export const clubRules = (changes: Partial<ClubRules> = {}): Reply =>
   ok({ ...CLUB_RULE_DEFAULTS, ...changes } satisfies ClubRules);
 
 /** The install's one site, as a one-club install has it (the migration's default site). */
-export const defaultSite: SiteSummary = { id: 'default', name: 'Корт', slug: 'default', timezone: 'Europe/Moscow' };
+export const defaultSite: SiteSummary = {
+  id: 'default',
+  name: 'Основная площадка',
+  slug: 'default',
+  timezone: 'Europe/Moscow',
+};
 /** A second club, for the tests of an install with more than one. */
 export const secondSite: SiteSummary = {
   id: 'lesnaya',
@@ -117,7 +122,9 @@ export interface FakeServer {
  * test says otherwise (GET /api/sites/): the screens of a one-club install.
  */
 export function fakeServer(routes: Record<string, Answer>): FakeServer {
-  const table = new Map<string, Answer>(Object.entries({ 'GET /api/sites/': ok([defaultSite]), ...routes }));
+  const table = new Map<string, Answer>(
+    Object.entries({ 'GET /api/sites/': ok([{ ...defaultSite, courts: 2 }]), ...routes }),
+  );
   const calls: Call[] = [];
   const strays: string[] = [];
   document.cookie = 'csrftoken=test.token';

@@ -74,7 +74,7 @@ export const game = (id: number, overrides: Partial<MyOrder> = {}): MyOrder => (
   id_cort: 1,
   time_start: `2026-11-${20 + id}T18:00:00+03:00`,
   site_id: 'default',
-  site_name: 'Корт',
+  site_name: 'Основная площадка',
   ...overrides,
 });
 export const games = (count: number) => Array.from({ length: count }, (_, index) => game(index + 1));

@@ -33,7 +33,7 @@ test('my_name and profile show the player their own data', async () => {
       // A password account: no VK ID or Yandex ID linked.
       linked_providers: [],
       // One site on this install: the player's calls act on it.
-      site: { id: 'default', name: 'Корт', slug: 'default', timezone: 'Europe/Moscow' },
+      site: { id: 'default', name: 'Основная площадка', slug: 'default', timezone: 'Europe/Moscow' },
     },
   });
 });

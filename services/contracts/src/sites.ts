@@ -24,6 +24,12 @@ export interface SiteSummary {
   timezone: string;
 }
 
+/** One entry of GET /api/sites/ (public): a site and how many of its courts take bookings. */
+export interface SiteListing extends SiteSummary {
+  /** The sign-in screen's words and plan follow it («Бронируйте корт 1 или 2»). */
+  courts: number;
+}
+
 /** A record of the admin REST resource `sites` (an owner sees every site, an admin the ones they run). */
 export const adminSiteSchema = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
 import { AccountController } from './account.controller';
 import { SitesController } from './sites.controller';
+import { ClubModule } from '../club/club.module';
 import { AccountService } from './account.service';
 import { PurgeAccountProcessor } from './purge-account.processor';
 
@@ -15,7 +16,7 @@ import { PurgeAccountProcessor } from './purge-account.processor';
  * shelves and social modules, which do.
  */
 @Module({
-  imports: [UsersModule, AuthModule, BookingsModule, ShelvesModule, SocialModule],
+  imports: [UsersModule, AuthModule, BookingsModule, ShelvesModule, SocialModule, ClubModule],
   controllers: [AccountController, SitesController],
   providers: [AccountService, PurgeAccountProcessor],
   exports: [AccountService],

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { siteChoiceBody, SiteError, type DetailResponse, type SiteSummary } from '@kort/contracts';
+import { siteChoiceBody, SiteError, type DetailResponse, type SiteListing, type SiteSummary } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { KortError } from '../common/kort-error';
 import { BodySchema, type Parsed } from '../common/request-schema';
 import { Public, SharedObject } from '../common/route-policy';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { CourtsService } from '../club/courts.service';
 import { SitesService, type SiteRecord } from '../sites/sites.service';
 
 const summary = ({ id, name, slug, timezone }: SiteRecord): SiteSummary => ({ id, name, slug, timezone });
@@ -18,13 +19,21 @@ export class SitesController {
   constructor(
     private readonly sites: SitesService,
     private readonly users: UsersService,
+    private readonly courts: CourtsService,
   ) {}
 
-  /** Every site, in the order they were created (public: the app shows them before sign-in too). */
+  private async listing(site: SiteRecord): Promise<SiteListing> {
+    return { ...summary(site), courts: (await this.courts.active(site)).length };
+  }
+
+  /**
+   * Every site, in the order they were created, each with its courts taking bookings (public: the app
+   * shows them before sign-in too, and the sign-in screen says how many courts there are).
+   */
   @Public()
   @Get('sites')
-  async list(): Promise<DetailResponse<SiteSummary[]>> {
-    return { detail: (await this.sites.list()).map(summary) };
+  async list(): Promise<DetailResponse<SiteListing[]>> {
+    return { detail: await Promise.all((await this.sites.list()).map((site) => this.listing(site))) };
   }
 
   /** The player's current site from now on, remembered on the account (every device of theirs follows). */

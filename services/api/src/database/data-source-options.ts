@@ -36,6 +36,7 @@ import { Installation1764000000700 } from './migrations/1764000000700-installati
 import { CommandDeliveries1764000000800 } from './migrations/1764000000800-command-deliveries';
 import { EventOutbox1764000000900 } from './migrations/1764000000900-event-outbox';
 import { CancelReason1764000001000 } from './migrations/1764000001000-cancel-reason';
+import { DefaultSiteName1764000001200 } from './migrations/1764000001200-default-site-name';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -70,6 +71,7 @@ export const migrations = [
   CommandDeliveries1764000000800,
   EventOutbox1764000000900,
   CancelReason1764000001000,
+  DefaultSiteName1764000001200,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -59,7 +59,7 @@ test('booking a game: 200 "Корт забронирован", then it is in my 
       id_cort: 1,
       time_start: '2026-11-24T18:00:00.000+03:00',
       site_id: 'default',
-      site_name: 'Корт',
+      site_name: 'Основная площадка',
     },
   ]);
 });

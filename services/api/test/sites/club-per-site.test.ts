@@ -224,7 +224,7 @@ test("my games lists the games of every site with its name, each in its own zone
   expect(games.map((game) => [game.site_id, game.site_name, game.time_start, game.date, game.time])).toEqual([
     ['vl', 'Владивосток', '2027-06-25T09:00:00.000+10:00', '25 июня 2027', '09:00'],
     ['kgd', 'Калининград', '2027-06-25T10:00:00.000+02:00', '25 июня 2027', '10:00'],
-    ['default', 'Корт', '2027-06-25T20:00:00.000+03:00', '25 июня 2027', '20:00'],
+    ['default', 'Основная площадка', '2027-06-25T20:00:00.000+03:00', '25 июня 2027', '20:00'],
   ]);
 
   // The calendar feed places each game at its site.

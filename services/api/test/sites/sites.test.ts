@@ -23,12 +23,14 @@ describe('GET /api/sites/ and POST /api/site/', () => {
     );
     const anonymous = await api.client().get('/api/sites/');
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body.detail[0]).toEqual(expect.objectContaining({ id: 'default', slug: 'default' }));
+    // Each with its courts taking bookings: the default site's two, none yet at the new one.
+    expect(anonymous.body.detail[0]).toEqual(expect.objectContaining({ id: 'default', slug: 'default', courts: 2 }));
     expect(anonymous.body.detail).toContainEqual({
       id: 'vl-north',
       name: 'Владивосток, Север',
       slug: 'vl-north',
       timezone: 'Asia/Vladivostok',
+      courts: 0,
     });
 
     const [player] = await signedInPlayers(api, 1);

@@ -89,12 +89,22 @@ export function LoginPage() {
           </>
         )}
         <div id={errorId} className="door-error">
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
+          {/* No account has that address: not a failure to shout about, a way on (a typo, or register). */}
+          {error && login.unknownEmail ? (
+            <div role="status" className="notice unknown-email">
+              <p>
+                <strong>{error}</strong>
+              </p>
+              <p>{ui.login.emailUnknownHint}</p>
+              <Link to={withReturn('/register', next)}>{ui.login.registerInstead}</Link>
+            </div>
+          ) : (
+            error && (
+              <p role="alert" className="error">
+                {error}
+              </p>
+            )
           )}
-          {error && login.unknownEmail && <p className="muted">{ui.login.emailUnknownHint}</p>}
         </div>
         <button type="submit" className="primary" disabled={busy || !live}>
           {busy ? ui.wait : step === 'email' ? ui.next : ui.login.submit}
