@@ -115,6 +115,23 @@ export function perDayCaption(perDay: number): string {
   return perDay === 1 ? 'Одна игра в сутки' : `${perDay} ${plural(perDay, 'игра', 'игры', 'игр')} в сутки`;
 }
 
+const gamesText = (count: number): string => `${count} ${plural(count, 'игра', 'игры', 'игр')}`;
+
+/**
+ * The club's limit a walk-in booking ran into, named for the admin: 'У игрока уже 1 игра в этот
+ * день: клуб разрешает 1 игру в сутки.' (or the week's, or the games ahead). The caller adds how
+ * to book past it.
+ */
+export function adminQuotaText(limit: 'day' | 'week' | 'upcoming', allowed: number): string {
+  const games = (count: number) => `${count} ${plural(count, 'игру', 'игры', 'игр')}`;
+  if (limit === 'day')
+    return `У игрока уже ${gamesText(allowed)} в этот день: клуб разрешает ${games(allowed)} в сутки.`;
+  if (limit === 'week')
+    return `У игрока уже ${gamesText(allowed)} на этой неделе: клуб разрешает ${games(allowed)} в неделю.`;
+  const ahead = `${allowed} ${plural(allowed, 'предстоящая игра', 'предстоящие игры', 'предстоящих игр')}`;
+  return `У игрока уже ${ahead}: клуб разрешает не больше ${allowed} впереди.`;
+}
+
 /** 'Игры начинаются с 06:00 до 23:00': the first and last start of the club's day, as the apps write hours. */
 export function openingHoursText(openingHour: number, closingHour: number): string {
   const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;

@@ -90,6 +90,8 @@ export const messages = {
   playerNotBookable: 'Этому игроку нельзя забронировать игру: аккаунт заблокирован, удалён или не подтверждён',
   adminBookingOverQuota:
     'У игрока уже столько игр, сколько разрешают ограничения клуба. Забронировать сверх них можно, указав причину',
+  /** The walk-in's quota refusal, naming the limit reached (adminQuotaText). */
+  adminOverQuotaTail: 'Забронировать сверх ограничения можно, указав причину',
   adminOverrideReason: 'Укажите причину, по которой игра бронируется сверх ограничений (до 200 символов)',
   adminOverrideReasonUnsafe: 'В причине брони сверх ограничений есть недопустимые символы',
   bookingInPast: 'Нельзя забронировать время, которое уже началось',

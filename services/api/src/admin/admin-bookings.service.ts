@@ -20,6 +20,7 @@ import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
+import { WalkInQuota } from './walk-in-quota';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
@@ -95,6 +96,7 @@ export class AdminBookingsService {
     private readonly clock: Clock,
     private readonly actions: AdminActions,
     private readonly courts: CourtsService,
+    private readonly quota: WalkInQuota,
   ) {
     this.resource = {
       source: (params, site) => bookingsSource(clock, site)(params),
@@ -271,7 +273,8 @@ export class AdminBookingsService {
     } catch (error) {
       // The player's 418 says nothing of the way past it the admin has.
       if (error instanceof KortError && error.code === BookingError.QuotaReached) {
-        throw new KortError(BookingError.QuotaReached, { detail: messages.adminBookingOverQuota });
+        const detail = await this.quota.refusal(site, player.id, new Date(body.time_start));
+        throw new KortError(BookingError.QuotaReached, { detail });
       }
       throw error;
     }

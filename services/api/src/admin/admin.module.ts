@@ -16,6 +16,7 @@ import { AdminCourtsService } from './admin-courts.service';
 import { AdminSeriesController } from './admin-series.controller';
 import { AdminSeriesService } from './admin-series.service';
 import { ClubCancellations } from './club-cancellations';
+import { WalkInQuota } from './walk-in-quota';
 import { AdminDevicesService } from './admin-devices.service';
 import { AdminPlayersController } from './admin-players.controller';
 import { AdminActionLog } from './admin-action-log.service';
@@ -72,6 +73,7 @@ import { AdminSitesService } from './admin-sites.service';
     AdminClosuresService,
     AdminSeriesService,
     ClubCancellations,
+    WalkInQuota,
     AdminSitesService,
   ],
 })

@@ -36,17 +36,29 @@ test('a free hour is booked for the player: 201 with the game, logged without a 
   expect(action).toMatchObject({ admin_id: admin.id, target_type: 'booking', detail: null });
 });
 
-test("the player's quota refuses a second game that day with a detail the dialog can show", async () => {
+test("the player's quota refuses a second game that day, naming the limit, with a detail the dialog can show", async () => {
   const player = await insertUser(api, { name: 'Квота' });
   expect((await book({ user_id: player.id, court_id: 1, time_start: '2027-09-08T15:00:00Z' })).status).toBe(201);
   const refused = await book({ user_id: player.id, court_id: 2, time_start: '2027-09-08T17:00:00Z' });
   expect(refused.status).toBe(418);
-  expect(refused.body).toMatchObject({ code: 'booking.quota_reached', detail: messages.adminBookingOverQuota });
+  expect(refused.body).toMatchObject({
+    code: 'booking.quota_reached',
+    detail:
+      'У игрока уже 1 игра в этот день: клуб разрешает 1 игру в сутки. ' +
+      'Забронировать сверх ограничения можно, указав причину',
+  });
+  // Another day of the same week: the week's limit (2 by default) is named once it is reached.
+  expect((await book({ user_id: player.id, court_id: 2, time_start: '2027-09-09T05:00:00Z' })).status).toBe(201);
+  const week = await book({ user_id: player.id, court_id: 2, time_start: '2027-09-10T05:00:00Z' });
+  expect([week.status, week.body.detail]).toEqual([
+    418,
+    'У игрока уже 2 игры на этой неделе: клуб разрешает 2 игры в неделю. Забронировать сверх ограничения можно, указав причину',
+  ]);
   const [games] = await api.db.query<{ count: number }[]>(
     `SELECT count(*)::int AS count FROM bookings WHERE user_id = $1 AND cancelled_at IS NULL`,
     [player.id],
   );
-  expect(games).toEqual({ count: 1 });
+  expect(games).toEqual({ count: 2 });
 });
 
 test('an override books past the quota and the action log keeps its reason; a blank reason is refused', async () => {
