@@ -10,6 +10,7 @@ import { accessibilityProblems } from './support/axe.mjs';
 import { apiClient, registerAccount } from './support/api-client.mjs';
 import { artifacts, launchChromium, viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
+import { buttonsUnderToasts } from './support/player-pages.mjs';
 import { agentState, startProduct, withDatabase } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
@@ -640,6 +641,9 @@ test('storage: equipment by the names the club gave it, the rental terms before 
     assert.equal(await mainButton(), 'Открыть ящик');
     await page.getByRole('button', { name: 'Открыть ящик' }).click();
     await page.getByText('Замок открыт').waitFor();
+    // The messages («Ящик арендован», «Ящик открыт») keep clear of the buttons they report on.
+    await toast(page, 'Ящик открыт');
+    assert.deepEqual(await buttonsUnderToasts(page), []);
     await until(async () => (await agentState(env.product)).relays[`shelf-${shelf}`], `shelf ${shelf} to open`);
     // Open, the main button is the one that closes it.
     assert.equal(await mainButton(), 'Закрыть ящик');

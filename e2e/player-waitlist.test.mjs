@@ -17,6 +17,7 @@ import {
   clubDay,
   clubInstant,
   dayName,
+  buttonsUnderToasts,
   dialOf,
   heading,
   ZONE,
@@ -150,6 +151,8 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     await snap('dial-taken');
     await page.getByRole('button', { name: 'Встать в очередь', exact: true }).click();
     await toast(page, 'Вы в очереди. Если корт освободится, мы напишем');
+    // The message keeps clear of the step's buttons at the bottom of the phone.
+    assert.deepEqual(await buttonsUnderToasts(page), []);
     await page.getByText('Вы в очереди: 1-й').waitFor();
     await page.getByRole('radio', { name: '18:00, занято, вы в очереди' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Встать в очередь', exact: true }).isDisabled(), true);

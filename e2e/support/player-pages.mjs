@@ -74,3 +74,21 @@ export async function dialOf(page, date) {
   await day.click();
   await page.locator('.time-dial').waitFor();
 }
+
+/**
+ * The visible buttons a toast lies over ('«Далее»'), none on a screen where messages keep clear of
+ * the actions they report on.
+ */
+export function buttonsUnderToasts(page) {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.toast')].map((toast) => toast.getBoundingClientRect());
+    const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return [...document.querySelectorAll('button, a.button')]
+      .filter((button) => !button.closest('.toast'))
+      .filter((button) => {
+        const box = button.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && toasts.some((toast) => overlaps(box, toast));
+      })
+      .map((button) => `«${button.textContent.trim()}»`);
+  });
+}

@@ -34,6 +34,8 @@ test('activation: "Отправить код ещё раз" counts down 60 s, th
       </Routes>
     </MemoryRouter>,
   );
+  // The screen is about the code: its first box has the focus (the keypad is up) on arrival.
+  expect(document.activeElement).toBe(screen.getByLabelText('Цифра 1'));
   expect(resendButton().textContent).toBe('Отправить код ещё раз через 60 с');
   expect(resendButton().disabled).toBe(true);
   await wait(25);

@@ -10,14 +10,30 @@ interface CodeInputProps {
   disabled?: boolean;
   /** The last code was refused: the boxes are marked and the first one takes focus again. */
   invalid?: boolean;
+  /** The screen is about the code (activation, recovery): its first empty box takes focus on arrival. */
+  autoFocus?: boolean;
 }
 
 /**
  * Four one-digit boxes with the numeric keypad; pasting "1234" (or "12 34") fills all four. Only
  * digits get in.
  */
-export function CodeInput({ value, onChange, onComplete, label, disabled, invalid = false }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  label,
+  disabled,
+  invalid = false,
+  autoFocus = false,
+}: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  // On arrival only (not on every digit): the code's first empty box, so the keypad is up for the
+  // digits from the letter.
+  useEffect(() => {
+    if (autoFocus) boxes.current[Math.min(value.length, 3)]?.focus();
+  }, [autoFocus]);
 
   useEffect(() => {
     if (invalid && !disabled) boxes.current[0]?.focus();

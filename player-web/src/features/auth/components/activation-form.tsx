@@ -52,6 +52,7 @@ export function ActivationForm({
     <section>
       <p>{ui.codeSentTo(email)}</p>
       <CodeInput
+        autoFocus
         label={ui.activation.codeLabel}
         value={code}
         onChange={setCode}

@@ -94,6 +94,7 @@ export function PasswordRecovery({ open, email: initialEmail, onClose }: Passwor
         <>
           <p>{ui.codeSentTo(email)}</p>
           <CodeInput
+            autoFocus
             label={ui.activation.codeLabel}
             value={code}
             onChange={setCode}
