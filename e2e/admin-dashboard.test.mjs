@@ -106,27 +106,28 @@ test('an admin runs the club from the dashboard', async () => {
 
     // Shelves: block shelf 3, and the player cannot rent it; open shelf 4 and see its relay.
     await page.goto(`${base}/admin/admin_boxes`);
-    const shelf3 = page.getByRole('group', { name: 'Ячейка 3' });
-    await shelf3.getByText('Свободна').waitFor();
+    const shelf3 = page.getByRole('group', { name: 'Ящик 3' });
+    await shelf3.getByText('Свободен').waitFor();
     await snap('shelves');
     await shelf3.getByRole('button', { name: 'Заблокировать' }).click();
-    await shelf3.getByText('Заблокирована').first().waitFor();
+    await shelf3.getByText('Заблокирован', { exact: true }).first().waitFor();
     const rent = await player.get('/api/reserve_shelf/?id=3');
     assert.equal(rent.status, 403);
     assert.equal(rent.body.detail, 'Ячейка заблокирована администратором');
-    const shelf4 = page.getByRole('group', { name: 'Ячейка 4' });
+    const shelf4 = page.getByRole('group', { name: 'Ящик 4' });
     await shelf4.getByRole('button', { name: 'Открыть' }).click();
-    await notification('Ящик открыт');
+    await notification('Ящик 4 открыт');
     await until(async () => (await agentState(env.product)).relays['shelf-4'], 'shelf 4 to open');
     await shelf4.getByRole('button', { name: 'Закрыть' }).click();
-    await notification('Ящик закрыт');
+    await notification('Ящик 4 закрыт');
     await page.goto(`${base}/admin/admin_equipment`);
-    await page.getByRole('group', { name: 'Инвентарь 10' }).waitFor();
+    // Compartments 10 and 11 by what they hold, as players see them (the seeded «Ракетки», «Мячи»).
+    await page.getByRole('group', { name: 'Ракетки' }).getByText('Отсек 10').waitFor();
     await snap('equipment');
 
     // The command log holds each device action, with who asked.
     await page.goto(`${base}/admin/commands`);
-    for (const action of ['Свет: включить', 'Свет: выключить', 'Ячейка: открыть', 'Ячейка: закрыть']) {
+    for (const action of ['Свет: включить', 'Свет: выключить', 'Ящик: открыть', 'Ящик: закрыть']) {
       await page.getByText(action).first().waitFor();
     }
     await page.getByText(ADMIN.name).first().waitFor();
@@ -134,7 +135,7 @@ test('an admin runs the club from the dashboard', async () => {
 
     // Actions that move no device have their own log: the block, the restore, the shelf.
     await page.goto(`${base}/admin/actions`);
-    for (const action of ['Игрок заблокирован', 'Блокировка снята', 'Ячейка заблокирована']) {
+    for (const action of ['Игрок заблокирован', 'Блокировка снята', 'Ящик заблокирован']) {
       await page.getByText(action).first().waitFor();
     }
     await page.getByText(PLAYER.email).first().waitFor();
@@ -191,7 +192,7 @@ test('the dashboard on a phone', () =>
     await page.getByRole('group', { name: 'Свет' }).waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-home.png` });
     await page.goto(`${env.product.base}/admin/admin_boxes`);
-    await page.getByRole('group', { name: 'Ячейка 1' }).getByText('Свободна').waitFor();
+    await page.getByRole('group', { name: 'Ящик 1' }).getByText('Свободен').waitFor();
     await page.screenshot({ path: `${artifacts}/admin-phone-shelves.png` });
   }));
 

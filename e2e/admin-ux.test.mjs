@@ -176,7 +176,7 @@ test('blocking says what it takes away and restoring says it stays away', () =>
     assert.equal(lines.length, 2);
     assert.match(lines[0], /^[а-я]{2}, \d{1,2} [а-я]+ в 18:00 · Корт 1$/);
     assert.match(lines[1], /^[а-я]{2}, \d{1,2} [а-я]+ в 10:00 · Корт 2$/);
-    await dialog.getByText(/^Аренда ячейки 2 закончится/).waitFor();
+    await dialog.getByText(/^Аренда ящика 2 закончится/).waitFor();
     await dialog.getByText('Снятие блокировки не вернёт отменённые игры и аренду.').waitFor();
     await snap('block-confirm');
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
@@ -192,7 +192,7 @@ test('blocking says what it takes away and restoring says it stays away', () =>
     assert.equal(shelves[0].needs_clearing, true);
 
     await page.getByRole('button', { name: 'Снять блокировку' }).click();
-    await dialog.getByText(/Игры, отменённые при блокировке, и аренда ячейки не восстанавливаются/).waitFor();
+    await dialog.getByText(/Игры, отменённые при блокировке, и аренда ящика не восстанавливаются/).waitFor();
     await snap('restore-confirm');
     await dialog.getByRole('button', { name: 'Снять блокировку' }).click();
     await page.getByText('Пользователь восстановлен', { exact: true }).first().waitFor();
@@ -204,15 +204,15 @@ test('shelves at a glance: distinct colours, the lock live, the renter; the last
   journey('desktop', async (page, snap) => {
     const { base } = env.product;
     await page.goto(`${base}/admin/admin_boxes`);
-    const card = (number) => page.getByRole('group', { name: `Ячейка ${number}` });
-    await card(5).getByText('Занята').waitFor();
+    const card = (number) => page.getByRole('group', { name: `Ящик ${number}` });
+    await card(5).getByText('Занят').waitFor();
     await card(5).getByText(`Арендатор: ${GLEB.name}`, { exact: false }).waitFor();
     await card(1).getByText('Никто не арендует').waitFor();
     const colour = (number, text) =>
       card(number)
         .locator('.MuiChip-root', { hasText: text })
         .evaluate((chip) => getComputedStyle(chip).backgroundColor);
-    assert.notEqual(await colour(5, 'Занята'), await colour(1, 'Свободна'));
+    assert.notEqual(await colour(5, 'Занят'), await colour(1, 'Свободен'));
 
     // Gleb opens his shelf from his phone: the admin's card follows, no reload.
     await card(5).getByText('Замок закрыт').waitFor();
@@ -266,13 +266,13 @@ test('the same screens on a phone', () =>
     await page.getByRole('button', { name: 'Заблокировать' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Предстоящих игр нет: отменять нечего.').waitFor();
-    await dialog.getByText(/^Аренда ячейки 5 закончится/).waitFor();
+    await dialog.getByText(/^Аренда ящика 5 закончится/).waitFor();
     await snap('block-confirm');
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     await page.goto(`${base}/admin/admin_boxes`);
-    await page.getByRole('group', { name: 'Ячейка 5' }).getByText('Замок закрыт').waitFor();
+    await page.getByRole('group', { name: 'Ящик 5' }).getByText('Замок закрыт').waitFor();
     await snap('shelves');
   }));
 

@@ -89,7 +89,7 @@ test('blocking lists what it does first: the games it cancels with day, hour and
     ),
   ).toBeTruthy();
   expect(
-    dialog.getByText('Аренда ячейки 3 закончится (с 20.11.2026, 13:00); ячейку нужно будет освободить.'),
+    dialog.getByText('Аренда ящика 3 закончится (с 20.11.2026, 13:00); ящик нужно будет освободить.'),
   ).toBeTruthy();
   expect(dialog.getByText('Снятие блокировки не вернёт отменённые игры и аренду.')).toBeTruthy();
   // Nothing is blocked until the admin confirms.
@@ -108,7 +108,7 @@ test('a player with nothing ahead is told so: no games to cancel, no shelf', asy
   await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   expect(await dialog.findByText('Предстоящих игр нет: отменять нечего.')).toBeTruthy();
-  expect(dialog.getByText('Ячейку не арендует.')).toBeTruthy();
+  expect(dialog.getByText('Ящик не арендует.')).toBeTruthy();
 });
 
 test('if the list cannot be read the dialog says so, and what a block does anyway', async () => {
@@ -116,7 +116,7 @@ test('if the list cannot be read the dialog says so, and what a block does anywa
   await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
   const dialog = within(await screen.findByRole('dialog'));
   expect(await dialog.findByText(/Не удалось узнать игры и аренду игрока/)).toBeTruthy();
-  expect(dialog.getByText(/отменит его будущие игры и аренду ячейки/)).toBeTruthy();
+  expect(dialog.getByText(/отменит его будущие игры и аренду ящика/)).toBeTruthy();
   expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Заблокировать' }).disabled).toBe(false);
 });
 
@@ -128,7 +128,7 @@ test('restoring says the cancelled games and the rental do not come back', async
   expect(dialog.getByText('Снять блокировку с игрока «Анна Петрова»?')).toBeTruthy();
   expect(
     dialog.getByText(
-      'Игры, отменённые при блокировке, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
+      'Игры, отменённые при блокировке, и аренда ящика не восстанавливаются: при желании игрок забронирует и арендует заново.',
     ),
   ).toBeTruthy();
   await userEvent.click(dialog.getByRole('button', { name: 'Снять блокировку' }));

@@ -92,6 +92,7 @@ test('the form shows the games the closure would cancel, and asks before saving 
     ends_at: '2026-12-06T18:00:00+03:00',
     reason: 'Турнир',
   });
+  expect(await screen.findByText('Закрытие «Турнир» добавлено, 2 игры отменены')).toBeTruthy();
 });
 
 test('the preview follows the fields: the whole club, another end hour', async () => {

@@ -59,6 +59,8 @@ test('switching a court off lists the games it cancels, and saves only once the 
   await userEvent.click(dialog.getByRole('button', { name: 'Отключить' }));
   await waitFor(() => expect(server.callsTo('PUT /api/admin/courts/2')).toHaveLength(1));
   expect(server.callsTo('PUT /api/admin/courts/2')[0]?.body).toEqual({ name: 'Корт 2', active: false, sort_order: 2 });
+  // What happened, with the games the dialog listed: not react-admin's «Элемент обновлен».
+  expect(await screen.findByText('Корт 2 отключён, 2 игры отменены')).toBeTruthy();
 });
 
 test('cancelling the dialog saves nothing', async () => {
@@ -81,6 +83,7 @@ test('a rename saves at once: nothing is cancelled, nothing is asked', async () 
   await waitFor(() => expect(server.callsTo('PUT /api/admin/courts/2')).toHaveLength(1));
   expect(server.callsTo('PUT /api/admin/courts/2')[0]?.body).toMatchObject({ name: 'Центральный', active: true });
   expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Центральный: изменения сохранены')).toBeTruthy();
 });
 
 test("deleting a court with history is refused with the API's reason", async () => {

@@ -186,7 +186,7 @@ const doorEvents = () =>
 
 test('door events pushed on /live appear at once, newest first, the last five', async () => {
   const socket = await livePanel();
-  expect(screen.getByText('С открытия страницы событий не было')).toBeTruthy();
+  expect(screen.getByText('Событий двери пока не было')).toBeTruthy();
 
   socket.emit(LIVE_EVENTS.doorEvent, doorEvent({ kind: 'door.entry', offline: true }));
   await waitFor(() => expect(doorEvents()).toEqual(['Вход без связибез связи19:05 · Игра №41']));

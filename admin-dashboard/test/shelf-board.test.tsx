@@ -48,6 +48,8 @@ test('a shelf opened elsewhere shows its lock open at once, and closed again', a
   const server = fakeServer({
     'GET /api/admin/shelves': ok(shelves, { 'Content-Range': 'shelves 0-8/9' }),
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
+    // The live devices' hook also reads the door's stored events (the home page shows them).
+    'GET /api/admin/commands': ok([], { 'Content-Range': 'commands 0-0/0' }),
   });
   renderInAdmin(
     <ResourceContextProvider value="shelves">
@@ -55,15 +57,42 @@ test('a shelf opened elsewhere shows its lock open at once, and closed again', a
     </ResourceContextProvider>,
     { dataProvider },
   );
-  const shelf4 = () => within(screen.getByRole('group', { name: 'Ячейка 4' }));
+  const shelf4 = () => within(screen.getByRole('group', { name: 'Ящик 4' }));
   expect(await shelf4().findByText('Замок закрыт')).toBeTruthy();
   await waitFor(() => expect(live.clients).toHaveLength(1));
   live.lastClient().emit(LIVE_EVENTS.deviceState, state({ 'shelf-4': true }));
   expect(await shelf4().findByText('Замок открыт')).toBeTruthy();
-  expect(within(screen.getByRole('group', { name: 'Ячейка 5' })).getByText('Замок закрыт')).toBeTruthy();
+  expect(within(screen.getByRole('group', { name: 'Ящик 5' })).getByText('Замок закрыт')).toBeTruthy();
   live.lastClient().emit(LIVE_EVENTS.deviceState, state({}));
   expect(await shelf4().findByText('Замок закрыт')).toBeTruthy();
   // Live: the list was read once.
   expect(server.callsTo('GET /api/admin/shelves')).toHaveLength(1);
+  expect(server.strays).toEqual([]);
+});
+
+test('the equipment board names compartments 10 and 11 by what they hold, as the settings say', async () => {
+  const equipment = [10, 11].map((id) => ({ ...shelves[0]!, id, kind: 'equipment' as const }));
+  const server = fakeServer({
+    'GET /api/admin/shelves': ok(equipment, { 'Content-Range': 'shelves 0-1/2' }),
+    'GET /api/admin/settings': ok(
+      [
+        { id: 'equipment_10_name', value: 'Ракетки' },
+        { id: 'equipment_11_name', value: 'Мячи' },
+      ],
+      { 'Content-Range': 'settings 0-1/2' },
+    ),
+    'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
+    // The live devices' hook also reads the door's stored events (the home page shows them).
+    'GET /api/admin/commands': ok([], { 'Content-Range': 'commands 0-0/0' }),
+  });
+  renderInAdmin(
+    <ResourceContextProvider value="shelves">
+      <ShelfBoard kind="equipment" />
+    </ResourceContextProvider>,
+    { dataProvider },
+  );
+  expect(await within(await screen.findByRole('group', { name: 'Ракетки' })).findByText('Отсек 10')).toBeTruthy();
+  expect(within(screen.getByRole('group', { name: 'Мячи' })).getByText('Отсек 11')).toBeTruthy();
+  expect(screen.queryByText(/Инвентарь 1\d/)).toBeNull();
   expect(server.strays).toEqual([]);
 });

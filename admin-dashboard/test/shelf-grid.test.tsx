@@ -38,35 +38,44 @@ const card = (name: string) => within(screen.getByRole('group', { name }));
 test('each shelf shows its state and its renter', () => {
   fakeServer({});
   renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 4]} />);
-  expect(card('Ячейка 1').getByText('Свободна')).toBeTruthy();
-  expect(card('Ячейка 2').getByText('Занята')).toBeTruthy();
-  expect(card('Ячейка 2').getByRole('link', { name: 'Анна Петрова' }).getAttribute('href')).toContain('/users/7/show');
-  expect(card('Ячейка 3').getByText('Заблокирована')).toBeTruthy();
-  expect(card('Ячейка 3').getByRole('button', { name: 'Разблокировать' })).toBeTruthy();
-  expect(card('Ячейка 1').getByRole('button', { name: 'Заблокировать' })).toBeTruthy();
+  expect(card('Ящик 1').getByText('Свободен')).toBeTruthy();
+  expect(card('Ящик 2').getByText('Занят')).toBeTruthy();
+  expect(card('Ящик 2').getByRole('link', { name: 'Анна Петрова' }).getAttribute('href')).toContain('/users/7/show');
+  expect(card('Ящик 3').getByText('Заблокирован')).toBeTruthy();
+  expect(card('Ящик 3').getByRole('button', { name: 'Разблокировать' })).toBeTruthy();
+  expect(card('Ящик 1').getByRole('button', { name: 'Заблокировать' })).toBeTruthy();
   // A number the API did not list is still drawn, saying so.
-  expect(card('Ячейка 4').getByText('Нет данных')).toBeTruthy();
+  expect(card('Ящик 4').getByText('Нет данных')).toBeTruthy();
 });
 
-test('equipment 10 and 11 are the same cards', () => {
+test('equipment 10 and 11 are the same cards, named by what they hold as players see it', () => {
   fakeServer({});
-  renderInAdmin(<ShelfGrid shelves={shelves} ids={[10, 11]} />);
-  expect(card('Инвентарь 10').getByText('Выдан')).toBeTruthy();
-  expect(card('Инвентарь 10').getByText('Борис')).toBeTruthy();
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[10, 11]} names={{ 10: 'Ракетки', 11: 'Мячи' }} />);
+  expect(card('Ракетки').getByText('Выдан')).toBeTruthy();
+  expect(card('Ракетки').getByText('Борис')).toBeTruthy();
+  expect(card('Ракетки').getByText('Отсек 10')).toBeTruthy();
+  expect(card('Мячи').getByText('Отсек 11')).toBeTruthy();
 });
 
 test.each([
-  ['Ячейка 2', 'Открыть', 'GET /api/admin_open/', '2', messages.boxOpened],
-  ['Ячейка 2', 'Закрыть', 'GET /api/admin_close/', '2', messages.boxClosed],
-  ['Ячейка 1', 'Заблокировать', 'GET /api/admin_block/', '1', messages.shelfBlocked],
-  ['Ячейка 3', 'Разблокировать', 'GET /api/admin_block/', '3', messages.shelfUnblocked],
-  ['Инвентарь 10', 'Открыть', 'GET /api/admin_open/', '10', messages.boxOpened],
-])('%s: «%s» calls %s?shelf_id=%s and shows its detail', async (name, button, route, id, detail) => {
+  ['Ящик 2', 'Открыть', 'GET /api/admin_open/', '2', messages.boxOpened, 'Ящик 2 открыт'],
+  ['Ящик 2', 'Закрыть', 'GET /api/admin_close/', '2', messages.boxClosed, 'Ящик 2 закрыт'],
+  [
+    'Ящик 1',
+    'Заблокировать',
+    'GET /api/admin_block/',
+    '1',
+    messages.shelfBlocked,
+    'Ящик 1 заблокирован: арендовать его нельзя',
+  ],
+  ['Ящик 3', 'Разблокировать', 'GET /api/admin_block/', '3', messages.shelfUnblocked, 'Ящик 3 разблокирован'],
+  ['Ракетки', 'Открыть', 'GET /api/admin_open/', '10', messages.boxOpened, 'Ракетки: отсек открыт'],
+])('%s: «%s» calls %s?shelf_id=%s and says what it did, to which', async (name, button, route, id, detail, notice) => {
   const server = fakeServer({ [route]: ok({ detail }) });
   const onChanged = vi.fn();
-  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 10]} onChanged={onChanged} />);
+  renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 10]} onChanged={onChanged} names={{ 10: 'Ракетки' }} />);
   await userEvent.click(card(name).getByRole('button', { name: button }));
-  expect(await screen.findByText(detail)).toBeTruthy();
+  expect(await screen.findByText(notice)).toBeTruthy();
   const calls = server.callsTo(route);
   expect(calls).toHaveLength(1);
   expect(calls[0]?.query.get('shelf_id')).toBe(id);
@@ -79,7 +88,7 @@ test('a refused action shows the Russian reason and changes nothing', async () =
   fakeServer({ 'GET /api/admin_open/': fail(503, messages.agentOffline) });
   const onChanged = vi.fn();
   renderInAdmin(<ShelfGrid shelves={shelves} ids={[1]} onChanged={onChanged} />);
-  await userEvent.click(card('Ячейка 1').getByRole('button', { name: 'Открыть' }));
+  await userEvent.click(card('Ящик 1').getByRole('button', { name: 'Открыть' }));
   expect(await screen.findByText(messages.agentOffline)).toBeTruthy();
   expect(onChanged).not.toHaveBeenCalled();
 });
@@ -92,9 +101,9 @@ test('each state has its own colour: free green, occupied blue, given out amber,
   fakeServer({});
   renderInAdmin(<ShelfGrid shelves={shelves} ids={[1, 2, 3, 10]} />);
   const colours = [
-    chipColour('Ячейка 1', 'Свободна'),
-    chipColour('Ячейка 2', 'Занята'),
-    chipColour('Ячейка 3', 'Заблокирована'),
+    chipColour('Ящик 1', 'Свободен'),
+    chipColour('Ящик 2', 'Занят'),
+    chipColour('Ящик 3', 'Заблокирован'),
     chipColour('Инвентарь 10', 'Выдан'),
   ];
   expect(colours).toEqual(['Success', 'Info', 'Error', 'Warning']);
@@ -105,12 +114,12 @@ test('each card says whether its lock is open or closed, and who rents it or tha
   // Shelf 1's list row says open; the live report (`locks`) says closed and wins. Shelf 2: the other way.
   const rows = [shelf(1, { relay_on: true }), ...shelves.slice(1), shelf(11)];
   renderInAdmin(<ShelfGrid shelves={rows} ids={[1, 2, 3, 10, 11]} locks={{ 1: false, 2: true }} />);
-  expect(card('Ячейка 1').getByText('Замок закрыт')).toBeTruthy();
-  expect(card('Ячейка 2').getByText('Замок открыт')).toBeTruthy();
+  expect(card('Ящик 1').getByText('Замок закрыт')).toBeTruthy();
+  expect(card('Ящик 2').getByText('Замок открыт')).toBeTruthy();
   // No live report for 3: the list's relay state.
-  expect(card('Ячейка 3').getByText('Замок закрыт')).toBeTruthy();
-  expect(card('Ячейка 1').getByText('Никто не арендует')).toBeTruthy();
-  expect(card('Ячейка 2').getByText(/^Арендатор:/).textContent).toBe('Арендатор: Анна Петрова с 20.11.2026, 13:00');
+  expect(card('Ящик 3').getByText('Замок закрыт')).toBeTruthy();
+  expect(card('Ящик 1').getByText('Никто не арендует')).toBeTruthy();
+  expect(card('Ящик 2').getByText(/^Арендатор:/).textContent).toBe('Арендатор: Анна Петрова с 20.11.2026, 13:00');
   expect(card('Инвентарь 10').getByText(/^Взял:/).textContent).toBe('Взял: Борис');
   expect(card('Инвентарь 11').getByText('На месте, никто не взял')).toBeTruthy();
 });

@@ -54,7 +54,7 @@ test('an admin of one site sees no switcher, and the calls name no site', async 
   });
   renderInAdmin(
     <>
-      <SiteSwitcher />
+      <SiteSwitcher place="app-bar" />
       <Counters />
     </>,
     { dataProvider },
@@ -77,7 +77,7 @@ test('switching site: the counters are asked again for it, and every later admin
   });
   renderInAdmin(
     <>
-      <SiteSwitcher />
+      <SiteSwitcher place="app-bar" />
       <SiteScope>
         <Counters />
       </SiteScope>

@@ -39,6 +39,6 @@ test('an owner sets it, saved on toggle', async () => {
   renderSwitch('owner');
   await screen.findByText('Без ограничения на число игр');
   await userEvent.click(screen.getByRole('switch', { name: 'Спортивная школа' }));
-  expect(await screen.findByText('Сохранено')).toBeTruthy();
+  expect(await screen.findByText('Анна Петрова теперь спортивная школа: без ограничения на число игр')).toBeTruthy();
   expect(server.callsTo('PUT /api/admin/users/7')[0]?.body).toMatchObject({ is_sport_school: true });
 });

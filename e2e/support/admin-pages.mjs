@@ -51,3 +51,73 @@ export async function adminJourney({ browser, base, admin, name, viewport }, ste
     await context.close();
   }
 }
+
+/**
+ * The visible controls a finger presses (buttons, links drawn as buttons, menu items, tabs, selects)
+ * shorter than `min` px, as lines ('button «Открыть»: 31 px'); none on a page that is fit for a phone.
+ */
+export function shortControls(page, min = 44) {
+  return page.evaluate((least) => {
+    const selector =
+      'button, [role="button"], [role="menuitem"], [role="tab"], [role="combobox"], a.MuiButton-root, a.MuiIconButton-root';
+    const visible = (element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return (
+        box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !element.closest('[aria-hidden="true"]')
+      );
+    };
+    // A select's combobox sits inside its field's outline: the field is what the finger presses.
+    const pressed = (element) =>
+      element.getAttribute('role') === 'combobox' ? (element.closest('.MuiInputBase-root') ?? element) : element;
+    return [...document.querySelectorAll(selector)]
+      .filter(visible)
+      .map((element) => ({ element, height: pressed(element).getBoundingClientRect().height }))
+      .filter(({ height }) => Math.round(height) < least)
+      .map(({ element, height }) => {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+        return `${element.getAttribute('role') ?? element.tagName.toLowerCase()} «${name}»: ${Math.round(height)} px`;
+      });
+  }, min);
+}
+
+/**
+ * What hides the app bar's page title: '' when its whole text is on screen, drawn on top at every
+ * point (no site switcher or button over it) and not cut short with an ellipsis; else why not.
+ */
+export function titleHidden(page) {
+  return page.evaluate(() => {
+    const title = document.getElementById('react-admin-title');
+    const text = title?.textContent?.trim();
+    if (!title || !text) return 'no title';
+    if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)
+      return `«${text}» is cut short`;
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    for (const box of range.getClientRects()) {
+      for (const x of [box.left + 2, (box.left + box.right) / 2, box.right - 2]) {
+        const top = document.elementFromPoint(x, (box.top + box.bottom) / 2);
+        if (top && !title.contains(top)) return `«${text}» is covered by ${top.tagName.toLowerCase()}.${top.className}`;
+      }
+      if (box.right > window.innerWidth || box.left < 0) return `«${text}» runs off the screen`;
+    }
+    return '';
+  });
+}
+
+/**
+ * axe's list rules (a list holds only items, an item sits in a list, a menu holds only menu items)
+ * on the side menu, whatever their impact, as lines; none when its markup is sound. Call after a
+ * `snap`, which brings axe onto the page.
+ */
+export function menuListProblems(page) {
+  return page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document.querySelector('.RaMenu-open, .RaMenu-closed'), {
+      runOnly: { type: 'rule', values: ['list', 'listitem', 'aria-required-children', 'aria-required-parent'] },
+    });
+    return result.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}

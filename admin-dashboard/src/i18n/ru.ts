@@ -3,8 +3,10 @@ import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
 import { clubResources, clubTexts } from './club-texts';
 import { deskTexts } from './desk-texts';
+import { noticeResources, noticeTexts } from './notice-texts';
 import { paymentResources, paymentTexts } from './payment-texts';
 import { settingsTexts } from './settings-texts';
+import { shelfResources, shelfTexts } from './shelf-texts';
 import { siteResources, siteTexts } from './site-texts';
 import { statsTexts } from './stats-texts';
 
@@ -25,6 +27,17 @@ function withGuillemets<T>(texts: T): T {
 
 const russian = withGuillemets(russianMessages);
 
+interface Texts {
+  [key: string]: Texts | string | undefined;
+}
+/** Each resource's texts from every file that has some (its name and fields, its notices). */
+function mergeResources(...parts: Record<string, Texts>[]): Record<string, Texts> {
+  const merged: Record<string, Texts> = {};
+  for (const part of parts)
+    for (const [name, texts] of Object.entries(part)) merged[name] = { ...merged[name], ...texts };
+  return merged;
+}
+
 export const ru: TranslationMessages = {
   ...russian,
   ra: {
@@ -35,108 +48,108 @@ export const ru: TranslationMessages = {
         message: 'Проверьте, что сервер отдаёт данные',
       },
     },
+    // A list with nothing in it is empty; only filters the admin set can have hidden something.
+    navigation: {
+      ...russian.ra.navigation,
+      no_results: noticeTexts.lists.empty,
+      no_filtered_results: noticeTexts.lists.nothing_matched,
+      clear_filters: noticeTexts.lists.clear_filters,
+    },
   },
-  resources: {
-    users: {
-      name: 'Игрок |||| Игроки',
-      fields: {
-        id: 'Номер',
-        email: 'E-mail',
-        name: 'Имя',
-        phone_number: 'Телефон',
-        role: 'Роль',
-        site_ids: 'Площадки',
-        is_sport_school: 'Спортивная школа',
-        confirmed_at: 'Подтверждён',
-        blocked: 'Заблокирован администратором',
-        deleted_at: 'Удалён',
-        deletion_kind: 'Кем удалён',
-        rules_accepted_at: 'Правила приняты',
-        purged: 'Данные стёрты',
-        created_at: 'Зарегистрирован',
-        status: 'Состояние',
-        paused_until: 'Запись приостановлена до',
-        paid: 'Оплатил',
-        refunded: 'Возвращено',
-        q: 'Поиск',
+  resources: mergeResources(
+    {
+      users: {
+        name: 'Игрок |||| Игроки',
+        fields: {
+          id: 'Номер',
+          email: 'E-mail',
+          name: 'Имя',
+          phone_number: 'Телефон',
+          role: 'Роль',
+          site_ids: 'Площадки',
+          is_sport_school: 'Спортивная школа',
+          confirmed_at: 'Подтверждён',
+          blocked: 'Заблокирован администратором',
+          deleted_at: 'Удалён',
+          deletion_kind: 'Кем удалён',
+          rules_accepted_at: 'Правила приняты',
+          purged: 'Данные стёрты',
+          created_at: 'Зарегистрирован',
+          status: 'Состояние',
+          paused_until: 'Запись приостановлена до',
+          paid: 'Оплатил',
+          refunded: 'Возвращено',
+          q: 'Поиск',
+        },
+      },
+      bookings: {
+        name: 'Игра |||| Игры',
+        fields: {
+          id: 'Номер',
+          user_id: 'Игрок',
+          user_name: 'Игрок',
+          user_email: 'E-mail',
+          court_id: 'Корт',
+          starts_at: 'Начало',
+          ends_at: 'Конец',
+          cancelled_at: 'Отменена',
+          started_at: 'Начата',
+          ended_at: 'Завершена',
+          no_show_at: 'Неявка',
+          waiting: 'В очереди',
+          held_until: 'Предложена до',
+          status: 'Состояние',
+          series_id: 'Расписание школы',
+          day: 'День',
+        },
+      },
+      actions: {
+        name: 'Действие |||| Журнал действий',
+        fields: {
+          at: 'Когда',
+          action: 'Действие',
+          target_label: 'Кого или что',
+          admin_name: 'Кто',
+          detail: 'Подробности',
+        },
+      },
+      commands: {
+        name: 'Команда |||| Журнал команд',
+        fields: {
+          id: 'Номер',
+          action: 'Действие',
+          device: 'Устройство',
+          requested_by: 'Кто',
+          requested_by_name: 'Кто',
+          requested_at: 'Когда',
+          deadline: 'Срок',
+          status: 'Состояние',
+          error: 'Ошибка',
+          finished_at: 'Выполнена',
+          origin: 'Источник',
+          offline: 'Без связи',
+          booking_id: 'Игра',
+          deliveries: 'Доставок',
+          door_outcome: 'Что увидел датчик двери',
+          from: 'С',
+          to: 'По',
+        },
+      },
+      settings: {
+        name: 'Настройка |||| Настройки',
+        fields: { id: 'Настройка', value: 'Значение' },
       },
     },
-    bookings: {
-      name: 'Игра |||| Игры',
-      fields: {
-        id: 'Номер',
-        user_id: 'Игрок',
-        user_name: 'Игрок',
-        user_email: 'E-mail',
-        court_id: 'Корт',
-        starts_at: 'Начало',
-        ends_at: 'Конец',
-        cancelled_at: 'Отменена',
-        started_at: 'Начата',
-        ended_at: 'Завершена',
-        no_show_at: 'Неявка',
-        waiting: 'В очереди',
-        status: 'Состояние',
-        series_id: 'Расписание школы',
-        day: 'День',
-      },
-    },
-    shelves: {
-      name: 'Ячейка |||| Ячейки и инвентарь',
-      fields: {
-        id: 'Номер',
-        kind: 'Вид',
-        status: 'Состояние',
-        is_blocked: 'Заблокирована',
-        renter_name: 'Арендатор',
-        rented_since: 'Арендована с',
-        needs_clearing: 'Нужно освободить',
-        relay_on: 'Замок открыт',
-      },
-    },
-    actions: {
-      name: 'Действие |||| Журнал действий',
-      fields: {
-        at: 'Когда',
-        action: 'Действие',
-        target_label: 'Кого или что',
-        admin_name: 'Кто',
-        detail: 'Подробности',
-      },
-    },
-    commands: {
-      name: 'Команда |||| Журнал команд',
-      fields: {
-        id: 'Номер',
-        action: 'Действие',
-        device: 'Устройство',
-        requested_by: 'Кто',
-        requested_by_name: 'Кто',
-        requested_at: 'Когда',
-        deadline: 'Срок',
-        status: 'Состояние',
-        error: 'Ошибка',
-        finished_at: 'Выполнена',
-        origin: 'Источник',
-        offline: 'Без связи',
-        booking_id: 'Игра',
-        deliveries: 'Доставок',
-        from: 'С',
-        to: 'По',
-      },
-    },
-    settings: {
-      name: 'Настройка |||| Настройки',
-      fields: { id: 'Настройка', value: 'Значение' },
-    },
-    ...clubResources,
-    ...paymentResources,
-    ...siteResources,
-  },
+    clubResources,
+    paymentResources,
+    siteResources,
+    shelfResources,
+    noticeResources,
+  ),
   kort: {
     menu: {
       home: 'Главная',
-      boxes: 'Ячейки 1–9',
+      boxes: 'Ящики 1–9',
       equipment: 'Инвентарь',
     },
     auth: {
@@ -199,10 +212,10 @@ export const ru: TranslationMessages = {
         'gpio-sysfs': 'Реле: GPIO (sysfs)',
         simulated: 'Имитация оборудования',
         simulated_hint:
-          'Команды проходят, но замок, свет и ячейки на самом деле не двигаются. На оборудовании клуба так быть не должно: сообщите тому, кто его настраивал.',
+          'Команды проходят, но замок, свет и ящики на самом деле не двигаются. На оборудовании клуба так быть не должно: сообщите тому, кто его настраивал.',
       },
       door_events: 'События двери',
-      no_door_events: 'С открытия страницы событий не было',
+      no_door_events: 'Событий двери пока не было',
     },
     users: {
       role_player: messages.rolePlayer,
@@ -238,28 +251,27 @@ export const ru: TranslationMessages = {
       block_other_cancelled: 'На других площадках будут отменены игры: %{smart_count}.',
       block_other_on_now: 'Идут там сейчас: %{smart_count}, дверь для них больше не откроется.',
       block_game_on_now: 'Идёт сейчас, не отменяется, но дверь для неё больше не откроется',
-      block_shelf: 'Аренда ячейки %{number} закончится (с %{since}); ячейку нужно будет освободить.',
-      block_no_shelf: 'Ячейку не арендует.',
+      block_shelf: 'Аренда ящика %{number} закончится (с %{since}); ящик нужно будет освободить.',
+      block_no_shelf: 'Ящик не арендует.',
       block_not_undone: 'Снятие блокировки не вернёт отменённые игры и аренду.',
       block_effects_loading: 'Проверяем игры и аренду игрока…',
       block_effects_failed:
-        'Не удалось узнать игры и аренду игрока: %{reason}. Блокировка всё равно отменит его будущие игры и аренду ячейки.',
+        'Не удалось узнать игры и аренду игрока: %{reason}. Блокировка всё равно отменит его будущие игры и аренду ящика.',
       restore_title: 'Снять блокировку с игрока «%{name}»?',
       restore_content: 'Игрок снова сможет входить и бронировать игры.',
       restore_not_restored:
-        'Игры, отменённые при блокировке, и аренда ячейки не восстанавливаются: при желании игрок забронирует и арендует заново.',
+        'Игры, отменённые при блокировке, и аренда ящика не восстанавливаются: при желании игрок забронирует и арендует заново.',
       // The spec's alerts for a block and its undoing, kept word for word.
       blocked_done: 'Пользователь удалён',
       restored_done: 'Пользователь восстановлен',
       sport_school_hint: 'Без ограничения на число игр',
       sport_school_owners_hint: 'Без ограничения на число игр на всех площадках; меняет только владелец',
-      sport_school_saved: 'Сохранено',
       tab_profile: 'Профиль',
       tab_games: 'Игры',
       tab_rental: 'Аренда',
       tab_door: 'Открывания двери',
       no_games: 'Игр нет',
-      no_rental: 'Ячейку и инвентарь не арендует',
+      no_rental: 'Ящик и инвентарь не арендует',
       no_door: 'Дверь не открывал',
       tab_no_shows: 'Неявки',
       no_shows_title: 'Неявки',
@@ -279,44 +291,16 @@ export const ru: TranslationMessages = {
     ...siteTexts,
     ...paymentTexts,
     ...settingsTexts,
-    shelves: {
-      shelf: 'Ячейка %{number}',
-      item: 'Инвентарь %{number}',
-      boxes_title: 'Ячейки 1–9',
-      equipment_title: 'Инвентарь 10 и 11',
-      status_free: 'Свободна',
-      status_occupied: 'Занята',
-      status_blocked: 'Заблокирована',
-      status_on_loan: 'Выдан',
-      item_status_free: 'Свободен',
-      item_status_occupied: 'Выдан',
-      item_status_blocked: 'Заблокирован',
-      item_status_on_loan: 'Выдан',
-      lock_open: 'Замок открыт',
-      lock_closed: 'Замок закрыт',
-      renter: 'Арендатор: ',
-      holder: 'Взял: ',
-      no_renter: 'Никто не арендует',
-      no_holder: 'На месте, никто не взял',
-      needs_clearing: 'Нужно освободить',
-      cleared: 'Отметить освобождённой',
-      cleared_done: 'Отмечено: ячейка освобождена',
-      open: 'Открыть',
-      close: 'Закрыть',
-      block: 'Заблокировать',
-      unblock: 'Разблокировать',
-      since: 'с %{date}',
-      no_data: 'Нет данных',
-      loading: 'Загрузка…',
-    },
+    ...noticeTexts,
+    ...shelfTexts,
     actions: {
       user_block: 'Игрок заблокирован',
       user_restore: 'Блокировка снята',
       user_sport_school_on: 'Спортивная школа: включена',
       user_sport_school_off: 'Спортивная школа: выключена',
-      shelf_block: 'Ячейка заблокирована',
-      shelf_unblock: 'Ячейка разблокирована',
-      shelf_cleared: 'Ячейка освобождена',
+      shelf_block: 'Ящик заблокирован',
+      shelf_unblock: 'Ящик разблокирован',
+      shelf_cleared: 'Ящик освобождён',
       booking_cancel: 'Игра отменена клубом',
       booking_forgive_no_show: 'Неявка прощена',
       booking_no_show_release: 'Неявка: корт освобождён',
@@ -344,8 +328,8 @@ export const ru: TranslationMessages = {
         door_close: 'Дверь: закрыть',
         light_on: 'Свет: включить',
         light_off: 'Свет: выключить',
-        shelf_open: 'Ячейка: открыть',
-        shelf_close: 'Ячейка: закрыть',
+        shelf_open: 'Ящик: открыть',
+        shelf_close: 'Ящик: закрыть',
         display_show: 'Экран: показать код',
         display_clear: 'Экран: очистить',
         // What the court's agent decided or saw by itself (origin 'agent').
@@ -373,7 +357,7 @@ export const ru: TranslationMessages = {
       status_expired: 'Просрочена',
       device_door: 'Дверь',
       device_light: 'Свет',
-      device_shelf: 'Ячейка %{number}',
+      device_shelf: 'Ящик %{number}',
       system: 'Система',
     },
     errors: {

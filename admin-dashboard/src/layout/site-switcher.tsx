@@ -26,11 +26,25 @@ export function useSwitchSite(): (site: SiteChoice | null) => void {
   );
 }
 
+/** On the app bar's green: white text, a light outline. */
+const ON_APP_BAR = {
+  minWidth: 200,
+  maxWidth: 320,
+  mx: 1,
+  '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgb(255 255 255 / 12%)' },
+  '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': { color: 'inherit' },
+  '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgb(255 255 255 / 60%)' },
+  '& .MuiSelect-icon': { color: 'inherit' },
+};
+/** Heading the page on a phone: the screen's width, under the app bar. */
+const ON_PAGE = { mt: 2, mb: 1, mx: 0 };
+
 /**
- * «Площадка» in the app bar, for an admin who runs more than one site (an owner runs them all): the
- * chosen one, remembered in this browser. A remembered site the admin no longer runs is forgotten.
+ * «Площадка» for an admin who runs more than one site (an owner runs them all): the chosen one,
+ * remembered in this browser; in the app bar, or heading the page on a phone (layout.tsx), where
+ * the app bar is the title's. A remembered site the admin no longer runs is forgotten.
  */
-export function SiteSwitcher() {
+export function SiteSwitcher({ place }: { place: 'app-bar' | 'page' }) {
   const translate = useTranslate();
   const chosen = useChosenSiteId();
   const switchSite = useSwitchSite();
@@ -57,16 +71,8 @@ export function SiteSwitcher() {
         const site = sites.find((one) => one.id === event.target.value);
         if (site) switchSite({ id: site.id, timezone: site.timezone });
       }}
-      sx={{
-        minWidth: { xs: 120, sm: 200 },
-        maxWidth: { xs: 160, sm: 320 },
-        mx: 1,
-        // On the app bar's green: white text, a light outline.
-        '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgb(255 255 255 / 12%)' },
-        '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': { color: 'inherit' },
-        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgb(255 255 255 / 60%)' },
-        '& .MuiSelect-icon': { color: 'inherit' },
-      }}
+      fullWidth={place === 'page'}
+      sx={place === 'page' ? ON_PAGE : ON_APP_BAR}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
     >
       {sites.map((site) => (

@@ -1,5 +1,16 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
+/**
+ * A phone's screen (below Material UI's `sm`, 600 px): what a finger presses there is at least
+ * 44 px tall (Apple's and WCAG 2.5.5's target), however small a button is drawn on a desktop.
+ */
+const PHONE = '@media (max-width:599.95px)';
+const FINGER = 44;
+const fingerSized = { [PHONE]: { minHeight: FINGER } };
+/** Material UI's secondary text: readable on white and on a form's grey. */
+const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)';
+const fingerSquare = { [PHONE]: { minHeight: FINGER, minWidth: FINGER } };
+
 /** react-admin's light theme in the club's green (the player app's accent), warnings readable. */
 export const theme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -22,10 +33,24 @@ export const theme: RaThemeOptions = {
       ...defaultLightTheme.components?.MuiButton,
       styleOverrides: {
         ...defaultLightTheme.components?.MuiButton?.styleOverrides,
-        root: { textTransform: 'none' },
+        root: { textTransform: 'none', ...fingerSized },
       },
     },
-    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
-    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiIconButton: { styleOverrides: { root: fingerSquare } },
+    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none', ...fingerSized } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', ...fingerSized } } },
+    MuiPaginationItem: { styleOverrides: { root: fingerSquare } },
+    MuiListItemButton: { styleOverrides: { root: fingerSized } },
+    // A menu item (the side menu, a select's choices, the user menu) is 44 px on every screen:
+    // Material UI draws it 36 px from `sm` up.
+    MuiMenuItem: {
+      styleOverrides: { root: { minHeight: FINGER, '@media (min-width:600px)': { minHeight: FINGER } } },
+    },
+    // A select or a small field on a phone: its box is what the finger presses.
+    MuiInputBase: { styleOverrides: { root: fingerSized } },
+    // A locked field's hint says why it is locked («Не меняется: …»): it stays readable (axe).
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: SECONDARY_TEXT } } } },
+    // react-admin's «Пока нет …» of an empty list is drawn half transparent, below WCAG contrast.
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: SECONDARY_TEXT } } } },
   },
 };

@@ -5,6 +5,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { formatClubDateTime } from '../../lib/club-time';
 import type { AdminActionRecord } from '../types';
+import { ListEmpty } from '../../layout/list-empty';
 
 const actionLabel = (action: string) => `kort.actions.${action.replace('.', '_')}`;
 
@@ -44,12 +45,13 @@ export function ActionList() {
     >
       {small ? (
         <SimpleList<AdminActionRecord>
+          empty={<ListEmpty />}
           primaryText={(record) => `${translate(actionLabel(record.action))}: ${record.target_label}`}
           secondaryText={(record) => `${formatClubDateTime(record.at)} · ${record.admin_name}`}
           linkType={false}
         />
       ) : (
-        <DataTable<AdminActionRecord> bulkActionButtons={false} rowClick={false}>
+        <DataTable<AdminActionRecord> empty={<ListEmpty />} bulkActionButtons={false} rowClick={false}>
           <DataTable.Col<AdminActionRecord> source="at" render={(record) => formatClubDateTime(record.at)} />
           <DataTable.Col<AdminActionRecord>
             source="action"

@@ -12,6 +12,8 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
+  useNotify,
+  useRedirect,
   useSaveContext,
   useTranslate,
 } from 'react-admin';
@@ -94,14 +96,27 @@ function ClosureForm({ zone }: { zone: string }) {
   const { save } = useSaveContext();
   const queryClient = useQueryClient();
   const [held, setHeld] = useState<{ body: ClosureBody; games: BookingRecord[] } | null>(null);
+  const notify = useNotify();
+  const redirect = useRedirect();
   if (!save) return null;
+  // «Закрытие «Турнир» добавлено, 3 игры отменены»: the games the confirmation listed.
+  const send = (body: ClosureBody, cancelled: number) =>
+    save(body, {
+      onSuccess: (closure: ClosureRecord) => {
+        notify(cancelled > 0 ? 'kort.notices.closure_created_cancelling' : 'kort.notices.closure_created', {
+          type: 'info',
+          messageArgs: { reason: closure.reason, smart_count: cancelled },
+        });
+        redirect('list', 'closures');
+      },
+    });
   const submit = async (values: ClosureFormValues) => {
     const body = closureBody(values, zone);
     if (!body) return;
     // A preview the API refuses is refused the same way by the save, which says why.
     const games = await queryClient.fetchQuery(closurePreviewQuery(placeOf(body))).catch(() => []);
     if (games.length > 0) return setHeld({ body, games });
-    await save(body);
+    await send(body, 0);
   };
   return (
     <>
@@ -123,7 +138,7 @@ function ClosureForm({ zone }: { zone: string }) {
         confirm="kort.closures.confirm"
         confirmColor="warning"
         onConfirm={() => {
-          if (held) void save(held.body);
+          if (held) void send(held.body, held.games.length);
           setHeld(null);
         }}
         onClose={() => setHeld(null)}

@@ -19,6 +19,7 @@ import { messageOf } from '../../providers/http-client';
 import type { ClosureRecord } from '../types';
 import { ClosureCalendar } from './closure-calendar';
 import { closurePeriod } from './closure-period';
+import { ListEmpty } from '../../layout/list-empty';
 
 const Actions = () => (
   <TopToolbar>
@@ -73,13 +74,14 @@ export function ClosureList() {
       </Typography>
       {small ? (
         <SimpleList<ClosureRecord>
+          empty={<ListEmpty />}
           primaryText={(closure) => closure.reason}
           secondaryText={(closure) => `${courtName(closure.court_id)} · ${period(closure)}`}
           rightIcon={(closure) => <DeleteClosureButton closure={closure} />}
           linkType={false}
         />
       ) : (
-        <DataTable<ClosureRecord> rowClick={false} bulkActionButtons={false}>
+        <DataTable<ClosureRecord> empty={<ListEmpty />} rowClick={false} bulkActionButtons={false}>
           <DataTable.Col<ClosureRecord> source="court_id" render={(closure) => courtName(closure.court_id)} />
           <DataTable.Col<ClosureRecord> source="starts_at" label="kort.closures.period" render={period} />
           <DataTable.Col<ClosureRecord> source="reason" disableSort />

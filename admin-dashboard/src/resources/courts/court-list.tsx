@@ -3,6 +3,7 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } f
 import { ListLoadError } from '../../components/load-error';
 import type { CourtRecord } from '../types';
 import { CourtStatusChip } from './court-status';
+import { ListEmpty } from '../../layout/list-empty';
 
 const Actions = () => (
   <TopToolbar>
@@ -25,6 +26,7 @@ export function CourtList() {
     >
       {small ? (
         <SimpleList<CourtRecord>
+          empty={<ListEmpty />}
           primaryText={(court) => court.name}
           secondaryText={(court) =>
             translate('kort.courts.number_and_order', { number: court.id, order: court.sort_order })
@@ -33,7 +35,7 @@ export function CourtList() {
           linkType="edit"
         />
       ) : (
-        <DataTable<CourtRecord> rowClick="edit" bulkActionButtons={false}>
+        <DataTable<CourtRecord> empty={<ListEmpty />} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col<CourtRecord> source="name" />
           <DataTable.NumberCol<CourtRecord> source="id" />
           <DataTable.Col<CourtRecord> source="active" render={(court) => <CourtStatusChip court={court} />} />

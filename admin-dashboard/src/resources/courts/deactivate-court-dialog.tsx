@@ -7,7 +7,8 @@ import { useFutureGames } from './future-games';
 interface DeactivateCourtDialogProps {
   court: CourtRecord;
   open: boolean;
-  onConfirm: () => void;
+  /** Confirmed, with the number of games the preview listed (what the save will cancel). */
+  onConfirm: (games: number) => void;
   onClose: () => void;
 }
 
@@ -32,7 +33,7 @@ export function DeactivateCourtDialog({ court, open, onConfirm, onClose }: Deact
       }
       confirm="kort.courts.deactivate"
       confirmColor="warning"
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(games.data?.length ?? 0)}
       onClose={onClose}
     />
   );

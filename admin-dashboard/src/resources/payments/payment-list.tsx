@@ -17,6 +17,7 @@ import { ListLoadError } from '../../components/load-error';
 import { kopecksIn, roublesText } from '../../lib/money';
 import type { PaymentRecord, UserRecord } from '../types';
 import { PaymentStatusChip, PlayerLink, ReceiptChips, useGameText } from './payment-labels';
+import { ListEmpty } from '../../layout/list-empty';
 
 const statusChoices = PAYMENT_STATUSES.map((status) => ({ id: status, name: `kort.payments.status_${status}` }));
 
@@ -66,6 +67,7 @@ function Payments() {
   const method = (payment: PaymentRecord) => translate(`kort.payments.method_${payment.method}`);
   return small ? (
     <SimpleList<PaymentRecord>
+      empty={<ListEmpty />}
       primaryText={(payment) => `${payment.player} · ${roublesText(payment.amount)}`}
       secondaryText={(payment) => (
         <Stack component="span" spacing={0.5} sx={{ display: 'flex' }}>
@@ -82,7 +84,7 @@ function Payments() {
       linkType="show"
     />
   ) : (
-    <DataTable<PaymentRecord> rowClick="show" bulkActionButtons={false}>
+    <DataTable<PaymentRecord> empty={<ListEmpty />} rowClick="show" bulkActionButtons={false}>
       <DataTable.Col<PaymentRecord> source="starts_at" render={game} />
       <DataTable.Col<PaymentRecord>
         source="player"

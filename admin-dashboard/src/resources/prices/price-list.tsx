@@ -56,12 +56,13 @@ function Rules() {
     price.court_id === null ? translate('kort.prices.every_court') : courtName(price.court_id);
   return small ? (
     <SimpleList<PriceRecord>
+      empty={null}
       primaryText={(price) => `${price.name} · ${amount(price)}`}
       secondaryText={(price) => `${when(price)} · ${court(price)}`}
       linkType="edit"
     />
   ) : (
-    <DataTable<PriceRecord> rowClick="edit" bulkActionButtons={false}>
+    <DataTable<PriceRecord> empty={null} rowClick="edit" bulkActionButtons={false}>
       <DataTable.Col<PriceRecord> source="name" />
       <DataTable.Col<PriceRecord> source="amount" render={amount} />
       <DataTable.Col<PriceRecord> source="weekdays" label="kort.prices.when" render={when} disableSort />

@@ -6,6 +6,7 @@ import { hourText } from '../../lib/club-days';
 import { useCourts } from '../../lib/use-courts';
 import type { SeriesRecord } from '../types';
 import { termPeriodText, termWeekText, weekdaysText } from './series-text';
+import { ListEmpty } from '../../layout/list-empty';
 
 const Actions = () => (
   <TopToolbar>
@@ -29,6 +30,7 @@ export function SeriesList() {
     >
       {small ? (
         <SimpleList<SeriesRecord>
+          empty={<ListEmpty />}
           primaryText={(term) => term.user_name}
           secondaryText={(term) => (
             <>
@@ -40,7 +42,7 @@ export function SeriesList() {
           linkType="show"
         />
       ) : (
-        <DataTable<SeriesRecord> rowClick="show" bulkActionButtons={false}>
+        <DataTable<SeriesRecord> empty={<ListEmpty />} rowClick="show" bulkActionButtons={false}>
           <DataTable.Col<SeriesRecord> source="user_name" />
           <DataTable.Col<SeriesRecord> source="court_id" render={(term) => courtName(term.court_id)} />
           <DataTable.Col<SeriesRecord> source="weekdays" disableSort render={(term) => weekdaysText(term.weekdays)} />

@@ -2,7 +2,7 @@ import { EQUIPMENT_SHELVES, PLAYER_SHELVES } from '@kort/contracts';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { useLiveDevices } from '../../dashboard/use-live-devices';
-import type { ShelfRecord } from '../types';
+import type { SettingRecord, ShelfRecord } from '../types';
 import { ShelfGrid } from './shelf-grid';
 
 const REFRESH_MS = 30_000;
@@ -20,6 +20,20 @@ function locksOf(relays: Record<string, boolean | undefined> | undefined): Parti
   return locks;
 }
 
+/** The settings naming compartments 10 and 11 («Ракетки», «Мячи»), as players read them. */
+const EQUIPMENT_NAMES: Record<string, number> = { equipment_10_name: 10, equipment_11_name: 11 };
+
+/** What each compartment holds, by number, from the club's settings (undefined until read). */
+function useEquipmentNames(shown: boolean): Partial<Record<number, string>> {
+  const { data } = useGetList<SettingRecord>('settings', { pagination: { page: 1, perPage: 100 } }, { enabled: shown });
+  const names: Partial<Record<number, string>> = {};
+  for (const setting of data ?? []) {
+    const number = EQUIPMENT_NAMES[setting.id];
+    if (number !== undefined && setting.value.trim()) names[number] = setting.value.trim();
+  }
+  return names;
+}
+
 /**
  * The shelves page: 1–9 (the spec's /admin_boxes), 10 and 11 (/admin_equipment), or both (the
  * `shelves` resource). Read again after every action and every 30 s; the locks follow the agent's
@@ -35,6 +49,7 @@ export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
   const { devices } = useLiveDevices();
   const locks = locksOf(devices?.relays);
   const sections = kind ? [SECTIONS[kind]] : [SECTIONS.shelf, SECTIONS.equipment];
+  const names = useEquipmentNames(kind !== 'shelf');
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate(kind ? SECTIONS[kind].title : 'resources.shelves.name', { smart_count: 2 })} />
@@ -52,7 +67,7 @@ export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
                 {translate(section.title)}
               </Typography>
             )}
-            <ShelfGrid shelves={data} ids={section.ids} onChanged={() => void refetch()} locks={locks} />
+            <ShelfGrid shelves={data} ids={section.ids} onChanged={() => void refetch()} locks={locks} names={names} />
           </section>
         ))}
       </Stack>

@@ -1,4 +1,3 @@
-import type { DetailResponse } from '@kort/contracts';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import BlockIcon from '@mui/icons-material/Block';
@@ -27,13 +26,15 @@ export interface ShelfGridProps {
   onChanged?: () => void;
   /** The locks as the agent reports them live (/live `device.state`), by shelf number: true is open. */
   locks?: Partial<Record<number, boolean>>;
+  /** What compartments 10 and 11 hold, as players see it (the settings' «Ракетки», «Мячи»). */
+  names?: Partial<Record<number, string>>;
 }
 
 /**
  * A card per shelf: its state, its lock (live), its renter, and the spec's admin_open, admin_close
  * and admin_block.
  */
-export function ShelfGrid({ shelves, ids, onChanged, locks }: ShelfGridProps) {
+export function ShelfGrid({ shelves, ids, onChanged, locks, names }: ShelfGridProps) {
   return (
     <Box
       sx={{
@@ -50,6 +51,7 @@ export function ShelfGrid({ shelves, ids, onChanged, locks }: ShelfGridProps) {
           shelves={shelves}
           onChanged={onChanged}
           lockOpen={locks?.[id]}
+          name={names?.[id]}
         />
       ))}
     </Box>
@@ -64,27 +66,38 @@ function ShelfCard({
   shelves,
   onChanged,
   lockOpen: liveLock,
+  name,
 }: {
   id: number;
   shelf?: ShelfRecord;
   shelves: ShelfRecord[] | undefined;
   onChanged?: () => void;
   lockOpen?: boolean;
+  name?: string;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
   const [update] = useUpdate<ShelfRecord>();
   const equipment = id >= 10;
-  const title = translate(equipment ? 'kort.shelves.item' : 'kort.shelves.shelf', { number: id });
+  // A compartment by what it holds, as on the player's storage screen; a shelf by its number.
+  const title = equipment
+    ? (name ?? translate('kort.shelves.item', { number: id }))
+    : translate('kort.shelves.shelf', { number: id });
+  /** «Ящик 3 заблокирован», «Ракетки: отсек открыт»: what the action did, to which. */
+  const said = (what: string) =>
+    notify(`kort.notices.${equipment ? 'item' : 'shelf'}_${what}`, {
+      type: 'info',
+      messageArgs: { number: id, name: title },
+    });
   // The live report first; until one came, the list's.
   const lockOpen = liveLock ?? shelf?.relay_on;
 
   const run = async (action: Action) => {
     setPending(true);
     try {
-      const answer = await callApi<Partial<DetailResponse>>(`/api/${action}/?shelf_id=${id}`);
-      if (typeof answer.detail === 'string') notify(answer.detail, { type: 'success' });
+      await callApi(`/api/${action}/?shelf_id=${id}`);
+      said(action === 'admin_block' && shelf?.is_blocked ? 'admin_unblock' : action);
       onChanged?.();
     } catch (error) {
       notify(messageOf(error), { type: 'error' });
@@ -101,7 +114,7 @@ function ShelfCard({
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('kort.shelves.cleared_done', { type: 'info' });
+          said('cleared');
           onChanged?.();
         },
         onError: (error) => notify(messageOf(error), { type: 'error' }),
@@ -112,9 +125,16 @@ function ShelfCard({
     <Card variant="outlined" role="group" aria-label={title} data-status={shelf?.status ?? 'unknown'}>
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="h6" component="h3">
-            {title}
-          </Typography>
+          <Box>
+            <Typography variant="h6" component="h3">
+              {title}
+            </Typography>
+            {equipment && name && (
+              <Typography variant="caption" color="text.secondary">
+                {translate('kort.shelves.item_number', { number: id })}
+              </Typography>
+            )}
+          </Box>
           {shelf ? (
             <Chip
               size="small"

@@ -4,6 +4,7 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, usePermissions, 
 import { ListLoadError } from '../../components/load-error';
 import { formatAgo, useServerNow } from '../../lib/club-time';
 import { AgentTokenButton } from './agent-token-button';
+import { ListEmpty } from '../../layout/list-empty';
 
 /** Whether the site's agent is connected now, and when it was last heard otherwise. */
 function OnlineChip({ site }: { site: AdminSite }) {
@@ -36,13 +37,14 @@ export function SiteList() {
     >
       {small ? (
         <SimpleList<AdminSite>
+          empty={<ListEmpty />}
           primaryText={(site) => site.name}
           secondaryText={(site) => translate('kort.sites.id_and_zone', { id: site.id, zone: site.timezone })}
           tertiaryText={(site) => <OnlineChip site={site} />}
           linkType="edit"
         />
       ) : (
-        <DataTable<AdminSite> rowClick="edit" bulkActionButtons={false}>
+        <DataTable<AdminSite> empty={<ListEmpty />} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col<AdminSite> source="name" />
           <DataTable.Col<AdminSite> source="id" />
           <DataTable.Col<AdminSite> source="timezone" />

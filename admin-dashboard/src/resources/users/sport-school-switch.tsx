@@ -29,7 +29,11 @@ export function SportSchoolSwitch() {
                 { id: user.id, data: { is_sport_school: event.target.checked }, previousData: user },
                 {
                   mutationMode: 'pessimistic',
-                  onSuccess: () => notify('kort.users.sport_school_saved', { type: 'info' }),
+                  onSuccess: (saved) =>
+                    notify(saved.is_sport_school ? 'kort.notices.sport_school_on' : 'kort.notices.sport_school_off', {
+                      type: 'info',
+                      messageArgs: { name: user.name },
+                    }),
                   onError: (error) => notify(messageOf(error), { type: 'error' }),
                 },
               )
