@@ -90,7 +90,7 @@ test('an admin runs the club from the dashboard', async () => {
       .getByRole('button', { name: /Подтвердить|Да|Заблокировать/ })
       .last()
       .click();
-    await notification('Пользователь удалён');
+    await notification('Игрок заблокирован');
     const refused = await apiClient(base).login(PLAYER.email, PLAYER.password);
     assert.equal(refused.status, 403);
     assert.match(JSON.stringify(refused.body), /заблокирован/);
@@ -100,7 +100,7 @@ test('an admin runs the club from the dashboard', async () => {
       .getByRole('button', { name: /Подтвердить|Да|Снять блокировку/ })
       .last()
       .click();
-    await notification('Пользователь восстановлен');
+    await notification('Блокировка снята');
     const player = apiClient(base);
     assert.equal((await player.login(PLAYER.email, PLAYER.password)).status, 200);
 

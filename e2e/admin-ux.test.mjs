@@ -180,10 +180,12 @@ test('blocking says what it takes away and restoring says it stays away', () =>
     await dialog.getByText('Снятие блокировки не вернёт отменённые игры и аренду.').waitFor();
     await snap('block-confirm');
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
-    await page.getByText('Пользователь удалён', { exact: true }).first().waitFor();
+    await page.getByText('Игрок заблокирован', { exact: true }).first().waitFor();
     // The dialog leaves as it came (it never turns into the restore's on its way out).
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Заблокирован', { exact: true }).waitFor();
+    await page.getByText('Заблокирован', { exact: true }).first().waitFor();
+    // A block is a block: its date is «Заблокирован», never «Удалён».
+    assert.equal(await page.getByText('Удалён', { exact: true }).count(), 0);
 
     // The dialog told the truth: both games cancelled, the shelf given up and marked for clearing.
     const after = (await scene.admin.get(`/api/give_user/?id=${id}`)).body.detail;
@@ -195,7 +197,7 @@ test('blocking says what it takes away and restoring says it stays away', () =>
     await dialog.getByText(/Игры, отменённые при блокировке, и аренда ящика не восстанавливаются/).waitFor();
     await snap('restore-confirm');
     await dialog.getByRole('button', { name: 'Снять блокировку' }).click();
-    await page.getByText('Пользователь восстановлен', { exact: true }).first().waitFor();
+    await page.getByText('Блокировка снята', { exact: true }).first().waitFor();
     const restored = (await scene.admin.get(`/api/give_user/?id=${id}`)).body.detail;
     assert.deepEqual([restored.user.status, restored.games, restored.shelf], ['active', [], null]);
   }));

@@ -248,7 +248,7 @@ test("the new site's admin blocks a player who also plays at the first club: the
           return;
         }
         await dialog.getByRole('button', { name: 'Заблокировать' }).click();
-        await page.getByText('Пользователь удалён').first().waitFor();
+        await page.getByText('Игрок заблокирован').first().waitFor();
       },
     );
   }

@@ -262,8 +262,10 @@ export const ru: TranslationMessages = {
       restore_not_restored:
         'Игры, отменённые при блокировке, и аренда ящика не восстанавливаются: при желании игрок забронирует и арендует заново.',
       // The spec's alerts for a block and its undoing, kept word for word.
-      blocked_done: 'Пользователь удалён',
-      restored_done: 'Пользователь восстановлен',
+      blocked_done: 'Игрок заблокирован',
+      blocked_at: 'Заблокирован',
+      self_deleted_at: 'Удалил профиль',
+      restored_done: 'Блокировка снята',
       sport_school_hint: 'Без ограничения на число игр',
       sport_school_owners_hint: 'Без ограничения на число игр на всех площадках; меняет только владелец',
       tab_profile: 'Профиль',

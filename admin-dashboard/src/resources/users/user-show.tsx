@@ -11,6 +11,7 @@ import {
   TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { BookingStatusChip } from '../../components/booking-status';
@@ -59,7 +60,7 @@ export function UserShow() {
           <UserRoleBlock />
           <ClubDateField source="confirmed_at" />
           <ClubDateField source="rules_accepted_at" />
-          <ClubDateField source="deleted_at" />
+          <EndedAt />
         </TabbedShowLayout.Tab>
 
         <TabbedShowLayout.Tab label="kort.users.tab_games" path="games">
@@ -125,5 +126,20 @@ export function UserShow() {
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>
+  );
+}
+
+/**
+ * When the account ended, named for how: «Заблокирован» by an admin (a block, which can be lifted),
+ * «Удалил профиль» by the player; nothing for a live account.
+ */
+function EndedAt() {
+  const user = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!user?.deleted_at) return null;
+  return (
+    <Labeled label={translate(user.deletion_kind === 'admin' ? 'kort.users.blocked_at' : 'kort.users.self_deleted_at')}>
+      <ClubDateField source="deleted_at" />
+    </Labeled>
   );
 }
