@@ -113,7 +113,7 @@ test('an admin runs the club from the dashboard', async () => {
     await shelf3.getByText('Заблокирован', { exact: true }).first().waitFor();
     const rent = await player.get('/api/reserve_shelf/?id=3');
     assert.equal(rent.status, 403);
-    assert.equal(rent.body.detail, 'Ячейка заблокирована администратором');
+    assert.equal(rent.body.detail, 'Ящик заблокирован администратором');
     const shelf4 = page.getByRole('group', { name: 'Ящик 4' });
     await shelf4.getByRole('button', { name: 'Открыть' }).click();
     await notification('Ящик 4 открыт');
@@ -139,7 +139,7 @@ test('an admin runs the club from the dashboard', async () => {
       await page.getByText(action).first().waitFor();
     }
     await page.getByText(PLAYER.email).first().waitFor();
-    await page.getByText('Ячейка 3').first().waitFor();
+    await page.getByText('Ящик 3').first().waitFor();
     await snap('actions');
 
     // The rest of the dashboard renders: bookings of the day, settings.

@@ -251,7 +251,7 @@ export const adminActionSchema = z.object({
   /** The user's or booking's id, the shelf number or the setting's key, as text. */
   target_id: z.string(),
   /**
-   * Read-time text for the target: 'Гоша (gosha@example.com)', 'Ячейка 3' / 'Инвентарь 10',
+   * Read-time text for the target: 'Гоша (gosha@example.com)', 'Ящик 3' / 'Ракетки (отсек 10)',
    * 'Корт 1, 22.11.2026 18:00' (the club's local time), the setting's key.
    */
   target_label: z.string(),

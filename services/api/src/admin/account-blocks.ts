@@ -72,7 +72,7 @@ export class AccountBlocks {
           `Заблокирован на площадке «${site.name}»`,
           ...(cancelledHere ? [`отменено игр здесь: ${cancelledHere}`] : []),
           ...(onNow.some((row) => row.site_id === other) ? [`дверь больше не откроется для идущей игры`] : []),
-          ...rentals.filter((row) => row.site_id === other).map((row) => `закончилась аренда ячейки ${row.shelf_id}`),
+          ...rentals.filter((row) => row.site_id === other).map((row) => `закончилась аренда ящика ${row.shelf_id}`),
         ].join('; ');
         await this.actions.record({ id: other }, tx, admin.id, 'user.block', 'user', id, detail);
       }

@@ -11,6 +11,7 @@ import {
   weekdaysShortIso,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
+import { DEFAULT_EQUIPMENT_NAMES } from '../rules/court-rules';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
@@ -46,7 +47,7 @@ const actionsSource = (params: SqlParams, site: SiteRef) => `
          coalesce(tc.name, tk_court.name) AS label_court_name, tk.court_id IS NULL AND tk.id IS NOT NULL AS label_whole_club,
          tk.starts_at AS label_closure_from, tk.ends_at AS label_closure_to, tk.reason AS label_closure_reason,
          ts_user.name AS label_school_name, tsr.weekdays AS label_series_weekdays, tsr.hour AS label_series_hour,
-         tp.name AS label_price_name
+         tp.name AS label_price_name, tset.value AS label_equipment_name
     FROM admin_actions a
     LEFT JOIN users admin ON admin.id = a.admin_id
     LEFT JOIN users tu ON a.target_type = 'user' AND tu.id::text = a.target_id
@@ -58,6 +59,7 @@ const actionsSource = (params: SqlParams, site: SiteRef) => `
     LEFT JOIN series tsr ON a.target_type = 'series' AND tsr.id::text = a.target_id
     LEFT JOIN users ts_user ON ts_user.id = tsr.user_id
     LEFT JOIN prices tp ON a.target_type = 'price' AND tp.id::text = a.target_id
+    LEFT JOIN settings tset ON ts.kind = 'equipment' AND tset.site_id = a.site_id AND tset.key = 'equipment_' || a.target_id || '_name'
    WHERE a.site_id = ${params.add(site.id)}`;
 
 const actionsResource: SqlResource<ActionField, ActionsFilter> = {
@@ -89,6 +91,8 @@ interface ActionRow {
   label_user_name: string | null;
   label_user_email: string | null;
   label_shelf_kind: 'shelf' | 'equipment' | null;
+  /** An equipment compartment's name as the club set it (null: the default name). */
+  label_equipment_name: string | null;
   label_court_id: number | null;
   label_starts_at: Date | null;
   label_court_name: string | null;
@@ -146,6 +150,7 @@ export class AdminActionLog {
       label_series_weekdays,
       label_series_hour,
       label_price_name,
+      label_equipment_name,
     } = row;
     const at = (instant: Date) => clock.local(instant).toFormat('dd.MM.yyyy HH:mm');
     const label = (): string => {
@@ -153,7 +158,7 @@ export class AdminActionLog {
         case 'user':
           return label_user_name === null ? `#${row.target_id}` : `${label_user_name} (${label_user_email ?? ''})`;
         case 'shelf':
-          return `${label_shelf_kind === 'equipment' ? 'Инвентарь' : 'Ячейка'} ${row.target_id}`;
+          return shelfLabel(Number(row.target_id), label_shelf_kind, label_equipment_name);
         case 'booking':
           return label_starts_at === null ? `#${row.target_id}` : `Корт ${label_court_id}, ${at(label_starts_at)}`;
         case 'setting':
@@ -179,4 +184,10 @@ export class AdminActionLog {
     };
     return isoDates<AdminAction>({ ...fields, target_label: label() });
   }
+}
+
+/** «Ящик 3»; an equipment compartment by what it holds, as players see it: «Ракетки (отсек 10)». */
+function shelfLabel(id: number, kind: 'shelf' | 'equipment' | null, named: string | null): string {
+  if (kind !== 'equipment') return `Ящик ${id}`;
+  return `${named ?? DEFAULT_EQUIPMENT_NAMES[id] ?? 'Инвентарь'} (отсек ${id})`;
 }

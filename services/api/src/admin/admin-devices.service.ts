@@ -41,7 +41,7 @@ function deviceName(id: RelayId): string {
   if (id === 'door') return 'Замок двери';
   if (id === 'light') return 'Свет';
   const shelf = Number(id.slice('shelf-'.length));
-  return shelf >= 10 ? `Инвентарь ${shelf}` : `Ячейка ${shelf}`;
+  return shelf >= 10 ? `Отсек инвентаря ${shelf}` : `Ящик ${shelf}`;
 }
 
 // Commands: the audit log of every door, light, shelf and display command, and of what the agent

@@ -122,11 +122,11 @@ test('every kind of admin action is listed newest first with the admin and a rea
   ).toEqual([
     ['setting.update', 'setting', 'court_rules', 'court_rules', 'court_rules'],
     ['booking.cancel', 'booking', String(game), 'Корт 1, 06.09.2027 18:00', null],
-    ['shelf.cleared', 'shelf', '4', 'Ячейка 4', null],
-    ['shelf.unblock', 'shelf', '10', 'Инвентарь 10', null],
-    ['shelf.block', 'shelf', '10', 'Инвентарь 10', null],
-    ['shelf.unblock', 'shelf', '3', 'Ячейка 3', null],
-    ['shelf.block', 'shelf', '3', 'Ячейка 3', null],
+    ['shelf.cleared', 'shelf', '4', 'Ящик 4', null],
+    ['shelf.unblock', 'shelf', '10', 'Ракетки (отсек 10)', null],
+    ['shelf.block', 'shelf', '10', 'Ракетки (отсек 10)', null],
+    ['shelf.unblock', 'shelf', '3', 'Ящик 3', null],
+    ['shelf.block', 'shelf', '3', 'Ящик 3', null],
     ['user.sport_school_off', 'user', String(gosha.id), goshaLabel, null],
     // Same request, same instant: the later row first.
     ['user.sport_school_on', 'user', String(gosha.id), goshaLabel, null],
@@ -160,7 +160,7 @@ test('every kind of admin action is listed newest first with the admin and a rea
 
 test('filters: action, admin_id, target_type, target_id, from/to; sort by action; unknown ids 404', async () => {
   const shelfBlocks = await logged({ action: 'shelf.block' });
-  expect(shelfBlocks.map((action) => action.target_label)).toEqual(['Инвентарь 10', 'Ячейка 3']);
+  expect(shelfBlocks.map((action) => action.target_label)).toEqual(['Ракетки (отсек 10)', 'Ящик 3']);
   expect((await logged({ target_type: 'shelf', target_id: 10 })).map((action) => action.action)).toEqual([
     'shelf.unblock',
     'shelf.block',

@@ -104,7 +104,7 @@ describe('devices and commands', () => {
     });
     expect(on.data.map((device) => device.id)).toEqual(['door-sensor', 'light', 'shelf-4']);
     expect((await provider.getOne<AdminDevice>('devices', { id: 'shelf-10' })).data).toMatchObject({
-      name: 'Инвентарь 10',
+      name: 'Отсек инвентаря 10',
       on: false,
     });
     expect((await provider.getMany<AdminDevice>('devices', { ids: ['door', 'light'] })).data).toHaveLength(2);
