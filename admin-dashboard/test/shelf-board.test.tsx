@@ -48,8 +48,6 @@ test('a shelf opened elsewhere shows its lock open at once, and closed again', a
   const server = fakeServer({
     'GET /api/admin/shelves': ok(shelves, { 'Content-Range': 'shelves 0-8/9' }),
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
-    // The live devices' hook also reads the door's stored events (the home page shows them).
-    'GET /api/admin/commands': ok([], { 'Content-Range': 'commands 0-0/0' }),
   });
   renderInAdmin(
     <ResourceContextProvider value="shelves">
@@ -82,8 +80,6 @@ test('the equipment board names compartments 10 and 11 by what they hold, as the
       { 'Content-Range': 'settings 0-1/2' },
     ),
     'GET /api/get_device_status/': ok({ light_on: false, door_open: false, online: true, last_seen: null }),
-    // The live devices' hook also reads the door's stored events (the home page shows them).
-    'GET /api/admin/commands': ok([], { 'Content-Range': 'commands 0-0/0' }),
   });
   renderInAdmin(
     <ResourceContextProvider value="shelves">

@@ -32,10 +32,11 @@ export async function fetchDoorEvents(site: string | null): Promise<LiveDoorEven
 }
 
 /** The site's latest stored door events; a failed call leaves the list to the live ones. */
-export function useStoredDoorEvents(site: string | null) {
+export function useStoredDoorEvents(site: string | null, enabled = true) {
   return useQuery({
     queryKey: ['door-events', site],
     queryFn: () => fetchDoorEvents(site),
+    enabled,
     retry: false,
     staleTime: 0,
   });

@@ -72,9 +72,13 @@ export interface LiveDevicesResult {
  * Live device state: GET /api/get_device_status/ for the first paint, then every `device.state`
  * the /live namespace pushes (on connect and on every change), with no reload; and the door's
  * events: the latest stored ones, then each `door.event` pushed as it is stored, on top, handed to
- * `onDoorEvent` once. All of it the chosen site's: switching site reconnects.
+ * `onDoorEvent` once. All of it the chosen site's: switching site reconnects. A screen that shows no
+ * door events (the shelves) passes `storedDoorEvents: false` and asks for none.
  */
-export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): LiveDevicesResult {
+export function useLiveDevices(
+  onDoorEvent?: (event: LiveDoorEvent) => void,
+  { storedDoorEvents = true }: { storedDoorEvents?: boolean } = {},
+): LiveDevicesResult {
   const [devices, setDevices] = useState<LiveDevices | null>(null);
   const [connected, setConnected] = useState(false);
   const [liveDoorEvents, setDoorEvents] = useState<LiveDoorEvent[]>([]);
@@ -83,7 +87,7 @@ export function useLiveDevices(onDoorEvent?: (event: LiveDoorEvent) => void): Li
   const applyStatus = useCallback((status: DeviceStatus) => setDevices((previous) => withStatus(previous, status)), []);
   // Another site chosen: its state from scratch, on a socket of its own.
   const site = useChosenSiteId();
-  const stored = useStoredDoorEvents(site);
+  const stored = useStoredDoorEvents(site, storedDoorEvents);
   // A stored event pushed again (a reconnect) is neither listed twice nor announced as new.
   const storedIds = useRef(new Set<string>());
   storedIds.current = new Set(stored.data?.map((event) => event.id));

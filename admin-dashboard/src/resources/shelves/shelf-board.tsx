@@ -46,7 +46,7 @@ export function ShelfBoard({ kind }: { kind?: keyof typeof SECTIONS }) {
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
     { refetchInterval: REFRESH_MS },
   );
-  const { devices } = useLiveDevices();
+  const { devices } = useLiveDevices(undefined, { storedDoorEvents: false });
   const locks = locksOf(devices?.relays);
   const sections = kind ? [SECTIONS[kind]] : [SECTIONS.shelf, SECTIONS.equipment];
   const names = useEquipmentNames(kind !== 'shelf');
