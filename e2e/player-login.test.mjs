@@ -282,3 +282,25 @@ for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
     await atTheDoor.close();
   });
 }
+
+// --- An address that already has an account, typed at registration ---
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`registering with an address that has an account: said under the e-mail, «Восстановить пароль» opens on it (${name})`, async () => {
+    const context = await env.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const { email } = await confirmedPlayer(page, `taken-${name}`);
+    await page.goto(`${env.product.base}/register`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Имя').fill('Ирина');
+    await page.getByRole('button', { name: 'Далее' }).click();
+    const field = page.locator('.field', { has: page.getByLabel('E-mail') });
+    await field.getByText('Пользователь с таким e-mail уже зарегистрирован').waitFor();
+    await field.getByRole('link', { name: 'Войти' }).waitFor();
+    await page.screenshot({ path: `${artifacts}/player-register-taken-${name}.png` });
+    await field.getByRole('link', { name: 'Восстановить пароль' }).click();
+    const recovery = page.getByRole('dialog', { name: 'Восстановление пароля' });
+    assert.equal(await recovery.getByLabel('E-mail').inputValue(), email);
+    await context.close();
+  });
+}

@@ -371,3 +371,18 @@ test("the front door's plan and its first line follow the club's courts: one, tw
     unmount();
   }
 });
+
+test('sent from registration with an address that has an account: the e-mail filled in, the recovery open on it', async () => {
+  server = fakeServer(routes());
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state: { email: 'anna@example.com', recover: true } }]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  const recovery = within(await screen.findByRole('dialog', { name: 'Восстановление пароля' }));
+  expect(recovery.getByLabelText<HTMLInputElement>('E-mail').value).toBe('anna@example.com');
+  await userEvent.click(recovery.getByRole('button', { name: 'Закрыть' }));
+  expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('anna@example.com');
+});

@@ -110,8 +110,15 @@ test('a permission refused at the prompt: the browser forbids it, nothing is sub
   const browser = stubPushBrowser({ answer: 'denied' });
   renderAccount(noTelegram);
   const block = await pushBlock();
-  await userEvent.click(await block.findByRole('button', { name: 'Включить' }));
-  expect((await block.findByRole('alert')).textContent).toMatch(/^Браузер запретил уведомления для этого сайта/);
+  const enable = await block.findByRole('button', { name: 'Включить' });
+  expect(enable.className).toBe('primary');
+  await userEvent.click(enable);
+  const alert = await block.findByRole('alert');
+  expect(alert.textContent).toMatch(/^Браузер запретил уведомления для этого сайта/);
+  // How to allow it there, once; and «Включить» is no longer the main button (the browser will not ask again).
+  expect(alert.textContent).toContain('откройте «Уведомления», выберите «Разрешить» и обновите страницу');
+  expect(block.getAllByText(/^Браузер запретил уведомления/)).toHaveLength(1);
+  expect(block.getByRole('button', { name: 'Включить' }).className).not.toContain('primary');
   expect(browser.subscribe).not.toHaveBeenCalled();
   expect(screens.server.callsTo('POST /api/push/subscribe/')).toEqual([]);
 });
@@ -121,7 +128,8 @@ test('a permission refused before: said at once, with the button to try after ch
   renderAccount(noTelegram);
   const block = await pushBlock();
   expect(await block.findByText(/^Браузер запретил уведомления для этого сайта/)).toBeTruthy();
-  expect(block.getByRole('button', { name: 'Включить' })).toBeTruthy();
+  expect(block.getByText(/^Как разрешить: нажмите на значок замка/)).toBeTruthy();
+  expect(block.getByRole('button', { name: 'Включить' }).className).not.toContain('primary');
 });
 
 test("the push service's refusal is said as it is, with nothing sent to the API", async () => {

@@ -1,7 +1,7 @@
 import { AuthError, messages } from '@kort/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { RegisterRoute } from '../src/app/routes/register-route';
 import { render } from './support/render';
@@ -193,3 +193,42 @@ test('an empty password says "Введите пароль" rather than the spec\
   expect(screen.getByText('Введите пароль').getAttribute('role')).toBe('alert');
   expect(formCalls(fetch)).toHaveLength(1);
 });
+
+test('an address that has an account is said under the e-mail field, with «Войти» and «Восстановить пароль» on it', async () => {
+  const fetch = vi.fn(() =>
+    Promise.resolve(
+      new Response(
+        JSON.stringify({
+          detail: messages.emailTaken,
+          code: AuthError.EmailTaken,
+          errors: { email: messages.emailTaken },
+        }),
+        { status: 400 },
+      ),
+    ),
+  );
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MemoryRouter initialEntries={['/register']}>
+      <Routes>
+        <Route path="/register" element={<RegisterRoute />} />
+        <Route path="/login" element={<LoginState />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await fillDetails();
+  const email = screen.getByLabelText('E-mail');
+  expect(await screen.findByText(messages.emailTaken)).toBeTruthy();
+  expect(email.getAttribute('aria-invalid')).toBe('true');
+  // The message and its ways on sit with the field, not at the foot of the form.
+  const field = email.closest('.field')!;
+  expect(within(field as HTMLElement).getByText(messages.emailTaken)).toBeTruthy();
+  await userEvent.click(within(field as HTMLElement).getByRole('link', { name: 'Восстановить пароль' }));
+  expect(await screen.findByText('login: anna@example.com, recover')).toBeTruthy();
+});
+
+/** The login route's state as a line: what the links hand over. */
+function LoginState() {
+  const state = useLocation().state as { email?: string; recover?: boolean } | null;
+  return <p>{`login: ${state?.email ?? ''}${state?.recover ? ', recover' : ''}`}</p>;
+}

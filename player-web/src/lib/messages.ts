@@ -347,6 +347,10 @@ export const ui = {
     pushHint: 'Сообщения придут на этот телефон или компьютер, даже когда приложение закрыто.',
     enable: 'Включить',
     pushDismissed: 'Разрешение не дано. Нажмите «Включить» и выберите «Разрешить»',
+    /** After the browser refused: it will not ask again, the player allows it in the site's settings. */
+    pushHowToAllow:
+      'Как разрешить: нажмите на значок замка или «i» слева от адреса сайта, откройте «Уведомления», ' +
+      'выберите «Разрешить» и обновите страницу. Потом нажмите «Включить».',
     noKey: 'клуб не передал ключ',
     /** 'Не удалось подписаться на уведомления: Registration failed - push service error' */
     subscribeFailed: (reason: string) => `Не удалось подписаться на уведомления: ${reason}`,

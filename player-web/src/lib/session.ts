@@ -7,6 +7,10 @@ import { withReturn } from './return-address';
 export interface LoginNotice {
   /** The player has just deleted their own profile: the club can still restore it for 10 days. */
   accountDeleted?: boolean;
+  /** Sent from registration with an address that already has an account: the login starts with it. */
+  email?: string;
+  /** …and the password recovery open on it («Восстановить пароль» under the e-mail field). */
+  recover?: boolean;
 }
 
 /**

@@ -10,14 +10,16 @@ const failureText = (failure: unknown) =>
 /**
  * «Уведомления на этом устройстве»: web push for this browser. «Включить» asks for the permission
  * (only on that press), subscribes and tells the club; «Отключить» undoes it. A browser without
- * web push says so; so does one whose permission is refused.
+ * web push says so; so does one whose permission is refused, with how to allow it there, and
+ * «Включить» is then no longer the main button (the browser will not ask again).
  */
 export function PushBlock({ push }: { push: NotificationSettings['channels']['push'] }) {
   const device = useDevicePush(push);
   const { enable, disable } = device;
   const busy = enable.isPending || disable.isPending;
   const failure = enable.error ?? disable.error;
-  const refused = !failure && device.permission === 'denied' && !device.subscribed;
+  // Refused, before or at the prompt just now: said once, with how to allow it.
+  const refused = device.permission === 'denied' && !device.subscribed;
 
   return (
     <section className="notify-block" aria-labelledby="push-title">
@@ -39,14 +41,25 @@ export function PushBlock({ push }: { push: NotificationSettings['channels']['pu
         !device.checking && (
           <>
             {!device.subscribed && <p className="muted">{ui.notifications.pushHint}</p>}
-            {refused && <p className="alert">{notificationTexts.pushDenied}</p>}
+            {refused && (
+              <div role={failure ? 'alert' : undefined} className="alert">
+                <p>{notificationTexts.pushDenied}</p>
+                <p>{ui.notifications.pushHowToAllow}</p>
+              </div>
+            )}
             <div className="actions">
               {device.subscribed ? (
                 <button type="button" disabled={busy} onClick={() => disable.mutate()}>
                   {disable.isPending ? ui.wait : notificationTexts.disconnect}
                 </button>
               ) : (
-                <button type="button" className="primary" disabled={busy} onClick={() => enable.mutate()}>
+                // Refused by the browser, a press cannot ask again: not the screen's main action then.
+                <button
+                  type="button"
+                  className={refused ? undefined : 'primary'}
+                  disabled={busy}
+                  onClick={() => enable.mutate()}
+                >
                   {enable.isPending ? ui.wait : ui.notifications.enable}
                 </button>
               )}
@@ -54,7 +67,7 @@ export function PushBlock({ push }: { push: NotificationSettings['channels']['pu
           </>
         )
       )}
-      {failure && (
+      {failure && !refused && (
         <p role="alert" className="error">
           {failureText(failure)}
         </p>

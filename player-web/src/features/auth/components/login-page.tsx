@@ -22,10 +22,11 @@ export function LoginPage() {
   // Where the player was going (a door link scanned while signed out): the login goes on there.
   const next = returnAddress(location.search);
   const [socialError, dismissSocialError] = useSocialError();
-  const login = useLoginSteps({ beforeSubmit: dismissSocialError, next });
+  const login = useLoginSteps({ beforeSubmit: dismissSocialError, next, initialEmail: notice?.email });
   const { step, email, password, error, busy } = login;
   const emailField = useTypedBeforeStart(login.setEmail);
-  const [recovering, setRecovering] = useState(false);
+  // Registration's «Восстановить пароль» under an address that has an account: open on it.
+  const [recovering, setRecovering] = useState(notice?.recover ?? false);
   // None while the API is asked and none when it does not answer: a button that leads nowhere is
   // worse than none, and the password login does not depend on this call.
   const providers = useSocialProviders().data ?? [];

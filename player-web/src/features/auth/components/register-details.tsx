@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { useAppLive, useTypedBeforeStart } from '../../../lib/hydration';
 import { ui } from '../../../lib/messages';
 import { formatPhone } from '../../../lib/phone';
+import { withReturn } from '../../../lib/return-address';
+import type { LoginNotice } from '../../../lib/session';
 
 interface RegisterDetailsProps {
   email: string;
@@ -14,6 +16,10 @@ interface RegisterDetailsProps {
   onName: (value: string) => void;
   /** Each field's own message (empty: none), shown under it. */
   emailError: string;
+  /** The address already has an account: «Войти» and «Восстановить пароль» under its message. */
+  emailTaken?: boolean;
+  /** Where the player was going (a door link): signing in instead goes on there. */
+  next?: string | null;
   nameError: string;
   /** A refusal of the whole step (the server's, or no answer). */
   error: string;
@@ -50,6 +56,19 @@ export function RegisterDetails(props: RegisterDetailsProps) {
         <p id={`${id}-email`} role="alert" className="error field-error">
           {emailError}
         </p>
+        {props.emailTaken && (
+          <p className="field-actions">
+            <Link to={withReturn('/login', props.next ?? null)} state={{ email: email.trim() } satisfies LoginNotice}>
+              {ui.login.submit}
+            </Link>
+            <Link
+              to={withReturn('/login', props.next ?? null)}
+              state={{ email: email.trim(), recover: true } satisfies LoginNotice}
+            >
+              {ui.login.recoverPassword}
+            </Link>
+          </p>
+        )}
       </div>
       <label>
         {ui.fields.phone}

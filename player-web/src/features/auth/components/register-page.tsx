@@ -33,6 +33,8 @@ export function RegisterPage({ Consents, acceptRules }: RegisterPageProps) {
           onPhone={registration.onPhone}
           onName={registration.onName}
           emailError={errors.emailError}
+          emailTaken={registration.emailTaken}
+          next={next}
           nameError={errors.nameError}
           error={errors.error}
           busy={registration.busy}

@@ -16,14 +16,17 @@ const UNKNOWN_EMAIL: readonly string[] = [AuthError.EmailUnknown, AuthError.Chec
 export function useLoginSteps({
   beforeSubmit,
   next,
+  initialEmail = '',
 }: {
+  /** An address handed in (registration found it has an account): the e-mail step starts with it. */
+  initialEmail?: string;
   beforeSubmit: () => void;
   /** Where the player was going before the login (return-address.ts); else the profile. */
   next: string | null;
 }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   // The address has no account: say so under the spec's «Проверьте почту», with the way to register.

@@ -1,4 +1,4 @@
-import { messages, nameProblem, passwordProblem } from '@kort/contracts';
+import { AuthError, messages, nameProblem, passwordProblem } from '@kort/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorOf, type Failure } from '../../../lib/errors';
 import { phoneForApi } from '../../../lib/phone';
@@ -24,6 +24,8 @@ export function useRegistration() {
   const [error, setError] = useState('');
   // Each field's own error, under it: it goes as soon as the field is filled in.
   const [emailError, setEmailError] = useState('');
+  // The address already has an account: the e-mail field offers to sign in or recover the password.
+  const [emailTaken, setEmailTaken] = useState(false);
   const [nameError, setNameError] = useState('');
   // The password step was sent once: any difference between the two passwords is flagged now.
   const [submitted, setSubmitted] = useState(false);
@@ -39,11 +41,12 @@ export function useRegistration() {
     const emailWrong = emailProblem(email);
     const nameWrong = nameProblem(name) ?? '';
     setEmailError(emailWrong);
+    setEmailTaken(false);
     setNameError(nameWrong);
     if (emailWrong || nameWrong) return;
     regPhone.mutate(
       { email: email.trim(), phone: phoneForApi(phone) },
-      { onSuccess: () => setStep('password'), onError: (failure) => setError(registerError(errorOf(failure))) },
+      { onSuccess: () => setStep('password'), onError: refused },
     );
   }
 
@@ -59,19 +62,32 @@ export function useRegistration() {
     if (problem || password1 !== password2 || !consentsGiven) return;
     register.mutate(
       { email: email.trim(), phone_number: phoneForApi(phone), name_user: name.trim(), password1, password2 },
-      { onSuccess: () => setStep('code'), onError: (failure) => setError(registerError(errorOf(failure))) },
+      { onSuccess: () => setStep('code'), onError: refused },
     );
+  }
+
+  /** A refusal: an address that has an account goes under the e-mail field (back on the first step). */
+  function refused(failure: unknown) {
+    const said = errorOf(failure);
+    if (said.code === AuthError.EmailTaken) {
+      setStep('details');
+      setEmailError(said.text);
+      setEmailTaken(true);
+      return;
+    }
+    setError(registerError(said));
   }
 
   return {
     step,
     fields: { email, phone, name, password1, password2, rules, personalData },
     errors: { error, emailError, nameError },
+    emailTaken,
     submitted,
     weak,
     consentsGiven,
     busy: regPhone.isPending || register.isPending,
-    onEmail: (value: string) => (setEmail(value), value.trim() && setEmailError('')),
+    onEmail: (value: string) => (setEmail(value), setEmailTaken(false), value.trim() && setEmailError('')),
     onPhone: setPhone,
     onName: (value: string) => (setName(value), value.trim() && setNameError('')),
     onPassword1: (value: string) => (setPassword1(value), setWeak(false)),
