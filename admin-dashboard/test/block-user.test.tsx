@@ -25,6 +25,8 @@ const game = (id: number, court: number, startsAt: string): BookingRecord => ({
   user_id: 7,
   user_name: 'Анна Петрова',
   user_email: 'anna@example.ru',
+  guest_name: null,
+  guest_phone: null,
   court_id: court,
   starts_at: startsAt,
   ends_at: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
@@ -96,7 +98,7 @@ test('blocking lists what it does first: the games it cancels with day, hour and
   expect(server.callsTo('PUT /api/admin/users/7')).toHaveLength(0);
 
   await userEvent.click(dialog.getByRole('button', { name: 'Заблокировать' }));
-  expect(await screen.findByText(messages.userDeleted)).toBeTruthy();
+  expect(await screen.findByText('Игрок заблокирован')).toBeTruthy();
   expect(server.callsTo('PUT /api/admin/users/7')[0]?.body).toMatchObject({ blocked: true });
   expect(server.strays).toEqual([]);
 });
@@ -132,7 +134,7 @@ test('restoring says the cancelled games and the rental do not come back', async
     ),
   ).toBeTruthy();
   await userEvent.click(dialog.getByRole('button', { name: 'Снять блокировку' }));
-  expect(await screen.findByText(messages.userRestored)).toBeTruthy();
+  expect(await screen.findByText('Блокировка снята')).toBeTruthy();
   expect(server.callsTo('PUT /api/admin/users/7')[0]?.body).toMatchObject({ blocked: false });
   // A restore asks nothing about games: there is nothing to list.
   expect(server.strays).toEqual([]);
@@ -164,7 +166,7 @@ test('once the block is done its dialog fades out as it was: it never turns into
   const dialog = within(await screen.findByRole('dialog'));
   await dialog.findByText('Предстоящих игр нет: отменять нечего.');
   await userEvent.click(dialog.getByRole('button', { name: 'Заблокировать' }));
-  expect(await screen.findByText(messages.userDeleted)).toBeTruthy();
+  expect(await screen.findByText('Игрок заблокирован')).toBeTruthy();
   // The page now offers the restore, and the dialog has gone without asking it.
   expect(await screen.findByRole('button', { name: 'Снять блокировку' })).toBeTruthy();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -287,3 +287,35 @@ test('a waitlist offer not confirmed yet is a hold: its player, «Предлож
   // The booked game beside it keeps its cancel button, with its word.
   expect(within(first!).getByRole('button', { name: 'Отменить' }).textContent).toBe('Отменить');
 });
+
+const guestGame = (change: Partial<BookingRecord> = {}) =>
+  booking(20, {
+    court_id: 1,
+    user_id: null,
+    user_name: 'Ирина',
+    user_email: null,
+    guest_name: 'Ирина',
+    guest_phone: '+79161234567',
+    ...change,
+  });
+
+test("a guest's game reads «Гость: name, phone» with no player page to open", () => {
+  fakeServer({});
+  renderInAdmin(<Grid data={[guestGame(), booking(21, { court_id: 1, starts_at: '2026-11-22T16:00:00.000Z' })]} />);
+  const [cell] = within(row('18:00')).getAllByRole('cell');
+  expect(cell?.textContent).toContain('Гость: Ирина, +7 (916) 123-45-67');
+  expect(cell?.textContent).toContain('Забронирована');
+  expect(within(cell!).queryByRole('link')).toBeNull();
+  // A player's game keeps its link to the player.
+  expect(within(row('19:00')).getByRole('link', { name: 'Анна Петрова' }).getAttribute('href')).toContain(
+    '/users/7/show',
+  );
+});
+
+test("cancelling a guest's game asks without promising a letter", async () => {
+  fakeServer({ 'GET /api/admin/courts': courtsList(twoCourts) });
+  renderInAdmin(<Grid data={[guestGame()]} />, { dataProvider });
+  await userEvent.click(within(row('18:00')).getByRole('button', { name: 'Отменить' }));
+  expect(await screen.findByText('Отменить игру гостя? Письма не будет: у гостя нет аккаунта')).toBeTruthy();
+  expect(screen.getByText(/^Ирина, Корт 1/)).toBeTruthy();
+});

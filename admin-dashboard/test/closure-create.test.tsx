@@ -42,7 +42,7 @@ async function choose(field: RegExp, option: string) {
 
 async function fillClosure() {
   await choose(/^Корт/, 'Корт 2');
-  fireEvent.change(screen.getByLabelText(/^Дата начала/), { target: { value: '2026-12-06' } });
+  fireEvent.change(screen.getByLabelText(/^Дата начала/), { target: { value: '06.12.2026' } });
   await choose(/^Час начала/, '14:00');
   await choose(/^Час окончания/, '18:00');
 }

@@ -124,8 +124,8 @@ test('an online door.entry and an action this dashboard does not know still read
 test('a door opening is one row that says what the door sensor saw after it', async () => {
   // The API folds the agent's door.opened / door.not-opened into the opening's row (door_outcome).
   renderLog([
-    { ...command({ requested_at: '2026-11-24T16:52:00Z' }), door_outcome: 'door.not-opened' } as CommandRecord,
-    { ...agent({ action: 'door.entry', offline: true }), door_outcome: 'door.opened' } as CommandRecord,
+    { ...command({ requested_at: '2026-11-24T16:52:00Z' }), door_outcome: 'door.not-opened' },
+    { ...agent({ action: 'door.entry', offline: true }), door_outcome: 'door.opened' },
     command({ requested_by_name: 'Админ Иван', booking_id: null }),
   ]);
   const rows = await rowsOnScreen();

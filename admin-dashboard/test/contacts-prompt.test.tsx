@@ -7,7 +7,7 @@ import { renderInAdmin } from './support/render';
 import { useGetOne } from 'react-admin';
 
 // What installations are seeded with (services/api/src/rules/court-rules.ts).
-const SEEDED = 'Администратор клуба: +7 (900) 000-00-00\nПочта: support@kort.local\nЕжедневно с 6:00 до 24:00';
+const SEEDED = 'Администратор клуба: +7 (900) 000-00-00\nПочта: support@kort.local\nЕжедневно с 06:00 до 24:00';
 const setting = (value: string) => ok({ id: 'club_contacts', value });
 
 beforeEach(() => sessionStorage.clear());
@@ -40,7 +40,7 @@ test('while the contacts are the seeded ones the home page asks for them and sav
   expect(await screen.findByText('Контакты клуба сохранены: игроки видят их в профиле')).toBeTruthy();
   const [saved] = server.callsTo('PUT /api/admin/settings/club_contacts');
   expect((saved?.body as { value: string }).value).toBe(
-    'Администратор клуба: +7 (912) 345-67-89\nПочта: club@korty.ru\nЕжедневно с 6:00 до 24:00',
+    'Администратор клуба: +7 (912) 345-67-89\nПочта: club@korty.ru\nЕжедневно с 06:00 до 24:00',
   );
   // The saved value is no longer the seeded one: the prompt is gone.
   expect(screen.queryByRole('heading', { name: 'Укажите контакты клуба' })).toBeNull();

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { ListContextProvider, useList, type RaRecord } from 'react-admin';
@@ -53,12 +53,22 @@ test('«Сегодня» goes back to today and is off while today is shown', as
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Сегодня' }).disabled).toBe(true);
 });
 
-test('the date field shows the day and moves the list to the date typed', async () => {
+test('the date field shows the day as дд.мм.гггг and moves the list to the date typed; half a date moves nothing', async () => {
   fakeServer({});
   const setFilters = vi.fn();
   renderInAdmin(<Navigator from="2026-11-27" setFilters={setFilters} />);
   const field = await screen.findByLabelText<HTMLInputElement>('День');
-  expect(field.value).toBe('2026-11-27');
-  fireEvent.change(field, { target: { value: '2026-12-15' } });
+  expect(field.value).toBe('27.11.2026');
+  await userEvent.clear(field);
+  await userEvent.type(field, '1512');
+  expect(field.value).toBe('15.12');
+  expect(setFilters).not.toHaveBeenCalled();
+  await userEvent.type(field, '2026');
+  expect(field.value).toBe('15.12.2026');
+  expect(setFilters.mock.lastCall?.[0]).toMatchObject({ day: '2026-12-15' });
+  // A date that does not exist is said in Russian, and the list keeps its day.
+  await userEvent.clear(field);
+  await userEvent.type(field, '31.04.2027');
+  expect(await screen.findByText('Такой даты нет')).toBeTruthy();
   expect(setFilters.mock.lastCall?.[0]).toMatchObject({ day: '2026-12-15' });
 });

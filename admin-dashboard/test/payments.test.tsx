@@ -101,7 +101,7 @@ test('a filter by day and state goes to the API as the game’s local day and th
   });
   renderPage({ resource: 'payments', path: '/payments', route: '/payments' }, <PaymentList />, dataProvider);
   await screen.findByText('Борис Орлов');
-  await userEvent.type(screen.getByLabelText('День игры'), '2026-11-22');
+  await userEvent.type(screen.getByLabelText('День игры'), '22.11.2026');
   await userEvent.click(screen.getByRole('combobox', { name: 'Состояние' }));
   await userEvent.click(await screen.findByRole('option', { name: 'Оплачен' }));
   await waitFor(() =>

@@ -69,8 +69,8 @@ test('the term form lists every occurrence with what stands in its way, and the 
   await userEvent.click(screen.getByRole('option', { name: '17:00' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'пн' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'ср' }));
-  fireEvent.change(screen.getByLabelText(/^Первый день/), { target: { value: '2026-12-07' } });
-  fireEvent.change(screen.getByLabelText(/^Последний день/), { target: { value: '2026-12-16' } });
+  fireEvent.change(screen.getByLabelText(/^Первый день/), { target: { value: '07.12.2026' } });
+  fireEvent.change(screen.getByLabelText(/^Последний день/), { target: { value: '16.12.2026' } });
 
   expect(await preview.findByText('Будет забронировано 2, пропущено 2')).toBeTruthy();
   const rows = within(preview.getByRole('table', { name: 'Занятия по расписанию' }))
@@ -81,10 +81,10 @@ test('the term form lists every occurrence with what stands in its way, and the 
         .map((cell) => cell.textContent),
     );
   expect(rows.slice(1)).toEqual([
-    ['07.12.2026', 'пн', '17:00', 'Свободно'],
-    ['09.12.2026', 'ср', '17:00', 'ЗакрытиеТурнир'],
-    ['14.12.2026', 'пн', '17:00', 'ЗанятоКорт занят игрой'],
-    ['16.12.2026', 'ср', '17:00', 'Свободно'],
+    ['пн, 7 декабря', '17:00', 'Свободно'],
+    ['ср, 9 декабря', '17:00', 'ЗакрытиеТурнир'],
+    ['пн, 14 декабря', '17:00', 'ЗанятоКорт занят игрой'],
+    ['ср, 16 декабря', '17:00', 'Свободно'],
   ]);
   expect(Object.fromEntries(server.callsTo('GET /api/admin/series/preview').at(-1)!.query)).toEqual({
     user_id: '9',

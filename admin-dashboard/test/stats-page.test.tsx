@@ -156,7 +156,7 @@ test('a reversed custom range is said at once and asks the API nothing', async (
   await userEvent.click(screen.getByRole('button', { name: 'Свой период' }));
   const from = screen.getByLabelText('С');
   await userEvent.clear(from);
-  await userEvent.type(from, '2026-12-01');
+  await userEvent.type(from, '01.12.2026');
   expect(await screen.findByText('Начало периода позже его конца')).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'Загрузка кортов по дням недели и часам' })).toBeNull();
   expect(server.callsTo('GET /api/admin/stats/occupancy')).toHaveLength(1);
@@ -173,10 +173,10 @@ test('«Месяц» asks for the whole month; a range over 366 days is refused 
   await userEvent.click(screen.getByRole('button', { name: 'Свой период' }));
   const from = screen.getByLabelText('С');
   await userEvent.clear(from);
-  await userEvent.type(from, '2025-11-23');
+  await userEvent.type(from, '23.11.2025');
   expect(await screen.findByText('Период не длиннее 366 дней')).toBeTruthy();
   await userEvent.clear(from);
-  await userEvent.type(from, '2025-11-24');
+  await userEvent.type(from, '24.11.2025');
   expect(await screen.findByText('С 24.11.2025 по 24.11.2026, дни и часы клуба')).toBeTruthy();
 });
 

@@ -42,7 +42,7 @@ function serve(booking: Answer) {
 async function pickAnna() {
   await userEvent.click(screen.getByRole('button', { name: 'Записать игрока: Корт 1, 18:00' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Записать игрока на корт' }));
-  expect(dialog.getByText('Корт 1 · вт, 15 января в 18:00')).toBeTruthy();
+  expect(dialog.getByText('Корт 1 · вт, 15 января 2030 в 18:00')).toBeTruthy();
   await userEvent.type(dialog.getByRole('combobox', { name: 'Игрок' }), 'анна');
   await userEvent.click(await screen.findByRole('option', { name: /Анна Петрова/ }));
   return dialog;
@@ -57,7 +57,7 @@ test('an empty hour books for a player found by name: the call, then the notice'
   const search = JSON.parse(server.callsTo('GET /api/admin/users').at(-1)!.query.get('filter')!) as unknown;
   expect(search).toEqual({ q: 'анна', status: 'active', role: 'player' });
   await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
-  expect(await screen.findByText('Корт забронирован: Анна Петрова, Корт 1, вт, 15 января в 18:00')).toBeTruthy();
+  expect(await screen.findByText('Корт забронирован: Анна Петрова, Корт 1, вт, 15 января 2030 в 18:00')).toBeTruthy();
   const [call] = server.callsTo('POST /api/admin/bookings');
   expect(call?.body).toEqual({ user_id: 7, court_id: 1, time_start: '2030-01-15T18:00:00+03:00' });
   expect(call?.headers.get('X-CSRFToken')).toBe('test.token');
@@ -131,4 +131,68 @@ test('only an empty, open, future hour of a court taking bookings offers the boo
   expect(screen.getByRole('button', { name: 'Записать игрока: Корт 1, 18:00' })).toBeTruthy();
   // A cancelled game leaves its hour free.
   expect(screen.getByRole('button', { name: 'Записать игрока: Корт 1, 19:00' })).toBeTruthy();
+});
+
+/** Opens the 18:00 hour of court 1 and switches to a guest without an account. */
+async function openForGuest() {
+  await userEvent.click(screen.getByRole('button', { name: 'Записать игрока: Корт 1, 18:00' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Записать игрока на корт' }));
+  await userEvent.click(dialog.getByRole('radio', { name: 'Гость без аккаунта' }));
+  return dialog;
+}
+
+test('a guest without an account is booked by name and a +7 phone typed in the mask', async () => {
+  const created = game(42, { user_id: null, user_name: 'Ирина', guest_name: 'Ирина', guest_phone: '+79161234567' });
+  const server = serve({ status: 201, body: created });
+  renderInAdmin(<Grid data={[]} />, { dataProvider });
+  const dialog = await openForGuest();
+  expect(dialog.queryByRole('combobox', { name: 'Игрок' })).toBeNull();
+  await userEvent.type(dialog.getByRole('textbox', { name: /Имя гостя/ }), ' Ирина ');
+  const phone = dialog.getByRole<HTMLInputElement>('textbox', { name: /Телефон гостя/ });
+  // Typed as people say it, with the 8 first: the mask keeps ten digits after +7.
+  await userEvent.type(phone, '89161234567');
+  expect(phone.value).toBe('+7 (916) 123-45-67');
+  await userEvent.type(phone, '{backspace}{backspace}{backspace}');
+  expect(phone.value).toBe('+7 (916) 123-4');
+  await userEvent.type(phone, '567');
+  expect(dialog.getByText(/Гостю не придут ни письма, ни напоминания/)).toBeTruthy();
+  await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
+  expect(await screen.findByText('Корт забронирован: Ирина, Корт 1, вт, 15 января 2030 в 18:00')).toBeTruthy();
+  const [call] = server.callsTo('POST /api/admin/bookings');
+  expect(call?.body).toEqual({
+    guest: { name: 'Ирина', phone: '+79161234567' },
+    court_id: 1,
+    time_start: '2030-01-15T18:00:00+03:00',
+  });
+  expect(server.callsTo('GET /api/admin/users')).toHaveLength(0);
+});
+
+test("a guest's missing name and short phone are said under the fields in Russian, and nothing is sent", async () => {
+  const server = serve({ status: 201, body: game(43, {}) });
+  renderInAdmin(<Grid data={[]} />, { dataProvider });
+  const dialog = await openForGuest();
+  await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
+  const name = dialog.getByRole('textbox', { name: /Имя гостя/ });
+  const phone = dialog.getByRole('textbox', { name: /Телефон гостя/ });
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(dialog.getByText(messages.guestNameRequired)).toBeTruthy();
+  expect(dialog.getByText(messages.guestPhoneRequired)).toBeTruthy();
+  await userEvent.type(name, 'Ирина');
+  await userEvent.type(phone, '916123');
+  expect(dialog.queryByText(messages.guestNameRequired)).toBeNull();
+  expect(dialog.getByText(messages.phoneInvalid)).toBeTruthy();
+  await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
+  expect(server.callsTo('POST /api/admin/bookings')).toHaveLength(0);
+  expect(screen.getByRole('dialog')).toBeTruthy();
+});
+
+test("a guest's refused slot is shown in the API's words, with no override (a guest has no quotas)", async () => {
+  serve(fail(409, messages.slotTaken, 'booking.slot_taken'));
+  renderInAdmin(<Grid data={[]} />, { dataProvider });
+  const dialog = await openForGuest();
+  await userEvent.type(dialog.getByRole('textbox', { name: /Имя гостя/ }), 'Ирина');
+  await userEvent.type(dialog.getByRole('textbox', { name: /Телефон гостя/ }), '9161234567');
+  await userEvent.click(dialog.getByRole('button', { name: 'Забронировать' }));
+  expect((await dialog.findByRole('alert')).textContent).toBe(messages.slotTaken);
+  expect(dialog.queryByRole('checkbox')).toBeNull();
 });

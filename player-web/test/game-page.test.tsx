@@ -22,7 +22,7 @@ useGameScreen();
 test('the card shows weekday, date, the hour and court', () => {
   renderGame({});
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
-  expect(card.getByText('понедельник, 23 ноября 2026')).toBeTruthy();
+  expect(card.getByText('пн, 23 ноября')).toBeTruthy();
   expect(card.getByText('18:00–19:00')).toBeTruthy();
   expect(card.getByText('Корт 2')).toBeTruthy();
 });
@@ -47,7 +47,7 @@ test("the door time reads the club's setting, not a fixed quarter of an hour", a
 test('a game days away: the door opens on its day (the date is just above); one button off, not two', async () => {
   renderGame({}, { ...tonight, active: false, date: '27 ноября 2026', timeStart: '2026-11-27T18:00:00+03:00' });
   expect(await screen.findByText('Дверь откроется в день игры, в 17:45')).toBeTruthy();
-  expect(screen.getByText('пятница, 27 ноября 2026')).toBeTruthy();
+  expect(screen.getByText('пт, 27 ноября')).toBeTruthy();
   expect(button('Открыть дверь').disabled).toBe(true);
   expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
   expect(button('Отменить игру').disabled).toBe(false);
@@ -75,7 +75,7 @@ test('a court the club named is titled by its name, on the card and in the cance
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
   expect(card.getByText('Грунт')).toBeTruthy();
   await userEvent.click(button('Отменить игру'));
-  expect(await screen.findByText('23 ноября 2026, 18:00, Грунт')).toBeTruthy();
+  expect(await screen.findByText('ср, 25 ноября, 18:00, Грунт')).toBeTruthy();
 });
 
 test('without a game in the navigation state it goes to /profile', async () => {
@@ -139,7 +139,7 @@ test('"Завершить игру" asks first; "Нет" keeps the game going', 
   renderGame({}, onNow);
   await userEvent.click(await screen.findByRole('button', { name: 'Завершить игру' }));
   const confirm = within(screen.getByRole('dialog', { name: 'Завершить игру?' }));
-  expect(confirm.getByText('23 ноября 2026, 11:30, корт 2')).toBeTruthy();
+  expect(confirm.getByText('пн, 23 ноября, 11:30, корт 2')).toBeTruthy();
   await userEvent.click(confirm.getByRole('button', { name: 'Нет' }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(actionsSent()).toHaveLength(0);

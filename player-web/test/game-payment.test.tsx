@@ -55,7 +55,7 @@ test('«Оплатить» asks how to pay, with the hold; a card payment goes t
   });
   await userEvent.click(button('Оплатить'));
   const dialog = within(screen.getByRole('dialog', { name: 'Оплата игры' }));
-  expect(dialog.getByText('23 ноября 2026, 18:00, корт 2')).toBeTruthy();
+  expect(dialog.getByText('пн, 23 ноября, 18:00, корт 2')).toBeTruthy();
   expect(dialog.getByText('1 500 ₽')).toBeTruthy();
   expect(dialog.getByText('Игра ждёт оплаты ещё 15:00')).toBeTruthy();
   await userEvent.click(dialog.getByRole('button', { name: 'Оплатить картой' }));

@@ -8,19 +8,27 @@ import { addButton, game, games, limits, loaded, profileScreen } from './support
 const screens = profileScreen();
 const renderProfile = screens.renderProfile;
 
-test('my games are listed with date, weekday, time and court; today is marked', async () => {
-  renderProfile(
-    ok([
-      game(1, { time_start: '2026-11-23T18:00:00+03:00', time: '18:00', name: 2, today: true }),
-      game(2, { time_start: '2026-11-25T07:00:00+03:00', time: '07:00', name: 1 }),
-    ]),
-  );
-  await loaded();
-  const items = within(screen.getByRole('list')).getAllByRole('listitem');
-  expect(items.map((item) => item.textContent)).toEqual([
-    'понедельник, 23 ноября 202618:00Корт 2Сегодня',
-    'среда, 25 ноября 202607:00Корт 1',
-  ]);
+test("my games are listed with the day ('пн, 23 ноября'), time and court; today is marked; next year's day has its year", async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+  try {
+    renderProfile(
+      ok([
+        game(1, { time_start: '2026-11-23T18:00:00+03:00', time: '18:00', name: 2, today: true }),
+        game(2, { time_start: '2026-11-25T07:00:00+03:00', time: '07:00', name: 1 }),
+        game(3, { time_start: '2027-01-04T06:00:00+03:00', time: '06:00', name: 1 }),
+      ]),
+    );
+    await loaded();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'пн, 23 ноября18:00Корт 2Сегодня',
+      'ср, 25 ноября07:00Корт 1',
+      'пн, 4 января 202706:00Корт 1',
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('no games: a hint, and booking is allowed', async () => {
@@ -121,7 +129,7 @@ test('no answer for my games shows the network-failure screen; "Повторит
   expect(await screen.findByRole('heading', { name: 'Нет соединения, возможно ошибка сети.' })).toBeTruthy();
   screens.server.answer('GET /api/my-orders/', ok([game(1)]));
   await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
-  expect(await screen.findByText('суббота, 21 ноября 2026')).toBeTruthy();
+  expect(await screen.findByText('сб, 21 ноября')).toBeTruthy();
 });
 
 test("today's offline PIN goes to the phone's storage, not on screen", async () => {
@@ -173,9 +181,7 @@ test("paused for no-shows: one block says until when, which games, the rule in t
     { 'GET /api/booking_rules/': clubRules({ no_show_after_min: 21, no_show_pause_days: 3 }) },
   );
   const block = within(
-    (await screen.findByRole('heading', { name: 'Запись приостановлена до 30 ноября 2026, 18:00' })).closest(
-      'section',
-    )!,
+    (await screen.findByRole('heading', { name: 'Запись приостановлена до 30.11.2026, 18:00' })).closest('section')!,
   );
   expect(block.getByText('Из-за неявок на игры:')).toBeTruthy();
   expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -235,9 +241,9 @@ test("a sport school's games booked by its term show the term's label; its other
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
-    `понедельник, 23 ноября 202617:00Корт 1${label}`,
-    'вторник, 24 ноября 202612:00Корт 1',
-    `среда, 25 ноября 202617:00Корт 1${label}`,
+    `пн, 23 ноября17:00Корт 1${label}`,
+    'вт, 24 ноября12:00Корт 1',
+    `ср, 25 ноября17:00Корт 1${label}`,
   ]);
   expect(within(items[0]!).getByText(label)).toBeTruthy();
 });
@@ -246,10 +252,7 @@ test("a court the club named shows by its name in my games and on the game card;
   renderProfile(ok([game(1, { name: 3, id_cort: 3, court_name: 'Грунт' }), game(2)]), ok(false));
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
-  expect(items.map((item) => item.textContent)).toEqual([
-    'суббота, 21 ноября 202618:00Грунт',
-    'воскресенье, 22 ноября 202618:00Корт 1',
-  ]);
+  expect(items.map((item) => item.textContent)).toEqual(['сб, 21 ноября18:00Грунт', 'вс, 22 ноября18:00Корт 1']);
   await userEvent.click(within(items[0]!).getByRole('button'));
   const state = JSON.parse((await screen.findByLabelText('Состояние игры')).textContent ?? '{}') as Record<
     string,

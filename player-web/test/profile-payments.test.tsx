@@ -51,8 +51,8 @@ test('each game says where its money is; only a game waiting for its payment has
   ]);
   expect(
     screen.getAllByRole('button', { name: /^Оплатить/ }).map((button) => button.getAttribute('aria-label')),
-  ).toEqual(['Оплатить игру 21 ноября 2026, 18:00']);
-  expect(card('21 ноября').textContent).toBe('суббота, 21 ноября 202618:00Корт 1Ждёт оплаты до 18:15');
+  ).toEqual(['Оплатить игру сб, 21 ноября, 18:00']);
+  expect(card('21 ноября').textContent).toBe('сб, 21 ноября18:00Корт 1Ждёт оплаты до 18:15');
   // No payment to check: no banner.
   expect(banner()).toBeNull();
   // The game's card gets the money too.
@@ -73,9 +73,9 @@ test('«Оплатить» asks how to pay: the amount, the hold, card or SBP; S
     body: { payment_id: 4, confirmation_url: 'https://qr.nspk.ru/AS1000670LSS7DN18SJQDNP4B05KLJL2', status: 'pending' },
   });
   await loaded();
-  await userEvent.click(screen.getByRole('button', { name: 'Оплатить игру 21 ноября 2026, 18:00' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Оплатить игру сб, 21 ноября, 18:00' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Оплата игры' }));
-  expect(dialog.getByText('21 ноября 2026, 18:00, корт 1')).toBeTruthy();
+  expect(dialog.getByText('сб, 21 ноября, 18:00, корт 1')).toBeTruthy();
   expect(dialog.getByText('1 500 ₽')).toBeTruthy();
   expect(dialog.getByText(/^Игра ждёт оплаты ещё (10:00|9:5\d)$/)).toBeTruthy();
   expect(dialog.getByRole('button', { name: 'Оплатить картой' })).toBeTruthy();
@@ -121,7 +121,7 @@ test('back from the payment page: «Проверяем оплату…», my gam
 
   screens.server.answer('GET /api/my-orders/', ok([game(3, { payment: paid })]));
   await act(() => vi.advanceTimersByTimeAsync(2_000));
-  await waitFor(() => expect(banner()?.textContent).toBe('Оплачено23 ноября 2026, 18:00, корт 1 — 1\u00a0500\u00a0₽'));
+  await waitFor(() => expect(banner()?.textContent).toBe('Оплаченопн, 23 ноября, 18:00, корт 1 — 1\u00a0500\u00a0₽'));
   expect(banner()?.className).toContain('is-paid');
   expect(card('23 ноября').textContent).toContain('Оплачено 1\u00a0500\u00a0₽');
   await settle();

@@ -76,7 +76,7 @@ test('another day offers every free hour from 6 to 23', async () => {
 test('18:00 then "Далее" asks which courts are busy at that hour; a busy court cannot be chosen', async () => {
   renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [1] } } });
   await chooseCourtStep('25 ноября 2026', 18);
-  expect(screen.getByText('среда, 25 ноября 2026, 18:00–19:00')).toBeTruthy();
+  expect(screen.getByText('ср, 25 ноября, 18:00–19:00')).toBeTruthy();
   expect(server.callsTo('GET /api/get_courts_status/').map((call) => call.query.toString())).toEqual([
     'date=2026-11-25&hour=18',
   ]);
@@ -158,7 +158,7 @@ test('no club clock shows the network-failure screen instead of loading for ever
 
 // --- Limits before the last step, the summary, the desktop ---
 
-test('the summary shows date, weekday, hour and court with one confirm button; "Назад" returns to the courts', async () => {
+test('the summary shows the day, hour and court with one confirm button; "Назад" returns to the courts', async () => {
   renderReserve({ 'GET /api/get_courts_status/': { status: 200, body: { busy_courts: [] } } });
   await chooseCourtStep('25 ноября 2026', 18);
   await userEvent.click(await screen.findByRole('button', { name: 'Корт 2' }));
@@ -166,7 +166,7 @@ test('the summary shows date, weekday, hour and court with one confirm button; "
   const summary = [...document.querySelectorAll('.booking-summary dt, .booking-summary dd')].map(
     (cell) => cell.textContent,
   );
-  expect(summary).toEqual(['Дата', '25 ноября 2026', 'День недели', 'среда', 'Время', '18:00–19:00', 'Корт', 'Корт 2']);
+  expect(summary).toEqual(['Дата', 'ср, 25 ноября', 'Время', '18:00–19:00', 'Корт', 'Корт 2']);
   expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
     'Подтвердить бронирование',
     'Назад',
@@ -250,7 +250,7 @@ test('a desktop shows calendar, hours and booking side by side: the actions stan
   // The third column says what is chosen, then takes the courts and the summary: the calendar and the
   // dial stay beside them.
   const side = screen.getByRole('region', { name: 'Ваша бронь' });
-  expect(side.textContent).toContain('среда, 25 ноября 2026');
+  expect(side.textContent).toContain('ср, 25 ноября');
   expect(side.textContent).toContain('18:00–19:00');
   await userEvent.click(next);
   expect(await within(side).findByRole('heading', { level: 2, name: 'Выберите корт' })).toBeTruthy();
@@ -280,7 +280,7 @@ test('the list of hours chooses as the dial does, and each follows the other', a
   expect(listed(/^19:00/).getAttribute('aria-pressed')).toBe('true');
   expect(listed(/^18:00/).getAttribute('aria-pressed')).toBe('false');
   await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
-  expect(await screen.findByText('среда, 25 ноября 2026, 19:00–20:00')).toBeTruthy();
+  expect(await screen.findByText('ср, 25 ноября, 19:00–20:00')).toBeTruthy();
 });
 
 test("each row says its hour's state: taken (the line), closed with the reason, the player's own; only choosable rows are buttons", async () => {

@@ -179,7 +179,7 @@ test('a priced booking shows the payment step: amount, countdown, two ways; a ca
   await userEvent.click(screen.getByRole('button', { name: 'Подтвердить бронирование' }));
 
   expect(await screen.findByRole('heading', { name: 'Оплата игры' })).toBeTruthy();
-  expect(screen.getByText('Среда, 25 ноября 2026, 18:00–19:00, Корт 2', { exact: false })).toBeTruthy();
+  expect(screen.getByText('ср, 25 ноября, 18:00–19:00, Корт 2', { exact: false })).toBeTruthy();
   expect(screen.getByText('1 500 ₽')).toBeTruthy();
   expect(screen.getByText(/^Игра ждёт оплаты ещё 1[45]:\d\d$/)).toBeTruthy();
   expect(screen.getByText('Оплатить можно и позже в «Моих играх» — до 12:15.')).toBeTruthy();

@@ -43,7 +43,7 @@ test('each step is in the address, and the browser back goes one step back with 
 test('a reload at ?date&hour resumes at the courts of that hour; «Назад» leads to its dial, the hour chosen', async () => {
   renderReserve(freeCourts, '/reserve?date=2026-11-25&hour=18');
   expect(await heading('Выберите корт')).toBeTruthy();
-  expect(screen.getByText('среда, 25 ноября 2026, 18:00–19:00')).toBeTruthy();
+  expect(screen.getByText('ср, 25 ноября, 18:00–19:00')).toBeTruthy();
   await waitFor(() => expect(server.callsTo('GET /api/get_courts_status/')).toHaveLength(1));
   expect(server.callsTo('GET /api/get_courts_status/')[0]?.query.toString()).toBe('date=2026-11-25&hour=18');
 

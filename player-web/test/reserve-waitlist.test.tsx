@@ -86,7 +86,7 @@ test('paused for no-shows: one state instead of the calendar, until when, why, t
     'GET /api/booking_limits/': ok({ days: [], upcoming_full: false, paused_until: '2026-11-30T18:00:00.000+03:00' }),
   });
   expect(
-    await screen.findByRole('heading', { level: 1, name: 'Запись приостановлена до 30 ноября 2026, 18:00' }),
+    await screen.findByRole('heading', { level: 1, name: 'Запись приостановлена до 30.11.2026, 18:00' }),
   ).toBeTruthy();
   expect(screen.queryByRole('heading', { name: 'Выберите дату' })).toBeNull();
   expect(screen.queryByRole('grid')).toBeNull();
@@ -124,5 +124,5 @@ test('a booking refused for no-shows (403) shows its detail, and the screen then
   });
   await confirmCourt('25 ноября 2026', 18, 'Корт 2');
   expect(await screen.findByText(detail)).toBeTruthy();
-  expect(await screen.findByText('Запись приостановлена до 30 ноября 2026, 18:00')).toBeTruthy();
+  expect(await screen.findByText('Запись приостановлена до 30.11.2026, 18:00')).toBeTruthy();
 });

@@ -18,7 +18,7 @@ test('with one site there is no chooser, and the profile is not even asked for',
   expect(screen.queryByRole('button', { name: /Площадка/ })).toBeNull();
   expect(screens.server.callsTo('GET /api/profile/')).toHaveLength(0);
   // Every game is at the player's club: the cards do not name it.
-  expect(screen.queryByText('Корт', { selector: '.game-site' })).toBeNull();
+  expect(screen.queryByText('Основная площадка', { selector: '.game-site' })).toBeNull();
 });
 
 test('with two sites the current one is named; choosing the other posts it and asks everything again', async () => {
@@ -26,7 +26,7 @@ test('with two sites the current one is named; choosing the other posts it and a
   screens.renderProfile(ok([game(1)]), undefined, undefined, { ...twoSites, 'GET /api/profile/': profile() });
   await loaded();
   // The chooser reads the current site from the profile.
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Площадка: Корт' })).toBeTruthy());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Площадка: Основная площадка' })).toBeTruthy());
 
   // The server now answers for the other site.
   screens.server.answer('POST /api/site/', ok(secondSite));
@@ -34,12 +34,12 @@ test('with two sites the current one is named; choosing the other posts it and a
   screens.server.answer('GET /api/give_contacts/', ok('Корт на Лесной: +7 (999) 444-55-66'));
   const ordersBefore = screens.server.callsTo('GET /api/my-orders/').length;
 
-  await user.click(screen.getByRole('button', { name: 'Площадка: Корт' }));
+  await user.click(screen.getByRole('button', { name: 'Площадка: Основная площадка' }));
   const dialog = await screen.findByRole('dialog', { name: 'Выберите площадку' });
   const options = within(dialog)
     .getAllByRole('listitem')
     .map((item) => item.textContent);
-  expect(options).toEqual(['Кортвыбрана', 'Корт на Лесной']);
+  expect(options).toEqual(['Основная площадкавыбрана', 'Корт на Лесной']);
   await user.click(within(dialog).getByRole('button', { name: 'Корт на Лесной' }));
 
   await screen.findByRole('button', { name: 'Площадка: Корт на Лесной' });
@@ -60,11 +60,11 @@ test('a refused choice says why in Russian and keeps the current site', async ()
     'GET /api/profile/': profile(),
     'POST /api/site/': fail(404, 'Площадка не найдена', SiteError.NotFound),
   });
-  await user.click(await screen.findByRole('button', { name: 'Площадка: Корт' }));
+  await user.click(await screen.findByRole('button', { name: 'Площадка: Основная площадка' }));
   const dialog = await screen.findByRole('dialog', { name: 'Выберите площадку' });
   await user.click(within(dialog).getByRole('button', { name: 'Корт на Лесной' }));
   expect(await screen.findByText('Площадка не найдена')).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Площадка: Корт' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Площадка: Основная площадка' })).toBeTruthy();
 });
 
 test('games at two sites name their site on each card', async () => {
@@ -76,7 +76,10 @@ test('games at two sites name their site on each card', async () => {
   );
   await loaded();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
-  expect(items.map((item) => item.querySelector('.game-site')?.textContent)).toEqual(['Корт', 'Корт на Лесной']);
+  expect(items.map((item) => item.querySelector('.game-site')?.textContent)).toEqual([
+    'Основная площадка',
+    'Корт на Лесной',
+  ]);
 });
 
 test("on /reserve, another site's clock is read again: a day already over in Vladivostok is off", async () => {
@@ -93,7 +96,7 @@ test("on /reserve, another site's clock is read again: a day already over in Vla
   server.answer('POST /api/site/', ok(secondSite));
   server.answer('GET /api/profile/', profile({ site: secondSite }));
   server.answer('GET /api/site_time/', ok({ time_zone: 'Asia/Vladivostok', now: '2026-11-23T14:30:00Z' }));
-  await user.click(await screen.findByRole('button', { name: 'Площадка: Корт' }));
+  await user.click(await screen.findByRole('button', { name: 'Площадка: Основная площадка' }));
   const dialog = await screen.findByRole('dialog', { name: 'Выберите площадку' });
   await user.click(within(dialog).getByRole('button', { name: 'Корт на Лесной' }));
 

@@ -57,7 +57,8 @@ export function CancelBookingButton({ booking: given }: { booking?: BookingRecor
       <Confirm
         isOpen={open}
         loading={isPending}
-        title="kort.bookings.cancel_title"
+        // A guest has no account: nobody to write to.
+        title={booking.user_id === null ? 'kort.bookings.cancel_title_guest' : 'kort.bookings.cancel_title'}
         content={translate('kort.bookings.cancel_content', {
           name: booking.user_name,
           court: courtName(booking.court_id),

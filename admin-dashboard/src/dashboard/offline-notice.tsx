@@ -1,6 +1,6 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatClubDateTime, serverNow } from '../lib/club-time';
+import { formatClubDateTime, sameClubDay, serverNow } from '../lib/club-time';
 
 /**
  * The outage going on now, said once and plainly: since when the equipment is silent (its last
@@ -8,8 +8,7 @@ import { formatClubDateTime, serverNow } from '../lib/club-time';
  */
 export function OfflineNotice({ since }: { since: string | null }) {
   const translate = useTranslate();
-  const sameDay =
-    since !== null && formatClubDateTime(since, 'day') === formatClubDateTime(new Date(serverNow()), 'day');
+  const sameDay = since !== null && sameClubDay(since, new Date(serverNow()));
   return (
     <Alert severity="error" variant="outlined" sx={{ mb: 2 }}>
       <AlertTitle component="p" sx={{ fontWeight: 600 }}>

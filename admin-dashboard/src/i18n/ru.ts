@@ -89,6 +89,8 @@ export const ru: TranslationMessages = {
           user_id: 'Игрок',
           user_name: 'Игрок',
           user_email: 'E-mail',
+          guest_name: 'Гость',
+          guest_phone: 'Телефон гостя',
           court_id: 'Корт',
           starts_at: 'Начало',
           ends_at: 'Конец',

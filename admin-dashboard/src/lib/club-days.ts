@@ -1,4 +1,4 @@
-import { clubHourStart, monthsGenitive, weekdaysShortIso } from '@kort/contracts';
+import { clubHourStart } from '@kort/contracts';
 import { clubMoment, serverNow } from './club-time';
 
 // Calendar days and whole hours on the club's clock, for the pages that plan ahead (closures, school
@@ -27,24 +27,3 @@ export function clubToday(zone: string): string {
  * '2027-07-06T14:00:00+03:00'; hour 24 is the next day's midnight.
  */
 export const clubHourInstant = clubHourStart;
-
-/** '06:00', '24:00': a whole hour as the club's pages write it. */
-export function hourText(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
-}
-
-/** '06.07.2027' for a calendar date. */
-export function dateText(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}.${month}.${year}`;
-}
-
-/**
- * A calendar date as a person reads it: 'пн, 6 июля' (this year's) or 'пн, 6 июля 2027'
- * (another year's, by the club's `today`).
- */
-export function dayText(day: string, today: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const words = `${weekdaysShortIso[isoWeekday(day) - 1]}, ${date} ${monthsGenitive[month - 1]}`;
-  return today.startsWith(`${year}-`) ? words : `${words} ${year}`;
-}

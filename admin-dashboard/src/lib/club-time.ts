@@ -1,5 +1,6 @@
 import { learnZoneOffsets, wallClock, type DetailResponse, type SiteClock } from '@kort/contracts';
 import { useEffect, useState } from 'react';
+import { clockText, dateText, dayText, momentText } from './club-format';
 import { callApi } from '../providers/http-client';
 import { chosenSite } from '../providers/site-choice';
 
@@ -7,12 +8,6 @@ import { chosenSite } from '../providers/site-choice';
 export function clubMoment(instant: Date | string, zone: string): { date: string; hour: number; minute: number } {
   const { date, hour, minute } = wallClock(instant, zone);
   return { date, hour, minute };
-}
-
-/** 'HH:MM' on the club's clock. */
-export function clubTime(instant: Date | string, zone: string): string {
-  const { hour, minute } = clubMoment(instant, zone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 let zone: Promise<string> | null = null;
@@ -99,32 +94,38 @@ export function formatAgo(instant: string, now: number): string {
   return formatClubDateTime(instant, 'short');
 }
 
-const displayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The club's wall clock at an instant: its zone once known, the browser's before (main.tsx waits). */
+const wallOf = (instant: Date | string) =>
+  clubMoment(instant, clubZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** The club's date now, 'YYYY-MM-DD' (a day of this year is written without its year). */
+export const clubTodayNow = (): string => wallOf(new Date(serverNow())).date;
+
+/** Two instants fall on one day of the club. */
+export const sameClubDay = (a: Date | string, b: Date | string): boolean => wallOf(a).date === wallOf(b).date;
+
 /**
- * An instant as the club reads it, in Russian. Every date and time in a list, a field or a sentence
- * reads one way, '22.11.2026, 18:00' ('datetime'; 'short' is the same); '18:00' ('time') and
- * '22.11.2026' ('day') are its parts. A game named in a sentence reads 'вс, 22 ноября в 18:00'
- * ('game'). The zone is the club's once /api/site_time/ has answered (main.tsx waits for it).
+ * An instant as the club reads it (lib/club-format.ts's kinds): a moment '22.11.2026, 18:00'
+ * ('datetime'; 'short' is the same), its time '18:00' ('time'), its date '22.11.2026' ('date'), or a
+ * game in a sentence, its day and hour 'вс, 22 ноября в 18:00' ('game'). The zone is the club's once
+ * /api/site_time/ has answered (main.tsx waits for it).
  */
 export function formatClubDateTime(
   instant: Date | string,
-  style: 'datetime' | 'short' | 'time' | 'day' | 'game' = 'datetime',
+  style: 'datetime' | 'short' | 'time' | 'date' | 'game' = 'datetime',
 ): string {
-  const key = `${style}|${clubZone ?? ''}`;
-  let format = displayFormats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'game'
-        ? { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }
-        : style === 'time'
-          ? { timeStyle: 'short' }
-          : style === 'day'
-            ? { dateStyle: 'short' }
-            : { dateStyle: 'short', timeStyle: 'short' };
-    format = new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: clubZone });
-    displayFormats.set(key, format);
+  const wall = wallOf(instant);
+  switch (style) {
+    case 'time':
+      return clockText(wall.hour, wall.minute);
+    case 'date':
+      return dateText(wall.date);
+    case 'game':
+      return `${dayText(wall.date, clubTodayNow())} в ${clockText(wall.hour, wall.minute)}`;
+    case 'datetime':
+    case 'short':
+      return momentText(wall);
   }
-  return format.format(new Date(instant));
 }
 
 /**
@@ -132,6 +133,5 @@ export function formatClubDateTime(
  * 00:40' across midnight.
  */
 export function formatClubPeriod(from: Date | string, to: Date | string): string {
-  const sameDay = formatClubDateTime(from, 'day') === formatClubDateTime(to, 'day');
-  return `${formatClubDateTime(from)} – ${formatClubDateTime(to, sameDay ? 'time' : 'datetime')}`;
+  return `${formatClubDateTime(from)} – ${formatClubDateTime(to, sameClubDay(from, to) ? 'time' : 'datetime')}`;
 }

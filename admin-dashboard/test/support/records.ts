@@ -6,6 +6,8 @@ export const game = (id: number, change: Partial<BookingRecord>): BookingRecord 
   user_id: 7,
   user_name: 'Анна Петрова',
   user_email: 'anna@example.ru',
+  guest_name: null,
+  guest_phone: null,
   court_id: 1,
   starts_at: '2026-11-22T15:00:00.000Z',
   ends_at: '2026-11-22T16:00:00.000Z',

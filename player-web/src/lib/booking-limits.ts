@@ -1,4 +1,4 @@
-import { monthsGenitive, type BookingLimits, type DetailResponse } from '@kort/contracts';
+import { type BookingLimits, type DetailResponse } from '@kort/contracts';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { FIRST_ANSWER_MS, queryKeys } from './query-keys';
@@ -26,14 +26,3 @@ export const useBookingLimits = (shown: { year: number; month: number } | null) 
     ...(shown === null && { queryFn: skipToken }),
     select: (answer) => answer.detail,
   });
-
-/**
- * `paused_until` as the player reads it, '30 ноября 2026, 18:00' (the words of the API's refusal).
- * The instant carries the club's offset, so its date and time are the club's, whatever the phone's zone.
- */
-export function pausedUntilText(instant: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(instant);
-  if (!match) return instant;
-  const [, year, month, day, hour, minute] = match;
-  return `${Number(day)} ${monthsGenitive[Number(month) - 1] ?? ''} ${year}, ${hour}:${minute}`;
-}

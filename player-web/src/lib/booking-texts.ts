@@ -13,7 +13,7 @@ export const bookingTexts = {
     chooseDate: 'Выберите дату',
     chooseTime: 'Выберите время',
     chooseCourt: 'Выберите корт',
-    /** 'среда, 25 ноября, 18:00–19:00' above the courts. */
+    /** 'ср, 25 ноября, 18:00–19:00' above the courts. */
     dateAndHour: (day: string, hour: number) => `${day}, ${hourRange(hour)}`,
     courtTaken: ' — занят',
     /** A court a closure keeps closed at that hour, under its name: 'Закрыт: Ремонт покрытия'. */
@@ -35,7 +35,7 @@ export const bookingTexts = {
     /** Desktop: the dial's column before a date is chosen. */
     chooseDateFirst: 'Выберите дату в календаре, и здесь появится свободное время.',
     summaryTitle: 'Проверьте бронирование',
-    summary: { date: 'Дата', weekday: 'День недели', time: 'Время', court: 'Корт' },
+    summary: { date: 'Дата', time: 'Время', court: 'Корт' },
     confirm: 'Подтвердить бронирование',
     /** The plain list of hours beside the dial; a row of a day the player's quotas refuse says why. */
     hourList: {

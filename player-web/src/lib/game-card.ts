@@ -1,5 +1,5 @@
 import type { GamePayment, GameStatus, MyOrder } from '@kort/contracts';
-import { hourRange } from './format';
+import { gameDayAndHour, hourRange } from './format';
 import { ui } from './messages';
 
 /**
@@ -46,8 +46,8 @@ export const courtWords = (game: { court: number; courtName?: string }): string 
   game.courtName ?? `корт ${game.court}`;
 
 /** How a sentence names a game of my games: '25 ноября 2026, 18:00, корт 2' (or the club's name for the court). */
-export const gameWords = (game: MyOrder): string =>
-  ui.games.gameLine(game.date, game.time, game.court_name ?? `корт ${game.name}`);
+export const gameWords = (game: MyOrder, today: string): string =>
+  ui.games.gameLine(gameDayAndHour(game.time_start, today), game.court_name ?? `корт ${game.name}`);
 
 /** Minutes past midnight of 'HH:MM'. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

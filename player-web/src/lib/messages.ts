@@ -1,6 +1,7 @@
 import { daysText, plural, WAITLIST_HOLD_MINUTES } from '@kort/contracts';
 import { bookingTexts } from './booking-texts';
-import { clockHour } from './format';
+import { storageTexts } from './storage-texts';
+import { hourText } from './format';
 import { HELD_PINS_HINT, heldPinText } from './held-pins';
 import { paymentTexts } from './payment-texts';
 
@@ -164,14 +165,14 @@ export const ui = {
       `${limit === 1 ? 'приостанавливает' : 'приостанавливают'} запись на ${daysText(pauseDays)}. Уже забронированные игры остаются в силе.`,
     pausedContact: 'Если это ошибка, напишите или позвоните в клуб:',
     /** A game's place in a sentence or a list: '28 ноября 2026, 18:00, корт 2'. */
-    gameLine: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
+    gameLine: (when: string, court: string) => `${when}, ${court}`,
   },
   /** Places in line for hours taken on every court, and a freed court held for the player. */
   waitlist: {
     title: 'Очередь',
     join: 'Встать в очередь',
     /** Under the dial, for a taken hour: '18:00: все корты заняты'. */
-    takenHour: (hour: number) => `${clockHour(hour)}: все корты заняты`,
+    takenHour: (hour: number) => `${hourText(hour)}: все корты заняты`,
     joinHint: `Если корт освободится, мы напишем на почту и покажем его в «Моих играх»: на подтверждение будет ${WAITLIST_HOLD_MINUTES} минут.`,
     /** 'Вы в очереди: 2-й' */
     position: (position: number) => `Вы в очереди: ${position}-й`,
@@ -186,7 +187,7 @@ export const ui = {
     confirm: 'Подтвердить',
     confirmOnMyGames: 'Подтвердите его в «Моих играх»',
     /** 'Очередь на 12 марта 2027, 12:00': a place's name for the buttons beside it. */
-    placeName: (date: string, time: string) => `Очередь на ${date}, ${time}`,
+    placeName: (when: string) => `Очередь на ${when}`,
     leaveQuestion: 'Выйти из очереди?',
     leaveWarning: 'Ваше место займут следующие игроки: встав в очередь снова, вы окажетесь в её конце.',
     leaveOfferWarning: 'Корт, который держат для вас, передадут следующему в очереди.',
@@ -211,7 +212,7 @@ export const ui = {
       'освободили для других игроков.',
     cancelQuestion: 'Точно хотите отменить игру?',
     /** '23 ноября 2026, 18:00, корт 2' */
-    cancelWhat: (date: string, time: string, court: string) => `${date}, ${time}, ${court}`,
+    cancelWhat: (when: string, court: string) => `${when}, ${court}`,
     cancelYes: 'Да, отменить',
     endQuestion: 'Завершить игру?',
     endWarning: 'Дверь по этой игре больше не откроется, свет на корте выключится.',
@@ -358,46 +359,6 @@ export const ui = {
     devices: (count: number) => `Подключено устройств: ${count}`,
   },
 
-  // Storage: shelves and the club's equipment. One word for a shelf on every screen: «ящик», as the
-  // spec's own toasts say («Ящик открыт», «Ящик закрыт»).
-  storage: {
-    title: 'Ящики и инвентарь',
-    shelves: 'Ящики для вещей',
-    /** 'Ваш ящик: №4.', followed by the link to it. */
-    yourShelf: (name: string) => `Ваш ящик: №${name}.`,
-    yourShelfLink: 'Мой ящик',
-    chooseFree: 'Выберите свободный ящик, чтобы арендовать его.',
-    shelfState: { free: 'Свободен', occupied: 'Занят', blocked: 'Заблокирован' },
-    mine: 'Ваш',
-    mineLower: 'ваш',
-    /** 'Ящик 1: Свободен, арендовать' */
-    shelfLabel: (name: string, state: string, canRent: boolean) =>
-      `Ящик ${name}: ${state}${canRent ? ', арендовать' : ''}`,
-    equipment: 'Инвентарь клуба',
-    equipmentHint: 'Возьмите инвентарь на сегодняшнюю игру и верните после.',
-    itemState: { free: 'Свободно', on_loan: 'Выдано другому игроку', blocked: 'Недоступно' },
-    withYou: 'У вас',
-    takeItem: 'Взять (открыть ящик)',
-    returnItem: 'Вернуть (закрыть ящик)',
-    myShelf: 'Мой ящик',
-    shelfNumberLabel: (name: string) => `Ящик номер ${name}`,
-    openShelf: 'Открыть ящик',
-    closeShelf: 'Закрыть ящик',
-    endRental: 'Завершить аренду',
-    endRentalQuestion: 'Завершить аренду ящика?',
-    /** The lock of my shelf as the club's equipment last reported it (current_shelf's is_open). */
-    lock: { open: 'Замок открыт', closed: 'Замок закрыт' },
-    rent: 'Арендовать',
-    rentQuestion: (name: string) => `Арендовать ящик №${name}?`,
-    /** The rental's terms: said on the storage screen before a shelf is chosen, and again in the question. */
-    termsTitle: 'Условия аренды',
-    terms: [
-      'Бесплатно, один ящик на игрока в этом клубе.',
-      'Ящик ваш, пока вы сами не завершите аренду.',
-      'Открывать и закрывать его можно в приложении, в разделе «Мой ящик».',
-      'Администратор клуба может открыть или заблокировать ящик, если это нужно клубу.',
-      'Не оставляйте в ящике деньги, документы и продукты.',
-    ],
-    endRentalWarning: 'Заберите свои вещи: после завершения аренды ящик закроется и станет доступен другим игрокам.',
-  },
+  // Storage: shelves and the club's equipment (storage-texts.ts)
+  ...storageTexts,
 } as const;

@@ -105,3 +105,19 @@ export function useSiteNow(): SiteNow | null {
   // Read again at every tick, and only then: between two ticks the screen keeps one moment.
   return useMemo(() => (data ? siteNowAt(data) : null), [data, tick]);
 }
+
+/** The phone's own date ('YYYY-MM-DD'), until the club's clock is known. */
+const phoneToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * The club's date now ('YYYY-MM-DD'), for lib/format's dayText (a day of this year is written without
+ * it). Never asks GET /api/site_time/ itself: until a screen that needs the clock has read it, the
+ * phone's date stands in, which differs from the club's only around midnight on New Year's Eve.
+ */
+export function useClubToday(): string {
+  const { data } = useQuery({ ...siteClockQuery, enabled: false });
+  return data ? siteNowAt(data).date : phoneToday();
+}

@@ -210,14 +210,14 @@ test("a block by A's admin of a player who plays only at B cancels the game at B
   );
   expect(log).toEqual([
     { site_id: A, detail: 'Отменено игр: 1' },
-    { site_id: B, detail: 'Заблокирован на площадке «Корт»; отменено игр здесь: 1' },
+    { site_id: B, detail: 'Заблокирован на площадке «Основная площадка»; отменено игр здесь: 1' },
   ]);
   // B's admin reads it in B's own log.
   const { body } = await actors['admin of B'].client.get(
     `/api/admin/actions?filter=${encodeURIComponent(JSON.stringify({ target_id: String(id) }))}`,
   );
   expect((body as { detail: string | null }[]).map((row) => row.detail)).toContain(
-    'Заблокирован на площадке «Корт»; отменено игр здесь: 1',
+    'Заблокирован на площадке «Основная площадка»; отменено игр здесь: 1',
   );
 });
 

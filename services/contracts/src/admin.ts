@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './account-rules';
 import { ROLES } from './accounts';
 import { messages } from './messages';
 import type { TextRule } from './visible-text';
@@ -76,9 +77,15 @@ export type AdminBookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const adminBookingSchema = z.object({
   id: z.number().int(),
-  user_id: z.number().int(),
+  /** The player's account; null for a guest's game (`guest_name`, `guest_phone`). */
+  user_id: z.number().int().nullable(),
+  /** Who plays: the player's name, or the guest's (screens that list games name either). */
   user_name: z.string(),
-  user_email: z.string(),
+  /** The player's e-mail; null for a guest. */
+  user_email: z.string().nullable(),
+  /** A guest without an account booked at the desk: their name and phone (+7 and ten digits); else null. */
+  guest_name: z.string().nullable(),
+  guest_phone: z.string().nullable(),
   court_id: z.number().int(),
   starts_at: instant,
   ends_at: instant,
@@ -114,19 +121,47 @@ export const overrideReasonRule: TextRule = {
   tooLong: messages.adminOverrideReason,
 };
 
+/** A guest's name at the desk: one line a person can read, as a player's name (account-rules.ts). */
+export const guestNameRule: TextRule = {
+  kind: 'line',
+  max: limits.nameMaxLength,
+  required: messages.guestNameRequired,
+  unsafe: messages.guestNameUnsafe,
+  tooLong: messages.guestNameTooLong,
+};
+
+/** A guest without an account: a name and a phone (+7 and ten digits, the mask's digits) to reach them. */
+export const walkInGuest = z.object(
+  {
+    name: visibleText(guestNameRule),
+    phone: z
+      .string({ error: messages.guestPhoneRequired })
+      .min(1, { error: messages.guestPhoneRequired })
+      .regex(/^\+7\d{10}$/, { error: messages.phoneInvalid }),
+  },
+  { error: messages.adminBookingWho },
+);
+export type WalkInGuest = z.input<typeof walkInGuest>;
+
 /**
- * POST /api/admin/bookings: the club books a court and hour for a player (a walk-in, a caller).
- * The club's quotas apply unless `override` gives the reason to go past them (logged); the slot's
- * own rules (hours, not in the past, free, no closure, the court active) always do.
+ * POST /api/admin/bookings: the club books a court and hour for a player (a walk-in, a caller), or
+ * for a guest without an account (`guest` instead of `user_id`: exactly one of the two). The club's
+ * quotas apply to a player unless `override` gives the reason to go past them (logged); a guest has
+ * none. The slot's own rules (hours, not in the past, free, no closure, the court active) always hold.
  */
-export const adminBookingCreate = z.object({
-  user_id: recordId(messages.userNotFound),
-  court_id: recordId(messages.courtNotFound),
-  time_start: z
-    .string({ error: messages.timeStartInvalid })
-    .pipe(z.iso.datetime({ offset: true, error: messages.timeStartInvalid })),
-  override: z.object({ reason: visibleText(overrideReasonRule) }).optional(),
-});
+export const adminBookingCreate = z
+  .object({
+    user_id: recordId(messages.userNotFound).optional(),
+    guest: walkInGuest.optional(),
+    court_id: recordId(messages.courtNotFound),
+    time_start: z
+      .string({ error: messages.timeStartInvalid })
+      .pipe(z.iso.datetime({ offset: true, error: messages.timeStartInvalid })),
+    override: z.object({ reason: visibleText(overrideReasonRule) }).optional(),
+  })
+  .refine((body) => (body.user_id === undefined) !== (body.guest === undefined), {
+    error: messages.adminBookingWho,
+  });
 export type AdminBookingCreate = z.input<typeof adminBookingCreate>;
 
 export const adminShelfSchema = z.object({

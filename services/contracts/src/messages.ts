@@ -94,6 +94,14 @@ export const messages = {
   adminOverQuotaTail: 'Забронировать сверх ограничения можно, указав причину',
   adminOverrideReason: 'Укажите причину, по которой игра бронируется сверх ограничений (до 200 символов)',
   adminOverrideReasonUnsafe: 'В причине брони сверх ограничений есть недопустимые символы',
+  /** POST /api/admin/bookings with both a player and a guest, or neither. */
+  adminBookingWho: 'Укажите игрока или гостя без аккаунта: одно из двух',
+  guestNameRequired: 'Введите имя гостя',
+  guestNameTooLong: 'Имя гостя не должно быть длиннее 25 символов',
+  guestNameUnsafe: 'В имени гостя есть недопустимые символы',
+  guestPhoneRequired: 'Введите телефон гостя',
+  /** The action log's detail of a game booked for a guest (the name and phone stay out of the log). */
+  adminGuestBooked: 'Гость без аккаунта',
   bookingInPast: 'Нельзя забронировать время, которое уже началось',
   bookingHours: 'Игры начинаются с 06:00 до 23:00',
   bookingBeyondHorizon: 'Записаться можно не больше чем на 90 дней вперёд',

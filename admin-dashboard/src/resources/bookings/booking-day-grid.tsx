@@ -13,14 +13,16 @@ import {
 } from '@mui/material';
 import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
 import { Fragment } from 'react';
-import { LinkBase, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { BookingStatusChip, HeldLeft } from '../../components/booking-status';
 import { CancelBookingButton } from '../../components/cancel-booking-button';
 import { ClosedMark } from '../../components/closed-mark';
-import { clubHourInstant, hourText } from '../../lib/club-days';
+import { clubHourInstant } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { clubMoment, serverNow } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
 import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
+import { BookingWho } from './booking-who';
 import { closureAt, dayCourts, dayHours } from './day-shape';
 import { FreeSlotButton } from './walk-in/free-slot-button';
 
@@ -165,7 +167,7 @@ function CourtHour({
   );
 }
 
-const CANCELLED = { color: 'text.secondary', '& a': { textDecoration: 'line-through' } } as const;
+const CANCELLED = { color: 'text.secondary', '& a, & .booking-guest': { textDecoration: 'line-through' } } as const;
 
 function BookingCell({ booking }: { booking: BookingRecord }) {
   return (
@@ -174,9 +176,7 @@ function BookingCell({ booking }: { booking: BookingRecord }) {
           would fall below the contrast a reader needs. */}
       <Box sx={booking.status === 'cancelled' && !booking.no_show_at ? CANCELLED : undefined}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <LinkBase to={`/users/${booking.user_id}/show`} style={{ color: 'inherit', fontWeight: 500 }}>
-            {booking.user_name}
-          </LinkBase>
+          <BookingWho booking={booking} />
           <BookingStatusChip booking={booking} />
         </Stack>
         {/* A waitlist offer is not the player's game yet: how long it is held, and nothing to cancel. */}

@@ -1,10 +1,12 @@
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { HeldLeft } from '../../components/booking-status';
-import { dayText, hourText, shiftDay } from '../../lib/club-days';
+import { shiftDay } from '../../lib/club-days';
+import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
 import type { BookingRecord, CourtRecord } from '../types';
+import { WhoText } from './booking-who';
 import { dayHours, weekStart } from './day-shape';
 
 interface BookingWeekGridProps {
@@ -73,7 +75,7 @@ export function BookingWeekGrid({ zone, day, today, courts, hours, openDay }: Bo
                   <Stack spacing={0.5}>
                     {(byCell.get(`${date}/${hour}`) ?? []).map((game) => (
                       <Typography key={game.id} variant="caption" sx={{ lineHeight: 1.3 }}>
-                        <strong>{courtName.get(game.court_id) ?? game.court_id}</strong> · {game.user_name}
+                        <strong>{courtName.get(game.court_id) ?? game.court_id}</strong> · <WhoText booking={game} />
                         {/* A waitlist offer, not a game yet: said so, with the time it is still held. */}
                         {game.status === 'held' && game.held_until && (
                           <Box component="span" sx={{ display: 'block', color: 'warning.dark', fontStyle: 'italic' }}>

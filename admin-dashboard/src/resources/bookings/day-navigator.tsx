@@ -1,8 +1,9 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, Stack, TextField } from '@mui/material';
+import { Box, Button, IconButton, Stack } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { DateTextField } from '../../components/club-date-input';
 import { shiftDay } from '../../lib/club-days';
 import { weekStart } from './day-shape';
 
@@ -40,18 +41,17 @@ export function DayNavigator({
   const stepBy = (days: number) => go(shiftDay(asked.current ?? day, days));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', px: 1, py: 1 }}>
-      <TextField
-        type="date"
+      <DateTextField
         size="small"
         fullWidth={false}
         // react-admin's theme widens every text field to the row below `sm`, in a media query that
         // comes after a plain width: the same query from `xs` up keeps the date beside the arrows.
-        sx={{ width: { xs: '11rem' }, my: 0 }}
+        sx={{ width: { xs: '8.5rem' }, my: 0 }}
         label={translate('resources.bookings.fields.day')}
         value={day}
-        onChange={(event) => {
+        onDate={(next) => {
           // A half-typed date is empty until it is whole: the list keeps its day meanwhile.
-          if (event.target.value) go(event.target.value);
+          if (next) go(next);
         }}
         slotProps={{ inputLabel: { shrink: true } }}
       />

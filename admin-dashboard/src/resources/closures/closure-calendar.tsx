@@ -3,7 +3,8 @@ import { Alert, Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/m
 import { useGetList, useTranslate } from 'react-admin';
 import { ClosedMark } from '../../components/closed-mark';
 import { closureHoursOn, type HoursOfDay } from '../../lib/closure-hours';
-import { clubHourInstant, dayText, hourText, isoWeekday, shiftDay } from '../../lib/club-days';
+import { clubHourInstant, isoWeekday, shiftDay } from '../../lib/club-days';
+import { dayText, hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
 import type { ClosureRecord } from '../types';
 

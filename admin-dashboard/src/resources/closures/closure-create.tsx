@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Confirm,
   Create,
-  DateInput,
   FormDataConsumer,
   Loading,
   required,
@@ -17,8 +16,10 @@ import {
   useSaveContext,
   useTranslate,
 } from 'react-admin';
+import { ClubDateInput } from '../../components/club-date-input';
 import { GamesToCancel } from '../../components/games-to-cancel';
-import { clubToday, hourText } from '../../lib/club-days';
+import { clubToday } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useClubZone } from '../../lib/club-time';
 import { useClubHours } from '../../lib/use-club-hours';
 import { textRule } from '../../lib/text-rule';
@@ -45,11 +46,11 @@ function ClosureInputs() {
     <>
       <SelectInput source="court_id" choices={courtChoices} validate={required()} sx={{ minWidth: 240 }} />
       <Stack {...row}>
-        <DateInput source="date" validate={required()} />
+        <ClubDateInput source="date" validate={required()} />
         <SelectInput source="start_hour" choices={hourChoices(opening, closing - 1)} validate={required()} />
       </Stack>
       <Stack {...row}>
-        <DateInput source="end_date" helperText="kort.closures.end_date_hint" />
+        <ClubDateInput source="end_date" helperText="kort.closures.end_date_hint" />
         <SelectInput source="end_hour" choices={hourChoices(opening + 1, closing)} validate={required()} />
       </Stack>
       <TextInput source="reason" validate={reasonRules} helperText="kort.closures.reason_hint" fullWidth />

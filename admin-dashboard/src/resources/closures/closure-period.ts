@@ -1,4 +1,5 @@
-import { dayText, hourText, shiftDay } from '../../lib/club-days';
+import { shiftDay } from '../../lib/club-days';
+import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
 import type { ClosureRecord } from '../types';
 

@@ -3,7 +3,6 @@ import { Box, Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  DateInput,
   List,
   ReferenceInput,
   SearchInput,
@@ -11,6 +10,7 @@ import {
   SimpleList,
   useTranslate,
 } from 'react-admin';
+import { ClubDateInput } from '../../components/club-date-input';
 import { ListActions } from '../../components/list-actions';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
@@ -23,7 +23,7 @@ const statusChoices = PAYMENT_STATUSES.map((status) => ({ id: status, name: `kor
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <DateInput key="day" source="day" alwaysOn />,
+  <ClubDateInput key="day" source="day" alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} emptyText="kort.payments.all" alwaysOn />,
   // Under «Фильтр» (the search finds a player too); a player's page links here with it set.
   <ReferenceInput key="user_id" source="user_id" reference="users" sort={{ field: 'name', order: 'ASC' }}>

@@ -10,7 +10,7 @@ import {
   useGetList,
   useTranslate,
 } from 'react-admin';
-import { hourText } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { textRule } from '../../lib/text-rule';
 import { useClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';

@@ -2,7 +2,7 @@ import { formatRoubles, kopecksOf, weekdaysShortIso } from '@kort/contracts';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
-import { hourText } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
 import type { PriceRecord } from '../types';
 import { rulesWith } from './price-rules';

@@ -2,7 +2,7 @@ import { formatRoubles, priceRuleFor, type PriceRule, weekdaysShortIso } from '@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { hourText } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';
 

@@ -1,9 +1,9 @@
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { dateText, hourText, isoWeekday } from '../../lib/club-days';
+import { clubToday } from '../../lib/club-days';
+import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
 import type { Occurrence } from '../types';
-import { weekdaysText } from './series-text';
 
 /** «Свободно», or what stands in the way in Russian («Закрытие», «Занято», …) with the API's detail. */
 export function OccurrenceState({ occurrence }: { occurrence: Occurrence }) {
@@ -22,7 +22,7 @@ export function OccurrenceState({ occurrence }: { occurrence: Occurrence }) {
   );
 }
 
-/** Occurrences of a term, one row each: date, weekday, time on the club's clock, and their state. */
+/** Occurrences of a term, one row each: the day ('пн, 7 декабря'), the hour on the club's clock, and their state. */
 export function OccurrenceTable({
   occurrences,
   zone,
@@ -33,12 +33,12 @@ export function OccurrenceTable({
   label: string;
 }) {
   const translate = useTranslate();
+  const today = clubToday(zone);
   return (
     <Table size="small" stickyHeader aria-label={label} sx={{ '& th, & td': { px: 1 } }}>
       <TableHead>
         <TableRow>
           <TableCell>{translate('kort.series.date')}</TableCell>
-          <TableCell>{translate('kort.series.weekday')}</TableCell>
           <TableCell>{translate('kort.series.time')}</TableCell>
           <TableCell>{translate('kort.series.state')}</TableCell>
         </TableRow>
@@ -48,8 +48,7 @@ export function OccurrenceTable({
           const { date, hour } = clubMoment(occurrence.starts_at, zone);
           return (
             <TableRow key={occurrence.starts_at}>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{dateText(date)}</TableCell>
-              <TableCell>{weekdaysText([isoWeekday(date)])}</TableCell>
+              <TableCell>{dayText(date, today)}</TableCell>
               <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{hourText(hour)}</TableCell>
               <TableCell>
                 <OccurrenceState occurrence={occurrence} />

@@ -3,7 +3,6 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import {
   CheckboxGroupInput,
   Create,
-  DateInput,
   FormDataConsumer,
   Loading,
   required,
@@ -14,7 +13,9 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { clubToday, hourText } from '../../lib/club-days';
+import { ClubDateInput } from '../../components/club-date-input';
+import { clubToday } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useClubZone } from '../../lib/club-time';
 import { useClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';
@@ -76,8 +77,8 @@ function TermInputs() {
       </Stack>
       <CheckboxGroupInput source="weekdays" choices={weekdayChoices} validate={required()} />
       <Stack {...row}>
-        <DateInput source="starts_on" validate={required()} />
-        <DateInput source="ends_on" validate={required()} helperText={translate('kort.series.ends_on_hint')} />
+        <ClubDateInput source="starts_on" validate={required()} />
+        <ClubDateInput source="ends_on" validate={required()} helperText={translate('kort.series.ends_on_hint')} />
       </Stack>
     </>
   );

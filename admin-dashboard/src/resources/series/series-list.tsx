@@ -2,7 +2,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
-import { hourText } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
 import type { SeriesRecord } from '../types';
 import { termPeriodText, termWeekText, weekdaysText } from './series-text';

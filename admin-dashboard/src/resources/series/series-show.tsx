@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ClubDateField } from '../../components/club-date-field';
-import { hourText } from '../../lib/club-days';
+import { hourText } from '../../lib/club-format';
 import { useClubZone } from '../../lib/club-time';
 import { useCourts } from '../../lib/use-courts';
 import type { SeriesRecord } from '../types';

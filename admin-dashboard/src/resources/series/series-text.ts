@@ -1,5 +1,6 @@
 import { weekdaysShortIso } from '@kort/contracts';
-import { dateText, hourText } from '../../lib/club-days';
+import { dayText, hourText } from '../../lib/club-format';
+import { clubTodayNow } from '../../lib/club-time';
 import type { SeriesRecord } from '../types';
 
 /** ISO weekdays as a school's week is written: [1, 3] is 'пн, ср'. */
@@ -13,6 +14,8 @@ export const weekdaysText = (weekdays: readonly number[]) =>
 export const termWeekText = (term: Pick<SeriesRecord, 'weekdays' | 'hour'>) =>
   `${weekdaysText(term.weekdays)} в ${hourText(term.hour)}`;
 
-/** '01.12.2026 – 31.05.2027'. */
-export const termPeriodText = (term: Pick<SeriesRecord, 'starts_on' | 'ends_on'>) =>
-  `${dateText(term.starts_on)} – ${dateText(term.ends_on)}`;
+/** 'вт, 1 декабря – пн, 31 мая 2027': the term's first and last day. */
+export const termPeriodText = (term: Pick<SeriesRecord, 'starts_on' | 'ends_on'>) => {
+  const today = clubTodayNow();
+  return `${dayText(term.starts_on, today)} – ${dayText(term.ends_on, today)}`;
+};

@@ -8,6 +8,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { DateTextField } from '../../components/club-date-input';
 import { formatDay } from './stats-format';
 import { periodProblem, type Period, type PeriodKind } from './stats-period';
 
@@ -73,13 +74,12 @@ export function PeriodChooser({
       {choice.kind === 'custom' && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {(['from', 'to'] as const).map((end) => (
-            <TextField
+            <DateTextField
               key={end}
-              type="date"
               size="small"
               label={t(end)}
               value={choice.custom[end]}
-              onChange={(event) => onChange({ ...choice, custom: { ...choice.custom, [end]: event.target.value } })}
+              onDate={(date) => onChange({ ...choice, custom: { ...choice.custom, [end]: date } })}
               slotProps={{ inputLabel: { shrink: true } }}
               error={problem === 'reversed' || problem === 'too_long'}
             />

@@ -40,8 +40,8 @@ export const weekdayNames: Record<StatsWeekday, string> = {
   7: 'вс',
 };
 
-/** '18:00'. */
-export const formatHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** '18:00': the dashboard's one hour format. */
+export { hourText as formatHour } from '../../lib/club-format';
 
 /** Okabe–Ito: distinct for deuteranopia, protanopia and tritanopia alike. */
 export const palette = {

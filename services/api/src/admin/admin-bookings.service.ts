@@ -5,22 +5,27 @@ import {
   AdminError,
   type AdminBooking,
   type AdminBookingCreate,
+  type WalkInGuest,
   BOOKING_STATUSES,
   BookingError,
   bookingRules,
   messages,
 } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
+import { SlotRules } from '../bookings/slot-rules';
+import { ChangeFeed } from '../cache/change-feed';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
+import { ScheduleChanges } from '../offline/schedule-changes';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { WalkInQuota } from './walk-in-quota';
+import { insertGuestGame } from './walk-in-guests';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
@@ -58,13 +63,15 @@ export const bookingsListQuery = listQuery({
 });
 
 /**
- * Bookings of a site (null: of every site) with their player, the line waiting for their hour at
+ * Bookings of a site (null: of every site) with their player or guest (the guest's record is the
+ * game's site's), the line waiting for their hour at
  * their site, and a status as of `now` (the clock is the first parameter).
  */
 const bookingsSource = (clock: Clock, site: SiteRef | null) => (params: SqlParams) => {
   const now = params.add(clock.now());
   return `
-    SELECT b.id, b.user_id, u.name AS user_name, u.email AS user_email, b.court_id, b.starts_at, b.ends_at,
+    SELECT b.id, b.user_id, coalesce(u.name, g.name) AS user_name, u.email AS user_email,
+           g.name AS guest_name, g.phone AS guest_phone, b.court_id, b.starts_at, b.ends_at,
            b.cancelled_at, b.started_at, b.ended_at, b.no_show_at, b.series_id, b.held_until,
            (SELECT count(*)::int FROM waitlist_entries w
              WHERE w.site_id = b.site_id AND w.starts_at = b.starts_at AND w.state = 'waiting') AS waiting,
@@ -73,7 +80,8 @@ const bookingsSource = (clock: Clock, site: SiteRef | null) => (params: SqlParam
                 WHEN b.ended_at IS NOT NULL OR b.ends_at <= ${now}::timestamptz THEN 'ended'
                 WHEN b.started_at IS NOT NULL THEN 'started'
                 ELSE 'booked' END AS status
-      FROM bookings b JOIN users u ON u.id = b.user_id
+      FROM bookings b LEFT JOIN users u ON u.id = b.user_id
+      LEFT JOIN guests g ON g.id = b.guest_id AND g.site_id = b.site_id
      ${site ? `WHERE b.site_id = ${params.add(site.id)}` : ''}`;
 };
 
@@ -97,6 +105,9 @@ export class AdminBookingsService {
     private readonly actions: AdminActions,
     private readonly courts: CourtsService,
     private readonly quota: WalkInQuota,
+    private readonly slots: SlotRules,
+    private readonly feed: ChangeFeed,
+    private readonly schedule: ScheduleChanges,
   ) {
     this.resource = {
       source: (params, site) => bookingsSource(clock, site)(params),
@@ -222,6 +233,7 @@ export class AdminBookingsService {
    * The club cancels a game for the player: at any time before it is over (the player's own
    * one-hour limit does not apply), through the same cancellation as the player's (slot freed,
    * reminder removed); an equipment loan for the game ends as when a game ends; the player is mailed.
+   * A guest's game is cancelled the same way; a guest has no loans and no account to mail.
    */
   async cancel(site: SiteRef, admin: User, id: number): Promise<AdminBooking> {
     const booking = await this.get(site, id);
@@ -234,10 +246,18 @@ export class AdminBookingsService {
     }
     // cancelById commits on its own: the log row follows right after it succeeded.
     await this.actions.record(site, undefined, admin.id, 'booking.cancel', 'booking', id);
-    this.games.ended.next({ bookingId: id, userId: booking.user_id });
-    await this.tellPlayer(booking);
+    if (booking.user_id !== null) {
+      this.games.ended.next({ bookingId: id, userId: booking.user_id });
+      await this.tellPlayer(booking.user_id, booking);
+    }
+    // A guest's name and phone are personal data: the log says only that it was a guest.
     this.logger.log(
-      { booking: id, site: site.id, user: booking.user_id, admin: admin.id },
+      {
+        booking: id,
+        site: site.id,
+        ...(booking.user_id === null ? { guest: true } : { user: booking.user_id }),
+        admin: admin.id,
+      },
       'game cancelled by the club',
     );
     return this.get(site, id);
@@ -250,6 +270,7 @@ export class AdminBookingsService {
    * quotas and rules are that site's). The reminder follows as for any game.
    */
   async create(site: SiteRef, admin: User, body: AdminBookingCreate): Promise<AdminBooking> {
+    if (body.guest) return this.createForGuest(site, admin, body.guest, body);
     const [player] = await this.db.query<{ id: number; is_sport_school: boolean; bookable: boolean }[]>(
       `SELECT id, is_sport_school, (deleted_at IS NULL AND confirmed_at IS NOT NULL) AS bookable FROM users WHERE id = $1`,
       [body.user_id],
@@ -294,8 +315,41 @@ export class AdminBookingsService {
     return this.get(site, booking.id);
   }
 
-  private async tellPlayer(booking: AdminBooking): Promise<void> {
-    await this.notifier.notify(booking.user_id, {
+  /**
+   * A guest without an account (a walk-in, a caller): the slot's rules as for any game, no quotas
+   * (they count a player's games), no reminder, no no-show check, no charge. The action log keeps the
+   * booking as a guest's; the name and phone stay in `guests`, out of the log and the server's log.
+   */
+  private async createForGuest(
+    site: SiteRef,
+    admin: User,
+    guest: WalkInGuest,
+    body: Pick<AdminBookingCreate, 'court_id' | 'time_start'>,
+  ): Promise<AdminBooking> {
+    const { startsAt } = await this.slots.check(site, {
+      pathCourt: body.court_id,
+      courtId: body.court_id,
+      timeStart: body.time_start,
+      playersCount: bookingRules.playersCount,
+    });
+    let id: number;
+    try {
+      id = await this.db.transaction((tx) => insertGuestGame(tx, site, guest, body.court_id, startsAt));
+    } catch (error) {
+      throw this.slots.refusal(error) ?? error;
+    }
+    this.feed.wrote('bookings');
+    this.schedule.changed({ games: [id] });
+    await this.actions.record(site, undefined, admin.id, 'booking.create', 'booking', id, messages.adminGuestBooked);
+    this.logger.log(
+      { booking: id, site: site.id, guest: true, admin: admin.id },
+      'game booked by the club for a guest',
+    );
+    return this.get(site, id);
+  }
+
+  private async tellPlayer(userId: number, booking: AdminBooking): Promise<void> {
+    await this.notifier.notify(userId, {
       type: 'club-cancelled',
       bookingId: booking.id,
       startsAt: new Date(booking.starts_at).toISOString(),

@@ -58,14 +58,16 @@ export class ClubCancellations {
   async tell(cancelled: CancelledGame[], places: ClosedPlace[], reason: string): Promise<void> {
     await this.bookings.afterCancelled(cancelled.map((game) => game.id));
     for (const game of cancelled) {
+      // A walk-in guest's game: no account to tell, no equipment loan to end.
+      if (game.userId === null) continue;
       this.games.ended.next({ bookingId: game.id, userId: game.userId });
       // A hold was never the player's game: the line tells them (closeLine).
-      if (!game.held) await this.tellPlayer(game, reason);
+      if (!game.held) await this.tellPlayer({ ...game, userId: game.userId }, reason);
     }
     await this.waitlist.tellClosed(places);
   }
 
-  private async tellPlayer(game: CancelledGame, reason: string): Promise<void> {
+  private async tellPlayer(game: CancelledGame & { userId: number }, reason: string): Promise<void> {
     await this.notifier
       .notify(game.userId, {
         type: 'club-cancelled',

@@ -9,8 +9,12 @@ export class Booking {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
+  /** Null: a walk-in guest's game (guest_id; docs/decisions/0100-walk-in-guests.md). */
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId!: number | null;
+
+  @Column({ name: 'guest_id', type: 'integer', nullable: true })
+  guestId!: number | null;
 
   @Column({ name: 'court_id', type: 'integer' })
   courtId!: number;

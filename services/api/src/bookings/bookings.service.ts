@@ -26,7 +26,8 @@ export type OrderRequest = SlotRequest;
 /** A game the club cancelled in a stretch of time (a closure, a court taken out of booking). */
 export interface CancelledGame {
   id: number;
-  userId: number;
+  /** Null: a walk-in guest's game (no account to tell, no loan to end). */
+  userId: number | null;
   courtId: number;
   startsAt: Date;
   /** A waitlist hold, not yet the player's game: the waitlist tells its player, not a cancellation letter. */
@@ -324,7 +325,7 @@ export class BookingsService {
     within: { courts: number[]; from: Date; to: Date | null; now: Date; begun: boolean; reason: string },
   ): Promise<CancelledGame[]> {
     const [games] = await tx.query<
-      [{ id: number; user_id: number; court_id: number; starts_at: Date; held: boolean }[], number]
+      [{ id: number; user_id: number | null; court_id: number; starts_at: Date; held: boolean }[], number]
     >(
       `UPDATE bookings SET cancelled_at = $4, cancel_reason = $6
         WHERE cancelled_at IS NULL AND court_id = ANY($1::int[]) AND starts_at >= $2

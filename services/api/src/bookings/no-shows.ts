@@ -82,8 +82,10 @@ export class NoShows implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     // Every site's live games: the checks are keyed by game, whatever its site.
     const games = await this.db.query<{ id: number; starts_at: Date; created_at: Date }[]>(
+      // A walk-in guest's game (no account: user_id null) is the desk's to open, never a no-show.
       `SELECT id, starts_at, created_at FROM bookings
-        WHERE cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND ends_at > $1`,
+        WHERE cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND ends_at > $1
+          AND user_id IS NOT NULL`,
       [this.clock.now()],
     );
     for (const game of games)
@@ -127,7 +129,7 @@ export class NoShows implements OnApplicationBootstrap {
     }
     const [released] = await this.db.query<[{ user_id: number; court_id: number }[], number]>(
       `UPDATE bookings SET cancelled_at = $2, no_show_at = $2
-        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL
+        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND user_id IS NOT NULL
         RETURNING user_id, court_id`,
       [bookingId, now],
     );

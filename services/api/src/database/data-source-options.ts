@@ -37,6 +37,8 @@ import { CommandDeliveries1764000000800 } from './migrations/1764000000800-comma
 import { EventOutbox1764000000900 } from './migrations/1764000000900-event-outbox';
 import { CancelReason1764000001000 } from './migrations/1764000001000-cancel-reason';
 import { DefaultSiteName1764000001200 } from './migrations/1764000001200-default-site-name';
+import { WalkInGuests1764000001300 } from './migrations/1764000001300-walk-in-guests';
+import { TwoDigitHours1764000001400 } from './migrations/1764000001400-two-digit-hours';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -72,6 +74,8 @@ export const migrations = [
   EventOutbox1764000000900,
   CancelReason1764000001000,
   DefaultSiteName1764000001200,
+  WalkInGuests1764000001300,
+  TwoDigitHours1764000001400,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

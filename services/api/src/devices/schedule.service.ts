@@ -103,13 +103,15 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
     if (!site) return null;
     const now = this.clock.now();
     const { closesAfterMin } = this.config.doorWindow;
-    // Blocked and self-deleted players' games are out even while running (their account is shut).
+    // Blocked and self-deleted players' games are out even while running (their account is shut); a
+    // walk-in guest's game (no account) is in: the court's light follows it like any game.
     const rows = await this.db.query<GameRow[]>(
       `SELECT b.id, b.court_id, b.starts_at, b.ends_at
          FROM bookings b
          JOIN courts c ON c.id = b.court_id
-         JOIN users u ON u.id = b.user_id
-        WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL AND u.deleted_at IS NULL
+         LEFT JOIN users u ON u.id = b.user_id
+        WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL
+          AND (b.user_id IS NULL OR u.deleted_at IS NULL)
           AND NOT EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id AND gp.paid_at IS NULL)
           AND b.starts_at < $2 AND b.ends_at + make_interval(mins => $3) > $4
         ORDER BY b.starts_at, b.id

@@ -8,7 +8,7 @@ export const SETTING_STORAGE_ENABLED = 'storage_enabled';
 export const SETTING_CLUB_CONTACTS = 'club_contacts';
 export const DEFAULT_CLUB_CONTACTS = `Администратор клуба: +7 (900) 000-00-00
 Почта: support@kort.local
-Ежедневно с 6:00 до 24:00`;
+Ежедневно с 06:00 до 24:00`;
 
 /**
  * The text installations were seeded with before the numbers moved to the generated part below: a

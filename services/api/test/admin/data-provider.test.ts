@@ -187,6 +187,8 @@ describe('bookings', () => {
       user_id: player.id,
       user_name: expect.stringMatching(/^Игрок /),
       user_email: player.email,
+      guest_name: null,
+      guest_phone: null,
       court_id: 1,
       starts_at: '2027-09-06T06:00:00.000Z',
       ends_at: '2027-09-06T07:00:00.000Z',

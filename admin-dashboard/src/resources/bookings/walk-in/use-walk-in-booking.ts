@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCreate, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { codeOf, messageOf } from '../../../providers/http-client';
 import type { BookingRecord, UserRecord } from '../../types';
+import { useGuestFields, type GuestFields } from './use-guest-fields';
 
 /** Refusals an admin may book past, with a reason: the club's own limits, not the slot's rules. */
 const OVERRIDABLE = new Set<string>([BookingError.QuotaReached, BookingError.PausedForNoShows]);
@@ -16,7 +17,15 @@ export interface WalkInSlot {
   label: string;
 }
 
+/** A player with an account, or a guest without one (a name and a phone). */
+export type WalkInWho = 'player' | 'guest';
+
 export interface WalkInBooking {
+  who: WalkInWho;
+  setWho: (who: WalkInWho) => void;
+  guest: GuestFields;
+  /** Someone to book for: a player chosen, or a guest's fields filled in (checked on booking). */
+  chosen: boolean;
   player: UserRecord | null;
   choose: (player: UserRecord | null) => void;
   /** The API's refusal, in its Russian words; null before a try or after a change. */
@@ -33,7 +42,8 @@ export interface WalkInBooking {
 
 /**
  * POST /api/admin/bookings for the chosen player at the slot: quotas first; after a quota's refusal
- * the admin may tick the override and give a reason (the action log keeps it).
+ * the admin may tick the override and give a reason (the action log keeps it). Or for a guest by
+ * name and phone: no quotas, so no override; a field's problem is said under it and nothing is sent.
  */
 export function useWalkInBooking(slot: WalkInSlot, onBooked: () => void): WalkInBooking {
   const translate = useTranslate();
@@ -44,6 +54,14 @@ export function useWalkInBooking(slot: WalkInSlot, onBooked: () => void): WalkIn
   const [refusal, setRefusal] = useState<{ text: string; overridable: boolean } | null>(null);
   const [override, setOverride] = useState(false);
   const [reason, setReason] = useState('');
+  const [who, setWhoState] = useState<WalkInWho>('player');
+  const guest = useGuestFields();
+
+  const setWho = (next: WalkInWho) => {
+    setWhoState(next);
+    setRefusal(null);
+    setOverride(false);
+  };
 
   const choose = (next: UserRecord | null) => {
     setPlayer(next);
@@ -52,19 +70,24 @@ export function useWalkInBooking(slot: WalkInSlot, onBooked: () => void): WalkIn
   };
 
   const submit = () => {
-    if (!player) return;
+    if (who === 'guest' && !guest.check()) return;
+    const target =
+      who === 'guest'
+        ? guest.guest && { body: { guest: guest.guest }, name: guest.guest.name }
+        : player && { body: { user_id: player.id }, name: player.name };
+    if (!target) return;
     const data = {
-      user_id: player.id,
+      ...target.body,
       court_id: slot.courtId,
       time_start: slot.startsAt,
-      ...(override && { override: { reason: reason.trim() } }),
+      ...(who === 'player' && override && { override: { reason: reason.trim() } }),
     };
     void create(
       'bookings',
       { data },
       {
         onSuccess: () => {
-          notify(translate('kort.walk_in.done', { name: player.name, court: slot.courtName, time: slot.label }), {
+          notify(translate('kort.walk_in.done', { name: target.name, court: slot.courtName, time: slot.label }), {
             type: 'success',
           });
           refresh();
@@ -79,6 +102,10 @@ export function useWalkInBooking(slot: WalkInSlot, onBooked: () => void): WalkIn
   };
 
   return {
+    who,
+    setWho,
+    guest,
+    chosen: who === 'guest' || player !== null,
     player,
     choose,
     refusal: refusal?.text ?? null,

@@ -1,24 +1,27 @@
 import {
   Alert,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  Radio,
+  RadioGroup,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { overrideReasonRule, textRuleProblem } from '@kort/contracts';
 import { useTranslate } from 'react-admin';
+import { GuestFields } from './guest-fields';
+import { OverrideFields } from './override-fields';
 import { PlayerPicker } from './player-picker';
-import { useWalkInBooking, type WalkInSlot } from './use-walk-in-booking';
+import { useWalkInBooking, type WalkInSlot, type WalkInWho } from './use-walk-in-booking';
 
 /**
- * Books the slot for a player chosen by name, e-mail or phone. A refusal is shown in the API's own
- * words; a quota's refusal (or the no-show pause) offers the override, which needs a reason.
+ * Books the slot for a player chosen by name, e-mail or phone, or for a guest without an account by
+ * name and phone. A refusal is shown in the API's own words; a player's quota refusal (or the
+ * no-show pause) offers the override, which needs a reason.
  */
 export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () => void }) {
   const translate = useTranslate();
@@ -34,47 +37,31 @@ export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () 
           <Typography variant="h6" component="p">
             {slot.courtName} · {slot.label}
           </Typography>
-          <PlayerPicker value={booking.player} onChange={booking.choose} autoFocus />
+          <RadioGroup
+            row
+            aria-label={translate('kort.walk_in.who')}
+            value={booking.who}
+            onChange={(event) => booking.setWho(event.target.value as WalkInWho)}
+          >
+            <FormControlLabel value="player" control={<Radio />} label={translate('kort.walk_in.who_player')} />
+            <FormControlLabel value="guest" control={<Radio />} label={translate('kort.walk_in.who_guest')} />
+          </RadioGroup>
+          {booking.who === 'player' ? (
+            <PlayerPicker value={booking.player} onChange={booking.choose} autoFocus />
+          ) : (
+            <GuestFields fields={booking.guest} />
+          )}
           {booking.refusal && (
             <Alert severity="error" role="alert">
               {booking.refusal}
             </Alert>
           )}
-          {booking.canOverride && (
-            <Stack spacing={1}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={booking.override}
-                    onChange={(event) => booking.setOverride(event.target.checked)}
-                  />
-                }
-                label={translate('kort.walk_in.override')}
-              />
-              {booking.override && (
-                <>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('kort.walk_in.override_hint')}
-                  </Typography>
-                  <TextField
-                    label={translate('kort.walk_in.reason')}
-                    helperText={
-                      reasonProblem ??
-                      translate(needsReason ? 'kort.walk_in.reason_needed' : 'kort.walk_in.reason_hint')
-                    }
-                    error={Boolean(reasonProblem)}
-                    value={booking.reason}
-                    onChange={(event) => booking.setReason(event.target.value)}
-                    required
-                    slotProps={{ htmlInput: { maxLength: 200 } }}
-                  />
-                </>
-              )}
-            </Stack>
+          {booking.canOverride && booking.who === 'player' && (
+            <OverrideFields booking={booking} needsReason={needsReason} reasonProblem={reasonProblem} />
           )}
-          {booking.player && (
+          {booking.chosen && (
             <Typography variant="body2" color="text.secondary">
-              {translate('kort.walk_in.what_happens')}
+              {translate(booking.who === 'guest' ? 'kort.walk_in.guest_what_happens' : 'kort.walk_in.what_happens')}
             </Typography>
           )}
         </Stack>
@@ -83,7 +70,7 @@ export function WalkInDialog({ slot, onClose }: { slot: WalkInSlot; onClose: () 
         <Button onClick={onClose}>{translate('kort.walk_in.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!booking.player || booking.pending || needsReason || Boolean(reasonProblem)}
+          disabled={!booking.chosen || booking.pending || needsReason || Boolean(reasonProblem)}
           onClick={booking.submit}
         >
           {translate(booking.override ? 'kort.walk_in.book_override' : 'kort.walk_in.book')}

@@ -1,7 +1,7 @@
 import './game.css';
 import type { GameStatus } from '@kort/contracts';
 import { PaymentChip } from '../../../components/payment-chip';
-import { longDate } from '../../../lib/format';
+import { dayText } from '../../../lib/format';
 import { courtTitle, gameHours, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 
@@ -51,10 +51,10 @@ interface StateLineProps {
  * of state (today, on, over, a no-show, or when the door opens), and a priced game's money («Ждёт
  * оплаты до 18:15», «Оплачено 1 500 ₽»).
  */
-export function GameCardView({ card, status, doorText, noShowAfterMin }: GameCardViewProps) {
+export function GameCardView({ card, today, status, doorText, noShowAfterMin }: GameCardViewProps) {
   return (
     <article className={`game-card is-${status}`} aria-label={ui.game.card}>
-      <p className="game-date">{longDate(card.timeStart.slice(0, 10))}</p>
+      <p className="game-date">{dayText(card.timeStart.slice(0, 10), today)}</p>
       <p className="game-time">{gameHours(card)}</p>
       <p className="game-court">{courtTitle(card)}</p>
       <StateLine status={status} active={card.active} doorText={doorText} noShowAfterMin={noShowAfterMin} />
@@ -64,6 +64,8 @@ export function GameCardView({ card, status, doorText, noShowAfterMin }: GameCar
 }
 interface GameCardViewProps {
   card: GameCardState;
+  /** The club's date now ('YYYY-MM-DD'): a day of this year is written without it. */
+  today: string;
   status: GameStatus;
   /** «Дверь откроется в 17:45» while the door is not open yet, else null. */
   doorText: string | null;

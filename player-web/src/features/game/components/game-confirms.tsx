@@ -1,7 +1,9 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { gameDayAndHour } from '../../../lib/format';
 import { courtWords, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { refundLine } from '../../../lib/money';
+import { useClubToday } from '../../../lib/site-clock';
 
 /** The card's two questions: the same dialog, each with its own words and button. */
 const QUESTIONS = {
@@ -17,6 +19,7 @@ const QUESTIONS = {
 export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameConfirmsProps) {
   const question = QUESTIONS[asking ?? 'cancel'];
   const refund = asking === 'cancel' ? refundLine(card.payment) : null;
+  const today = useClubToday();
   return (
     <ConfirmDialog
       open={asking !== null}
@@ -26,7 +29,7 @@ export function GameConfirms({ card, asking, onClose, onCancel, onEnd }: GameCon
       onConfirm={asking === 'end' ? onEnd : onCancel}
       onCancel={onClose}
     >
-      <p>{ui.game.cancelWhat(card.date, card.time, courtWords(card))}</p>
+      <p>{ui.game.cancelWhat(gameDayAndHour(card.timeStart, today), courtWords(card))}</p>
       {question.warning && <p>{question.warning}</p>}
       {refund && <p className="refund-note">{refund}</p>}
     </ConfirmDialog>

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PayDialog } from '../../../components/pay-panel';
 import { useClubRules } from '../../../lib/club-rules';
+import { gameDayAndHour } from '../../../lib/format';
 import { courtWords, doorOpensAt, gamePhase, type GameCardState } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
-import { siteNowMs, useSiteNow } from '../../../lib/site-clock';
+import { siteNowMs, useClubToday, useSiteNow } from '../../../lib/site-clock';
 import { useGameActions } from '../hooks/use-game-actions';
 import { DoorModal } from './door-modal';
 import { GameCardView } from './game-card-view';
@@ -40,6 +41,7 @@ function GameCard({ card }: { card: GameCardState }) {
   // The club's clock (read once a visit, ticking): until it is known the server alone judges.
   const clubNow = useSiteNow();
   const nowMs = clubNow === null ? null : siteNowMs();
+  const today = useClubToday();
   const door = doorOpensAt(card, rules.door_opens_before_min);
   const actions = useGameActions(card, (refusal) => ui.game.tooEarly(refusal, door.time));
   const link = useDoorLink(card, actions.setDoorOpen);
@@ -63,7 +65,13 @@ function GameCard({ card }: { card: GameCardState }) {
     <main className="page">
       <h1>{ui.game.title}</h1>
       <div className="game-layout">
-        <GameCardView card={card} status={status} doorText={doorText} noShowAfterMin={rules.no_show_after_min} />
+        <GameCardView
+          card={card}
+          today={today}
+          status={status}
+          doorText={doorText}
+          noShowAfterMin={rules.no_show_after_min}
+        />
         <GameControls
           status={status}
           phase={phase}
@@ -97,7 +105,7 @@ function GameCard({ card }: { card: GameCardState }) {
       {card.payment && (
         <PayDialog
           open={paying}
-          game={ui.games.gameLine(card.date, card.time, courtWords(card))}
+          game={ui.games.gameLine(gameDayAndHour(card.timeStart, today), courtWords(card))}
           bookingId={card.gameId}
           amount={card.payment.amount}
           payUntil={card.payment.pay_until}

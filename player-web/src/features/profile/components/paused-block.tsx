@@ -1,6 +1,6 @@
 import type { BookingLimits, ClubRules } from '@kort/contracts';
 import { ContactText } from '../../../components/ui/contact-text';
-import { pausedUntilText } from '../../../lib/booking-limits';
+import { momentText } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
 
 /**
@@ -11,14 +11,14 @@ export function PausedBlock({ limits, rules, contacts }: PausedBlockProps) {
   const noShows = limits.no_shows ?? [];
   return (
     <section className="paused" aria-labelledby="paused-title">
-      <h2 id="paused-title">{ui.games.paused(pausedUntilText(limits.paused_until ?? ''))}</h2>
+      <h2 id="paused-title">{ui.games.paused(momentText(limits.paused_until ?? ''))}</h2>
       {noShows.length > 0 && (
         <>
           <p>{ui.games.pausedBecause(noShows.length)}</p>
           <ul className="paused-games">
             {noShows.map((game) => (
               <li key={`${game.date} ${game.time} ${game.court}`}>
-                {ui.games.gameLine(game.date, game.time, game.court_name ?? `корт ${game.court}`)}
+                {ui.games.gameLine(`${game.date}, ${game.time}`, game.court_name ?? `корт ${game.court}`)}
               </li>
             ))}
           </ul>

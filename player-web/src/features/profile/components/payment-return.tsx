@@ -1,20 +1,24 @@
 import { gameWords } from '../../../lib/game-card';
 import { ui } from '../../../lib/messages';
 import { clubTimeOf, paymentLine, roubles } from '../../../lib/money';
+import { useClubToday } from '../../../lib/site-clock';
 import type { PaymentReturn } from '../hooks/use-payment-return';
 
 /** The banner's heading and line for each outcome. */
-function wordsOf(outcome: PaymentReturn): { title: string; text: string } {
+function wordsOf(outcome: PaymentReturn, today: string): { title: string; text: string } {
   switch (outcome.state) {
     case 'checking':
       return { title: ui.payment.checking, text: ui.payment.checkingHint };
     case 'paid':
       return {
         title: ui.payment.paidTitle,
-        text: ui.payment.paidWhat(gameWords(outcome.game), roubles(outcome.game.payment?.paid ?? '0')),
+        text: ui.payment.paidWhat(gameWords(outcome.game, today), roubles(outcome.game.payment?.paid ?? '0')),
       };
     case 'settled':
-      return { title: outcome.game.payment ? paymentLine(outcome.game.payment) : '', text: gameWords(outcome.game) };
+      return {
+        title: outcome.game.payment ? paymentLine(outcome.game.payment) : '',
+        text: gameWords(outcome.game, today),
+      };
     case 'gone':
       return { title: ui.payment.goneTitle, text: ui.payment.goneHint };
     case 'slow':
@@ -28,7 +32,8 @@ function wordsOf(outcome: PaymentReturn): { title: string; text: string } {
  * bank has not confirmed within a minute. A live region, so each change is heard.
  */
 export function PaymentReturnBanner({ outcome }: { outcome: PaymentReturn | null }) {
-  const words = outcome && wordsOf(outcome);
+  const today = useClubToday();
+  const words = outcome && wordsOf(outcome, today);
   return (
     <div className="payment-return-region" role="status">
       {outcome && words && (

@@ -5,8 +5,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toasts';
 import { minutesAndSeconds, useTimeLeft } from '../../../lib/countdown';
 import { errorOf } from '../../../lib/errors';
+import { dayText, gameDayAndHour } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
+import { useClubToday } from '../../../lib/site-clock';
 import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import './game-list.css';
@@ -16,6 +18,7 @@ function useLeave() {
   const toast = useToast();
   const leave = useLeaveWaitlist();
   const [asked, setAsked] = useState<WaitlistPlace | null>(null);
+  const today = useClubToday();
   const confirmLeave = () => {
     if (!asked) return;
     setAsked(null);
@@ -33,7 +36,7 @@ function useLeave() {
       onConfirm={confirmLeave}
       onCancel={() => setAsked(null)}
     >
-      {asked && <p>{ui.waitlist.placeName(asked.date, asked.time)}</p>}
+      {asked && <p>{ui.waitlist.placeName(gameDayAndHour(asked.time_start, today))}</p>}
       <p>{asked?.state === 'offered' ? ui.waitlist.leaveOfferWarning : ui.waitlist.leaveWarning}</p>
     </ConfirmDialog>
   );
@@ -61,6 +64,7 @@ function Offer({ place, onConfirm, onLeave, busy, pointed }: OfferProps) {
     card.current.scrollIntoView?.({ block: 'center' });
     card.current.focus({ preventScroll: true });
   }, [pointed]);
+  const today = useClubToday();
   const left = useTimeLeft(place.hold_until);
   const over = left === 0;
   // The hold ran out: the server has passed the court on; the places are read again.
@@ -79,7 +83,7 @@ function Offer({ place, onConfirm, onLeave, busy, pointed }: OfferProps) {
       <p id={titleId} className="offer-title">
         {ui.waitlist.offer(place.time, place.court, place.court_name)}
       </p>
-      <p className="offer-date">{place.date}</p>
+      <p className="offer-date">{dayText(place.time_start.slice(0, 10), today)}</p>
       {/* Not read out every second: the region around announces the offer, not its countdown. */}
       <p className="offer-left" aria-live="off">
         {over ? ui.waitlist.holdOver : ui.waitlist.holdLeft(minutes, seconds)}
@@ -142,6 +146,7 @@ export function WaitlistOffers({
 /** The player's places in line (waiting for a court), each with its position and "Выйти из очереди". */
 export function WaitlistPlaces({ places }: { places: readonly WaitlistPlace[] }) {
   const leave = useLeave();
+  const today = useClubToday();
   const waiting = places.filter((place) => place.state === 'waiting');
   if (waiting.length === 0) return leave.modal;
   return (
@@ -151,7 +156,7 @@ export function WaitlistPlaces({ places }: { places: readonly WaitlistPlace[] })
         {waiting.map((place) => (
           <li key={place.id} className="waitlist-place">
             <span id={`waitlist-place-${place.id}`} className="waitlist-when">
-              {place.date}, {place.time}
+              {gameDayAndHour(place.time_start, today)}
             </span>
             <span className="waitlist-position">{ui.waitlist.position(place.position)}</span>
             <button

@@ -1,7 +1,7 @@
 import { formatRoubles } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
-import { hourRange } from '../../../lib/format';
-import { formatDayMonthYear, weekdayName } from './dates';
+import { dayText, hourRange } from '../../../lib/format';
+import { useClubToday } from '../../../lib/site-clock';
 import './booking-steps.css';
 
 interface BookingSummaryProps {
@@ -35,14 +35,13 @@ export function BookingSummary({
   headingLevel = 1,
 }: BookingSummaryProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const today = useClubToday();
   return (
     <>
       <Heading>{ui.reserve.summaryTitle}</Heading>
       <dl className="booking-summary">
         <dt>{ui.reserve.summary.date}</dt>
-        <dd>{formatDayMonthYear(date)}</dd>
-        <dt>{ui.reserve.summary.weekday}</dt>
-        <dd>{weekdayName(date)}</dd>
+        <dd>{dayText(date, today)}</dd>
         <dt>{ui.reserve.summary.time}</dt>
         <dd>{hourRange(hour)}</dd>
         <dt>{ui.reserve.summary.court}</dt>

@@ -1,6 +1,7 @@
 import { formatRoubles, type Court, type CourtsStatus } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
-import { longDate } from '../../../lib/format';
+import { dayText } from '../../../lib/format';
+import { useClubToday } from '../../../lib/site-clock';
 import { kopecksIn } from '../../../lib/money';
 import './reserve.css';
 import './booking-steps.css';
@@ -48,12 +49,13 @@ function courtPrices(courts: readonly Court[], status: CourtsStatus | null) {
  */
 export function CourtStep({ date, hour, courts, status, onChoose, onBack, headingLevel = 1 }: CourtStepProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const today = useClubToday();
   const closedWhy = (court: Court) => status?.closed_courts?.find((closed) => closed.id_cort === court.id_cort)?.reason;
   const prices = courtPrices(courts, status);
   return (
     <>
       <Heading>{ui.reserve.chooseCourt}</Heading>
-      <p>{ui.reserve.dateAndHour(longDate(date), hour)}</p>
+      <p>{ui.reserve.dateAndHour(dayText(date, today), hour)}</p>
       {prices.all && <p className="courts-price">{ui.payment.hourPrice(prices.all)}</p>}
       <div className="courts" aria-busy={status === null}>
         {courts.map((court) => {

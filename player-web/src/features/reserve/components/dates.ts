@@ -1,5 +1,4 @@
 import { monthsGenitive, weekdaysSundayFirst } from '@kort/contracts';
-import { clockHour } from '../../../lib/format';
 
 export interface DayParts {
   year: number;
@@ -34,22 +33,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** '25 ноября 2026': the booking summary's date. */
-export function formatDayMonthYear(date: string): string {
-  const { year, month, day } = parseIsoDate(date);
-  return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}`;
-}
-
-/** 'среда': the weekday of a date, in the club's calendar. */
-export function weekdayName(date: string): string {
-  const { year, month, day } = parseIsoDate(date);
-  return weekdaysSundayFirst[weekdayOf(year, month, day)] ?? '';
-}
-
-/** '25 ноября 2026, среда': a calendar day's accessible name. */
+/**
+ * '25 ноября 2026, среда': a calendar day's accessible name. Heard, not seen, so in whole words (a
+ * screen reader spells 'ср' out); what the screens show is lib/format's dayText.
+ */
 export function formatFullDay(year: number, month: number, day: number): string {
   return `${day} ${monthsGenitive[month - 1] ?? ''} ${year}, ${weekdaysSundayFirst[weekdayOf(year, month, day)] ?? ''}`;
 }
-
-/** 9 → '09:00': the app's one hour format (lib/format.ts). */
-export const formatHour = clockHour;

@@ -1,4 +1,4 @@
-import { clockHour, longDate } from '../../../lib/format';
+import { dayText, hourText } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
 import { dialRadii, hourHandAngle, minuteHandAngle, polar, type ClubNow } from './dial-geometry';
 
@@ -21,9 +21,9 @@ interface DialCentreProps {
  */
 export function DialCentre({ now, date, value }: DialCentreProps) {
   const { hub } = dialRadii;
-  // The hub is small: the weekday over the day and month; the year is in the heading above the dial.
-  const [weekday = '', dayAndYear = ''] = longDate(date).split(', ');
-  const day = dayAndYear.replace(/ \d{4}$/, '');
+  // The hub is small: the weekday over the day and month, never the year (the heading above the dial
+  // has it when it is not this year's): the date as its own 'today' is always this year's.
+  const [weekday = '', day = ''] = dayText(date, date).split(', ');
   const chosen = value !== null;
   const live = !chosen && date === now.date;
   return (
@@ -64,7 +64,7 @@ export function DialCentre({ now, date, value }: DialCentreProps) {
             {day}
           </tspan>
           <tspan x="0" y="27" className="time-dial-choice-hour">
-            {clockHour(value)}
+            {hourText(value)}
           </tspan>
         </text>
       ) : live ? (

@@ -1,6 +1,6 @@
 import { bookingRules, messages, openingHoursText, type AvailableTimes, type BookingRules } from '@kort/contracts';
 import { ui } from '../../../lib/messages';
-import { formatHour } from './dates';
+import { hourText } from '../../../lib/format';
 
 /**
  * The dial is a 24-hour clock drawn on a 12-sector face: hour h sits in sector h % 12 (sector 0 at
@@ -185,7 +185,7 @@ export function dialSummary(states: readonly { hour: number; state: SegmentState
   const hours = (state: SegmentState) =>
     states
       .filter((entry) => entry.state === state)
-      .map((entry) => formatHour(entry.hour))
+      .map((entry) => hourText(entry.hour))
       .join(', ');
   const parts = [ui.dial.summary.now(day.now.hour, day.now.minute)];
   const mine = hours('mine');
@@ -198,7 +198,7 @@ export function dialSummary(states: readonly { hour: number; state: SegmentState
   const past = hours('past');
   if (taken) parts.push(ui.dial.summary.taken(taken));
   for (const [reason, closed] of closedByReason(states, day.closed ?? []))
-    parts.push(ui.dial.summary.closed(closed.map(formatHour).join(', '), reason));
+    parts.push(ui.dial.summary.closed(closed.map(hourText).join(', '), reason));
   if (past) parts.push(ui.dial.summary.past(past));
   if (day.limit) parts.push(ui.dial.summary.limited(day.limit));
   return parts.join(' ');

@@ -1,7 +1,7 @@
 import { formatRoubles } from '@kort/contracts';
 import type { KeyboardEvent, Ref } from 'react';
 import { ui } from '../../../lib/messages';
-import { formatHour } from './dates';
+import { hourText } from '../../../lib/format';
 import { hourLabelPoint, hourSegmentPath, type SegmentState } from './dial-geometry';
 
 /** The fills of taken hours (a hatch) and closed ones (a crossed hatch on another tint). */
@@ -95,7 +95,7 @@ export function DialSegment({ hour, state, hatchId, crossId, price, radio }: Dia
       className={`time-dial-segment is-${state} is-choosable${inLine ? ' is-queued' : ''}${checked ? ' is-checked' : ''}`}
       role="radio"
       aria-checked={checked}
-      aria-label={`${formatHour(hour)}, ${name}${priceText ? `, ${priceText}` : ''}`}
+      aria-label={`${hourText(hour)}, ${name}${priceText ? `, ${priceText}` : ''}`}
       tabIndex={radio.tabStop ? 0 : -1}
       data-hour={hour}
       onClick={radio.onChoose}

@@ -1,6 +1,7 @@
 import { PayPanel } from '../../../components/pay-panel';
-import { hourRange, longDate } from '../../../lib/format';
+import { dayText, hourRange } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
+import { useClubToday } from '../../../lib/site-clock';
 import type { HeldGame } from '../hooks/use-reserve-actions';
 import './booking-steps.css';
 
@@ -11,11 +12,12 @@ import './booking-steps.css';
  */
 export function PaymentStep({ held, onLater }: { held: HeldGame; onLater: () => void }) {
   const { due, date, hour, court } = held;
+  const today = useClubToday();
   return (
     <main className="page payment-step">
       <h1>{ui.payment.title}</h1>
       <p className="payment-step-game">
-        {longDate(date)}, {hourRange(hour)}, {court}
+        {dayText(date, today)}, {hourRange(hour)}, {court}
       </p>
       <PayPanel
         bookingId={due.booking_id}

@@ -1,5 +1,6 @@
-import { hourRange, longDate } from '../../../lib/format';
+import { dayText, hourRange } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
+import { useClubToday } from '../../../lib/site-clock';
 
 interface ReserveChoiceProps {
   date: string | null;
@@ -13,12 +14,13 @@ interface ReserveChoiceProps {
  * summary will come, so that the layout does not jump when they do.
  */
 export function ReserveChoice({ date, hour, taken }: ReserveChoiceProps) {
+  const today = useClubToday();
   return (
     <>
       <h2>{ui.reserve.choice.title}</h2>
       <dl className="reserve-choice">
         <dt>{ui.reserve.summary.date}</dt>
-        <dd className={date ? undefined : 'muted'}>{date ? longDate(date) : ui.reserve.choice.noDate}</dd>
+        <dd className={date ? undefined : 'muted'}>{date ? dayText(date, today) : ui.reserve.choice.noDate}</dd>
         <dt>{ui.reserve.summary.time}</dt>
         <dd className={hour === null ? 'muted' : undefined}>
           {hour === null ? ui.reserve.choice.noHour : hourRange(hour)}

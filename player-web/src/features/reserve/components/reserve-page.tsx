@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkFailure } from '../../../components/ui/network-failure';
-import { pausedUntilText } from '../../../lib/booking-limits';
+import { momentText } from '../../../lib/format';
 import { ui } from '../../../lib/messages';
 import { DESKTOP, useMediaQuery } from '../../../lib/use-media-query';
 import { useReserveFlow } from '../hooks/use-reserve-flow';
@@ -39,7 +39,7 @@ export function ReservePage() {
   // New bookings paused for no-shows: nothing can be booked, nor waited for, until then.
   if (paused)
     return (
-      <ReserveBlocked title={ui.games.paused(pausedUntilText(paused))}>
+      <ReserveBlocked title={ui.games.paused(momentText(paused))}>
         <p>{ui.games.pausedWhy}</p>
       </ReserveBlocked>
     );

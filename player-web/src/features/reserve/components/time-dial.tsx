@@ -1,7 +1,7 @@
 import { CLUB_SETTING_DEFAULTS, type AvailableTimes, type BookingRules } from '@kort/contracts';
 import { useId } from 'react';
 import { ui } from '../../../lib/messages';
-import { longDate } from '../../../lib/format';
+import { dayText } from '../../../lib/format';
 import { useTimeDial } from '../hooks/use-time-dial';
 import { DialCentre } from './dial-centre';
 import { dialRadii, dialSummary, nightArc, type ClubNow } from './dial-geometry';
@@ -82,7 +82,7 @@ export function TimeDial({
         {ui.reserve.chooseTime}
       </Heading>
       <p id={dateId} className="time-dial-date">
-        {longDate(date)}
+        {dayText(date, now.date)}
       </p>
       <svg
         className="time-dial-face"
