@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { adminJourney } from './support/admin-pages.mjs';
+import { adminJourney, typeDate } from './support/admin-pages.mjs';
 import { ZONE, clubDay, clubInstant } from './support/player-pages.mjs';
 import { registerAccount } from './support/api-client.mjs';
 import { viewports } from './support/browser.mjs';
@@ -186,7 +186,7 @@ test('phone: the page fits, the evening is a marked scroll away, a tapped cell s
     await page.getByRole('button', { name: 'Эта неделя' }).click();
     await page.getByText(/^С \d{2}\.\d{2}\.\d{4} по \d{2}\.\d{2}\.\d{4}, дни и часы клуба$/).waitFor();
     await page.getByRole('button', { name: 'Свой период' }).click();
-    await page.getByLabel('С', { exact: true }).fill('2027-01-01');
+    await typeDate(page.getByRole('textbox', { name: /^С/ }), '2027-01-01');
     await page.getByText('Начало периода позже его конца').waitFor();
     await snap('reversed-period');
   }));

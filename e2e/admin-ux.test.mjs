@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
-import { adminJourney } from './support/admin-pages.mjs';
+import { adminJourney, fieldDate } from './support/admin-pages.mjs';
 import { apiClient, registerAccount } from './support/api-client.mjs';
 import { clubDay } from './support/player-pages.mjs';
 import { viewports } from './support/browser.mjs';
@@ -291,7 +291,7 @@ const deskJourney = (size, daysAhead, court) =>
     // Quick clicks add up, whatever the list is still loading: the day is today plus as many.
     for (let day = 0; day < daysAhead; day += 1) await page.getByRole('button', { name: 'Следующий день' }).click();
     const dayField = page.getByRole('textbox', { name: 'День' });
-    await until(async () => (await dayField.inputValue()) === clubDay(daysAhead), 'the day clicked to');
+    await until(async () => (await dayField.inputValue()) === fieldDate(clubDay(daysAhead)), 'the day clicked to');
     await page.getByRole('button', { name: `Записать игрока: Корт ${court}, 12:00` }).click();
     const dialog = page.getByRole('dialog', { name: 'Записать игрока на корт' });
     await dialog.getByRole('combobox', { name: 'Игрок' }).fill('глеб');

@@ -5,40 +5,20 @@
 // desktop the desk cancels it again, asked without a letter promised. Screens go to
 // e2e/artifacts/walk-in-guest-*.png and are checked with axe.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import contracts from '@kort/contracts';
-import { adminJourney, shortControls } from './support/admin-pages.mjs';
-import { registerAccount } from './support/api-client.mjs';
-import { launchChromium, viewports } from './support/browser.mjs';
+import { adminJourney, ownerOnce, shortControls } from './support/admin-pages.mjs';
+import { viewports } from './support/browser.mjs';
 import { clubDay } from './support/player-pages.mjs';
-import { startProduct, withDatabase } from './support/product.mjs';
+import { useProductAndBrowser, withDatabase } from './support/product.mjs';
 
 const PASSWORD = 'Корт-2026-гость!';
 const stamp = Date.now();
 
-const env = {};
-before(async () => {
-  env.product = await startProduct();
-  env.browser = await launchChromium();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.product?.stop();
-});
+const env = useProductAndBrowser();
 
-let adminReady;
-/** The club's admin (made once for the file): an account promoted in the database, as admin:create does. */
-function admin() {
-  adminReady ??= (async () => {
-    const account = { email: `guest-admin-${stamp}@example.com`, password: PASSWORD, name: 'Светлана' };
-    await registerAccount(env.product, account);
-    await withDatabase(env.product, (db) =>
-      db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [account.email]),
-    );
-    return account;
-  })();
-  return adminReady;
-}
+/** The club's owner, made once for the file. */
+const admin = ownerOnce(env, { email: `guest-admin-${stamp}@example.com`, password: PASSWORD, name: 'Светлана' });
 
 /**
  * On `size`, the club's `daysAhead` day: the desk books `court` at `hour`:00 for a guest named `name`

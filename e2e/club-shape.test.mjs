@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import contracts from '@kort/contracts';
-import { adminJourney } from './support/admin-pages.mjs';
+import { adminJourney, ownerOnce, typeDate } from './support/admin-pages.mjs';
 import { asPlayer as playerPage, clubDay, dialOf, ZONE } from './support/player-pages.mjs';
 import { apiClient, registerAccount } from './support/api-client.mjs';
 import { viewports } from './support/browser.mjs';
 import { nextMail } from './support/mail.mjs';
-import { useProductAndBrowser, withDatabase } from './support/product.mjs';
+import { useProductAndBrowser } from './support/product.mjs';
 
 const env = useProductAndBrowser();
 const PASSWORD = 'Корт-2026-клуб!';
@@ -28,19 +28,8 @@ async function player(label, name) {
   return { email, name, client };
 }
 
-let adminReady;
-/** The club's admin (made once for the file): an account promoted in the database, as admin:create does. */
-function admin() {
-  adminReady ??= (async () => {
-    await registerAccount(env.product, ADMIN);
-    await withDatabase(env.product, (db) =>
-      // An owner: the sport-school flag lifts the quotas at every site, so only an owner sets it.
-      db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [ADMIN.email]),
-    );
-    return ADMIN;
-  })();
-  return adminReady;
-}
+/** The club's owner (made once for the file): the sport-school flag lifts the quotas at every site, so only an owner sets it. */
+const admin = ownerOnce(env, ADMIN);
 
 /** A signed-in player's page at `viewport`: screens to club-shape-<name>-<screen>.png, checked with axe. */
 const asPlayer = (name, viewport, email, run) =>
@@ -85,7 +74,7 @@ test("an admin closes court 2 for an afternoon in the dashboard; the game inside
     async (page, snap) => {
       await page.goto(`${env.product.base}/admin/closures/create`);
       await choose(page, 'Корт', 'Корт 2');
-      await page.getByLabel('Дата начала').fill(date);
+      await typeDate(page.getByRole('textbox', { name: /^Дата начала/ }), date);
       await choose(page, 'Час начала', '14:00');
       await choose(page, 'Час окончания', '18:00');
       await page.getByLabel('Причина').fill('Ремонт покрытия');
@@ -168,8 +157,8 @@ test("an admin books a sport school's term in the dashboard, every occurrence pr
       await choose(page, 'Корт', 'Корт 1');
       await choose(page, 'Час', '17:00');
       for (const day of ['вт', 'чт']) await page.getByRole('checkbox', { name: day, exact: true }).check();
-      await page.getByLabel('Первый день').fill(first);
-      await page.getByLabel('Последний день').fill(last);
+      await typeDate(page.getByRole('textbox', { name: /^Первый день/ }), first);
+      await typeDate(page.getByRole('textbox', { name: /^Последний день/ }), last);
       const preview = page.getByRole('region', { name: 'Занятия по расписанию' });
       const summary = preview.getByText(/^Будет забронировано \d+, пропущено 0$/);
       await summary.waitFor();

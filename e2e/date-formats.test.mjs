@@ -5,33 +5,16 @@
 // date moves it; the closure form's date field too. Screens go to e2e/artifacts/date-formats-*.png
 // and are checked with axe.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import contracts from '@kort/contracts';
+import { test } from 'node:test';
 import { accessibilityProblems } from './support/axe.mjs';
 import { registerAccount } from './support/api-client.mjs';
-import { artifacts, launchChromium, viewports } from './support/browser.mjs';
-import { clubDay, clubInstant } from './support/player-pages.mjs';
+import { artifacts, viewports } from './support/browser.mjs';
+import { fieldDate } from './support/admin-pages.mjs';
+import { clubDay, clubInstant, dayShort } from './support/player-pages.mjs';
 import { confirmedPlayer, logIn } from './support/players.mjs';
-import { startProduct, withDatabase } from './support/product.mjs';
+import { useProductAndBrowser, withDatabase } from './support/product.mjs';
 
-const env = {};
-before(async () => {
-  env.product = await startProduct();
-  env.browser = await launchChromium();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.product?.stop();
-});
-
-/** 'YYYY-MM-DD' → 'пн, 30 ноября', the year added when it is not the club's current one. */
-const dayWords = (date) => {
-  const [year, month, day] = date.split('-').map(Number);
-  const weekday = contracts.weekdaysShortIso[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() || 7) - 1];
-  const words = `${weekday}, ${day} ${contracts.monthsGenitive[month - 1]}`;
-  return clubDay(0).startsWith(`${year}-`) ? words : `${words} ${year}`;
-};
-const fieldText = (date) => date.split('-').reverse().join('.');
+const env = useProductAndBrowser();
 
 /** A page in an English-language browser, `snap` saving date-formats-`name`-`screen`.png and axe's findings. */
 async function englishPage(viewport, name, run) {
@@ -82,8 +65,8 @@ test('the player and the dashboard, in an English-language browser', async () =>
       await gameFor(player.email, 40, 6, size === 'phone' ? 1 : 2);
       await logIn(page, env.product, player);
       await page.getByRole('heading', { name: 'Мои игры', exact: true }).waitFor();
-      const soon = dayWords(clubDay(2));
-      const later = dayWords(clubDay(40));
+      const soon = dayShort(clubDay(2));
+      const later = dayShort(clubDay(40));
       await page.locator('.game-date', { hasText: soon }).first().waitFor();
       await page.locator('.game-date', { hasText: later }).first().waitFor();
       assert.deepEqual(await page.locator('.games .game-time').allTextContents(), ['14:00', '06:00']);
@@ -103,14 +86,14 @@ test('the player and the dashboard, in an English-language browser', async () =>
       await page.goto(`${env.product.base}/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ day }))}`);
       const field = page.getByRole('textbox', { name: 'День' });
       await field.waitFor();
-      assert.equal(await field.inputValue(), fieldText(day));
+      assert.equal(await field.inputValue(), fieldDate(day));
       await page.getByText('Ирина').first().waitFor();
       await snap('bookings-day');
       // Typed as a Russian reader writes it, the date moves the day view.
       const next = clubDay(3);
       await field.fill('');
-      await field.pressSequentially(fieldText(next).replaceAll('.', ''));
-      assert.equal(await field.inputValue(), fieldText(next));
+      await field.pressSequentially(fieldDate(next).replaceAll('.', ''));
+      assert.equal(await field.inputValue(), fieldDate(next));
       await page.waitForURL((url) => decodeURIComponent(url.search).includes(next));
       // A date that does not exist is refused in Russian.
       await page.goto(`${env.product.base}/admin/closures/create`);
@@ -120,8 +103,8 @@ test('the player and the dashboard, in an English-language browser', async () =>
       await start.blur();
       await page.getByText('Такой даты нет').first().waitFor();
       await start.fill('');
-      await start.pressSequentially(fieldText(clubDay(5)).replaceAll('.', ''));
-      assert.equal(await start.inputValue(), fieldText(clubDay(5)));
+      await start.pressSequentially(fieldDate(clubDay(5)).replaceAll('.', ''));
+      assert.equal(await start.inputValue(), fieldDate(clubDay(5)));
       await snap('date-field');
     });
   }

@@ -10,44 +10,27 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import contracts from '@kort/contracts';
+import { test } from 'node:test';
 import {
   asPlayer as playerPage,
   clubDay,
   clubInstant,
-  dayName,
+  dayShort,
+  momentShort,
   buttonsUnderToasts,
   dialOf,
   heading,
-  ZONE,
 } from './support/player-pages.mjs';
-import { adminJourney } from './support/admin-pages.mjs';
+import { adminJourney, ownerOnce } from './support/admin-pages.mjs';
 import { registerAccount } from './support/api-client.mjs';
-import { launchChromium, viewports } from './support/browser.mjs';
-import { startProduct, withDatabase } from './support/product.mjs';
+import { viewports } from './support/browser.mjs';
+import { useProductAndBrowser, withDatabase } from './support/product.mjs';
 import { until } from './support/wait.mjs';
 
 const PASSWORD = 'Корт-2026-очередь!';
 const stamp = Date.now();
 
-const env = {};
-before(async () => {
-  env.product = await startProduct();
-  env.browser = await launchChromium();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.product?.stop();
-});
-
-// ---- The club's calendar ----
-
-/** '30 ноября 2026, 18:00': an instant on the club's clock, as the app and the API write it. */
-const clubDateTime = (instant) => {
-  const { date, hour, minute } = contracts.wallClock(instant, ZONE);
-  return `${dayName(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-};
+const env = useProductAndBrowser();
 
 // ---- The scene ----
 
@@ -80,17 +63,8 @@ async function bothCourtsTaken(label, days, hour) {
   return [first, second];
 }
 
-let adminReady;
-/** The club's admin (made once for the file): an account promoted in the database, as admin:create does. */
-function admin() {
-  adminReady ??= (async () => {
-    const account = { email: `wl-admin-${stamp}@example.com`, password: PASSWORD, name: 'Светлана' };
-    await registerAccount(env.product, account);
-    await database((db) => db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [account.email]));
-    return account;
-  })();
-  return adminReady;
-}
+/** The club's owner, made once for the file. */
+const admin = ownerOnce(env, { email: `wl-admin-${stamp}@example.com`, password: PASSWORD, name: 'Светлана' });
 
 /**
  * The dashboard while `owner`'s offer at `hour` of `date` waits for its confirmation: the day view
@@ -164,7 +138,7 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     await heading(page, 'Мои игры');
     const line = page.getByRole('region', { name: 'Очередь' });
     await line.getByText('Вы в очереди: 1-й').waitFor();
-    assert.match(await line.textContent(), new RegExp(`${dayName(date)}, 18:00`));
+    assert.match(await line.textContent(), new RegExp(`${dayShort(date)}, 18:00`));
     await line.getByRole('button', { name: 'Выйти из очереди' }).waitFor();
     await snap('my-games-in-line');
 
@@ -186,7 +160,7 @@ test('a third player joins the line on the dial; a cancellation is offered on my
     await offer.getByRole('button', { name: 'Подтвердить' }).click();
     await toast(page, 'Корт забронирован');
     await offer.waitFor({ state: 'hidden' });
-    const game = page.locator('.games li', { hasText: dayName(date) });
+    const game = page.locator('.games li', { hasText: dayShort(date) });
     await game.waitFor();
     assert.match(await game.textContent(), /18:00Корт 1/);
     await snap('confirmed');
@@ -222,7 +196,7 @@ test('the same line on a desktop: joined on the dial beside the calendar, the of
     await adminSeesTheHold('desktop', viewports.desktop, date, 19, 'Нина');
     await offer.getByRole('button', { name: 'Подтвердить' }).click();
     await toast(page, 'Корт забронирован');
-    await page.locator('.games li', { hasText: dayName(date) }).waitFor();
+    await page.locator('.games li', { hasText: dayShort(date) }).waitFor();
   });
 });
 
@@ -267,7 +241,7 @@ test('two no-shows within 30 days: my games and the booking screen say until whe
     ),
   );
   // NO_SHOW_PAUSE_DAYS (7) after the no-show that reached the limit.
-  const until = clubDateTime(new Date(lastNoShow.getTime() + 7 * 86_400_000));
+  const until = momentShort(new Date(lastNoShow.getTime() + 7 * 86_400_000));
 
   await asPlayer('paused', viewports.phone, oleg.email, async (page, snap) => {
     const pause = page.getByRole('region', { name: `Запись приостановлена до ${until}` });

@@ -118,7 +118,10 @@ test('a player books at the first club, switches «Площадка» and books 
     { ...player, browser: env.browser, base: env.product.base, name: 'sites-player', viewport: viewports.phone },
     async (page, snap) => {
       const chooser = page.getByRole('button', { name: /^Площадка: / });
-      await until(async () => (await chooser.getAttribute('aria-label')) === 'Площадка: Корт', 'the first club chosen');
+      await until(
+        async () => (await chooser.getAttribute('aria-label')) === 'Площадка: Основная площадка',
+        'the first club chosen',
+      );
       await bookAt(page, DAY);
       await chooser.click();
       await page.getByRole('dialog', { name: 'Выберите площадку' }).waitFor();

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { artifacts } from './browser.mjs';
 import { accessibilityProblems } from './axe.mjs';
+import { registerAccount } from './api-client.mjs';
+import { withDatabase } from './product.mjs';
 
 /**
  * A Russian browser (the native date input follows its language) with Material UI's fades off: axe
@@ -120,4 +122,29 @@ export function menuListProblems(page) {
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
   });
+}
+
+/** 'YYYY-MM-DD' as the dashboard's date fields show it: 'дд.мм.гггг' (docs/decisions/0099-one-format-per-kind.md). */
+export const fieldDate = (date) => date.split('-').reverse().join('.');
+
+/** Types `date` ('YYYY-MM-DD') into a dashboard date field as a person does: its digits, the dots put in by the field. */
+export async function typeDate(field, date) {
+  await field.fill('');
+  await field.pressSequentially(fieldDate(date).replaceAll('.', ''));
+}
+
+/**
+ * The club's owner for a test file: `account` registered through the real calls and promoted in the
+ * database as admin:create does, once, on first use (the product is started by then).
+ */
+export function ownerOnce(env, account) {
+  let ready;
+  return () =>
+    (ready ??= (async () => {
+      await registerAccount(env.product, account);
+      await withDatabase(env.product, (db) =>
+        db.query(`UPDATE users SET role = 'owner' WHERE email = $1`, [account.email]),
+      );
+      return account;
+    })());
 }

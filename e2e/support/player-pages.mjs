@@ -10,7 +10,6 @@ export const ZONE = 'Europe/Moscow'; // SITE_TIMEZONE's default, which `npm star
 /** 'YYYY-MM-DD' of the club's day `days` after today. */
 export const clubDay = (days) => contracts.wallClock(new Date(Date.now() + days * 86_400_000), ZONE).date;
 
-/** The calendar button's accessible name starts like '29 ноября 2026'. */
 /** The club's `days`-ahead day at `hour`:00 as an ISO instant with the club's offset, as the API takes it. */
 export function clubInstant(days, hour) {
   const day = new Date(Date.now() + days * 86_400_000);
@@ -21,9 +20,28 @@ export function clubInstant(days, hour) {
   return `${clubDay(days)}T${String(hour).padStart(2, '0')}:00:00${offset || '+00:00'}`;
 }
 
+/** The calendar button's accessible name starts like '29 ноября 2026' (whole words for a screen reader). */
 export const dayName = (date) => {
   const [year, month, day] = date.split('-').map(Number);
   return `${day} ${contracts.monthsGenitive[month - 1]} ${year}`;
+};
+
+/**
+ * 'YYYY-MM-DD' as both apps write a day (docs/decisions/0099-one-format-per-kind.md): 'вс, 29
+ * ноября', the year added only when it is not the club's current one.
+ */
+export const dayShort = (date) => {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = contracts.weekdaysShortIso[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() || 7) - 1];
+  const thisYear = Number(clubDay(0).slice(0, 4));
+  return `${weekday}, ${day} ${contracts.monthsGenitive[month - 1]}${year === thisYear ? '' : ` ${year}`}`;
+};
+
+/** An instant as both apps write a moment: '30.11.2026, 14:00' on the club's clock. */
+export const momentShort = (instant) => {
+  const { date, hour, minute } = contracts.wallClock(instant, ZONE);
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 };
 
 export const heading = (page, text) => page.getByRole('heading', { name: text, exact: true }).first().waitFor();
