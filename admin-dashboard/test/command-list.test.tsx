@@ -1,5 +1,6 @@
 import { DOOR_HELD_OPEN_MS } from '@kort/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
@@ -135,4 +136,27 @@ test('a door opening is one row that says what the door sensor saw after it', as
     // An admin's opening with no game: no sensor verdict to show.
     ['Дверь: открыть на время', 'Админ Иван', 'Выполнена'],
   ]);
+});
+
+test("«С» and «По» are club days written дд.мм.гггг: the log is asked from the first day's start to the end of the last", async () => {
+  renderLog([command({})]);
+  await rowsOnScreen();
+  for (const [label, typed] of [
+    ['С', '24112026'],
+    ['По', '25112026'],
+  ] as const) {
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить фильтр' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: label }));
+    const field = await screen.findByRole('textbox', { name: label });
+    await userEvent.type(field, typed);
+    expect((field as HTMLInputElement).value).toBe(`${typed.slice(0, 2)}.${typed.slice(2, 4)}.${typed.slice(4)}`);
+  }
+  // Moscow's 24 November starts at 21:00Z the day before; «По» 25 November ends at the 26th's start.
+  await waitFor(() => {
+    const filter = JSON.parse(server.callsTo('GET /api/admin/commands').at(-1)!.query.get('filter') ?? '{}') as Record<
+      string,
+      string
+    >;
+    expect([filter.from, filter.to]).toEqual(['2026-11-23T21:00:00.000Z', '2026-11-25T21:00:00.000Z']);
+  });
 });

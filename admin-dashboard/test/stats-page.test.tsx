@@ -169,6 +169,19 @@ test('«Месяц» asks for the whole month; a range over 366 days is refused 
   await waitFor(() => expect(server.callsTo('GET /api/admin/stats/occupancy').length).toBeGreaterThanOrEqual(2));
   const month = server.callsTo('GET /api/admin/stats/occupancy').at(-1)!;
   expect([month.query.get('from'), month.query.get('to')]).toEqual(['2026-11-01', '2026-11-30']);
+  // Another month is chosen by its Russian name, whatever the browser's language.
+  await userEvent.click(screen.getByRole('combobox', { name: /Месяц/ }));
+  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  expect(options.slice(0, 3)).toEqual(['Ноябрь 2026', 'Октябрь 2026', 'Сентябрь 2026']);
+  expect(options).toHaveLength(24);
+  await userEvent.click(screen.getByRole('option', { name: 'Декабрь 2025' }));
+  await waitFor(() =>
+    expect(
+      server.callsTo('GET /api/admin/stats/occupancy').some((call) => call.query.get('from') === '2025-12-01'),
+    ).toBe(true),
+  );
+  const december = server.callsTo('GET /api/admin/stats/occupancy').at(-1)!;
+  expect(december.query.get('to')).toBe('2025-12-31');
 
   await userEvent.click(screen.getByRole('button', { name: 'Свой период' }));
   const from = screen.getByLabelText('С');

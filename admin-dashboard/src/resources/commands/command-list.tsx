@@ -1,12 +1,14 @@
 import { AGENT_EVENT_KINDS, COMMAND_ACTIONS, COMMAND_STATUSES, RELAYS } from '@kort/contracts';
 import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateTimeInput, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { ClubDateInput } from '../../components/club-date-input';
+import { clubHourInstant, shiftDay } from '../../lib/club-days';
 import { actionKey, CommandName, CommandStatusChip, deviceLabel, requester } from '../../components/command-labels';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { ListActions } from '../../components/list-actions';
 import type { CommandRecord } from '../types';
-import { formatClubDateTime } from '../../lib/club-time';
+import { clubMoment, currentClubZone, formatClubDateTime } from '../../lib/club-time';
 
 /** The input's local 'YYYY-MM-DDTHH:mm' as the instant (with its offset) the API filters on. */
 /**
@@ -38,7 +40,22 @@ const Name = ({ command }: { command: CommandRow }) => (
   </Stack>
 );
 
-const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
+/**
+ * The log's «С» and «По» are club days, written дд.мм.гггг (ClubDateInput): «С» is the start of its day,
+ * «По» the start of the day after (the API's `to` is exclusive), on the club's clock.
+ */
+const zoneNow = () => currentClubZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+const dayStart = (date: string, days: number) =>
+  new Date(clubHourInstant(shiftDay(date, days), 0, zoneNow())).toISOString();
+const dayOf = (instant: string, days: number) => shiftDay(clubMoment(instant, zoneNow()).date, days);
+const fromDay = {
+  parse: (date: string | null) => (date ? dayStart(date, 0) : null),
+  format: (instant?: string | null) => (instant ? dayOf(instant, 0) : ''),
+};
+const toDay = {
+  parse: (date: string | null) => (date ? dayStart(date, 1) : null),
+  format: (instant?: string | null) => (instant ? dayOf(instant, -1) : ''),
+};
 const when = (instant: string | null) => (instant ? formatClubDateTime(instant) : '—');
 /** The API's commands and what the agent logs by itself (offline), each once (light.on is both). */
 const ACTIONS = [...new Set<string>([...COMMAND_ACTIONS, ...AGENT_EVENT_KINDS])];
@@ -72,8 +89,8 @@ export function CommandList() {
       choices={RELAYS.map((relay) => ({ id: relay, name: translate(...deviceLabel(relay)) }))}
       translateChoice={false}
     />,
-    <DateTimeInput key="from" source="from" parse={toInstant} />,
-    <DateTimeInput key="to" source="to" parse={toInstant} />,
+    <ClubDateInput key="from" source="from" {...fromDay} />,
+    <ClubDateInput key="to" source="to" {...toDay} />,
   ];
   return (
     <List<CommandRecord>

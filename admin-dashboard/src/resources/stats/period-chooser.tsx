@@ -1,4 +1,5 @@
 import {
+  MenuItem,
   Stack,
   TextField,
   ToggleButton,
@@ -21,6 +22,39 @@ export interface PeriodChoice {
 }
 
 const kinds: PeriodKind[] = ['week', 'four_weeks', 'month', 'custom'];
+
+/** How many months back «Месяц» offers, the chosen one's included. */
+const MONTHS_OFFERED = 24;
+
+/** 'YYYY-MM' → «Ноябрь 2026». */
+export const monthText = (month: string): string => {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  return `${MONTHS[number - 1]} ${year}`;
+};
+
+/** The months «Месяц» offers: the chosen one and the MONTHS_OFFERED - 1 before it, newest first. */
+export function monthChoices(chosen: string): string[] {
+  const [year = 0, number = 1] = chosen.split('-').map(Number);
+  return Array.from({ length: MONTHS_OFFERED }, (_, back) => {
+    const index = year * 12 + (number - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+const MONTHS = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
 
 /**
  * This week, the last 4 weeks, a month or a range of the admin's own, in the club's days. A typed
@@ -61,15 +95,23 @@ export function PeriodChooser({
         ))}
       </ToggleButtonGroup>
       {choice.kind === 'month' && (
+        // A list of months in Russian rather than the browser's month field, which writes
+        // «November 2026» in an English browser (docs/decisions/0099-one-format-per-kind.md).
         <TextField
-          type="month"
+          select
           size="small"
           label={t('month_input')}
           value={choice.month}
           onChange={(event) => event.target.value && onChange({ ...choice, month: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ maxWidth: 220 }}
-        />
+        >
+          {monthChoices(choice.month).map((month) => (
+            <MenuItem key={month} value={month}>
+              {monthText(month)}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
       {choice.kind === 'custom' && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
