@@ -1,4 +1,6 @@
 import type { StatsWeekday } from '@kort/contracts';
+import { dayText } from '../../lib/club-format';
+import { clubTodayNow } from '../../lib/club-time';
 
 // Numbers and dates of the statistics as a Russian reader writes them (Intl ru-RU), and colours a
 // colour-blind reader can tell apart (Okabe–Ito for series, a light-to-dark blue scale for the heatmap).
@@ -6,7 +8,6 @@ import type { StatsWeekday } from '@kort/contracts';
 const integer = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 0 });
-const weekDay = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const fullDay = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
   month: '2-digit',
@@ -25,8 +26,8 @@ export const shareOf = (part: number, whole: number) => (whole > 0 ? part / whol
 
 /** A calendar date ('YYYY-MM-DD', a day of the club) read as a date in UTC, so no zone shifts it. */
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-/** '23 нояб.': a week's Monday on an axis. */
-export const formatWeek = (day: string) => weekDay.format(asDate(day));
+/** 'пн, 23 ноября': a week's Monday on an axis and in the tables, as every day is written (lib/club-format.ts). */
+export const formatWeek = (day: string) => dayText(day, clubTodayNow());
 /** '23.11.2026'. */
 export const formatDay = (day: string) => fullDay.format(asDate(day));
 
