@@ -386,3 +386,16 @@ test('sent from registration with an address that has an account: the e-mail fil
   await userEvent.click(recovery.getByRole('button', { name: 'Закрыть' }));
   expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('anna@example.com');
 });
+
+test('a door link opened signed out keeps its code through the social login buttons too', async () => {
+  server = fakeServer({ 'GET /api/auth/providers/': socialProviders({ vk: true }) });
+  render(
+    <MemoryRouter initialEntries={[`/login?next=${encodeURIComponent('/game?door=0427')}`]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  const vk = await screen.findByRole('link', { name: /VK ID/ });
+  expect(vk.getAttribute('href')).toBe(`/api/auth/vk/login/?next=${encodeURIComponent('/game?door=0427')}`);
+});

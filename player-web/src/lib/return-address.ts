@@ -1,13 +1,11 @@
+import { returnPath } from '@kort/contracts';
+
 /**
- * Where a signed-out visitor was going, kept through login and registration as `?next=` (a door
- * link scanned while signed out must still open the door once signed in). Only the app's own
- * addresses are followed: a path from `/`, never `//host` nor an auth screen.
+ * Where a signed-out visitor was going, kept through login, registration and a social login as
+ * `?next=` (contracts' returnPath: only the app's own addresses are followed).
  */
 export function returnAddress(search: string): string | null {
-  const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/^\/(login|register|activate)(?:[/?#]|$)/.test(next)) return null;
-  return next;
+  return returnPath(new URLSearchParams(search).get('next'));
 }
 
 /** `/login` or `/register`, carrying the return address when there is one worth keeping. */

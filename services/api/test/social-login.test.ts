@@ -1,4 +1,4 @@
-import { messages, socialErrorMessage, type SocialProvider } from '@kort/contracts';
+import { messages, socialErrorMessage, socialLoginPath, type SocialProvider } from '@kort/contracts';
 import { PASSWORD, registerPlayer, uniqueEmail } from './support/accounts';
 import type { Client } from './support/client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -54,8 +54,13 @@ async function providerRequests(): Promise<
 }
 
 /** The player presses the provider's button, then "Разрешить" or "Отклонить" at the provider. */
-async function consent(client: Client, provider: SocialProvider, decision: 'allow' | 'deny'): Promise<URL> {
-  const started = await client.get(`/api/auth/${provider}/login/`);
+async function consent(
+  client: Client,
+  provider: SocialProvider,
+  decision: 'allow' | 'deny',
+  next?: string,
+): Promise<URL> {
+  const started = await client.get(socialLoginPath(provider, next ?? null));
   expect(started.status).toBe(302);
   const authorize = new URL(started.headers.location as string);
   const page = await fetch(authorize);
@@ -246,6 +251,29 @@ describe.each(['vk', 'yandex'] as const)('%s', (provider) => {
     ]);
     expect(rows).toEqual([]);
   });
+});
+
+test("a door link opened signed out keeps its code through a social login; only the app's own addresses", async () => {
+  const provider = 'vk';
+  await signedInAt(provider, {
+    id: '40009001',
+    first_name: 'Дверь',
+    last_name: 'Кодова',
+    email: uniqueEmail('next-vk'),
+    phone: '79035550101',
+  });
+  const client = api.client();
+  expect(await returnTo(client, await consent(client, provider, 'allow', '/game?door=0427'))).toBe('/game?door=0427');
+  // Another host, or an auth screen, is not followed: the player lands on /profile.
+  for (const foreign of ['//evil.example/game?door=1', '/\\evil.example', '/login?next=/x']) {
+    const other = api.client();
+    expect(await returnTo(other, await consent(other, provider, 'allow', foreign))).toBe('/profile');
+  }
+  // Refused at the provider, the login screen keeps where the player was going.
+  const refused = api.client();
+  expect(await returnTo(refused, await consent(refused, provider, 'deny', '/game?door=0427'))).toBe(
+    `${loginError('denied', provider)}&next=${encodeURIComponent('/game?door=0427')}`,
+  );
 });
 
 test('a blocked account and a deleted one stay out, linked or not', async () => {

@@ -16,8 +16,24 @@ export function isSocialProvider(value: unknown): value is SocialProvider {
 /** GET /api/auth/providers/ (public): which social buttons the login screen shows. */
 export type SocialProvidersResponse = Record<SocialProvider, boolean>;
 
-/** Where a login through a provider starts: a full-page navigation, not a fetch. */
-export const socialLoginPath = (provider: SocialProvider): string => `/api/auth/${provider}/login/`;
+/**
+ * Where a login through a provider starts: a full-page navigation, not a fetch. `next` (returnPath's)
+ * is where the player goes once signed in.
+ */
+export const socialLoginPath = (provider: SocialProvider, next: string | null = null): string =>
+  `/api/auth/${provider}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+
+/**
+ * Where a signed-out visitor was going (`?next=`), kept through login, registration and a social
+ * login (a door link scanned while signed out must still open the door once signed in). Only the
+ * app's own addresses are followed: a path from `/`, never `//host` nor an auth screen; else null.
+ */
+export function returnPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 500 || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return null;
+  if (/^\/(login|register|activate)(?:[/?#]|$)/.test(next)) return null;
+  return next;
+}
 
 /**
  * Why a social login ended back on /login: the callback redirects to

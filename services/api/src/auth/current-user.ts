@@ -12,7 +12,7 @@ declare module 'express-session' {
     /** Password recovery in progress (anonymous): the e-mail and, once verified, the code. */
     reset: { email: string; verifiedCodeId?: number; verifiedAt?: number };
     /** Social logins started in this browser and not yet back, by their `state`. */
-    oauth: Record<string, { provider: string; verifier: string; startedAt: number }>;
+    oauth: Record<string, { provider: string; verifier: string; startedAt: number; next?: string }>;
   }
 }
 

@@ -26,7 +26,8 @@ const PENDING_MAX = 5;
 /** Callbacks per client IP: each one costs two calls to the provider. */
 const CALLBACK_LIMIT = { perIp: 60, windowSeconds: 600 };
 
-type PendingLogins = Record<string, { provider: string; verifier: string; startedAt: number }>;
+/** Logins started and not back yet, by `state`; `next`: where the player was going (returnPath's). */
+type PendingLogins = Record<string, { provider: string; verifier: string; startedAt: number; next?: string }>;
 
 /** Ends a social login on /login with this reason (contracts' socialErrorMessage gives the text). */
 export class SocialLoginFailure extends Error {
@@ -66,8 +67,15 @@ export class SocialLoginService {
     ) as SocialProvidersResponse;
   }
 
-  /** The provider's authorization URL; the login's state and PKCE verifier go into `pending`. */
-  start(provider: SocialProvider, pending: PendingLogins | undefined): { url: string; pending: PendingLogins } {
+  /**
+   * The provider's authorization URL; the login's state, PKCE verifier and return address (`next`,
+   * already checked as the app's own) go into `pending`.
+   */
+  start(
+    provider: SocialProvider,
+    pending: PendingLogins | undefined,
+    next: string | null = null,
+  ): { url: string; pending: PendingLogins } {
     const client = this.clientOf(provider);
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
@@ -79,7 +87,10 @@ export class SocialLoginService {
       .slice(0, PENDING_MAX - 1);
     return {
       url: client.authorizeUrl({ state, challenge, redirectUri: this.redirectUri(provider) }),
-      pending: Object.fromEntries([...kept, [state, { provider, verifier, startedAt: now }]]),
+      pending: Object.fromEntries([
+        ...kept,
+        [state, { provider, verifier, startedAt: now, ...(next ? { next } : {}) }],
+      ]),
     };
   }
 

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import {
   isSocialProvider,
   RequestError,
+  returnPath,
   SOCIAL_ERROR_PARAM,
   SOCIAL_PROVIDER_PARAM,
   SOCIAL_PROVIDERS,
@@ -21,7 +22,8 @@ import { SocialLoginFailure, SocialLoginService } from './social-login.service';
 /**
  * Social login: the login screen's buttons navigate to `/api/auth/{provider}/login/`,
  * the provider sends the browser back to `/api/auth/{provider}/callback/`. Both are page
- * navigations that end in a redirect, to /profile or to /login with the reason; they carry no CSRF
+ * navigations that end in a redirect, to /profile (or where the player was going, `?next=` of the
+ * start, kept with the login's state) or to /login with the reason; they carry no CSRF
  * header (a navigation cannot), and `state`, bound to this browser's session, is what stops a
  * forged callback.
  */
@@ -45,10 +47,17 @@ export class SocialController {
   @Get(':provider/login')
   @SharedObject('provider', 'provider')
   @ApiParam({ name: 'provider', enum: SOCIAL_PROVIDERS })
-  async start(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async start(
+    @Param('provider') name: string,
+    @Query('next') next: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const provider = providerOf(name);
     try {
-      const { url, pending } = this.social.start(provider, request.session.oauth);
+      // Where the player was going (a door link), if it is one of the app's own addresses.
+      const back = returnPath(typeof next === 'string' ? next : null);
+      const { url, pending } = this.social.start(provider, request.session.oauth, back);
       request.session.oauth = pending;
       await saveSession(request);
       response.redirect(302, url);
@@ -67,26 +76,36 @@ export class SocialController {
     @Res() response: Response,
   ): Promise<void> {
     const provider = providerOf(name);
+    const pending = request.session.oauth;
+    // Where the player was going, kept by this login's start (checked then): through a refusal too.
+    const state = typeof query.state === 'string' ? query.state : '';
+    const next = returnPath(pending?.[state]?.provider === provider ? pending[state].next : null);
     try {
-      const pending = request.session.oauth;
       const user = await this.social.finish(provider, onlyStrings(query), pending, clientIp(request)).finally(() =>
         // The state is used up, whatever the outcome.
         saveSession(request),
       );
       await this.sessions.start(request, response, user);
-      response.redirect(302, '/profile');
+      response.redirect(302, next ?? '/profile');
     } catch (error) {
-      this.fail(provider, error, response);
+      this.fail(provider, error, response, next);
     }
   }
 
-  /** Back to /login with the reason; anything unexpected is logged and shown as "provider down". */
-  private fail(provider: SocialProvider, error: unknown, response: Response): void {
+  /**
+   * Back to /login with the reason (and where the player was going); anything unexpected is logged
+   * and shown as "provider down".
+   */
+  private fail(provider: SocialProvider, error: unknown, response: Response, next: string | null = null): void {
     const code = error instanceof SocialLoginFailure ? error.code : 'provider';
     if (error instanceof SocialLoginFailure)
       this.logger.warn({ provider, code, reason: error.message }, 'social login refused');
     else this.logger.error({ provider, error: String(error) }, 'social login failed');
-    const target = new URLSearchParams({ [SOCIAL_ERROR_PARAM]: code, [SOCIAL_PROVIDER_PARAM]: provider });
+    const target = new URLSearchParams({
+      [SOCIAL_ERROR_PARAM]: code,
+      [SOCIAL_PROVIDER_PARAM]: provider,
+      ...(next ? { next } : {}),
+    });
     response.redirect(302, `/login?${target.toString()}`);
   }
 }

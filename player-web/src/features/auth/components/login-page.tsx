@@ -116,7 +116,7 @@ export function LoginPage() {
           </button>
         )}
       </form>
-      {step === 'email' && <SocialLoginLinks providers={providers} />}
+      {step === 'email' && <SocialLoginLinks providers={providers} next={live ? next : null} />}
       <button type="button" className="link" onClick={() => setRecovering(true)}>
         {ui.login.recoverPassword}
       </button>
