@@ -150,11 +150,12 @@ test('a phone turned sideways is asked to turn back by a banner, the app working
   await context.close();
 });
 
-test("my games on a desktop show each game's whole hour beside the longest weekdays, from 1024 px up", async () => {
+test("my games on a desktop show each game's whole hour beside the longest day texts, from 1024 px up", async () => {
   const context = await env.browser.newContext({ viewport: viewports.desktop });
   const page = await context.newPage();
   const { email, password } = await confirmedPlayer(page, 'hours');
-  // A Monday and a Sunday at 18:00 at the club: «Понедельник», «Воскресенье», the longest names.
+  // 18:00 on next week's Monday and Sunday, and on a September day of next year: the longest day texts
+  // («пн, 30 ноября», and with its year «ср, 29 сентября 2027»: the longest month name).
   const db = new pg.Client({ connectionString: env.product.databaseUrl });
   await db.connect();
   try {
@@ -164,7 +165,10 @@ test("my games on a desktop show each game's whole hour beside the longest weekd
          FROM users u,
               (SELECT (date_trunc('week', now() AT TIME ZONE 'Europe/Moscow') + interval '1 week' + o * interval '1 day')
                         AT TIME ZONE 'Europe/Moscow' AS day
-                 FROM unnest(ARRAY[0, 6]) AS o) d
+                 FROM unnest(ARRAY[0, 6]) AS o
+               UNION ALL
+               SELECT (date_trunc('year', now() AT TIME ZONE 'Europe/Moscow') + interval '1 year 8 months 28 days')
+                        AT TIME ZONE 'Europe/Moscow') d
         WHERE u.email = $1`,
       [email],
     );
@@ -174,7 +178,7 @@ test("my games on a desktop show each game's whole hour beside the longest weekd
   await logIn(page, email, password);
   await acceptRulesScreen(page);
   await page.getByRole('heading', { name: 'Мои игры' }).waitFor();
-  await page.locator('.games .game').nth(1).waitFor();
+  await page.locator('.games .game').nth(2).waitFor();
   for (const width of [1024, 1100, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     const hours = await page.$$eval('.games .game', (cards) =>
