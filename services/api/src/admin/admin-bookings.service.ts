@@ -25,7 +25,7 @@ import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { WalkInQuota } from './walk-in-quota';
-import { insertGuestGame } from './walk-in-guests';
+import { insertGuestGame } from '../bookings/guest-games';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
