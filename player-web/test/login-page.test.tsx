@@ -4,17 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LoginPage } from '../src/features/auth/components/login-page';
-import {
-  defaultSite,
-  fail,
-  fakeServer,
-  ok,
-  secondSite,
-  socialProviders,
-  type Answer,
-  type FakeServer,
-  type Reply,
-} from './support/fake-server';
+import { fail, fakeServer, ok, socialProviders, type Answer, type FakeServer, type Reply } from './support/fake-server';
 import { queriesSettled, render } from './support/render';
 
 let server: FakeServer;
@@ -345,31 +335,6 @@ test('only the two parameters leave the address; anything else in it stays', asy
   expect((await screen.findByRole('alert')).textContent).toBe('Вход через VK ID сейчас выключен');
   await waitFor(() => expect(window.location.search).toBe('?utm_source=mail'));
   expect(window.location.hash).toBe('#top');
-});
-
-test("the front door's plan and its first line follow the club's courts: one, two, five, or several clubs", async () => {
-  const perk = () => document.querySelector('.door-perks li')?.textContent;
-  const numbers = () => [...document.querySelectorAll('.court-map text')].map((number) => number.textContent);
-  for (const [sites, said, drawn] of [
-    [[{ ...defaultSite, courts: 1 }], 'Бронируйте корт на свободный час', ['1']],
-    [[{ ...defaultSite, courts: 2 }], 'Бронируйте корт 1 или 2 на свободный час', ['1', '2']],
-    [[{ ...defaultSite, courts: 5 }], 'Бронируйте любой из 5 кортов на свободный час', ['1', '2', '3', '4']],
-    // Which club the visitor comes to is not known yet: no numbers, no count.
-    [
-      [
-        { ...defaultSite, courts: 2 },
-        { ...secondSite, courts: 3 },
-      ],
-      'Бронируйте корт на свободный час',
-      [],
-    ],
-  ] as const) {
-    server = fakeServer(routes({ 'GET /api/sites/': ok(sites) }));
-    const { unmount } = renderLoginScreen();
-    await waitFor(() => expect(server.callsTo('GET /api/sites/')).toHaveLength(1));
-    await waitFor(() => expect([perk(), numbers()]).toEqual([said, drawn]));
-    unmount();
-  }
 });
 
 test('sent from registration with an address that has an account: the e-mail filled in, the recovery open on it', async () => {

@@ -1,4 +1,4 @@
-import { plural } from '@kort/contracts';
+import { monthsNominative, plural } from '@kort/contracts';
 import { hourRange } from './format';
 
 /** '1 игра', '2 игры', '5 игр' */
@@ -66,20 +66,7 @@ export const bookingTexts = {
     previousMonth: 'Предыдущий месяц',
     nextMonth: 'Следующий месяц',
     /** Month names in the nominative, for the calendar's title ("Ноябрь 2026"). */
-    months: [
-      'Январь',
-      'Февраль',
-      'Март',
-      'Апрель',
-      'Май',
-      'Июнь',
-      'Июль',
-      'Август',
-      'Сентябрь',
-      'Октябрь',
-      'Ноябрь',
-      'Декабрь',
-    ],
+    months: monthsNominative,
     /** Column headers, Monday first: what is shown and what a screen reader says. */
     weekdays: [
       { short: 'пн', full: 'понедельник' },

@@ -18,6 +18,22 @@ export const bookingRules = {
 } as const;
 
 /** Month names in the genitive ("22 ноября 2026") and weekdays, Sunday first as the dial shows. */
+/** Month names in the nominative, for a month on its own («Ноябрь 2026»: a calendar's title, a list of months). */
+export const monthsNominative = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
+
 export const monthsGenitive = [
   'января',
   'февраля',

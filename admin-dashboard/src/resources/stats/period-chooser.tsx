@@ -8,6 +8,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { monthsNominative } from '@kort/contracts';
 import { useTranslate } from 'react-admin';
 import { DateTextField } from '../../components/club-date-input';
 import { formatDay } from './stats-format';
@@ -29,7 +30,7 @@ const MONTHS_OFFERED = 24;
 /** 'YYYY-MM' → «Ноябрь 2026». */
 export const monthText = (month: string): string => {
   const [year = 0, number = 1] = month.split('-').map(Number);
-  return `${MONTHS[number - 1]} ${year}`;
+  return `${monthsNominative[number - 1]} ${year}`;
 };
 
 /** The months «Месяц» offers: the chosen one and the MONTHS_OFFERED - 1 before it, newest first. */
@@ -40,21 +41,6 @@ export function monthChoices(chosen: string): string[] {
     return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
   });
 }
-
-const MONTHS = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-] as const;
 
 /**
  * This week, the last 4 weeks, a month or a range of the admin's own, in the club's days. A typed
