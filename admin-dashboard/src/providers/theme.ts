@@ -28,6 +28,14 @@ export const theme: RaThemeOptions = {
   },
   components: {
     ...defaultLightTheme.components,
+    // A spinner says what it is to a screen reader (axe's aria-progressbar-name): every list and
+    // page loading in react-admin draws one.
+    MuiCircularProgress: {
+      defaultProps: { 'aria-label': 'Загрузка…' },
+    },
+    MuiLinearProgress: {
+      defaultProps: { 'aria-label': 'Загрузка…' },
+    },
     // Every button reads in sentence case, as written («Заблокировать», not «ЗАБЛОКИРОВАТЬ»).
     MuiButton: {
       ...defaultLightTheme.components?.MuiButton,
