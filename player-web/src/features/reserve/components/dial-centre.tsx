@@ -55,30 +55,24 @@ export function DialCentre({ now, date, value }: DialCentreProps) {
         />
         <circle r="4" className="time-dial-pin" />
       </g>
-      {chosen ? (
-        <text className="time-dial-choice" data-testid="dial-choice" textAnchor="middle">
-          <tspan x="0" y="-17" className="time-dial-choice-day">
-            {weekday}
-          </tspan>
-          <tspan x="0" y="-1" className="time-dial-choice-day">
-            {day}
-          </tspan>
-          <tspan x="0" y="27" className="time-dial-choice-hour">
-            {hourText(value)}
-          </tspan>
-        </text>
-      ) : live ? (
+      {live ? (
         <text className="time-dial-now" x="0" y={hub - 22} textAnchor="middle">
           {ui.reserve.dialNow}
         </text>
       ) : (
-        <text className="time-dial-choice" data-testid="dial-day" textAnchor="middle">
-          <tspan x="0" y="-6" className="time-dial-choice-day">
+        // Another day, or the choice: the weekday and the date, and the hour once one is chosen.
+        <text className="time-dial-choice" data-testid={chosen ? 'dial-choice' : 'dial-day'} textAnchor="middle">
+          <tspan x="0" y={chosen ? -17 : -6} className="time-dial-choice-day">
             {weekday}
           </tspan>
-          <tspan x="0" y="12" className="time-dial-choice-day">
+          <tspan x="0" y={chosen ? -1 : 12} className="time-dial-choice-day">
             {day}
           </tspan>
+          {chosen && (
+            <tspan x="0" y="27" className="time-dial-choice-hour">
+              {hourText(value)}
+            </tspan>
+          )}
         </text>
       )}
     </g>
