@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ReleaseTarget } from './fleet';
 import { messages } from './messages';
 import {
   type LiveDoorEvent,
@@ -57,6 +58,8 @@ export const EDGE_EVENTS = {
   schedule: 'schedule',
   /** Agent → API, acknowledged: a batch of the agent's outbox (offline.ts), in order. */
   outbox: 'agent.outbox',
+  /** API → agent on connect and on every change: the version it should run (fleet.ts ReleaseTarget). */
+  release: 'release',
 } as const;
 export const LIVE_EVENTS = { deviceState: 'device.state', doorEvent: 'door.event' } as const;
 
@@ -128,6 +131,7 @@ export const inputChangedSchema = z.object({
 export interface ServerToAgentEvents {
   [EDGE_EVENTS.command]: (command: EdgeCommand, ack: (result: CommandAck) => void) => void;
   [EDGE_EVENTS.schedule]: (schedule: SignedSchedule, ack: (result: ScheduleAck) => void) => void;
+  [EDGE_EVENTS.release]: (target: ReleaseTarget) => void;
 }
 export interface AgentToServerEvents {
   [EDGE_EVENTS.snapshot]: (snapshot: AgentSnapshot) => void;

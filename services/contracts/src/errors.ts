@@ -199,6 +199,23 @@ export const PaymentError = {
   RefundNotPaid: 'payment.refund_not_paid',
 } as const;
 
+/** Agent releases and alerts (fleet.ts). */
+export const FleetError = {
+  /** An upload that is not a bundle (no manifest, not gzip-tar, a file outside its folder). */
+  BundleInvalid: 'fleet.bundle_invalid',
+  /** The manifest's signature does not verify against AGENT_UPDATE_PUBLIC_KEY, or a file's hash differs. */
+  BundleUnsigned: 'fleet.bundle_unsigned',
+  /** The install has no AGENT_UPDATE_PUBLIC_KEY: it cannot check a bundle, so it takes none. */
+  UpdatesOff: 'fleet.updates_off',
+  ReleaseExists: 'fleet.release_exists',
+  ReleaseNotFound: 'fleet.release_not_found',
+  /** Another release's rollout is running or halted: finish, roll back or replace it first. */
+  RolloutBusy: 'fleet.rollout_busy',
+  /** A rollback with no release before this one. */
+  NoPreviousRelease: 'fleet.no_previous_release',
+  AlertNotFound: 'fleet.alert_not_found',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 export type ErrorCode =
   | ValueOf<typeof RequestError>
@@ -210,4 +227,5 @@ export type ErrorCode =
   | ValueOf<typeof AdminError>
   | ValueOf<typeof SiteError>
   | ValueOf<typeof NotifyError>
-  | ValueOf<typeof PaymentError>;
+  | ValueOf<typeof PaymentError>
+  | ValueOf<typeof FleetError>;

@@ -10,6 +10,7 @@ export * from './csrf-token';
 export * from './csv';
 export * from './devices';
 export * from './errors';
+export * from './fleet';
 export * from './http';
 export * from './messages';
 export * from './notification-rules';

@@ -1,6 +1,7 @@
 import type { DeviceError } from './errors';
 import type { ErrorResponse } from './http';
 import { z } from 'zod';
+import { AGENT_ALARMS, agentVersionSchema, UPDATE_REASON_KEYS } from './fleet';
 
 /**
  * The club without its link (README.md, "If the club's internet drops"): the API hands each site's agent a
@@ -95,6 +96,11 @@ export const AGENT_EVENT_KINDS = [
   'light.on', // the agent switched the light on for a game
   'light.off', // the agent switched the light off (run of games over, or the manual limit)
   'agent.offline', // the agent could not reach the API from params.from to params.to
+  'alarm.raised', // a door or Pi alarm (params.alarm, fleet.ts), with its figure in params.value
+  'alarm.cleared', // the condition of params.alarm is over
+  'update.installed', // params.version proved itself (it replaced params.previous)
+  'update.refused', // the bundle of params.version was refused (params.why), the running one stays
+  'update.rolled-back', // params.version failed (params.why): back on params.previous
 ] as const;
 export type AgentEventKind = (typeof AGENT_EVENT_KINDS)[number];
 
@@ -122,6 +128,17 @@ export const agentEventSchema = z.object({
       to: z.number().int().optional(),
       /** light.on / light.off */
       reason: z.enum(['game', 'run-over', 'manual-max']).optional(),
+      /** alarm.raised / alarm.cleared */
+      alarm: z.enum(AGENT_ALARMS).optional(),
+      /** alarm.raised: the figure (°C, %, seconds open, seconds of drift). */
+      value: z.number().optional(),
+      /** update.*: the version concerned, and the one it replaced or went back to. */
+      version: agentVersionSchema.optional(),
+      previous: agentVersionSchema.optional(),
+      /** update.refused / update.rolled-back */
+      why: z.enum(UPDATE_REASON_KEYS).optional(),
+      /** update.*: a line for the operator (which file, what the check lacked); never a secret. */
+      detail: z.string().max(300).optional(),
     })
     .default({}),
 });

@@ -4,6 +4,7 @@ import {
   BookingError,
   DeviceError,
   DoorError,
+  FleetError,
   messages,
   NotifyError,
   PaymentError,
@@ -35,6 +36,15 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [SiteError.NoneAssigned]: { status: 403, detail: messages.siteNoneAssigned },
   [SiteError.OwnersOnly]: { status: 403, detail: messages.siteOwnersOnly },
   [SiteError.SlugTaken]: { status: 409, detail: messages.siteSlugTaken },
+
+  [FleetError.BundleInvalid]: { status: 422, detail: messages.bundleInvalid },
+  [FleetError.BundleUnsigned]: { status: 422, detail: messages.bundleUnsigned },
+  [FleetError.UpdatesOff]: { status: 409, detail: messages.updatesOff },
+  [FleetError.ReleaseExists]: { status: 409, detail: messages.releaseExists },
+  [FleetError.ReleaseNotFound]: { status: 404, detail: messages.releaseNotFound },
+  [FleetError.RolloutBusy]: { status: 409, detail: messages.rolloutBusy },
+  [FleetError.NoPreviousRelease]: { status: 409, detail: messages.noPreviousRelease },
+  [FleetError.AlertNotFound]: { status: 404, detail: messages.alertNotFound },
 
   [AuthError.NotAuthenticated]: { status: 401, detail: messages.notAuthenticated },
   [AuthError.Forbidden]: { status: 403, detail: messages.forbidden },
