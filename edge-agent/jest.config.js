@@ -13,6 +13,7 @@ module.exports = {
   moduleNameMapper: {
     '^@kort/contracts$': '<rootDir>/../services/contracts/src/index.ts',
     '^@kort/contracts/schedule-crypto$': '<rootDir>/../services/contracts/src/schedule-crypto.ts',
+    '^@kort/contracts/release-crypto$': '<rootDir>/../services/contracts/src/release-crypto.ts',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   // The CLI tests run the built daemon, as systemd does.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type AgentSnapshot } from '@kort/contracts';
 import { type CommandRunner } from './commands/command-runner';
 import { type AgentConfig } from './config';
@@ -18,6 +18,11 @@ export interface AgentOptions {
   logger?: Logger;
   /** This machine's clock; defaults to Date.now (a test moves it through a two-day outage). */
   clock?: () => number;
+  /**
+   * Ends the process for its supervisor after an update switched `current` (the CLI stops the agent
+   * and exits). Without it, an update that needs a restart only stops the agent.
+   */
+  restart?: () => void;
 }
 
 export interface RunningAgent {
@@ -35,10 +40,19 @@ export interface RunningAgent {
   stop(): Promise<void>;
 }
 
+/** package.json sits one level above both src/ (tests) and dist/ (production). */
+const PACKAGE_DIR = join(__dirname, '..');
+
 function readVersion(): string {
-  // package.json sits one level above both src/ (tests) and dist/ (production).
-  const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string };
   return version;
+}
+
+/** UPDATE_ROOT, else the root of the release folder this code runs from (<root>/releases/<version>). */
+export function updateRootOf(config: AgentConfig, packageDir = PACKAGE_DIR): string | null {
+  if (config.updateRoot) return resolve(config.updateRoot);
+  const releases = dirname(resolve(packageDir));
+  return basename(releases) === 'releases' ? dirname(releases) : null;
 }
 
 /**
@@ -49,7 +63,18 @@ export async function startAgent(config: AgentConfig, options: AgentOptions = {}
   const logger = options.logger ?? createJsonLogger(config.logLevel);
   const driver = options.driver ?? createDriver(config, logger);
   const agentVersion = readVersion();
-  const pieces = buildAgent(config, driver, logger, agentVersion, options.clock);
+  let restarting = false;
+  const runtime = {
+    version: agentVersion,
+    updateRoot: updateRootOf(config),
+    restart: () => {
+      if (restarting) return;
+      restarting = true;
+      if (options.restart) options.restart();
+      else void stop();
+    },
+  };
+  const pieces = buildAgent(config, driver, logger, runtime, options.clock);
   const parts = new AgentParts(agentParts(pieces, logger), logger);
 
   let stopping: Promise<void> | null = null;

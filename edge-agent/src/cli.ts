@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-import { type AgentDriver, RELAYS, type RelayId } from '@kort/contracts';
+import { AGENT_ALARMS, type AgentDriver, RELAYS, type RelayId } from '@kort/contracts';
 import { startAgent } from './agent';
+import { installCommand } from './update/install-command';
+import { parseSimulateArgs, simulateAlarm } from './alarms/simulate-command';
 import { type AgentConfig, AgentConfigError, loadAgentConfig } from './config';
 import { createDriver } from './hardware/driver-factory';
 import { GpioSetupError } from './hardware/gpio-chip';
@@ -13,10 +15,16 @@ const DRIVER_NAMES: Record<AgentDriver, string> = {
   simulated: 'simulated (no relay moves)',
 };
 
+/** The exit code after an update switched releases (EX_TEMPFAIL): a restart is expected. */
+const EXIT_RESTART = 75;
+
 const USAGE = `Usage:
   kort-agent [--config FILE]                                  run the daemon
   kort-agent test-relay <relay> [--ms 1000] [--config FILE]   switch one relay on for a while, then off
-Relays: ${RELAYS.join(', ')}`;
+  kort-agent simulate <alarm> [--clear] [--config FILE]       raise (or clear) an alarm on a running simulated agent
+  kort-agent install <bundle.tar.gz> [--root DIR]             install a signed release (AGENT_UPDATE_PUBLIC_KEY) as current
+Relays: ${RELAYS.join(', ')}
+Alarms: ${AGENT_ALARMS.join(', ')}`;
 
 function loadOrExit(argv: string[], requireToken: boolean): AgentConfig {
   try {
@@ -32,8 +40,11 @@ async function runDaemon(argv: string[]): Promise<void> {
   const config = loadOrExit(argv, true);
   const logger = createJsonLogger(config.logLevel);
   let agent: Awaited<ReturnType<typeof startAgent>>;
+  // An update switched `current`: stop cleanly (relays off, outbox and state saved) and exit for
+  // systemd (Restart=always) or the guard's loop to start the new release.
+  let restartForUpdate = () => {};
   try {
-    agent = await startAgent(config, { logger });
+    agent = await startAgent(config, { logger, restart: () => restartForUpdate() });
   } catch (error) {
     logger.error('agent cannot start', { error });
     // The operator's one sentence (what to install, what to set), apart from the JSON log.
@@ -53,6 +64,7 @@ async function runDaemon(argv: string[]): Promise<void> {
       .catch((error: unknown) => logger.error('stop failed', { error }))
       .finally(() => process.exit(code));
   };
+  restartForUpdate = () => shutdown('update', EXIT_RESTART);
   process.once('SIGTERM', () => shutdown('SIGTERM', 0));
   process.once('SIGINT', () => shutdown('SIGINT', 0));
   // A bug must not leave the door unlocked: stop (relays off) and let systemd restart us. `on`,
@@ -112,6 +124,20 @@ async function testRelay(argv: string[]): Promise<void> {
   await off();
 }
 
+/** The door display's debug endpoint of the agent running with this config (DISPLAY_HOST/DISPLAY_PORT). */
+async function simulate(argv: string[]): Promise<void> {
+  const args = parseSimulateArgs(argv);
+  if ('error' in args) {
+    process.stderr.write(`${args.error}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const config = loadOrExit(argv.slice(1), false);
+  process.exitCode = await simulateAlarm(args, config, {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  });
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -119,6 +145,8 @@ async function main(): Promise<void> {
     return;
   }
   if (argv[0] === 'test-relay') return testRelay(argv.slice(1));
+  if (argv[0] === 'simulate') return simulate(argv.slice(1));
+  if (argv[0] === 'install') process.exit(await installCommand(argv.slice(1), loadOrExit(argv.slice(1), false)));
   return runDaemon(argv);
 }
 

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { OFFLINE_AFTER_MS, RELAYS, type RelayId } from '@kort/contracts';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logger';
+import { updatePublicKey } from './update/manifest';
 import { BACKOFF_CAP_RANGE_MS, DEFAULT_BACKOFF } from './transport/backoff';
 
 /** BCM numbers (the "GPIO17" names on pinout.xyz), not header pin numbers. */
@@ -39,15 +40,24 @@ const pinMapSchema = z.strictObject({
   doorSensor: bcm.optional(),
 });
 
-/** Checked apart from the schema so a reused pin is reported along with every other problem. */
-function reusedPins(pins: unknown): string[] {
-  if (!pins || typeof pins !== 'object') return [];
+/**
+ * Checked apart from the schema so a reused pin is reported along with every other problem. The
+ * inputs (tamper, exit button) are pins too, named as the operator set them.
+ */
+function reusedPins(pins: unknown, inputs: Record<string, unknown> = {}): string[] {
+  const pinEntries = pins && typeof pins === 'object' ? Object.entries(pins) : [];
+  const named: [field: string, owner: string, pin: unknown][] = [
+    ...pinEntries.map(([name, pin]): [string, string, unknown] => [`pins.${name}`, name, pin]),
+    ...Object.entries(inputs).map(([name, pin]): [string, string, unknown] => [name, name, pin]),
+  ];
   const owners = new Map<unknown, string>();
   const problems: string[] = [];
-  for (const [name, pin] of Object.entries(pins)) {
-    if (typeof pin !== 'number') continue;
+  for (const [field, name, value] of named) {
+    // The environment gives strings.
+    const pin = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof pin !== 'number' || !Number.isInteger(pin)) continue;
     const owner = owners.get(pin);
-    if (owner) problems.push(`pins.${name} uses BCM ${pin}, already used by ${owner}`);
+    if (owner) problems.push(`${field} uses BCM ${pin}, already used by ${owner}`);
     else owners.set(pin, name);
   }
   return problems;
@@ -92,6 +102,18 @@ const settingsSchema = z.object({
   displayPort: int(0, 65535, 'a port number (0-65535)').default(8090),
   doorPulseMs: int(1, 600_000, 'a number of milliseconds (1-600000)').default(5000),
   doorSensorDebounceMs: int(0, 10_000, 'a number of milliseconds (0-10000)').default(50),
+  /** The door open this long is the door.held-open alarm (and the door.held-open line of the command log). */
+  doorHeldOpenS: int(1, 3600, 'a number of seconds (1-3600)').default(60),
+  /** The sensor opening within this long after a door command, pulse, PIN or exit press is not forced. */
+  doorForcedGraceS: int(0, 600, 'a number of seconds (0-600)').default(10),
+  /** BCM number of the tamper input (a normally-closed switch to ground): reading 1 is the tamper alarm. */
+  tamperLine: int(0, 57, 'a BCM GPIO number (0-57)').optional(),
+  /** BCM number of the exit button (normally open, to ground): a press is a legitimate opening. */
+  exitButtonLine: int(0, 57, 'a BCM GPIO number (0-57)').optional(),
+  /** The CPU temperature in millidegrees, as the kernel's thermal zone gives it. */
+  thermalFile: z.string().min(1).default('/sys/class/thermal/thermal_zone0/temp'),
+  /** How often the Pi's temperature, disk and clock drift are looked at. */
+  piCheckMs: int(100, 3_600_000, 'a number of milliseconds (100-3600000)').default(60_000),
   /** Without reaching the API this long, the agent is offline: the door screen becomes a keypad. */
   offlineAfterMs: int(100, 3_600_000, 'a number of milliseconds (100-3600000)').default(OFFLINE_AFTER_MS),
   /** Losing the API, the first retry comes within this many ms; each failed one doubles the window. */
@@ -114,14 +136,35 @@ const settingsSchema = z.object({
   gpioChipLabel: z.string().min(1).optional(),
   /** Level the door sensor reads when the door is closed: 0 for a reed switch to ground with a pull-up. */
   doorSensorClosedLevel: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 or 1' }).default(0),
+  /**
+   * The releases root (<root>/releases/<version>, <root>/current): where updates install. Unset: the
+   * root this agent runs from when it runs from a release folder, else updates are off.
+   */
+  updateRoot: z.string().min(1).optional(),
+  /** The Ed25519 key releases are signed with (PEM, or the base64 of its DER): without it no update installs. */
+  updatePublicKey: z
+    .string()
+    .refine(isUpdateKey, { error: 'must be an Ed25519 public key (npm run agent:keys prints it)' })
+    .optional(),
+  /** A new release proves itself within this or is switched back. */
+  updateHealthWindowMs: int(1000, 3_600_000, 'a number of milliseconds (1000-3600000)').default(300_000),
 });
 
 export type AgentConfig = z.infer<typeof settingsSchema> & { configFile: string | null };
 
 /** The agent's other files live beside the state file: the signed schedule and the outbox. */
-export function agentFiles(stateFile: string): { schedule: string; outbox: string } {
-  return { schedule: `${stateFile}.schedule`, outbox: `${stateFile}.outbox` };
+export function agentFiles(stateFile: string): { schedule: string; outbox: string; alarms: string } {
+  return { schedule: `${stateFile}.schedule`, outbox: `${stateFile}.outbox`, alarms: `${stateFile}.alarms` };
 }
+function isUpdateKey(text: string): boolean {
+  try {
+    updatePublicKey(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type SettingKey = keyof z.infer<typeof settingsSchema>;
 
 /** Which environment variable overrides which setting (the file uses the camelCase names). */
@@ -135,6 +178,12 @@ const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   displayPort: 'DISPLAY_PORT',
   doorPulseMs: 'DOOR_PULSE_MS',
   doorSensorDebounceMs: 'DOOR_SENSOR_DEBOUNCE_MS',
+  doorHeldOpenS: 'DOOR_HELD_OPEN_S',
+  doorForcedGraceS: 'DOOR_FORCED_GRACE_S',
+  tamperLine: 'TAMPER_LINE',
+  exitButtonLine: 'EXIT_BUTTON_LINE',
+  thermalFile: 'THERMAL_FILE',
+  piCheckMs: 'PI_CHECK_MS',
   offlineAfterMs: 'OFFLINE_AFTER_MS',
   reconnectBaseMs: 'RECONNECT_BASE_MS',
   reconnectCapMs: 'RECONNECT_CAP_MS',
@@ -142,6 +191,9 @@ const ENV_NAMES: Partial<Record<SettingKey, string>> = {
   gpioSysfsRoot: 'GPIO_SYSFS_ROOT',
   gpioDevRoot: 'GPIO_DEV_ROOT',
   logLevel: 'LOG_LEVEL',
+  updateRoot: 'UPDATE_ROOT',
+  updatePublicKey: 'AGENT_UPDATE_PUBLIC_KEY',
+  updateHealthWindowMs: 'UPDATE_HEALTH_WINDOW_MS',
 };
 // The token belongs in the root-only EnvironmentFile, not in a world-readable JSON file.
 const FILE_KEYS: string[] = Object.keys(settingsSchema.shape).filter((key) => key !== 'token');
@@ -247,7 +299,12 @@ export function loadAgentConfig(
       problems.push(`${field} ${issue.message}`);
     }
   }
-  problems.push(...reusedPins(raw.pins));
+  problems.push(
+    ...reusedPins(raw.pins ?? DEFAULT_PINS, {
+      [source.tamperLine ?? 'TAMPER_LINE']: raw.tamperLine,
+      [source.exitButtonLine ?? 'EXIT_BUTTON_LINE']: raw.exitButtonLine,
+    }),
+  );
   if (problems.length || !parsed.success) throw new AgentConfigError(problems);
   return { ...parsed.data, configFile };
 }

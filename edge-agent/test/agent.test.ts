@@ -148,6 +148,7 @@ test('the door display shows the code and its QR after display.show and clears a
     display: null,
     relays: expect.objectContaining({ door: false, 'shelf-1': false }),
     schedule: null,
+    alarms: [],
   });
 
   const expiresAt = Date.now() + 1500;
@@ -164,6 +165,7 @@ test('the door display shows the code and its QR after display.show and clears a
     display: { code: '0427', expiresAt },
     relays: expect.any(Object),
     schedule: null,
+    alarms: [],
   });
   expect(Object.keys(state.relays as object)).toHaveLength(13);
 

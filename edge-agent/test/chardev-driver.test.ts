@@ -202,3 +202,77 @@ describe('GPIO character-device driver: start-up errors an operator can act on',
     );
   });
 });
+
+describe('GPIO character-device driver: the tamper input and the exit button', () => {
+  afterEach(() => jest.useRealTimers());
+  const TAMPER = 24;
+  const EXIT = 25;
+  const withInputs = (options: Partial<ChardevDriverOptions> = {}) =>
+    driverOn(PI4_CHARDEV, { inputs: { tamper: TAMPER, 'exit-button': EXIT }, ...options });
+
+  test('each its own request with edges and a pull-up; read at start; released at stop', async () => {
+    const { driver, fake } = withInputs();
+    fake.drive('/dev/gpiochip0', TAMPER, 0); // the case shut
+    await driver.start();
+    expect(fake.requests.slice(2)).toEqual([
+      expect.objectContaining({ direction: 'input', offsets: [TAMPER], edges: true, bias: 'pull-up' }),
+      expect.objectContaining({ direction: 'input', offsets: [EXIT], edges: true, bias: 'pull-up' }),
+    ]);
+    expect(driver.inputActive('tamper')).toBe(false);
+    // Idle, the pull-up holds the exit button's line high; the fake reads 0 until driven, i.e. "pressed".
+    expect(driver.inputActive('exit-button')).toBe(true);
+    await driver.stop();
+    expect([TAMPER, EXIT].map((pin) => fake.line('/dev/gpiochip0', pin).consumer)).toEqual([null, null]);
+  });
+
+  test('the tamper trips at 1 and the exit button is pressed at 0, each change heard once after the debounce', async () => {
+    jest.useFakeTimers();
+    const { driver, fake } = withInputs();
+    fake.drive('/dev/gpiochip0', EXIT, 1); // at rest
+    await driver.start();
+    const tamper: boolean[] = [];
+    const exit: boolean[] = [];
+    driver.onInput('tamper', (active) => tamper.push(active));
+    driver.onInput('exit-button', (active) => exit.push(active));
+
+    fake.drive('/dev/gpiochip0', TAMPER, 1);
+    fake.drive('/dev/gpiochip0', TAMPER, 0);
+    fake.drive('/dev/gpiochip0', TAMPER, 1); // a bounce: one change
+    jest.advanceTimersByTime(49);
+    expect(tamper).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(tamper).toEqual([true]);
+    expect(driver.inputActive('tamper')).toBe(true);
+
+    fake.drive('/dev/gpiochip0', EXIT, 0);
+    jest.advanceTimersByTime(50);
+    fake.drive('/dev/gpiochip0', EXIT, 1);
+    jest.advanceTimersByTime(50);
+    expect(exit).toEqual([true, false]);
+    // The door sensor's own debounce is apart: the inputs never reached its listeners.
+    const door: boolean[] = [];
+    driver.onDoorSensor((closed) => door.push(closed));
+    fake.drive('/dev/gpiochip0', TAMPER, 0);
+    jest.advanceTimersByTime(50);
+    expect(door).toEqual([]);
+    expect(tamper).toEqual([true, false]);
+    await driver.stop();
+  });
+
+  test('not wired: no request, inputActive() is null; a line on a relay pin or held by another program is refused, named', async () => {
+    const none = driverOn();
+    await none.driver.start();
+    expect(none.fake.requests).toHaveLength(2);
+    expect(none.driver.inputActive('tamper')).toBeNull();
+    expect(none.driver.inputActive('exit-button')).toBeNull();
+    await none.driver.stop();
+
+    const reused = withInputs({ inputs: { tamper: 17 } });
+    await expect(reused.driver.start()).rejects.toThrow('tamperLine: BCM 17 is already used by door');
+
+    const held = withInputs();
+    held.fake.hold('/dev/gpiochip0', EXIT, 'gpiomon');
+    const error = (await held.driver.start().catch((caught: unknown) => caught)) as GpioSetupError;
+    expect(error.problems).toEqual(['exitButtonLine: BCM 25 is held by "gpiomon"']);
+  });
+});

@@ -145,3 +145,45 @@ describe('door sensor', () => {
     await driver.stop();
   });
 });
+
+describe('tamper input and exit button', () => {
+  const TAMPER = 512 + 24;
+  const EXIT = 512 + 25;
+  const withInputs = (options: Partial<SysfsDriverOptions> = {}) =>
+    driverOn(PI4_CHIPS, { inputs: { tamper: 24, 'exit-button': 25 }, ...options });
+
+  test('inputs on both edges with the debounce; the tamper trips at 1, the exit button is pressed at 0', async () => {
+    const { driver, fake } = withInputs({ debounceMs: 30 });
+    await driver.start();
+    expect(fake.byNumber(TAMPER)).toMatchObject({ direction: 'in', edge: 'both', options: { debounceTimeout: 30 } });
+    expect(fake.byNumber(EXIT)).toMatchObject({ direction: 'in', edge: 'both', options: { debounceTimeout: 30 } });
+    expect(driver.inputActive('tamper')).toBe(false); // reads 0: the case shut
+
+    const tamper: boolean[] = [];
+    const exit: boolean[] = [];
+    driver.onInput('tamper', (active) => tamper.push(active));
+    driver.onInput('exit-button', (active) => exit.push(active));
+    fake.byNumber(TAMPER).input(1);
+    fake.byNumber(TAMPER).input(1);
+    fake.byNumber(EXIT).input(1); // let go (its start read 0: pressed)
+    fake.byNumber(EXIT).input(0);
+    fake.byNumber(TAMPER).input(0);
+    expect(tamper).toEqual([true, false]);
+    expect(exit).toEqual([false, true]);
+    expect(driver.doorClosed()).toBe(true); // the door sensor did not move
+
+    await driver.stop();
+    expect(fake.byNumber(TAMPER).unexported).toBe(true);
+    expect(fake.byNumber(EXIT).unexported).toBe(true);
+  });
+
+  test('not wired: inputActive() is null; a line on a relay pin is refused, named by its setting', async () => {
+    const { driver } = driverOn(PI4_CHIPS);
+    await driver.start();
+    expect(driver.inputActive('tamper')).toBeNull();
+    expect(driver.inputActive('exit-button')).toBeNull();
+    await driver.stop();
+    const reused = withInputs({ inputs: { 'exit-button': 27 } });
+    await expect(reused.driver.start()).rejects.toThrow('exitButtonLine: BCM 27 is already used by light');
+  });
+});

@@ -1,5 +1,6 @@
 import { type DisplayCode } from '../event-bus';
 import { KORT_MARK_SVG } from './brand';
+import { DEBUG_SCRIPT, DEBUG_STYLE, renderDebugPanel } from './debug-panel';
 import { KEYPAD_SCRIPT, KEYPAD_STYLE, renderKeypad } from './keypad-view';
 
 const escape = (text: string) =>
@@ -26,13 +27,14 @@ export function renderScreen(display: DisplayCode | null, qrSvg: string | null):
  * The page's script, served as `/display.js`: the display's CSP (DISPLAY_CSP) allows scripts from
  * the agent's own origin only, so nothing injected into the page could run.
  */
-export const DISPLAY_SCRIPT = `${KEYPAD_SCRIPT}
+export const DISPLAY_SCRIPT = `${KEYPAD_SCRIPT}${DEBUG_SCRIPT}
   // Polls the agent every second: the keypad while offline; when the code changes, fetches this page
   // again and swaps the screen.
   async function refresh() {
     try {
       const state = await (await fetch('/state.json', { cache: 'no-store' })).json();
       setOffline(state.offline);
+      debugAlarms(state.alarms);
       document.body.classList.toggle('keypad', state.offline);
       // The keypad's prompt already says the link is down.
       document.getElementById('offline').style.display = state.connected || state.offline ? 'none' : 'block';
@@ -77,9 +79,10 @@ export const DISPLAY_CSP = [
 
 /**
  * A full-screen page for a kiosk browser at the door: no external assets, Russian text. Online it
- * shows the door code; offline (the agent cannot reach the API) the keypad instead.
+ * shows the door code; offline (the agent cannot reach the API) the keypad instead. `debug`: the
+ * alarms' debug panel of a simulated agent.
  */
-export function renderPage(screen: string, offline = false): string {
+export function renderPage(screen: string, offline = false, debug = false): string {
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -100,13 +103,14 @@ export function renderPage(screen: string, offline = false): string {
   .brand { position: fixed; top: 2vh; left: 2vw; display: flex; align-items: center; gap: 1.2vmin; font-size: 3vmin; font-weight: 600; color: #c9d3dc; }
   .brand svg { width: 5vmin; height: 5vmin; }
   #offline { position: fixed; bottom: 2vh; right: 2vw; font-size: 2.2vmin; color: #e0a458; display: none; }
-  body.keypad main { display: none; }${KEYPAD_STYLE}
+  body.keypad main { display: none; }${KEYPAD_STYLE}${debug ? DEBUG_STYLE : ''}
 </style>
 </head>
 <body${offline ? ' class="keypad"' : ''}>
 <div class="brand" aria-hidden="true">${KORT_MARK_SVG}<span>Корт</span></div>
 ${screen}
 ${renderKeypad(offline)}
+${debug ? renderDebugPanel() : ''}
 <p id="offline">Нет связи с сервером</p>
 <script src="/display.js"></script>
 </body>

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { type AgentAlarm, keypadMessages } from '@kort/contracts';
+import { SIMULATE_BODY_MAX_BYTES, simulateAlarmSchema, type SimulationAnswer } from '../alarms/alarm-simulator';
 import { type DisplayCode } from '../event-bus';
 import { type RelayStates } from '../hardware/relay-driver';
 import { type UnlockAnswer } from '../keypad/keypad-service';
@@ -7,6 +9,7 @@ import { type Logger } from '../logger';
 import { FAVICON_ICO, KORT_MARK_SVG } from './brand';
 import { doorQrSvg } from './door-link';
 import { DISPLAY_CSP, DISPLAY_SCRIPT, renderPage, renderScreen } from './display-page';
+import { readJsonBody } from './json-body';
 import { readUnlockRequest } from './unlock-request';
 
 /** On every answer: the page's CSP, no type sniffing, never framed, no referrer. */
@@ -17,6 +20,8 @@ const DISPLAY_SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+const SIMULATE_MALFORMED = 'Ожидается JSON {"alarm": "<тревога>", "on": true | false}';
+
 /** Body of GET /state.json: the agent's own report of itself (README.md, "agent display"). */
 export interface DisplayState {
   connected: boolean;
@@ -26,6 +31,8 @@ export interface DisplayState {
   relays: RelayStates;
   /** The schedule held for offline entry: its version and the games whose door has not closed. */
   schedule: { version: number; entries: number } | null;
+  /** The alarms raised now (door and Pi), in the contract's order. */
+  alarms: AgentAlarm[];
 }
 
 export interface DisplayServerOptions {
@@ -38,6 +45,8 @@ export interface DisplayServerOptions {
   state: () => DisplayState;
   /** POST /unlock: the keypad's PIN. */
   unlock: (pin: string) => Promise<UnlockAnswer>;
+  /** POST /debug/alarm and the debug panel; only a simulated agent has it (else both are absent). */
+  simulate?: (alarm: AgentAlarm, on: boolean) => Promise<SimulationAnswer>;
 }
 
 /** The door screen: a local page with the current code and its QR, and the agent state as JSON. */
@@ -100,21 +109,26 @@ export class DisplayServer {
       res.end(JSON.stringify({ detail: answer.detail }));
       return;
     }
+    if (path === '/debug/alarm') {
+      if (this.options.simulate) await this.debugAlarm(req, res, this.options.simulate);
+      else res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
       return;
     }
     if (path === '/state.json') {
-      const { connected, offline, display, relays, schedule } = this.options.state();
+      const { connected, offline, display, relays, schedule, alarms } = this.options.state();
       res.writeHead(200, { ...headers, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ connected, offline, display, relays, schedule }));
+      res.end(JSON.stringify({ connected, offline, display, relays, schedule, alarms }));
       return;
     }
     if (path === '/') {
       const { display, offline } = this.options.state();
       const qr = display ? await this.qr(display.code) : null;
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-      res.end(renderPage(renderScreen(display, qr), offline));
+      res.end(renderPage(renderScreen(display, qr), offline, this.options.simulate !== undefined));
       return;
     }
     if (path === '/display.js') {
@@ -133,6 +147,36 @@ export class DisplayServer {
       return;
     }
     res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+  }
+
+  /**
+   * POST /debug/alarm {alarm, on} on a simulated agent: brings about the alarm's condition (or ends
+   * it) and answers once the alarm is recorded. JSON only, at most SIMULATE_BODY_MAX_BYTES. On real
+   * hardware the path does not exist (404, as any unknown path).
+   */
+  private async debugAlarm(
+    req: IncomingMessage,
+    res: ServerResponse,
+    simulate: NonNullable<DisplayServerOptions['simulate']>,
+  ): Promise<void> {
+    const headers = { 'cache-control': 'no-store', ...DISPLAY_SECURITY_HEADERS };
+    const json = { ...headers, 'content-type': 'application/json; charset=utf-8' };
+    if (req.method !== 'POST') {
+      res.writeHead(405, { ...headers, allow: 'POST' }).end();
+      return;
+    }
+    const body = await readJsonBody(req, SIMULATE_BODY_MAX_BYTES);
+    if (!body.ok && body.problem === 'too-large') {
+      res.writeHead(413, { ...json, connection: 'close' }).end(JSON.stringify({ detail: keypadMessages.tooLarge }));
+      return;
+    }
+    const parsed = body.ok ? simulateAlarmSchema.safeParse(body.json) : null;
+    if (!parsed?.success) {
+      res.writeHead(400, json).end(JSON.stringify({ detail: SIMULATE_MALFORMED }));
+      return;
+    }
+    const answer = await simulate(parsed.data.alarm, parsed.data.on);
+    res.writeHead(200, json).end(JSON.stringify(answer));
   }
 
   /**

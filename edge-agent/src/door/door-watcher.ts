@@ -1,4 +1,4 @@
-import { type AgentEventKind, DOOR_HELD_OPEN_MS } from '@kort/contracts';
+import { type AgentEventKind } from '@kort/contracts';
 import { type EventBus } from '../event-bus';
 import { type RelayDriver } from '../hardware/relay-driver';
 import { type Logger } from '../logger';
@@ -12,13 +12,15 @@ export interface DoorWatcherOptions {
   record: (kind: AgentEventKind, fields: OutboxFields) => Promise<unknown>;
   /** The link monitor's verdict: offline sensor changes go to the outbox (online ones as input.changed). */
   offline: () => boolean;
-  heldOpenMs?: number;
+  /** DOOR_HELD_OPEN_S: open this long is one door.held-open per opening. */
+  heldOpenMs: number;
 }
 
 /**
  * What the door sensor proves. A pulse for a game ends in door.opened (the door moved while the
- * strike was released) or door.not-opened; a door open longer than DOOR_HELD_OPEN_MS is reported
- * once per opening. Without a sensor (doorClosed() is null) it does nothing, as before.
+ * strike was released) or door.not-opened; a door open longer than DOOR_HELD_OPEN_S is reported
+ * once per opening, as a line of the command log (the alarm of that name is alarms/door-alarms.ts').
+ * Without a sensor (doorClosed() is null) it does nothing, as before.
  */
 export class DoorWatcher {
   /** The pulse being watched: its game, and whether the door opened during it. */
@@ -94,9 +96,9 @@ export class DoorWatcher {
   private armHeldOpen(): void {
     if (this.heldTimer) return;
     this.heldTimer = setTimeout(() => {
-      this.options.logger.warn('the door is held open', { forMs: this.options.heldOpenMs ?? DOOR_HELD_OPEN_MS });
+      this.options.logger.warn('the door is held open', { forMs: this.options.heldOpenMs });
       this.record('door.held-open', { game: this.openingGame });
-    }, this.options.heldOpenMs ?? DOOR_HELD_OPEN_MS);
+    }, this.options.heldOpenMs);
   }
 
   private disarmHeldOpen(): void {

@@ -1,8 +1,8 @@
 import { RELAYS, type RelayId } from '@kort/contracts';
 import { type ChardevBinding, type ChardevChip, type ChardevLines, loadNativeChardev } from './chardev-binding';
 import { checkPinMap, chooseHeaderChip, GpioSetupError } from './gpio-chip';
-import { GpioDriverBase, type GpioDriverOptions } from './gpio-driver-base';
-import { safeRelayStates } from './relay-driver';
+import { GpioDriverBase, type GpioDriverOptions, namedLines, wiredInputs } from './gpio-driver-base';
+import { type DriverInput, safeRelayStates } from './relay-driver';
 
 /** The holder name `gpioinfo` shows for the agent's lines. */
 export const GPIO_CONSUMER = 'kort-agent';
@@ -16,9 +16,17 @@ export interface ChardevDriverOptions extends GpioDriverOptions {
 
 const describeChip = (chip: ChardevChip): string => `${chip.path}: label "${chip.label}", ${chip.lines} lines`;
 
+/** How a log line names each input line. */
+const INPUT_NAMES: Record<'doorSensor' | DriverInput, string> = {
+  doorSensor: 'door sensor',
+  tamper: 'tamper input',
+  'exit-button': 'exit button',
+};
+
 /**
- * Relays and the door sensor on the Pi's GPIO header through the GPIO character device
- * (/dev/gpiochipN, uAPI v2): Raspberry Pi OS Trixie, which has no sysfs GPIO, and Bookworm. All 13
+ * Relays, the door sensor and the optional inputs (tamper, exit button) on the Pi's GPIO header
+ * through the GPIO character device (/dev/gpiochipN, uAPI v2): Raspberry Pi OS Trixie, which has no
+ * sysfs GPIO, and Bookworm. All 13
  * relays are one request, as outputs already at "off": the kernel applies direction and value
  * together, so no relay clicks at start. The lines belong to this process: when it ends, even by
  * SIGKILL, the kernel frees them. Freeing is not switching off: the kernel writes no level, and
@@ -29,8 +37,9 @@ export class ChardevDriver extends GpioDriverBase {
   readonly kind = 'gpio-chardev';
   private chip: ChardevChip | null = null;
   private relayLines: ChardevLines | null = null;
-  private sensorLine: ChardevLines | null = null;
-  private debounce: NodeJS.Timeout | null = null;
+  /** The door sensor and the inputs, each its own request, by name. */
+  private readonly inputLines = new Map<keyof typeof INPUT_NAMES, ChardevLines>();
+  private readonly debounces = new Map<keyof typeof INPUT_NAMES, NodeJS.Timeout>();
 
   constructor(private readonly options: ChardevDriverOptions) {
     super(options.logger);
@@ -42,7 +51,7 @@ export class ChardevDriver extends GpioDriverBase {
     const binding = this.options.binding ?? loadNativeChardev();
     const chip = chooseHeaderChip(this.listChips(binding), this.options.chipLabel, describeChip);
     const { pins } = this.options;
-    checkPinMap(pins, chip.lines, `${chip.path} ("${chip.label}", ${chip.lines} lines)`);
+    checkPinMap(namedLines(this.options), chip.lines, `${chip.path} ("${chip.label}", ${chip.lines} lines)`);
     this.checkFree(binding, chip);
     this.chip = chip;
     try {
@@ -55,7 +64,21 @@ export class ChardevDriver extends GpioDriverBase {
           values: RELAYS.map(() => 0),
         }),
       );
-      if (pins.doorSensor !== undefined) this.openSensor(binding, chip, pins.doorSensor);
+      if (pins.doorSensor !== undefined) {
+        // A reed switch to ground reads 0 closed and needs a pull-up to read 1 open, and vice versa.
+        const closedLevel = this.options.doorSensorClosedLevel;
+        const bias = closedLevel === 0 ? 'pull-up' : 'pull-down';
+        const level = this.openInput(binding, chip, 'doorSensor', pins.doorSensor, bias, (settled) =>
+          this.sensorRead(settled === closedLevel),
+        );
+        this.sensorClosed = level === closedLevel;
+      }
+      for (const [input, pin] of wiredInputs(this.options)) {
+        this.inputOpened(
+          input,
+          this.openInput(binding, chip, input, pin, 'pull-up', (settled) => this.inputRead(input, settled)),
+        );
+      }
     } catch (error) {
       this.release();
       throw error;
@@ -67,6 +90,7 @@ export class ChardevDriver extends GpioDriverBase {
       label: chip.label,
       activeLow: this.options.activeLow,
       doorSensor: pins.doorSensor ?? null,
+      ...this.options.inputs,
     });
   }
 
@@ -86,8 +110,8 @@ export class ChardevDriver extends GpioDriverBase {
 
   /** Every relay off, then the lines back to the kernel, which writes no level of its own. */
   protected release(): void {
-    if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = null;
+    for (const timer of this.debounces.values()) clearTimeout(timer);
+    this.debounces.clear();
     if (this.relayLines) {
       try {
         this.relayLines.set(RELAYS.map(() => 0));
@@ -98,10 +122,8 @@ export class ChardevDriver extends GpioDriverBase {
       this.releaseLines(this.relayLines, 'relay');
       this.relayLines = null;
     }
-    if (this.sensorLine) {
-      this.releaseLines(this.sensorLine, 'door sensor');
-      this.sensorLine = null;
-    }
+    for (const [name, lines] of this.inputLines) this.releaseLines(lines, INPUT_NAMES[name]);
+    this.inputLines.clear();
   }
 
   private releaseLines(lines: ChardevLines, what: string): void {
@@ -113,43 +135,52 @@ export class ChardevDriver extends GpioDriverBase {
   }
 
   /**
-   * The door sensor: edges wake a debounce timer; when the line has been still for debounceMs its
-   * level is read, so a bouncing reed switch reports one change with its final state.
+   * An input line (the door sensor, the tamper input, the exit button): edges wake a debounce timer;
+   * when the line has been still for debounceMs its level is read, so a bouncing switch reports one
+   * change with its final state. Returns the level when opened.
    */
-  private openSensor(binding: ChardevBinding, chip: ChardevChip, pin: number): void {
-    const closedLevel = this.options.doorSensorClosedLevel;
-    const sensor = this.request(binding, chip, 'doorSensor', () =>
+  private openInput(
+    binding: ChardevBinding,
+    chip: ChardevChip,
+    name: keyof typeof INPUT_NAMES,
+    pin: number,
+    bias: 'pull-up' | 'pull-down',
+    settled: (level: 0 | 1) => void,
+  ): 0 | 1 {
+    const line = this.request(binding, chip, name, () =>
       binding.request(chip.path, {
         consumer: GPIO_CONSUMER,
         offsets: [pin],
         direction: 'input',
         activeLow: false,
         edges: true,
-        // A reed switch to ground reads 0 closed and needs a pull-up to read 1 open, and vice versa.
-        bias: closedLevel === 0 ? 'pull-up' : 'pull-down',
+        bias,
       }),
     );
-    this.sensorLine = sensor;
-    const read = () => sensor.get()[0] === closedLevel;
-    this.sensorClosed = read();
-    sensor.watch(
+    this.inputLines.set(name, line);
+    const what = INPUT_NAMES[name];
+    line.watch(
       () => {
-        if (this.debounce) clearTimeout(this.debounce);
-        this.debounce = setTimeout(() => {
-          this.debounce = null;
-          if (this.sensorLine !== sensor) return;
-          let closed: boolean;
-          try {
-            closed = read();
-          } catch (error) {
-            this.logger.error('door sensor read failed', { error });
-            return;
-          }
-          this.sensorRead(closed);
-        }, this.options.debounceMs);
+        clearTimeout(this.debounces.get(name));
+        this.debounces.set(
+          name,
+          setTimeout(() => {
+            this.debounces.delete(name);
+            if (this.inputLines.get(name) !== line) return;
+            let level: 0 | 1;
+            try {
+              level = line.get()[0]!;
+            } catch (error) {
+              this.logger.error(`${what} read failed`, { error });
+              return;
+            }
+            settled(level);
+          }, this.options.debounceMs),
+        );
       },
-      (error) => this.logger.error('door sensor events failed', { error }),
+      (error) => this.logger.error(`${what} events failed`, { error }),
     );
+    return line.get()[0]!;
   }
 
   private listChips(binding: ChardevBinding): ChardevChip[] {
@@ -163,7 +194,7 @@ export class ChardevDriver extends GpioDriverBase {
   /** A line held by another process (gpioset, another agent, a HAT's driver) stops the start, named. */
   private checkFree(binding: ChardevBinding, chip: ChardevChip): void {
     const held: string[] = [];
-    for (const [name, pin] of Object.entries(this.options.pins) as [string, number | undefined][]) {
+    for (const [name, pin] of Object.entries(namedLines(this.options))) {
       if (pin === undefined) continue;
       let holder: string | null;
       try {

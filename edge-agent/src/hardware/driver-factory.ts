@@ -42,6 +42,7 @@ export function createDriver(config: AgentConfig, logger: Logger): RelayDriver {
     chipLabel: config.gpioChipLabel,
     debounceMs: config.doorSensorDebounceMs,
     doorSensorClosedLevel: config.doorSensorClosedLevel,
+    inputs: { tamper: config.tamperLine, 'exit-button': config.exitButtonLine },
     logger,
   };
   switch (resolveDriverKind(config)) {

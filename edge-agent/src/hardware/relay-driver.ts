@@ -10,6 +10,12 @@ export function safeRelayStates(): RelayStates {
 
 export type DoorSensorListener = (closed: boolean) => void;
 
+/** The optional inputs besides the door sensor (TAMPER_LINE, EXIT_BUTTON_LINE). */
+export const DRIVER_INPUTS = ['tamper', 'exit-button'] as const;
+export type DriverInput = (typeof DRIVER_INPUTS)[number];
+/** `active`: the tamper input tripped, the exit button pressed. */
+export type InputListener = (active: boolean) => void;
+
 /** What the agent needs from the court's hardware; GPIO on the Pi, in memory elsewhere. */
 export interface RelayDriver {
   /** Logged at start and reported to the dashboard, which marks a simulated agent plainly. */
@@ -21,6 +27,10 @@ export interface RelayDriver {
   doorClosed(): boolean | null;
   /** Returns a function that removes the listener. */
   onDoorSensor(listener: DoorSensorListener): () => void;
+  /** true tripped / pressed, false at rest, null when the input is not wired. */
+  inputActive(input: DriverInput): boolean | null;
+  /** Hears each settled change of the input; returns a function that removes the listener. */
+  onInput(input: DriverInput, listener: InputListener): () => void;
   stop(): Promise<void>;
   /** Where a relay is wired, for `kort-agent test-relay` to print (e.g. "BCM 17, line 17 of /dev/gpiochip0 …"). */
   describe(relay: RelayId): string;

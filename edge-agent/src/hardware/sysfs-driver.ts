@@ -8,8 +8,8 @@ import {
   GpioSetupError,
   readGpioChips,
 } from './gpio-chip';
-import { GpioDriverBase, type GpioDriverOptions } from './gpio-driver-base';
-import { safeRelayStates } from './relay-driver';
+import { GpioDriverBase, type GpioDriverOptions, namedLines, wiredInputs } from './gpio-driver-base';
+import { type DriverInput, safeRelayStates } from './relay-driver';
 
 /** The part of onoff's Gpio the driver uses, so tests can pass a fake with the same shape. */
 export interface GpioLine {
@@ -33,15 +33,25 @@ export interface SysfsDriverOptions extends GpioDriverOptions {
   Gpio?: GpioConstructor;
 }
 
+/** How a log line names each input line. */
+const INPUT_NAMES: Record<'doorSensor' | DriverInput, string> = {
+  doorSensor: 'door sensor',
+  tamper: 'tamper input',
+  'exit-button': 'exit button',
+};
+
 /**
- * Relays and the door sensor on the Pi's GPIO header through sysfs (onoff): Raspberry Pi OS
- * Bookworm and older. Trixie has no sysfs GPIO; the character-device driver serves both.
+ * Relays, the door sensor and the optional inputs (tamper, exit button) on the Pi's GPIO header
+ * through sysfs (onoff): Raspberry Pi OS Bookworm and older. Trixie has no sysfs GPIO; the
+ * character-device driver serves both. sysfs sets no pull: an input relies on the pin's default or
+ * on `gpio=N=ip,pu` in config.txt (README.md of the repository, the wiring table).
  */
 export class SysfsDriver extends GpioDriverBase {
   readonly kind = 'gpio-sysfs';
   private chip: GpioChip | null = null;
   private readonly relays = new Map<RelayId, GpioLine>();
-  private sensor: GpioLine | null = null;
+  /** The door sensor and the inputs, by name. */
+  private readonly inputLines = new Map<keyof typeof INPUT_NAMES, GpioLine>();
 
   constructor(private readonly options: SysfsDriverOptions) {
     super(options.logger);
@@ -54,7 +64,7 @@ export class SysfsDriver extends GpioDriverBase {
       describeSysfsChip,
     );
     checkPinMap(
-      this.options.pins,
+      namedLines(this.options),
       chip.ngpio,
       `${chip.name} ("${chip.label}", base ${chip.base}, ${chip.ngpio} lines)`,
     );
@@ -78,7 +88,19 @@ export class SysfsDriver extends GpioDriverBase {
         line.writeSync(0);
       }
       const doorSensorPin = this.options.pins.doorSensor;
-      if (doorSensorPin !== undefined) this.openSensor(chip, doorSensorPin, Gpio);
+      if (doorSensorPin !== undefined) {
+        const closedLevel = this.options.doorSensorClosedLevel;
+        const level = this.openInput(chip, 'doorSensor', doorSensorPin, Gpio, (value) =>
+          this.sensorRead(value === closedLevel),
+        );
+        this.sensorClosed = level === closedLevel;
+      }
+      for (const [input, pin] of wiredInputs(this.options)) {
+        this.inputOpened(
+          input,
+          this.openInput(chip, input, pin, Gpio, (value) => this.inputRead(input, value)),
+        );
+      }
     } catch (error) {
       this.release();
       throw error;
@@ -90,6 +112,7 @@ export class SysfsDriver extends GpioDriverBase {
       base: chip.base,
       activeLow: this.options.activeLow,
       doorSensor: this.options.pins.doorSensor ?? null,
+      ...this.options.inputs,
     });
   }
 
@@ -122,31 +145,37 @@ export class SysfsDriver extends GpioDriverBase {
       }
     }
     this.relays.clear();
-    if (this.sensor) {
+    for (const [name, line] of this.inputLines) {
       try {
-        this.sensor.unwatchAll();
-        this.sensor.unexport();
+        line.unwatchAll();
+        line.unexport();
       } catch (error) {
-        this.logger.warn('could not unexport door sensor line', { error });
+        this.logger.warn(`could not unexport ${INPUT_NAMES[name]} line`, { error });
       }
-      this.sensor = null;
     }
+    this.inputLines.clear();
   }
 
-  private openSensor(chip: GpioChip, pin: number, Gpio: GpioConstructor): void {
-    const closedLevel = this.options.doorSensorClosedLevel;
-    const sensor = this.open('doorSensor', pin, () => {
+  /** An input line on both edges, debounced by onoff; returns its level when opened. */
+  private openInput(
+    chip: GpioChip,
+    name: keyof typeof INPUT_NAMES,
+    pin: number,
+    Gpio: GpioConstructor,
+    settled: (level: 0 | 1) => void,
+  ): 0 | 1 {
+    const line = this.open(name, pin, () => {
       return new Gpio(chip.base + pin, 'in', 'both', { debounceTimeout: this.options.debounceMs });
     });
-    this.sensor = sensor;
-    this.sensorClosed = sensor.readSync() === closedLevel;
-    sensor.watch((error, value) => {
+    this.inputLines.set(name, line);
+    line.watch((error, value) => {
       if (error) {
-        this.logger.error('door sensor read failed', { error });
+        this.logger.error(`${INPUT_NAMES[name]} read failed`, { error });
         return;
       }
-      this.sensorRead(value === closedLevel);
+      settled(value);
     });
+    return line.readSync();
   }
 
   private open(name: string, pin: number, create: () => GpioLine): GpioLine {

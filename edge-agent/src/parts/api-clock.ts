@@ -10,6 +10,8 @@ import { type StateStore } from '../state/state-store';
  */
 export class ApiClock {
   private offsetMs = 0;
+  /** Whether the offset was measured (on this boot): until then the Pi's clock cannot be judged. */
+  private known = false;
   private readonly boot = bootId();
 
   constructor(
@@ -21,15 +23,24 @@ export class ApiClock {
 
   readonly now = (): number => this.machineNow() + this.offsetMs;
 
+  /** The API's clock minus ours as last measured, null before any measurement (the pi.clock alarm). */
+  get measuredOffsetMs(): number | null {
+    return this.known ? this.offsetMs : null;
+  }
+
   /** After the state file is read: the offset saved on this boot, if any. */
   restore(): void {
     const saved = this.state.clock;
-    if (this.boot && saved?.bootId === this.boot) this.offsetMs = saved.offsetMs;
+    if (this.boot && saved?.bootId === this.boot) {
+      this.offsetMs = saved.offsetMs;
+      this.known = true;
+    }
   }
 
   /** A new measurement from the API. */
   measured(offsetMs: number): void {
     this.offsetMs = offsetMs;
+    this.known = true;
     if (!this.boot) return;
     this.state.clock = { offsetMs, bootId: this.boot };
     this.state.save().catch((error: unknown) => this.logger.error('could not persist the state file', { error }));

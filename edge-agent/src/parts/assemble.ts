@@ -1,4 +1,5 @@
-import { type AgentEventKind, type AgentSnapshot } from '@kort/contracts';
+import { type AgentEventKind, type AgentSnapshot, RELAYS } from '@kort/contracts';
+import { type Alarms, buildAlarms } from '../alarms/alarms-part';
 import { CommandRunner } from '../commands/command-runner';
 import { agentFiles, type AgentConfig } from '../config';
 import { DisplayServer } from '../display/display-server';
@@ -14,6 +15,9 @@ import { ScheduleStore, scheduleKeyFor } from '../schedule/schedule-store';
 import { StateStore } from '../state/state-store';
 import { LinkMonitor } from '../transport/link-monitor';
 import { SocketClient } from '../transport/socket-client';
+import { UpdateTrial } from '../update/trial';
+import { Updater } from '../update/updater';
+import { updatePublicKey } from '../update/manifest';
 import { type AgentPart } from './agent-part';
 import { ApiClock } from './api-clock';
 
@@ -28,11 +32,26 @@ export interface AgentPieces {
   link: LinkMonitor;
   commands: CommandRunner;
   doorWatcher: DoorWatcher;
+  alarms: Alarms;
   lights: LightController;
   display: DisplayServer;
   transport: SocketClient;
   uploader: OutboxUploader;
   snapshot: () => AgentSnapshot;
+  /** Null when updates are off (no releases root, or no update key). */
+  updater: Updater | null;
+  trial: UpdateTrial | null;
+}
+
+/** A game is "busy" from this long before its door window opens: an update and its restart fit before it. */
+export const UPDATE_MARGIN_MS = 2 * 60_000;
+
+/** How the agent is run: its version, its releases root (null: updates off) and how it restarts. */
+export interface AgentRuntime {
+  version: string;
+  updateRoot: string | null;
+  /** Ends the process for its supervisor to start `current` (the CLI stops the agent first). */
+  restart: () => void;
 }
 
 /** Builds the agent's pieces around its relay driver. Constructors only store their options. */
@@ -40,10 +59,11 @@ export function buildAgent(
   config: AgentConfig,
   driver: RelayDriver,
   logger: Logger,
-  agentVersion: string,
+  runtime: AgentRuntime,
   /** This machine's clock (Date.now but in tests). */
   machineNow: () => number = Date.now,
 ): AgentPieces {
+  const agentVersion = runtime.version;
   const files = agentFiles(config.stateFile);
   const bus = new EventBus(logger);
   const state = new StateStore(config.stateFile, logger);
@@ -66,7 +86,23 @@ export function buildAgent(
   });
   const record = (kind: AgentEventKind, fields: OutboxFields) => outbox.append(kind, fields);
   const commands = new CommandRunner({ driver, bus, state, logger, doorPulseMs: config.doorPulseMs, now });
-  const doorWatcher = new DoorWatcher({ bus, driver, logger, record, offline: () => link.offline });
+  const doorWatcher = new DoorWatcher({
+    bus,
+    driver,
+    logger,
+    record,
+    offline: () => link.offline,
+    heldOpenMs: config.doorHeldOpenS * 1000,
+  });
+  const alarms = buildAlarms({
+    config,
+    driver,
+    bus,
+    logger,
+    record,
+    now,
+    clockOffsetMs: () => clock.measuredOffsetMs,
+  });
   const lights = new LightController({
     bus,
     logger,
@@ -105,9 +141,13 @@ export function buildAgent(
       display: commands.display,
       relays: driver.states(),
       schedule: schedule.summary(),
+      alarms: alarms.book.raised(),
     }),
     unlock: (pin) => keypad.unlock(pin),
+    // Only a simulated agent has the debug panel and answers POST /debug/alarm.
+    simulate: alarms.simulator ? (alarm, on) => alarms.simulator!.simulate(alarm, on) : undefined,
   });
+  let scheduleAccepted = false;
   const transport: SocketClient = new SocketClient({
     apiUrl: config.apiUrl,
     siteId: config.siteId,
@@ -116,7 +156,12 @@ export function buildAgent(
     logger,
     snapshot,
     onCommand: (payload) => commands.run(payload),
-    onSchedule: (payload) => schedule.accept(payload),
+    onSchedule: async (payload) => {
+      const ack = await schedule.accept(payload);
+      if (ack.ok) scheduleAccepted = true;
+      return ack;
+    },
+    onRelease: (payload) => updater?.offer(payload),
     onClockOffset: (offsetMs) => clock.measured(offsetMs),
     machineNow,
     onContact: () => link.contact(),
@@ -124,6 +169,48 @@ export function buildAgent(
     heartbeatMs: Math.min(3000, Math.floor(config.offlineAfterMs / 3)),
     backoff: { baseMs: config.reconnectBaseMs, capMs: config.reconnectCapMs },
   });
+  const updatesOn = runtime.updateRoot !== null && config.updatePublicKey !== undefined;
+  if (!updatesOn)
+    logger.info('agent updates are off', {
+      reason:
+        runtime.updateRoot === null ? 'not running from a release folder (UPDATE_ROOT)' : 'no AGENT_UPDATE_PUBLIC_KEY',
+    });
+  const updater = updatesOn
+    ? new Updater({
+        root: runtime.updateRoot!,
+        key: updatePublicKey(config.updatePublicKey!),
+        running: agentVersion,
+        apiUrl: config.apiUrl,
+        siteId: config.siteId,
+        token: config.token,
+        healthWindowMs: config.updateHealthWindowMs,
+        logger,
+        connected: () => transport.connected && !link.offline,
+        busyGames: () => {
+          const at = now();
+          return schedule.games().filter((game) => game.open - UPDATE_MARGIN_MS <= at && at < game.close);
+        },
+        record,
+        now,
+        restart: runtime.restart,
+      })
+    : null;
+  const trial =
+    runtime.updateRoot === null
+      ? null
+      : new UpdateTrial({
+          root: runtime.updateRoot,
+          running: agentVersion,
+          logger,
+          record,
+          restart: runtime.restart,
+          checks: {
+            connected: () => transport.connected,
+            scheduleAccepted: () => scheduleAccepted,
+            relaysAnswer: () => Object.keys(driver.states()).length === RELAYS.length,
+            doorSensorAnswers: () => config.pins.doorSensor === undefined || driver.doorClosed() !== null,
+          },
+        });
   const uploader = new OutboxUploader({
     outbox,
     send: (events, timeoutMs) => transport.sendOutbox(events, timeoutMs),
@@ -140,17 +227,20 @@ export function buildAgent(
     link,
     commands,
     doorWatcher,
+    alarms,
     lights,
     display,
     transport,
     uploader,
     snapshot,
+    updater,
+    trial,
   };
 }
 
 /**
  * The parts in start order: the relays (at rest) → what is kept on disk → the door screen and the
- * API link → what decides (commands, link monitor, door watcher, light) → the outbox upload. They
+ * API link → what decides (commands, link monitor, door watcher, light, alarms) → the outbox upload. They
  * stop in reverse: nothing decides any more when the commands part switches every relay off, and the
  * socket is still up then, so the API hears the door lock.
  */
@@ -159,6 +249,7 @@ export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
   let stopDoorSensor = () => {};
   let offOnline = () => {};
   let offConnected = () => {};
+  let offReconnected = () => {};
   return [
     {
       name: 'driver',
@@ -223,6 +314,7 @@ export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
     },
     { name: 'door watcher', start: () => pieces.doorWatcher.start(), stop: () => pieces.doorWatcher.stop() },
     { name: 'lights', start: () => pieces.lights.start(), stop: () => pieces.lights.stop() },
+    pieces.alarms.part,
     {
       name: 'uploader',
       start() {
@@ -233,6 +325,21 @@ export function agentParts(pieces: AgentPieces, logger: Logger): AgentPart[] {
       stop() {
         offConnected();
         uploader.stop();
+      },
+    },
+    {
+      // Last: a release on trial is judged with everything else running, and the outbox takes its reports.
+      name: 'updates',
+      async start() {
+        await pieces.trial?.start();
+        offReconnected = bus.on('connectionChanged', ({ connected }) =>
+          connected ? pieces.updater?.reconnected() : undefined,
+        );
+      },
+      stop() {
+        offReconnected();
+        pieces.updater?.stop();
+        pieces.trial?.stop();
       },
     },
   ];

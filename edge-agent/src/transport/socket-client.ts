@@ -23,6 +23,8 @@ export interface SocketClientOptions {
   snapshot: () => AgentSnapshot;
   onCommand: (payload: unknown) => Promise<CommandAck>;
   onSchedule?: (payload: unknown) => Promise<ScheduleAck>;
+  /** The version the API wants this agent to run (fleet.ts ReleaseTarget), on connect and on change. */
+  onRelease?: (payload: unknown) => void;
   /** The API's clock minus ours, measured at each connect and heartbeat (the Pi may boot with a wrong clock). */
   onClockOffset?: (offsetMs: number) => void;
   /** This machine's clock, the offset's other half (Date.now but in tests). */
@@ -152,6 +154,8 @@ export class SocketClient {
         (error: unknown) => logger.error('schedule handling crashed', { error }),
       );
     });
+
+    socket.on(EDGE_EVENTS.release, (payload) => this.options.onRelease?.(payload));
 
     this.unsubscribe = [
       bus.on('relayChanged', (change) => {

@@ -7,64 +7,32 @@
 // (holder, direction) and the kernel's gpio trace events (every level written to a line, in order).
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
-const { closeSync, openSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { afterEach, describe, test } = require('node:test');
 const { RELAYS } = require('@kort/contracts');
 const { DEFAULT_PINS } = require('../../dist/config');
-const { loadNativeChardev, NATIVE_ADDON_PATH } = require('../../dist/hardware/chardev-binding');
+const { loadNativeChardev } = require('../../dist/hardware/chardev-binding');
 const { ChardevDriver, GPIO_CONSUMER } = require('../../dist/hardware/chardev-driver');
 const { GpioSetupError } = require('../../dist/hardware/gpio-chip');
+const lines = require('./gpio-sim-lines.cjs');
 
 const SENSOR = 4;
 /** Long enough that a slow (TCG) VM cannot stretch a deliberate bounce past it. */
 const DEBOUNCE_MS = 300;
-/** Condition waits end long before this; only a broken driver or kernel reaches it. */
-const DEADLINE_MS = 20_000;
+/**
+ * Condition waits end long before this; only a broken driver or kernel reaches it. A node process
+ * that loads the driver (hold-lines.cjs) takes 25 s to start under TCG on a busy 2-CPU host.
+ */
+const DEADLINE_MS = 120_000;
 const RELAY_PINS = RELAYS.map((relay) => DEFAULT_PINS[relay]);
 
-const read = (path) => readFileSync(path, 'utf8').trim();
-
-/** A chip that /init made, as configfs, sysfs and the legacy GPIO numbering name it. */
-function simChip(name) {
-  const config = `/sys/kernel/config/gpio-sim/${name}`;
-  const chipName = read(`${config}/bank0/chip_name`);
-  const label = read(`${config}/bank0/label`);
-  // The trace events name a line by its global GPIO number: the chip's base plus the offset.
-  const legacy = readdirSync('/sys/class/gpio').find(
-    (entry) => /^gpiochip\d+$/.test(entry) && read(`/sys/class/gpio/${entry}/label`) === label,
-  );
-  return {
-    dev: `/dev/${chipName}`,
-    chipName,
-    label,
-    lines: Number(read(`${config}/bank0/num_lines`)),
-    sysfs: `/sys/devices/platform/${read(`${config}/dev_name`)}/${chipName}`,
-    base: Number(read(`/sys/class/gpio/${legacy}/base`)),
-  };
-}
-
-const decoy = simChip('decoy');
-const header = simChip('header');
-const native = require(NATIVE_ADDON_PATH);
+const decoy = lines.simChip('decoy');
+const header = lines.simChip('header');
 const binding = loadNativeChardev();
 
-/** The physical level gpio-sim holds for a line: what a relay board would see on the pin. */
-const level = (offset) => Number(read(`${header.sysfs}/sim_gpio${offset}/value`));
-/** The switch on an input (or the board's resistor): gpio-sim moves the line to it, with an edge. */
-const setPull = (offset, pull) => writeFileSync(`${header.sysfs}/sim_gpio${offset}/pull`, pull);
-const pullOf = (offset) => read(`${header.sysfs}/sim_gpio${offset}/pull`);
+const { level, setPull, pullOf } = header;
 const relayLevels = () => RELAY_PINS.map((pin) => level(pin));
-
-/** The kernel's view of a line (GPIO_V2_GET_LINEINFO_IOCTL), not the driver's. */
-function lineInfo(chip, offset) {
-  const fd = openSync(chip.dev, 'r+');
-  try {
-    return native.lineInfo(fd, offset);
-  } finally {
-    closeSync(fd);
-  }
-}
+const lineInfo = lines.lineInfo;
 const holders = (chip, offsets) => offsets.map((offset) => binding.holder(chip.dev, offset));
 const allOffsets = (chip) => Array.from({ length: chip.lines }, (_, offset) => offset);
 /** What holders() reads when nobody holds the lines. */
@@ -76,38 +44,9 @@ const startError = (agent) =>
     (caught) => caught,
   );
 
-// The kernel's gpio trace events: gpio_value (every level set or read, physical) and
-// gpio_direction. They show what happened between two readings of sysfs, e.g. a glitch to "on".
-const TRACE = '/sys/kernel/tracing';
-function startTrace() {
-  writeFileSync(`${TRACE}/events/gpio/enable`, '1');
-  writeFileSync(`${TRACE}/trace`, ''); // truncating the file empties the buffer
-}
-/** The header chip's events since startTrace, per offset: "set 0", "get 1", "out", "in"… */
-function tracedEvents() {
-  const events = new Map();
-  for (const line of read(`${TRACE}/trace`).split('\n')) {
-    const value = /gpio_value: (\d+) (get|set) (-?\d+)/.exec(line);
-    const direction = /gpio_direction: (\d+)\s+(in|out) \((-?\d+)\)/.exec(line);
-    const [gpio, event] = value
-      ? [value[1], `${value[2]} ${value[3]}`]
-      : direction
-        ? [direction[1], direction[3] === '0' ? direction[2] : `${direction[2]} failed (${direction[3]})`]
-        : [];
-    const offset = Number(gpio) - header.base;
-    if (gpio === undefined || offset < 0 || offset >= header.lines) continue;
-    events.set(offset, [...(events.get(offset) ?? []), event]);
-  }
-  return events;
-}
-
-async function until(condition, what, deadlineMs = DEADLINE_MS) {
-  const deadline = Date.now() + deadlineMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out after ${deadlineMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const startTrace = lines.startTrace;
+const tracedEvents = () => lines.tracedEvents(header);
+const until = (condition, what) => lines.until(condition, what, { deadlineMs: DEADLINE_MS });
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Every driver a test starts, stopped after it whatever happened; what the driver logged as an

@@ -1,17 +1,25 @@
 #!/bin/busybox sh
 # /init of the gpio-sim test VM (run-gpio-sim.mjs packs it into the initramfs). It gives the checks
 # a real kernel GPIO stack: two simulated chips, the Pi header one created second, so only its label
-# (not gpiochip0) can lead the agent to it. It always ends by powering off, which ends qemu: the
-# runner reads the verdict from the last line this script prints.
+# (not gpiochip0) can lead the agent to it. The GPIO checks run first; when they pass, the update
+# path (update-checks.cjs) runs on the same chips. It always ends by powering off, which ends qemu:
+# the runner reads the verdict from the last line this script prints.
 
 /bin/busybox --install -s /bin
 export PATH=/bin:/usr/bin
-. /etc/kort-gpio-sim.env # KORT_REPO, KORT_CHECKS: where the runner put the checkout's files
+# KORT_REPO, KORT_CHECKS, KORT_UPDATE_CHECKS: where the runner put the checkout's files;
+# KORT_UPDATE: what it packed for the update path (the bundles, their key)
+. /etc/kort-gpio-sim.env
 
 verdict() {
   echo "KORT-GPIO-SIM: $1"
   sync
   poweroff -f
+}
+# Seconds since boot; the runner reads "init: timing <phase> <seconds> s" into its own timing line.
+now() { cut -d' ' -f1 /proc/uptime; }
+timing() { # phase since
+  echo "init: timing $1 $(awk -v since="$2" -v now="$(now)" 'BEGIN { printf "%.1f", now - since }') s"
 }
 fail() {
   echo "init: $*"
@@ -47,8 +55,20 @@ make_chip() { # name label lines
 make_chip decoy some-expander 16
 make_chip header pinctrl-bcm2711 28
 
+timing boot 0
+
 cd "$KORT_REPO/edge-agent" || fail "no $KORT_REPO/edge-agent"
 export NO_COLOR=1 # the console is a tty, but its reader is the runner's log
+since=$(now)
 node --test-reporter=spec "$KORT_CHECKS"
 status=$?
-if [ "$status" = 0 ]; then verdict PASS; else verdict "FAIL (checks exited $status)"; fi
+timing gpio-checks "$since"
+[ "$status" = 0 ] || verdict "FAIL (gpio-sim checks exited $status)"
+
+# The update path: an API stand-in and the agents it updates talk over 127.0.0.1.
+ip link set lo up || fail "loopback up"
+since=$(now)
+KORT_UPDATE="$KORT_UPDATE" node --test-reporter=spec "$KORT_UPDATE_CHECKS"
+status=$?
+timing update-checks "$since"
+if [ "$status" = 0 ]; then verdict PASS; else verdict "FAIL (update checks exited $status)"; fi

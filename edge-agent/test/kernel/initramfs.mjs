@@ -1,6 +1,7 @@
 // The gpio-sim VM's initramfs: a "newc" cpio archive (the format the kernel unpacks into its first
 // root) holding busybox, the modules, the host's node and the few files of the checkout the driver
-// loads, at the same absolute paths as on the host, so require() resolves exactly as it does here.
+// and the checks load, at the same absolute paths as on the host, so require() resolves exactly as
+// it does here; and, for the update path, two signed agent bundles and their public key.
 import {
   closeSync,
   existsSync,
@@ -10,13 +11,22 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
+  statSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join, relative } from 'node:path';
 import { AGENT, HERE, REPO, run, stop } from './shell.mjs';
 
-/** What the driver loads at run time, besides the agent's own dist (their dependencies follow). */
+/** What the driver and the checks load at run time, besides the agent's own dist (their dependencies follow). */
 const RUNTIME_PACKAGES = ['epoll', '@kort/contracts'];
+/**
+ * What the update checks' API stand-in loads besides (socket.io's server). The agents those checks
+ * run load nothing of the checkout: their bundles hold their own.
+ */
+const STAND_IN_PACKAGES = ['socket.io'];
+/** Where the update path's files go in the VM (update.json names them). */
+const UPDATE_DIR = '/kort-update';
 
 export class Cpio {
   entries = new Map();
@@ -29,6 +39,15 @@ export class Cpio {
   data(path, content, mode = 0o100644) {
     this.dir(dirname(path));
     this.entries.set(path, { mode, content });
+  }
+  /** The bytes of the regular files under `prefix` (what a part of the archive costs). */
+  bytesUnder(prefix) {
+    let total = 0;
+    for (const [path, entry] of this.entries) {
+      if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
+      total += entry.file ? statSync(entry.file).size : (entry.content?.length ?? 0);
+    }
+    return total;
   }
   symlink(path, target) {
     this.dir(dirname(path));
@@ -100,7 +119,10 @@ function packageDir(name, fromDir) {
 
 const typesOrMaps = (path) => /\.(d\.c?ts|map)$/.test(path);
 
-/** The files of the checkout the driver loads, at their host paths: dist, addon, packages, checks. */
+/**
+ * The files of the checkout the driver and the checks load, at their host paths: dist, addon,
+ * packages, checks. Returns the native binaries among them and the stand-in's package folders.
+ */
 function addCheckout(cpio) {
   cpio.copy(join(AGENT, 'package.json'));
   cpio.copy(join(AGENT, 'dist'), join(AGENT, 'dist'), typesOrMaps);
@@ -116,10 +138,15 @@ function addCheckout(cpio) {
     if (seen.has(real)) return;
     seen.add(real);
     if (linked !== real) cpio.symlink(linked, relative(dirname(linked), real));
-    // Sources, tests and types stay out (only the built files run); dependencies come one by one.
-    const unused = new Set(['src', 'test', 'example'].map((name) => join(real, name)));
-    cpio.copy(real, real, (path) => unused.has(path) || path.endsWith('/node_modules') || typesOrMaps(path));
+    // Sources, tests and types stay out (only the built files run), unless the package runs from its
+    // src/ (debug does), and so does socket.io's browser client (the stand-in serves no browser);
+    // dependencies come one by one.
     const manifest = JSON.parse(readFileSync(join(real, 'package.json'), 'utf8'));
+    const runsFromSrc = /^(\.\/)?src\//.test(manifest.main ?? '');
+    const unused = new Set(
+      [...(runsFromSrc ? [] : ['src']), 'test', 'example', 'client-dist'].map((name) => join(real, name)),
+    );
+    cpio.copy(real, real, (path) => unused.has(path) || path.endsWith('/node_modules') || typesOrMaps(path));
     // nan is epoll's compile-time headers only
     for (const dependency of Object.keys(manifest.dependencies ?? {}).filter((dep) => dep !== 'nan')) {
       addPackage(dependency, real);
@@ -133,10 +160,17 @@ function addCheckout(cpio) {
       );
   };
   RUNTIME_PACKAGES.forEach((name) => addPackage(name, AGENT));
-  return natives;
+  const before = new Set(seen);
+  STAND_IN_PACKAGES.forEach((name) => addPackage(name, AGENT));
+  return { natives, standIn: [...seen].filter((dir) => !before.has(dir)) };
 }
 
-export function buildInitramfs(out, kernelDir, modules) {
+/**
+ * Writes the archive to `out`. `update`: {publicKey, apiVersion, bundles: {<version>: host file}},
+ * packed under /kort-update with an update.json for update-checks.cjs. Returns the archive's size and
+ * what the update path adds to it (the bundles and the API stand-in's packages).
+ */
+export function buildInitramfs(out, kernelDir, modules, update) {
   const cpio = new Cpio();
   cpio.copy('/bin/busybox', '/bin/busybox');
   cpio.char('/dev/console', 5, 1);
@@ -148,15 +182,41 @@ export function buildInitramfs(out, kernelDir, modules) {
   const node = realpathSync(process.execPath);
   cpio.copy(node, node);
   if (process.execPath !== node) cpio.symlink(process.execPath, node);
-  const natives = addCheckout(cpio);
+  const { natives, standIn } = addCheckout(cpio);
   for (const binary of [node, ...natives]) {
     // At ldd's paths, which the VM's loader searches by default (there is no ld.so.cache there).
     for (const library of sharedLibraries(binary)) cpio.data(library, readFileSync(library), 0o100755);
   }
+
+  const bundles = {};
+  for (const [version, file] of Object.entries(update.bundles)) {
+    const data = readFileSync(file);
+    bundles[version] = {
+      file: `${UPDATE_DIR}/${basename(file)}`,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      size: data.length,
+    };
+    cpio.copy(file, bundles[version].file);
+  }
+  const kit = { publicKey: update.publicKey, apiVersion: update.apiVersion, bundles };
+  cpio.data(`${UPDATE_DIR}/update.json`, Buffer.from(`${JSON.stringify(kit, null, 1)}\n`));
+
   const quote = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
+  const env = {
+    KORT_REPO: REPO,
+    KORT_CHECKS: join(HERE, 'gpio-sim-checks.cjs'),
+    KORT_UPDATE_CHECKS: join(HERE, 'update-checks.cjs'),
+    KORT_UPDATE: `${UPDATE_DIR}/update.json`,
+  };
   cpio.data(
     '/etc/kort-gpio-sim.env',
-    Buffer.from(`KORT_REPO=${quote(REPO)}\nKORT_CHECKS=${quote(join(HERE, 'gpio-sim-checks.cjs'))}\n`),
+    Buffer.from(
+      Object.entries(env)
+        .map(([name, value]) => `${name}=${quote(value)}\n`)
+        .join(''),
+    ),
   );
-  return cpio.write(out);
+  const updateBytes = cpio.bytesUnder(UPDATE_DIR);
+  const standInBytes = standIn.reduce((total, dir) => total + cpio.bytesUnder(dir), 0);
+  return { size: cpio.write(out), updateBytes, standInBytes };
 }

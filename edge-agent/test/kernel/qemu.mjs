@@ -4,7 +4,8 @@ import { accessSync, constants, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Cpio } from './initramfs.mjs';
 
-const TIMEOUT_S = Number(process.env.KORT_QEMU_TIMEOUT_S || 300);
+// The GPIO checks and the update path take about 4 minutes under TCG on a busy 2-CPU host.
+const TIMEOUT_S = Number(process.env.KORT_QEMU_TIMEOUT_S || 900);
 const VERDICT = /^KORT-GPIO-SIM: (PASS|FAIL.*)$/m;
 
 /** A VM that only prints one line and powers off: does KVM boot this kernel here at all? */
@@ -48,7 +49,7 @@ function qemuArgs(accel, kernelDir, initrd, memoryMb) {
   ];
 }
 
-/** Boots the VM, echoes its console, resolves with the verdict line and the time it took. */
+/** Boots the VM, echoes its console, resolves with the verdict line, the time it took and the console. */
 export function boot(accel, kernelDir, initrd, logPath) {
   return new Promise((done) => {
     const started = performance.now();
@@ -87,6 +88,7 @@ export function boot(accel, kernelDir, initrd, logPath) {
         verdict: verdict ?? `FAIL (qemu exited ${code} with no verdict)`,
         verdictSeconds,
         totalSeconds: (performance.now() - started) / 1000,
+        console: console_,
       });
     });
   });

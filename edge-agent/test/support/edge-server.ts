@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import {
   type AgentEvent,
@@ -27,13 +27,20 @@ export async function startEdgeServer({
   clockOffsetMs = 0,
   port = 0,
   now = Date.now,
+  routes,
 }: {
   clockOffsetMs?: number;
   port?: number;
+  /** Other HTTP routes of the API's address (the release download); true when the request was answered. */
+  routes?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** The server's own clock (a test moves it with the agent's). */
   now?: () => number;
 } = {}) {
-  const http = createServer();
+  const http = createServer((request, response) => {
+    if (routes?.(request, response)) return;
+    // socket.io answers its own path; anything else is not the API's.
+    if (!request.url?.startsWith('/socket.io')) response.writeHead(404).end();
+  });
   const io = new Server(http);
   const edge = io.of('/edge');
   const handshakes: { site: unknown; token: unknown }[] = [];

@@ -28,6 +28,8 @@ export const ADMIN_RESOURCES = [
   'sites',
   'prices',
   'payments',
+  'alerts',
+  'agent-releases',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -260,6 +262,8 @@ export const ADMIN_ACTIONS = [
   'price.delete',
   /** An admin returned money of a payment («Вернуть деньги»). */
   'payment.refund',
+  /** An admin took a door or Pi alert on («Принять»). */
+  'alert.acknowledge',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = [
@@ -272,6 +276,7 @@ export const ADMIN_ACTION_TARGETS = [
   'series',
   'price',
   'payment',
+  'alert',
 ] as const;
 export type AdminActionTarget = (typeof ADMIN_ACTION_TARGETS)[number];
 

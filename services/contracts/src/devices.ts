@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ReleaseTarget } from './fleet';
+import { type AdminAlert, type ReleaseTarget } from './fleet';
 import { messages } from './messages';
 import {
   type LiveDoorEvent,
@@ -61,7 +61,8 @@ export const EDGE_EVENTS = {
   /** API → agent on connect and on every change: the version it should run (fleet.ts ReleaseTarget). */
   release: 'release',
 } as const;
-export const LIVE_EVENTS = { deviceState: 'device.state', doorEvent: 'door.event' } as const;
+/** The /live namespace's events; `alert` is a new or changed alert of the site (fleet.ts AdminAlert). */
+export const LIVE_EVENTS = { deviceState: 'device.state', doorEvent: 'door.event', alert: 'alert' } as const;
 
 export const commandSchema = z.object({
   id: z.uuid(),
@@ -156,6 +157,7 @@ export interface DeviceState {
 export interface ServerToLiveEvents {
   [LIVE_EVENTS.deviceState]: (state: DeviceState) => void;
   [LIVE_EVENTS.doorEvent]: (event: LiveDoorEvent) => void;
+  [LIVE_EVENTS.alert]: (alert: AdminAlert) => void;
 }
 
 /** POST /api/recieve/ (the spec's spelling): the 4 digits typed or read from the door's QR code. */

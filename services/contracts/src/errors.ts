@@ -214,6 +214,8 @@ export const FleetError = {
   /** A rollback with no release before this one. */
   NoPreviousRelease: 'fleet.no_previous_release',
   AlertNotFound: 'fleet.alert_not_found',
+  /** A bundle download without this site's agent token. */
+  AgentRefused: 'fleet.agent_refused',
 } as const;
 
 type ValueOf<T> = T[keyof T];

@@ -105,6 +105,8 @@ export const releaseManifestSchema = z.object({
   minApiVersion: agentVersionSchema,
   createdAt: z.string().max(40),
   platforms: z.array(z.enum(AGENT_PLATFORMS)).min(1),
+  /** Node's ABI the native addons were built for (process.versions.modules): the fleet's Node major. */
+  nodeAbi: z.string().regex(/^\d{1,4}$/),
   files: z.record(
     z.string().max(400),
     z.object({
@@ -157,56 +159,64 @@ export const AGENT_UPDATE_STATES = [
 ] as const;
 export type AgentUpdateState = (typeof AGENT_UPDATE_STATES)[number];
 
-export interface RolloutProgress {
+export const rolloutProgressSchema = z.object({
   /** Sites the rollout reaches at its current percent. */
-  target: number;
-  current: number;
-  pending: number;
-  installing: number;
-  refused: number;
-  rolled_back: number;
-}
+  target: z.number().int(),
+  current: z.number().int(),
+  pending: z.number().int(),
+  installing: z.number().int(),
+  refused: z.number().int(),
+  rolled_back: z.number().int(),
+});
+export type RolloutProgress = z.infer<typeof rolloutProgressSchema>;
 
-export interface AdminRollout {
-  state: RolloutState;
-  percent: number;
-  stages: number[];
-  site_ids: string[] | null;
-  force: boolean;
-  started_at: string;
-  stage_started_at: string;
-  halted_reason: string | null;
+export const adminRolloutSchema = z.object({
+  state: z.enum(ROLLOUT_STATES),
+  percent: z.number().int(),
+  stages: z.array(z.number().int()),
+  site_ids: z.array(z.string()).nullable(),
+  force: z.boolean(),
+  started_at: z.string(),
+  stage_started_at: z.string(),
+  /** Why it halted (by hand or by itself), in Russian. */
+  halted_reason: z.string().nullable(),
   /** The release every site not reached keeps (and a rollback returns to); null when none came before. */
-  previous_version: string | null;
-  progress: RolloutProgress;
-}
+  previous_version: z.string().nullable(),
+  progress: rolloutProgressSchema,
+});
+export type AdminRollout = z.infer<typeof adminRolloutSchema>;
+
+/** One site's agent as a rollout sees it. */
+export const adminAgentSiteSchema = z.object({
+  site_id: z.string(),
+  site_name: z.string(),
+  /** What the agent last said it runs; null before it ever connected. */
+  version: z.string().nullable(),
+  target: z.string().nullable(),
+  state: z.enum(AGENT_UPDATE_STATES),
+  /** The refusal's or the rollback's reason, in Russian, with the agent's detail. */
+  reason: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  online: z.boolean(),
+});
+export type AdminAgentSite = z.infer<typeof adminAgentSiteSchema>;
 
 /** GET /api/admin/agent-releases (react-admin's `agent-releases`; id is the version). */
-export interface AdminAgentRelease {
-  id: string;
-  version: string;
-  min_api_version: string;
-  platforms: AgentPlatform[];
+export const adminAgentReleaseSchema = z.object({
+  id: z.string(),
+  version: z.string(),
+  min_api_version: z.string(),
+  platforms: z.array(z.enum(AGENT_PLATFORMS)),
   /** The bundle's size in bytes and its sha256 (hex). */
-  size: number;
-  sha256: string;
-  uploaded_at: string;
-  uploaded_by: string | null;
-  rollout: AdminRollout | null;
-}
-
-/** One site's agent as a rollout sees it (GET /api/admin/agent-releases/{version}: `sites`). */
-export interface AdminAgentSite {
-  site_id: string;
-  site_name: string;
-  /** What the agent last said it runs; null before it ever connected. */
-  version: string | null;
-  target: string | null;
-  state: AgentUpdateState;
-  /** The refusal's or the rollback's reason, in Russian. */
-  reason: string | null;
-  updated_at: string | null;
-}
+  size: z.number().int(),
+  sha256: z.string(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string().nullable(),
+  rollout: adminRolloutSchema.nullable(),
+  /** GET one: every site's agent as this release's rollout sees it (absent from the list). */
+  sites: z.array(adminAgentSiteSchema).optional(),
+});
+export type AdminAgentRelease = z.infer<typeof adminAgentReleaseSchema>;
 
 /** API → agent on connect and whenever it changes: the version the agent should run. */
 export const releaseTargetSchema = z.object({

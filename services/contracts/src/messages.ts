@@ -80,6 +80,8 @@ export const messages = {
   rolloutBusy: 'Идёт выпуск другой версии: завершите его или откатите',
   noPreviousRelease: 'Откатывать некуда: до этой версии выпусков не было',
   alertNotFound: 'Тревоги с таким номером нет',
+  agentRefused: 'Нужен токен агента этой площадки',
+  alertAcknowledgeOnly: 'Тревогу можно только принять',
   siteNameUnsafe: 'В названии площадки есть недопустимые символы',
   siteAddressUnsafe: 'В адресе площадки есть недопустимые символы',
   rolePlayer: 'Игрок',
