@@ -19,6 +19,8 @@ import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { theme } from './providers/theme';
 import { actions } from './resources/actions';
+import { alerts } from './resources/alerts';
+import { agentReleases } from './resources/agent-releases';
 import { bookings } from './resources/bookings';
 import { closures } from './resources/closures';
 import { commands } from './resources/commands';
@@ -41,7 +43,8 @@ const ToHome = () => <Navigate to="/" replace />;
 /**
  * The whole map of the dashboard (served at /admin/, browser paths under it):
  *
- * - `/` home: counters, light and door (live), players on court, quick actions; the club's contacts asked for while seeded
+ * - `/` home: the site's alerts not resolved (a red banner, live), counters, light and door (live), players on court, quick actions; the club's contacts asked for while seeded
+ * - `/alerts`: the site's door and Pi alerts, an agent away too long; «Принять» records who and when
  * - `/users`, `/users/:id/show`: players (the spec's /admin_user_search and /admin_user_profile)
  * - `/bookings`: a day of the club's courts, its closures marked, an empty hour booked for a walk-in; or the week
  * - `/courts`, `/courts/create`, `/courts/:id`: the courts (taking one out of booking lists its games first)
@@ -53,6 +56,7 @@ const ToHome = () => <Navigate to="/" replace />;
  * - `/stats`: how the courts are used over a period (occupancy, courts by week, demand, no-shows, door and lights)
  * - `/commands`: the equipment's audit log; `/actions`: the admins' actions; `/settings`, `/settings/:id`: storage, rules, contacts, hours, quotas
  * - `/sites`, `/sites/create`, `/sites/:id`: the install's sites and their agents' tokens (owners; in the menu for them only)
+ * - `/agent-releases`, `/agent-releases/create`, `/agent-releases/:version/show`: agent versions uploaded and rolled out in stages, every site's agent (owners; in the menu for them only)
  * - the app bar: the site every page works on, for an admin of more than one (layout/site-switcher.tsx)
  * - `/login`; `/not-admin` for a signed-in player
  *
@@ -82,6 +86,7 @@ export function App() {
         requireAuth
         disableTelemetry
       >
+        <Resource name="alerts" {...alerts} />
         <Resource name="users" {...users} />
         <Resource name="bookings" {...bookings} />
         <Resource name="courts" {...courts} />
@@ -94,6 +99,7 @@ export function App() {
         <Resource name="actions" {...actions} />
         <Resource name="settings" {...settings} />
         <Resource name="sites" {...sites} />
+        <Resource name="agent-releases" {...agentReleases} />
         <CustomRoutes>
           <Route path="/admin_boxes" element={<ShelfBoardPage kind="shelf" />} />
           <Route path="/admin_equipment" element={<ShelfBoardPage kind="equipment" />} />

@@ -9,6 +9,9 @@ import type { CommandRecord } from '../src/resources/types';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 
+// Typing two dates through Material's inputs takes seconds when every test file runs at once.
+vi.setConfig({ testTimeout: 30_000 });
+
 // Times read on the club's clock (Moscow), whatever zone the test machine is in.
 beforeAll(async () => {
   fakeServer({ 'GET /api/site_time/': ok({ detail: { time_zone: 'Europe/Moscow', now: '2026-11-24T17:00:00Z' } }) });

@@ -24,6 +24,7 @@ const site = (id: string, name: string, timezone = 'Europe/Moscow'): AdminSite =
   online: true,
   last_seen_at: null,
   has_agent_token: true,
+  agent_version: null,
   created_at: '2026-11-01T10:00:00Z',
 });
 const lenina = site('lenina', 'Корт на Ленина');

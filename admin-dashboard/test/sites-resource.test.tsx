@@ -35,6 +35,7 @@ const lesnaya: AdminSite = {
   online: false,
   last_seen_at: null,
   has_agent_token: false,
+  agent_version: null,
   created_at: '2026-11-24T10:00:00Z',
 };
 

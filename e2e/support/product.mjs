@@ -85,11 +85,11 @@ export async function withDatabase(product, work) {
   }
 }
 
-/** Registers before/after hooks that start the product and Chromium once for a test file. */
-export function useProductAndBrowser({ chromiumArgs = [] } = {}) {
+/** Registers before/after hooks that start the product (with `productEnv` added) and Chromium once for a test file. */
+export function useProductAndBrowser({ chromiumArgs = [], productEnv = {} } = {}) {
   const env = { product: undefined, browser: undefined };
   before(async () => {
-    env.product = await startProduct();
+    env.product = await startProduct(productEnv);
     env.browser = await launchChromium(chromiumArgs);
   });
   after(async () => {

@@ -24,6 +24,7 @@ const project = {
   moduleNameMapper: {
     '^@kort/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@kort/contracts/schedule-crypto$': '<rootDir>/../contracts/src/schedule-crypto.ts',
+    '^@kort/contracts/release-crypto$': '<rootDir>/../contracts/src/release-crypto.ts',
     '^@kort/edge-agent$': '<rootDir>/../../edge-agent/src/index.ts',
   },
 };

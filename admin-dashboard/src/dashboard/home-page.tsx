@@ -1,6 +1,7 @@
 import { Box, Stack, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { AlertBanner } from './alert-banner';
 import { ContactsPrompt } from './contacts-prompt';
 import { Counters } from './counters';
 import { CurrentPlayers, useCurrentPlayers } from './current-players';
@@ -20,7 +21,7 @@ const Part = ({ order, children }: { order: number; children: ReactNode }) => (
 );
 
 /**
- * The spec's admin home (`/` and `/admin`): player count, games today, no-shows this week, light and
+ * The spec's admin home (`/` and `/admin`): the site's alerts not resolved (a red banner), player count, games today, no-shows this week, light and
  * door, the players on court now, a player search, booking for a walk-in, shelves, equipment and
  * logout; and, until they are real, the club's contacts asked for.
  */
@@ -39,6 +40,10 @@ export function HomePage() {
       }}
     >
       <Title title={translate('kort.menu.home')} />
+      {/* Alerts first, across both columns: what needs the desk now. */}
+      <Box sx={{ gridColumn: '1 / -1', order: 0, '&:empty': { display: 'none' } }}>
+        <AlertBanner />
+      </Box>
       <Box sx={column}>
         <Part order={5}>
           <ContactsPrompt />

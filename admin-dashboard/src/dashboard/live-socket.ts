@@ -18,3 +18,30 @@ export function openLiveSocket(): LiveSocket {
     ...(site ? { auth: { site_id: site.id } } : {}),
   });
 }
+
+const shared = new Map<string, { socket: LiveSocket; users: number }>();
+
+/**
+ * The chosen site's /live socket, one per page however many parts listen (the device panel and
+ * the alerts banner of the home page): each adds and removes its own listeners, and `release`s it
+ * when done; the last release closes it. A part that comes after the connect has missed its
+ * `device.state`: it reads `socket.connected`, and asks the API for what it needs.
+ */
+export function acquireLiveSocket(): { socket: LiveSocket; release: () => void } {
+  const key = chosenSite()?.id ?? '';
+  const entry = shared.get(key) ?? { socket: openLiveSocket(), users: 0 };
+  shared.set(key, entry);
+  entry.users += 1;
+  let released = false;
+  return {
+    socket: entry.socket,
+    release: () => {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      shared.delete(key);
+      entry.socket.disconnect();
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../providers/http-client';
 import { useChosenSiteId } from '../providers/site-choice';
 import { DOOR_EVENTS_KEPT, useStoredDoorEvents, withStored } from './door-events-api';
-import { openLiveSocket } from './live-socket';
+import { acquireLiveSocket } from './live-socket';
 
 /** The light, the door and the edge agent as the home page shows them. */
 export interface LiveDevices {
@@ -102,21 +102,30 @@ export function useLiveDevices(
       (status) => live && setDevices((previous) => previous ?? withStatus(null, status)),
       () => undefined,
     );
-    const socket = openLiveSocket();
-    socket.on('connect', () => setConnected(true));
-    socket.on('disconnect', () => setConnected(false));
-    socket.on(LIVE_EVENTS.deviceState, (state) => setDevices(fromState(state)));
+    // The page's one socket (the alerts banner shares it): this hook's own listeners only.
+    const { socket, release } = acquireLiveSocket();
     const seen = new Set<string>();
-    socket.on(LIVE_EVENTS.doorEvent, (event) => {
+    const onConnect = () => setConnected(true);
+    const onDisconnect = () => setConnected(false);
+    const onState = (state: DeviceState) => setDevices(fromState(state));
+    const onDoorEvent = (event: LiveDoorEvent) => {
       if (seen.has(event.id) || storedIds.current.has(event.id)) return;
       seen.add(event.id);
       setDoorEvents((previous) => [event, ...previous].slice(0, DOOR_EVENTS_KEPT));
       hear.current?.(event);
-    });
+    };
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on(LIVE_EVENTS.deviceState, onState);
+    socket.on(LIVE_EVENTS.doorEvent, onDoorEvent);
+    if (socket.connected) setConnected(true);
     return () => {
       live = false;
-      socket.off();
-      socket.disconnect();
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off(LIVE_EVENTS.deviceState, onState);
+      socket.off(LIVE_EVENTS.doorEvent, onDoorEvent);
+      release();
     };
   }, [site]);
 

@@ -1,10 +1,12 @@
 import { messages } from '@kort/contracts';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'react-admin';
+import { alertResources, alertTexts } from './alert-texts';
 import { clubResources, clubTexts } from './club-texts';
 import { deskTexts } from './desk-texts';
 import { noticeResources, noticeTexts } from './notice-texts';
 import { paymentResources, paymentTexts } from './payment-texts';
+import { releaseResources, releaseTexts } from './release-texts';
 import { settingsTexts } from './settings-texts';
 import { shelfResources, shelfTexts } from './shelf-texts';
 import { siteResources, siteTexts } from './site-texts';
@@ -143,8 +145,10 @@ export const ru: TranslationMessages = {
       },
     },
     clubResources,
+    alertResources,
     paymentResources,
     siteResources,
+    releaseResources,
     shelfResources,
     noticeResources,
   ),
@@ -290,9 +294,11 @@ export const ru: TranslationMessages = {
       paused_hint: 'Из-за неявок игрок не может записываться на новые игры.',
     },
     ...clubTexts,
+    ...alertTexts,
     ...deskTexts,
     ...statsTexts,
     ...siteTexts,
+    ...releaseTexts,
     ...paymentTexts,
     ...settingsTexts,
     ...noticeTexts,
@@ -324,6 +330,7 @@ export const ru: TranslationMessages = {
       price_update: 'Цена изменена',
       price_delete: 'Цена удалена',
       payment_refund: 'Деньги возвращены игроку',
+      alert_acknowledge: 'Тревога принята',
     },
     commands: {
       actions: {
@@ -350,6 +357,11 @@ export const ru: TranslationMessages = {
         light_on_agent: 'Свет: включён по игре',
         light_off_agent: 'Свет: выключен по расписанию',
         agent_offline: 'Нет связи с агентом',
+        alarm_raised: 'Тревога агента',
+        alarm_cleared: 'Тревога агента закончилась',
+        update_installed: 'Агент обновился',
+        update_refused: 'Агент отказался от обновления',
+        'update_rolled-back': 'Обновление агента откачено',
       },
       offline: 'без связи',
       origin_agent: 'Агент',

@@ -4,9 +4,9 @@ import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { StatsIcon } from '../resources/stats';
 
 /**
- * The side menu (a drawer on phones): home, the games and the club's shape (courts, closures, school
+ * The side menu (a drawer on phones): home and the site's alerts, the games and the club's shape (courts, closures, school
  * terms, prices and payments), the spec's shelves and equipment pages, the statistics, the logs and the settings; and,
- * for an owner, the install's sites.
+ * for an owner, the install's sites and its agents' updates.
  */
 export function KortMenu() {
   const translate = useTranslate();
@@ -14,6 +14,7 @@ export function KortMenu() {
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('kort.menu.home')} />
+      <Menu.ResourceItem name="alerts" />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="bookings" />
       <Menu.ResourceItem name="courts" />
@@ -28,6 +29,7 @@ export function KortMenu() {
       <Menu.ResourceItem name="actions" />
       <Menu.ResourceItem name="settings" />
       {permissions === 'owner' && <Menu.ResourceItem name="sites" />}
+      {permissions === 'owner' && <Menu.ResourceItem name="agent-releases" />}
     </Menu>
   );
 }

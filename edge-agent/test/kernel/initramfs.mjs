@@ -166,7 +166,8 @@ function addCheckout(cpio) {
 }
 
 /**
- * Writes the archive to `out`. `update`: {publicKey, apiVersion, bundles: {<version>: host file}},
+ * Writes the archive to `out`. `update`: {publicKey, apiVersion, bundles: {<version>: host file},
+ * installed: the host folder where 1.0.0 was installed (packed as /opt/kort-agent), rollback},
  * packed under /kort-update with an update.json for update-checks.cjs. Returns the archive's size and
  * what the update path adds to it (the bundles and the API stand-in's packages).
  */
@@ -198,7 +199,8 @@ export function buildInitramfs(out, kernelDir, modules, update) {
     };
     cpio.copy(file, bundles[version].file);
   }
-  const kit = { publicKey: update.publicKey, apiVersion: update.apiVersion, bundles };
+  cpio.copy(update.installed, '/opt/kort-agent');
+  const kit = { publicKey: update.publicKey, apiVersion: update.apiVersion, bundles, rollback: update.rollback };
   cpio.data(`${UPDATE_DIR}/update.json`, Buffer.from(`${JSON.stringify(kit, null, 1)}\n`));
 
   const quote = (value) => `'${value.replace(/'/g, `'\\''`)}'`;

@@ -13,7 +13,7 @@
 // keeps what the VM needs in .cache/ beside this file; delete that folder to fetch it again).
 // Environment: KORT_KERNEL_SUITE (default forky: the first Debian suite whose amd64 kernel has
 // CONFIG_GPIO_SIM), KORT_DEBIAN_MIRROR (default http://deb.debian.org/debian), KORT_QEMU_ACCEL
-// (auto | kvm | tcg; auto tries KVM with a tiny VM first) and KORT_QEMU_TIMEOUT_S (default 900).
+// (auto | kvm | tcg; auto tries KVM with a tiny VM first) and KORT_QEMU_TIMEOUT_S (default 1500).
 //
 // The VM boots from an initramfs and nothing else: busybox, two modules, the host's node and the
 // few files of the checkout the driver loads, at the same absolute paths as on the host, so
@@ -72,11 +72,23 @@ async function buildReleases(work) {
       ]).catch((error) => stop(`agent-release.mjs --version ${version} failed: ${String(error.stderr).trim()}`)),
     ),
   );
+  const publicKey = readFileSync(join(keys, 'agent-update.pub'), 'utf8').trim();
+  // 1.0.0 installed here as README step 2 has it (`kort-agent install`), packed as the Pi's
+  // /opt/kort-agent: an install of 940 files under TCG takes minutes, and the update installs once more.
+  const installed = join(work, 'kort-agent');
+  execFileSync(
+    process.execPath,
+    [join(AGENT, 'dist/cli.js'), 'install', join(work, 'kort-agent-1.0.0.tar.gz'), '--root', installed],
+    { env: { PATH: process.env.PATH, AGENT_UPDATE_PUBLIC_KEY: publicKey }, stdio: 'ignore' },
+  );
   return {
-    publicKey: readFileSync(join(keys, 'agent-update.pub'), 'utf8').trim(),
+    publicKey,
+    installed,
     // What the API would announce as its version: the bundles' minApiVersion is the same file's.
     apiVersion: JSON.parse(readFileSync(join(REPO, 'services/api/package.json'), 'utf8')).version,
     bundles: Object.fromEntries(versions.map((version) => [version, join(work, `kort-agent-${version}.tar.gz`)])),
+    // The rollback case runs here only when asked: update-process.test.ts proves it on the host.
+    rollback: process.env.KORT_VM_ROLLBACK === '1',
   };
 }
 

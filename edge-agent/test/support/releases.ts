@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -24,11 +24,23 @@ export interface ReleaseKit {
   dir: string;
 }
 
-/** Two Ed25519 pairs: the fleet's, and a stranger's (a bundle signed by it must be refused). */
+/**
+ * Two Ed25519 pairs: the fleet's, and a stranger's (a bundle signed by it must be refused). One kit
+ * for the whole run (under KORT_TEST_TMP), made once: the first worker to get there renames its kit
+ * into place and the others use it.
+ */
 export function releaseKit(): ReleaseKit {
-  const dir = tempDir('kort-releases-');
-  execFileSync(process.execPath, [join(repo, 'scripts/agent-keys.mjs'), '--out', join(dir, 'keys')]);
-  execFileSync(process.execPath, [join(repo, 'scripts/agent-keys.mjs'), '--out', join(dir, 'stranger')]);
+  const dir = join(process.env.KORT_TEST_TMP ?? tempDir(), 'release-kit');
+  if (!existsSync(join(dir, 'keys/agent-update.pub'))) {
+    const making = tempDir('kort-kit-');
+    execFileSync(process.execPath, [join(repo, 'scripts/agent-keys.mjs'), '--out', join(making, 'keys')]);
+    execFileSync(process.execPath, [join(repo, 'scripts/agent-keys.mjs'), '--out', join(making, 'stranger')]);
+    try {
+      renameSync(making, dir);
+    } catch {
+      // Another worker's kit is in place: use it.
+    }
+  }
   return {
     dir,
     keyFile: join(dir, 'keys/agent-update.key'),
@@ -37,18 +49,30 @@ export function releaseKit(): ReleaseKit {
   };
 }
 
-/** A bundle of the agent as built (dist/), for this machine only, with `npm run agent:release`'s script. */
+/**
+ * A bundle of the agent as built (dist/), for this machine only, with `npm run agent:release`'s
+ * script; built once per run and folder (a worker links its bundle into place, or uses the one there).
+ */
 export function buildBundle(kit: ReleaseKit, version: string, keyFile = kit.keyFile, out = kit.dir): Bundle {
   const platform = `${process.platform}-${process.arch}`;
   const made = join(out, `kort-agent-${version}.tar.gz`);
-  execFileSync(
-    process.execPath,
-    [
-      join(repo, 'scripts/agent-release.mjs'),
-      ...['--version', version, '--key', keyFile, '--out', out, '--platforms', platform, '--no-compile'],
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  if (!existsSync(made)) {
+    const scratch = tempDir('kort-bundle-');
+    execFileSync(
+      process.execPath,
+      [
+        join(repo, 'scripts/agent-release.mjs'),
+        ...['--version', version, '--key', keyFile, '--out', scratch, '--platforms', platform, '--no-compile'],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    mkdirSync(out, { recursive: true });
+    try {
+      linkSync(join(scratch, `kort-agent-${version}.tar.gz`), made);
+    } catch {
+      // Another worker's bundle is in place: use it.
+    }
+  }
   return describeBundle(made, version);
 }
 

@@ -98,12 +98,22 @@ function noStore(request: Request, response: Response, next: NextFunction): void
   next();
 }
 
-/** JSON bodies for the API; a GET, HEAD or OPTIONS has none, so it is not read for one. */
+/**
+ * JSON bodies for the API; a GET, HEAD or OPTIONS has none, so it is not read for one. An agent
+ * bundle's upload is the one raw body (releases/agent-releases.controller.ts), up to BUNDLE_LIMIT.
+ */
 function jsonBody() {
   const parse = express.json({ limit: BODY_LIMIT, type: () => true });
-  return (request: Request, response: Response, next: NextFunction): void =>
-    BODILESS.has(request.method) ? next() : parse(request, response, next);
+  const raw = express.raw({ limit: BUNDLE_LIMIT, type: () => true });
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (BODILESS.has(request.method)) return next();
+    if (request.method === 'POST' && BUNDLE_PATH.test(request.path)) return raw(request, response, next);
+    parse(request, response, next);
+  };
 }
+// Matched under the `/api` mount, where Express strips the mount from `request.path`.
+const BUNDLE_PATH = /^\/admin\/agent-releases\/?$/;
+const BUNDLE_LIMIT = '64mb';
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** body-parser reports bad JSON to Express, outside Nest's filters: answer it the same way. */

@@ -4,7 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReleasesModule } from './releases/releases.module';
 import { PricesModule } from './prices/prices.module';
 import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
@@ -96,12 +98,14 @@ export class AppModule {
         ClubModule,
         BookingsModule,
         CalendarModule,
+        AlertsModule,
         DevicesModule,
         DoorsModule,
         ShelvesModule,
         AdminModule,
         PricesModule,
         PaymentsModule,
+        ReleasesModule,
         StatsModule,
         TelegramModule,
       ],

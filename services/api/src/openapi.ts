@@ -12,6 +12,7 @@ import { ERROR_ANSWERS } from './common/error-answers';
 import { inputSchemasOf } from './common/request-schema';
 import {
   ADMIN_ROUTE,
+  AGENT_TOKEN_SCHEME,
   CHANGES_STATE,
   OWN_OBJECT,
   OWNED_OBJECTS,
@@ -53,6 +54,11 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
         },
         CSRF_SCHEME,
       )
+      .addSecurity(AGENT_TOKEN_SCHEME, {
+        type: 'http',
+        scheme: 'bearer',
+        description: "A site's agent token; the site is named in X-Kort-Site.",
+      })
       .build(),
   );
   document.components = {
@@ -151,7 +157,8 @@ function describePolicy({ operation, method, path }: Located, route: RoutePolicy
   const requirement: Record<string, string[]> = {};
   if (!route.public) requirement[SESSION_COOKIE] = [];
   if (csrf) requirement[CSRF_SCHEME] = [];
-  operation.security = Object.keys(requirement).length > 0 ? [requirement] : [];
+  // A public route may declare a credential of its own (an agent's token): it stands.
+  operation.security = Object.keys(requirement).length > 0 ? [requirement] : (operation.security ?? []);
   // Swagger's `{description: ''}` default says nothing: the 200 is described by its schema.
   for (const answer of Object.values(operation.responses) as ResponseObject[]) {
     if (answer.description === '') answer.description = 'OK';

@@ -115,8 +115,10 @@ function matrixRoutes(): MatrixRoute[] {
 function expectedAnswer(route: MatrixRoute, who: Identity, csrf: boolean): Expected {
   const refused = (status: number, detail: string): Expected => ({ outcome: 'refused', status, detail });
   // Telegram's webhook: nobody here holds its secret, with or without a session or the CSRF header;
-  // YooKassa's notifications: nobody here is at YooKassa's addresses.
+  // YooKassa's notifications: nobody here is at YooKassa's addresses; an agent's calls (/api/edge/):
+  // nobody here sends a site's token.
   if (route.serverCall) {
+    if (route.path.startsWith('/api/edge/')) return refused(401, messages.agentRefused);
     return route.path.includes('yookassa')
       ? refused(403, messages.paymentNotifyRefused)
       : refused(401, messages.webhookRefused);
@@ -167,7 +169,7 @@ function call(
   route: MatrixRoute,
   who: Identity,
   csrf: boolean,
-  values: Record<string, string | number>,
+  values: Record<string, string | number | boolean>,
   site?: string,
 ) {
   const path = route.path.replace(/:([^/]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 1)));
@@ -199,7 +201,7 @@ function call(
 async function otherSiteCells(route: MatrixRoute, violations: string[]): Promise<void> {
   const site = world.otherSite;
   const byId = site.recordValues(route);
-  const aims: { name: string; values: Record<string, string | number>; site?: string }[] = [
+  const aims: { name: string; values: Record<string, string | number | boolean>; site?: string }[] = [
     { name: `?site_id=${site.id}`, values: {}, site: site.id },
     ...(byId ? [{ name: `its records by id ${JSON.stringify(byId)}`, values: byId }] : []),
   ];

@@ -48,7 +48,10 @@ test('the session cookie and the X-CSRFToken header are declared and required wh
   expect(document.components.securitySchemes).toEqual({
     sessionid: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
     csrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-CSRFToken' }),
+    agentToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
   });
+  // An agent's own call: its site's token, no session.
+  expect(operation('/api/edge/releases/{version}', 'get').security).toEqual([{ agentToken: [] }]);
   // Public and read-only: nothing needed.
   expect(operation('/api/give_rules', 'get').security).toEqual([]);
   // Public but changes state: the CSRF header only.

@@ -42,6 +42,8 @@ export const adminSiteSchema = z.object({
   last_seen_at: z.string().nullable(),
   /** Whether the site has an agent token (the token itself is shown once, when issued). */
   has_agent_token: z.boolean(),
+  /** The version the site's agent last said it runs (null before it ever connected). */
+  agent_version: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminSite = z.infer<typeof adminSiteSchema>;

@@ -39,7 +39,10 @@ export function SiteList() {
         <SimpleList<AdminSite>
           empty={<ListEmpty />}
           primaryText={(site) => site.name}
-          secondaryText={(site) => translate('kort.sites.id_and_zone', { id: site.id, zone: site.timezone })}
+          secondaryText={(site) =>
+            translate('kort.sites.id_and_zone', { id: site.id, zone: site.timezone }) +
+            (site.agent_version ? ` · ${translate('kort.sites.agent_version', { version: site.agent_version })}` : '')
+          }
           tertiaryText={(site) => <OnlineChip site={site} />}
           linkType="edit"
         />
@@ -50,6 +53,7 @@ export function SiteList() {
           <DataTable.Col<AdminSite> source="timezone" />
           <DataTable.Col<AdminSite> source="address" disableSort />
           <DataTable.Col<AdminSite> source="online" render={(site) => <OnlineChip site={site} />} />
+          <DataTable.Col<AdminSite> source="agent_version" disableSort render={(site) => site.agent_version ?? '—'} />
           <DataTable.Col<AdminSite> label=" ">
             <AgentTokenButton />
           </DataTable.Col>

@@ -180,6 +180,9 @@ export class AdminActionLog {
         // A payment by its number (the action's detail says the amount and the reason).
         case 'payment':
           return `Платёж №${row.target_id}`;
+        // An alert by its number (the action's detail says what it was).
+        case 'alert':
+          return `Тревога №${row.target_id}`;
       }
     };
     return isoDates<AdminAction>({ ...fields, target_label: label() });

@@ -37,6 +37,7 @@ interface SiteRow {
   online: boolean;
   last_seen_at: Date | null;
   has_agent_token: boolean;
+  agent_version: string | null;
   created_at: Date;
 }
 
@@ -133,7 +134,7 @@ export class AdminSitesService {
     if (ids.length === 0) return [];
     const rows = await this.db.query<SiteRow[]>(
       `SELECT id, name, slug, timezone, address, online, last_seen_at, token_hash IS NOT NULL AS has_agent_token,
-              created_at
+              agent_version, created_at
          FROM sites WHERE id = ANY($1::text[]) ORDER BY created_at, id`,
       [ids],
     );

@@ -45,6 +45,7 @@ export const ERROR_ANSWERS: Record<ErrorCode, { status: number; detail: string }
   [FleetError.RolloutBusy]: { status: 409, detail: messages.rolloutBusy },
   [FleetError.NoPreviousRelease]: { status: 409, detail: messages.noPreviousRelease },
   [FleetError.AlertNotFound]: { status: 404, detail: messages.alertNotFound },
+  [FleetError.AgentRefused]: { status: 401, detail: messages.agentRefused },
 
   [AuthError.NotAuthenticated]: { status: 401, detail: messages.notAuthenticated },
   [AuthError.Forbidden]: { status: 403, detail: messages.forbidden },

@@ -18,6 +18,9 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
  */
 export const ServerCall = () => SetMetadata(SERVER_CALL, true);
 
+/** The OpenAPI security scheme of an agent's own HTTP calls: its site's token as a bearer, the site in X-Kort-Site. */
+export const AGENT_TOKEN_SCHEME = 'agentToken';
+
 /** Admin sessions only; a player gets 403. */
 export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);
 
@@ -51,8 +54,11 @@ export const OWNED_OBJECTS = {
 
 export type OwnedKind = keyof typeof OWNED_OBJECTS;
 
-/** Club objects any player may name: a court to book, a shelf to rent, a login provider, a site to play at. */
-export type SharedKind = 'court' | 'shelf' | 'provider' | 'site';
+/**
+ * Club objects any player may name: a court to book, a shelf to rent, a login provider, a site to
+ * play at; and an agent release any site's agent may download.
+ */
+export type SharedKind = 'court' | 'shelf' | 'provider' | 'site' | 'release';
 
 export interface ObjectDeclaration<Kind extends string> {
   kind: Kind;

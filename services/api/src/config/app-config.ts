@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { minutes, timezone, updatePublicKey } from './env-values';
 import { cidrList, YOOKASSA_SENDERS, type YooKassaConfig } from './yookassa-config';
 
 const DEV_SESSION_SECRET = 'kort-development-session-secret-change-me';
@@ -19,12 +20,6 @@ const url = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
-/** Whole minutes within a range, read from the environment's text. */
-const minutes = (min: number, max: number) => {
-  const error = `must be a whole number of minutes from ${min} to ${max}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
-
 /** 'all', or a list proxy-addr (Express's trust proxy) compiles: loopback, uniquelocal, IPs, subnets. */
 const accessList = () =>
   z.string().refine(
@@ -39,18 +34,6 @@ const accessList = () =>
     },
     { error: "must be 'all' or addresses and subnets, comma-separated (loopback, uniquelocal, 10.0.0.0/8…)" },
   );
-
-const timezone = z.string().refine(
-  (zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { error: 'must be an IANA time zone such as Europe/Moscow' },
-);
 
 /** The push services' own hosts (FCM, Mozilla autopush, Apple, Windows): production's default PUSH_SERVICES. */
 export const KNOWN_PUSH_SERVICES = [
@@ -127,6 +110,11 @@ const envSchema = z.object({
   LIGHT_OFF_AFTER_MIN: minutes(0, 120).default(5),
   /** A light switched on by hand with no game goes off after this long. */
   LIGHT_MANUAL_MAX_MIN: minutes(1, 1440).default(120),
+  /** An agent away from the API longer than this is an alert (`agent.offline`, alerts/agent-offline-check.ts). */
+  AGENT_OFFLINE_ALERT_MIN: minutes(1, 1440).default(10),
+  /** Agent releases (docs/decisions/0101, 0106): unset, no bundle is accepted; a stage's healthy minutes. */
+  AGENT_UPDATE_PUBLIC_KEY: updatePublicKey.optional(),
+  ROLLOUT_STAGE_MIN: minutes(0, 1440).default(30),
   /**
    * Which peers may set X-Forwarded-For (Express "trust proxy" syntax): the client IP behind the
    * per-IP limits. Only the reverse proxy's address belongs here; anything wider lets clients
@@ -225,6 +213,8 @@ export class AppConfig {
   readonly sessionSecret: string;
   readonly siteTimezone: string;
   readonly edgeAgentToken: string | undefined;
+  /** Agent releases: the key bundles are checked with (null: uploads refused) and a stage's healthy time. */
+  readonly agentUpdates: { publicKey: string | null; stageMinutes: number };
   /** The built player app and admin dashboard the API serves at `/` and `/admin/` (web/serve-web-apps.ts). */
   readonly webApps: { playerDir: string; adminDir: string };
   readonly logLevel: Env['LOG_LEVEL'];
@@ -239,6 +229,8 @@ export class AppConfig {
   readonly noShows: { afterMin: number; limit: number; pauseDays: number };
   /** The light's rules the agent follows (offline.ts LightPolicy). */
   readonly light: { onBeforeMin: number | null; offAfterMin: number; manualMaxMin: number };
+  /** Minutes an agent may be away before the API raises `agent.offline` (alerts/). */
+  readonly agentOfflineAlertMin: number;
   /** Configured social providers only: a provider without its settings is off. */
   readonly social: {
     vk?: { clientId: string; baseUrl: string };
@@ -272,6 +264,7 @@ export class AppConfig {
     this.sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
     this.siteTimezone = env.SITE_TIMEZONE;
     this.edgeAgentToken = env.EDGE_AGENT_TOKEN;
+    this.agentUpdates = { publicKey: env.AGENT_UPDATE_PUBLIC_KEY ?? null, stageMinutes: env.ROLLOUT_STAGE_MIN };
     this.webApps = {
       playerDir: env.PLAYER_WEB_DIR ?? resolve(__dirname, '../../../../player-web/dist'),
       adminDir: env.ADMIN_WEB_DIR ?? resolve(__dirname, '../../../../admin-dashboard/dist'),
@@ -290,6 +283,7 @@ export class AppConfig {
       offAfterMin: env.LIGHT_OFF_AFTER_MIN,
       manualMaxMin: env.LIGHT_MANUAL_MAX_MIN,
     };
+    this.agentOfflineAlertMin = env.AGENT_OFFLINE_ALERT_MIN;
     this.social = {
       vk: env.VK_CLIENT_ID ? { clientId: env.VK_CLIENT_ID, baseUrl: trimSlash(env.VK_ID_URL) } : undefined,
       yandex:

@@ -39,6 +39,8 @@ import { CancelReason1764000001000 } from './migrations/1764000001000-cancel-rea
 import { DefaultSiteName1764000001200 } from './migrations/1764000001200-default-site-name';
 import { WalkInGuests1764000001300 } from './migrations/1764000001300-walk-in-guests';
 import { TwoDigitHours1764000001400 } from './migrations/1764000001400-two-digit-hours';
+import { Alerts1764000001500 } from './migrations/1764000001500-alerts';
+import { AgentReleases1764000001600 } from './migrations/1764000001600-agent-releases';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -76,6 +78,8 @@ export const migrations = [
   DefaultSiteName1764000001200,
   WalkInGuests1764000001300,
   TwoDigitHours1764000001400,
+  Alerts1764000001500,
+  AgentReleases1764000001600,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

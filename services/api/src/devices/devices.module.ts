@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AlertsModule } from '../alerts/alerts.module';
 import { Booking } from '../bookings/booking.entity';
 import { BookingsModule } from '../bookings/bookings.module';
 import { SessionModule } from '../auth/session.middleware';
@@ -24,7 +25,13 @@ import { Site } from '../sites/site.entity';
  * and reports, the offline schedule and outbox, and the dashboards' live state on /live.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Site, Command, Booking]), BookingsModule, UsersModule, SessionModule],
+  imports: [
+    TypeOrmModule.forFeature([Site, Command, Booking]),
+    AlertsModule,
+    BookingsModule,
+    UsersModule,
+    SessionModule,
+  ],
   controllers: [DevicesController],
   providers: [
     AgentAdmission,
@@ -39,6 +46,6 @@ import { Site } from '../sites/site.entity';
     OutboxService,
     ScheduleService,
   ],
-  exports: [AgentAdmission, CommandsService, DevicesService, EdgeGateway, GameEvents, ScheduleService],
+  exports: [AgentAdmission, CommandsService, DevicesService, EdgeGateway, GameEvents, OutboxService, ScheduleService],
 })
 export class DevicesModule {}

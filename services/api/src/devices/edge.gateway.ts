@@ -21,6 +21,7 @@ import {
   type OutboxAck,
   type ServerToAgentEvents,
 } from '@kort/contracts';
+import { AlertsService } from '../alerts/alerts.service';
 import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
 import { DEFERRED, DevicesService } from './devices.service';
@@ -67,6 +68,7 @@ export class EdgeGateway
     private readonly outbox: OutboxService,
     private readonly metrics: MetricsService,
     private readonly readiness: Readiness,
+    private readonly alerts: AlertsService,
   ) {}
 
   /**
@@ -172,6 +174,8 @@ export class EdgeGateway
       this.localAgents.set(siteId, socket);
       await this.connecting.run(() => this.devices.setOnline(siteId, socket.id));
       this.connected.next(siteId);
+      // Back online: its `agent.offline` alert resolves now, not at the next periodic check.
+      this.alerts.agentOnline(siteId);
     } catch (error) {
       this.logger.error({ site: siteId, error: String(error) }, 'agent connection not recorded');
       socket.disconnect(true);

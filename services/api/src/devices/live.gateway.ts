@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import { isAdminRole, LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
+import { AlertsService } from '../alerts/alerts.service';
 import { SessionMiddleware } from '../auth/session.middleware';
 import { MetricsService } from '../metrics/metrics.service';
 import { KortError } from '../common/kort-error';
@@ -48,6 +49,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     private readonly session: SessionMiddleware,
     private readonly metrics: MetricsService,
     private readonly sites: SitesService,
+    private readonly alerts: AlertsService,
   ) {}
 
   afterInit(namespace: LiveNamespace): void {
@@ -77,6 +79,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
       this.outbox.doorEvents.subscribe((event) =>
         namespace.to(liveRoom(event.site)).emit(LIVE_EVENTS.doorEvent, event),
       ),
+      // A new or changed alert, to the dashboards watching its site (every replica's, through Redis).
+      this.alerts.changes.subscribe((alert) => namespace.to(liveRoom(alert.site_id)).emit(LIVE_EVENTS.alert, alert)),
     ];
     this.recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
   }

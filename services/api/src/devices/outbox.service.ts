@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Subject } from 'rxjs';
 import type { z } from 'zod';
 import type { AgentEventKind, LiveDoorEvent, OutboxAck, agentEventSchema } from '@kort/contracts';
+import { AlertsService } from '../alerts/alerts.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { DevicesService } from './devices.service';
 
 type AgentEvent = z.output<typeof agentEventSchema>;
+
+/** Newly stored events of one batch (a re-upload's are not among them), in the batch's transaction. */
+export type OutboxHandler = (tx: EntityManager, siteId: string, events: AgentEvent[]) => Promise<void>;
 
 /** Past PostgreSQL's integer no game exists (and the query would fail the batch). */
 const INT_MAX = 2_147_483_647;
@@ -23,11 +27,22 @@ export class OutboxService {
   /** Door events newly stored; the /live gateway forwards them to dashboards. */
   readonly doorEvents = new Subject<LiveDoorEvent>();
 
+  private readonly appliedHandlers: OutboxHandler[] = [];
+
   constructor(
     private readonly db: DataSource,
     private readonly devices: DevicesService,
     private readonly bookings: BookingsService,
+    private readonly alerts: AlertsService,
   ) {}
+
+  /**
+   * Registers a handler of newly stored agent events, run in the batch's transaction (a feature above
+   * the devices registers at init; the devices never import it).
+   */
+  onApplied(handler: OutboxHandler): void {
+    this.appliedHandlers.push(handler);
+  }
 
   async apply(siteId: string, events: AgentEvent[]): Promise<OutboxAck> {
     // An instant no Date can hold (or a missing one) is stored as the time of arrival: one broken
@@ -126,6 +141,10 @@ export class OutboxService {
           [siteId, at(latest.params.from), at(latest.params.to)],
         );
       }
+      // Door and Pi alarms become alerts with the events (alerts/): a re-upload adds none.
+      await this.alerts.fromAgent(tx, siteId, added);
+      // Features above the devices that act on the agent's reports with them (releases/: update.*).
+      for (const handler of this.appliedHandlers) await handler(tx, siteId, added);
       return added.map((event) => ({ ...event, game: gameOf(event) }));
     });
 

@@ -21,6 +21,7 @@ export const QUEUES = {
   notifyTelegram: 'notify-telegram',
   notifyPush: 'notify-push',
   payments: 'payments',
+  alerts: 'alerts',
 } as const;
 
 export const JOBS = {
@@ -34,6 +35,8 @@ export const JOBS = {
   notify: 'notify',
   paymentHold: 'payment-hold',
   paymentSweep: 'payment-sweep',
+  alertTelegram: 'alert-telegram',
+  agentOfflineCheck: 'agent-offline-check',
 } as const;
 
 /**
@@ -102,6 +105,9 @@ export const QUEUE_OPTIONS: Record<keyof typeof QUEUES, DefaultJobOptions> = {
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600 },
   },
+  // An alert's Telegram message (its id is the alert's, for all time: sent once; a retry skips the
+  // admins it reached) and the periodic agent.offline check (idempotent SQL: alerts/).
+  alerts: NOTIFY_OPTIONS,
 };
 
 /**

@@ -2,17 +2,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   type AdminAgentRelease,
+  AGENT_VERSION_PATTERN,
   FleetError,
   type ReleaseManifest,
   ROLLOUT_STAGES,
   type RolloutBody,
-  UPDATE_REASONS,
+  SiteError,
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
+import { DevicesService } from '../devices/devices.service';
 import type { User } from '../users/user.entity';
 import { checkBundle } from './bundle-check';
-import { type FleetSite, progressOf, type RolloutRow, siteView, targetOf } from './rollout-rules';
+import { type FleetSite, progressOf, type RolloutRow, siteView } from './rollout-rules';
 
 interface ReleaseRow {
   version: string;
@@ -23,7 +25,11 @@ interface ReleaseRow {
   uploaded_by: string | null;
 }
 
-export const reasonText = (why: string): string => UPDATE_REASONS[why as keyof typeof UPDATE_REASONS] ?? why;
+/** Namespace of the advisory lock under which the rollout changes: by an owner, or by the ticker. */
+export const ROLLOUT_LOCK = 0x726f6c6c; // 'roll'
+
+/** Bundles kept in memory per replica: a rollout's and the one before it, which its agents download. */
+const BUNDLES_KEPT = 2;
 
 /**
  * Agent releases and their rollouts (tables agent_releases, agent_rollouts; docs/decisions/
@@ -34,10 +40,13 @@ export const reasonText = (why: string): string => UPDATE_REASONS[why as keyof t
 @Injectable()
 export class AgentReleasesService {
   private readonly logger = new Logger('AgentReleases');
+  /** A release's bundle never changes (the version is its key): a stage's agents share one read. */
+  private readonly bundles = new Map<string, Promise<Buffer | null>>();
 
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
+    private readonly devices: DevicesService,
   ) {}
 
   async upload(owner: User, bundle: Buffer): Promise<AdminAgentRelease> {
@@ -66,41 +75,70 @@ export class AgentReleasesService {
   }
 
   async get(version: string): Promise<AdminAgentRelease> {
-    const [release] = await this.releaseRows(version);
+    const [release] = AGENT_VERSION_PATTERN.test(version) ? await this.releaseRows(version) : [];
     if (!release) throw new KortError(FleetError.ReleaseNotFound);
     const [rollouts, sites, active] = await Promise.all([this.rollouts(), this.fleet(), this.activeRollout()]);
-    const rollout = rollouts.get(version) ?? null;
-    // The sites as this release sees them: its own rollout's targets, or the rollout in force.
-    const deciding = rollout ?? active;
+    // Each site's target is the rollout in force's (a superseded rollout's would be stale), with
+    // this release's refusals and rollbacks shown where they happened.
     return {
-      ...this.view(release, rollout, sites),
-      sites: sites.map((site) => siteView(site, targetOf(deciding, site), reasonText)),
+      ...this.view(release, rollouts.get(version) ?? null, sites),
+      sites: sites.map((site) => siteView(site, active, version)),
     };
   }
 
-  /** The bundle's bytes from `start` (a resumed download), or null when there is no such release. */
-  async bundle(version: string): Promise<Buffer | null> {
-    const [row] = await this.db.query<{ bundle: Buffer }[]>(`SELECT bundle FROM agent_releases WHERE version = $1`, [
-      version,
-    ]);
-    return row?.bundle ?? null;
+  /** The bundle of `version` for a site's agent, proven by the site's token. */
+  async bundleForAgent(site: unknown, token: unknown, version: string): Promise<Buffer> {
+    const siteId = await this.devices.authenticate(site, token);
+    if (typeof siteId !== 'string') throw new KortError(FleetError.AgentRefused);
+    const bundle = await this.bundle(version);
+    if (!bundle) throw new KortError(FleetError.ReleaseNotFound);
+    return bundle;
+  }
+
+  /**
+   * The bundle's bytes, or null when there is no such release. A stage tells hundreds of agents at
+   * once: they share the bundle read once on this replica, not one read of megabytes each.
+   */
+  bundle(version: string): Promise<Buffer | null> {
+    if (!AGENT_VERSION_PATTERN.test(version)) return Promise.resolve(null);
+    const kept = this.bundles.get(version);
+    if (kept) {
+      this.bundles.delete(version);
+      this.bundles.set(version, kept); // the most recently used last
+      return kept;
+    }
+    const read = this.db
+      .query<{ bundle: Buffer }[]>(`SELECT bundle FROM agent_releases WHERE version = $1`, [version])
+      .then(([row]) => row?.bundle ?? null);
+    this.bundles.set(version, read);
+    // Neither a failed read nor a version not there (yet) is kept.
+    void read.then(
+      (bundle) => bundle ?? this.bundles.delete(version),
+      () => this.bundles.delete(version),
+    );
+    for (const old of this.bundles.keys()) if (this.bundles.size > BUNDLES_KEPT) this.bundles.delete(old);
+    return read;
   }
 
   /** Starts, moves, halts, resumes or rolls back the rollout of `version`. */
   async rollout(owner: User, version: string, body: RolloutBody): Promise<AdminAgentRelease> {
+    // Not a version (a path of anything, NUL included): no release, and nothing asked of PostgreSQL.
+    if (!AGENT_VERSION_PATTERN.test(version)) throw new KortError(FleetError.ReleaseNotFound);
     await this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('kort:agent-rollout'))`);
+      await tx.query(`SELECT pg_advisory_xact_lock($1, 0)`, [ROLLOUT_LOCK]);
       const [release] = await tx.query<{ version: string }[]>(`SELECT version FROM agent_releases WHERE version = $1`, [
         version,
       ]);
       if (!release) throw new KortError(FleetError.ReleaseNotFound);
+      if (body.site_ids) await this.knownSites(tx, body.site_ids);
       const active = await this.activeRollout(tx);
       const own = active?.version === version ? active : null;
       if (body.rollback) return this.rollBack(tx, own, version);
       if (own && (body.halt || body.resume || body.percent !== undefined)) {
+        // A new stage, or a resume, starts its wait (ROLLOUT_STAGE_MIN) and its count of rollbacks anew.
         await tx.query(
           `UPDATE agent_rollouts SET state = $2, halted_reason = $3, percent = $4, force = $5,
-                  stage_started_at = CASE WHEN percent <> $4 THEN now() ELSE stage_started_at END
+                  stage_started_at = CASE WHEN percent <> $4 OR $6 THEN now() ELSE stage_started_at END
             WHERE version = $1`,
           [
             version,
@@ -108,14 +146,22 @@ export class AgentReleasesService {
             body.halt ? 'Остановлен владельцем' : null,
             body.percent ?? own.percent,
             body.force ?? own.force,
+            !body.halt && body.resume === true,
           ],
         );
         return;
       }
       if (active && active !== own && (active.state === 'running' || active.state === 'halted'))
         throw new KortError(FleetError.RolloutBusy);
-      // A new rollout: what every site not yet reached keeps is the release in force before it.
-      const previous = active ? (active.state === 'rolled-back' ? active.previous_version : active.version) : null;
+      // A new rollout: what every site not yet reached keeps is the release in force before it. The
+      // same release started again keeps the one it had.
+      const previous = own
+        ? own.previous_version
+        : active
+          ? active.state === 'rolled-back'
+            ? active.previous_version
+            : active.version
+          : null;
       const stages = [...new Set(body.stages ?? ROLLOUT_STAGES)].sort((a, b) => a - b);
       await tx.query(
         `INSERT INTO agent_rollouts (version, state, percent, stages, site_ids, force, previous_version)
@@ -148,6 +194,15 @@ export class AgentReleasesService {
     );
   }
 
+  /** A rollout names sites that exist (an id PostgreSQL's text cannot hold is no site either). */
+  private async knownSites(tx: EntityManager, ids: string[]): Promise<void> {
+    const asked = [...new Set(ids)];
+    const [found] = asked.some((id) => id.includes('\0'))
+      ? [{ n: -1 }]
+      : await tx.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM sites WHERE id = ANY($1::text[])`, [asked]);
+    if (found?.n !== asked.length) throw new KortError(SiteError.NotFound);
+  }
+
   /** The rollout in force: the latest one started. */
   async activeRollout(manager: EntityManager | DataSource = this.db): Promise<RolloutRow | null> {
     const [row] = await manager.query<RolloutRow[]>(
@@ -158,13 +213,16 @@ export class AgentReleasesService {
     return row ?? null;
   }
 
-  /** Every site with its agent's version and its last update report. */
-  async fleet(manager: EntityManager | DataSource = this.db): Promise<FleetSite[]> {
+  /** Every site (or the one named) with its agent's version and its last update report. */
+  async fleet(manager: EntityManager | DataSource = this.db, siteId?: string): Promise<FleetSite[]> {
     return manager.query<FleetSite[]>(
-      `SELECT s.id, s.name, s.online, s.agent_version, u.version AS update_version, u.state AS update_state,
+      `SELECT s.id, s.name, s.online, s.last_seen_at, s.agent_version, u.version AS update_version,
+              u.state AS update_state,
               u.why, u.detail, u.healthy_since, u.updated_at
          FROM sites s LEFT JOIN agent_updates u ON u.site_id = s.id
+        WHERE $1::text IS NULL OR s.id = $1
         ORDER BY s.name, s.id`,
+      [siteId ?? null],
     );
   }
 

@@ -1,11 +1,12 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { FleetError } from '@kort/contracts';
-import { KortError } from '../common/kort-error';
-import { Public, ServerCall } from '../common/route-policy';
-import { DevicesService } from '../devices/devices.service';
+import { AGENT_TOKEN_SCHEME, Public, ServerCall, SharedObject } from '../common/route-policy';
 import { AgentReleasesService } from './agent-releases.service';
+import { BUNDLE_CONTENT, Refusals } from './release-docs';
+
+const RANGE_HEADER = { 'Content-Range': { description: '`bytes N-last/size`', schema: { type: 'string' } } };
 
 /**
  * An agent downloads its bundle with its own token (`Authorization: Bearer`, `X-Kort-Site`), and
@@ -15,15 +16,30 @@ import { AgentReleasesService } from './agent-releases.service';
 @ApiTags('edge')
 @Controller('edge/releases')
 export class EdgeReleasesController {
-  constructor(
-    private readonly releases: AgentReleasesService,
-    private readonly devices: DevicesService,
-  ) {}
+  constructor(private readonly releases: AgentReleasesService) {}
 
   @Get(':version')
   @Public()
   @ServerCall()
-  @ApiOperation({ summary: "An agent release's bundle, for the site's agent (its token); resumable with Range" })
+  @SharedObject('release', 'version')
+  @ApiOperation({ summary: "An agent release's bundle, for a site's agent (its token); resumable with Range" })
+  @ApiBearerAuth(AGENT_TOKEN_SCHEME)
+  @ApiHeader({ name: 'X-Kort-Site', required: true, description: 'The site whose agent token is sent' })
+  @ApiHeader({ name: 'Range', required: false, description: '`bytes=N-`: the rest of a cut download, from byte N' })
+  @ApiProduces('application/gzip')
+  @ApiResponse({ status: 200, description: 'The whole bundle', content: BUNDLE_CONTENT })
+  @ApiResponse({
+    status: 206,
+    description: 'The bundle from byte N on',
+    headers: RANGE_HEADER,
+    content: BUNDLE_CONTENT,
+  })
+  @ApiResponse({
+    status: 416,
+    description: 'N is at or past the end (`Content-Range: bytes */size`)',
+    headers: RANGE_HEADER,
+  })
+  @Refusals(FleetError.AgentRefused, FleetError.ReleaseNotFound)
   async download(
     @Param('version') version: string,
     @Headers('authorization') authorization: string | undefined,
@@ -31,24 +47,27 @@ export class EdgeReleasesController {
     @Headers('range') range: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
-    const siteId = await this.devices.authenticate(site, token);
-    if (typeof siteId !== 'string') throw new KortError(FleetError.AgentRefused);
-    const bundle = await this.releases.bundle(version);
-    if (!bundle) throw new KortError(FleetError.ReleaseNotFound);
-    response.setHeader('Content-Type', 'application/gzip');
-    response.setHeader('Accept-Ranges', 'bytes');
-    const from = /^bytes=(\d+)-$/.exec(range ?? '');
-    if (from) {
-      const start = Number(from[1]);
-      if (start >= bundle.length) {
-        response.status(416).setHeader('Content-Range', `bytes */${bundle.length}`).end();
-        return;
-      }
-      response.status(206).setHeader('Content-Range', `bytes ${start}-${bundle.length - 1}/${bundle.length}`);
-      response.end(bundle.subarray(start));
-      return;
-    }
-    response.status(200).end(bundle);
+    sendBundle(response, await this.releases.bundleForAgent(site, bearer(authorization), version), range);
   }
+}
+
+const bearer = (authorization: string | undefined) =>
+  authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+
+/** The whole bundle, or from byte N on for `Range: bytes=N-` (the one form an agent sends). */
+function sendBundle(response: Response, bundle: Buffer, range: string | undefined): void {
+  response.setHeader('Content-Type', 'application/gzip');
+  response.setHeader('Accept-Ranges', 'bytes');
+  const from = /^bytes=(\d+)-$/.exec(range ?? '');
+  if (!from) {
+    response.status(200).end(bundle);
+    return;
+  }
+  const start = Number(from[1]);
+  if (start >= bundle.length) {
+    response.status(416).setHeader('Content-Range', `bytes */${bundle.length}`).end();
+    return;
+  }
+  response.status(206).setHeader('Content-Range', `bytes ${start}-${bundle.length - 1}/${bundle.length}`);
+  response.end(bundle.subarray(start));
 }

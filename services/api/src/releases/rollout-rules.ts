@@ -5,6 +5,7 @@ import {
   ROLLOUT_HALT_SHARE,
   type RolloutProgress,
   type RolloutState,
+  UPDATE_REASONS,
 } from '@kort/contracts';
 
 /**
@@ -30,6 +31,8 @@ export interface FleetSite {
   id: string;
   name: string;
   online: boolean;
+  /** When the API last heard the agent (an offline one: when it dropped). */
+  last_seen_at: Date | null;
   /** What the agent last said it runs. */
   agent_version: string | null;
   /** The last update report: its version, and what came of it. */
@@ -64,14 +67,27 @@ export function reaches(rollout: RolloutRow, site: FleetSite): boolean {
   }
 }
 
-/** The version the site's agent should run: the rollout's, or the release before it (null: none). */
+/**
+ * The version the site's agent should run: the rollout's, or the release before it (null: none).
+ * A site whose agent rolled the rollout's version back (it failed its health check there) is not
+ * offered it again, by a later stage or a resume: it would switch its door's hardware back and
+ * forth every few minutes. A newer release is its next chance.
+ */
 export function targetOf(rollout: RolloutRow | null, site: FleetSite): string | null {
   if (!rollout) return null;
-  return reaches(rollout, site) ? rollout.version : rollout.previous_version;
+  const failedHere = site.update_version === rollout.version && site.update_state === 'rolled-back';
+  return reaches(rollout, site) && !failedHere ? rollout.version : rollout.previous_version;
 }
 
-export function stateOf(site: FleetSite, target: string | null): AgentUpdateState {
-  if (target === null || site.agent_version === target) return 'current';
+/**
+ * Where the site's agent is with `target`. `proving`: the target is a rollout's new version, which an
+ * agent runs on trial until it reports update.installed (docs/decisions/0104-update-health-check.md):
+ * until then it is `installing`, not `current`. A release returned to (a rollback's) is current once run.
+ */
+export function stateOf(site: FleetSite, target: string | null, proving = false): AgentUpdateState {
+  if (target === null) return 'current';
+  if (site.agent_version === target)
+    return proving && !(site.update_version === target && site.update_state === 'current') ? 'installing' : 'current';
   if (site.update_version === target && (site.update_state === 'refused' || site.update_state === 'rolled-back'))
     return site.update_state;
   return 'pending';
@@ -80,20 +96,32 @@ export function stateOf(site: FleetSite, target: string | null): AgentUpdateStat
 export function progressOf(rollout: RolloutRow, sites: FleetSite[]): RolloutProgress {
   const progress: RolloutProgress = { target: 0, current: 0, pending: 0, installing: 0, refused: 0, rolled_back: 0 };
   for (const site of sites) {
-    if (!reaches(rollout, site) && !(rollout.state === 'halted' && stateOf(site, rollout.version) !== 'pending'))
-      continue;
+    const state = stateOf(site, rollout.version, true);
+    if (!reaches(rollout, site) && !(rollout.state === 'halted' && state !== 'pending')) continue;
     progress.target++;
-    const state = stateOf(site, rollout.version);
     if (state === 'rolled-back') progress.rolled_back++;
     else if (state === 'refused') progress.refused++;
     else if (state === 'current') progress.current++;
+    else if (state === 'installing') progress.installing++;
     else progress.pending++;
   }
   return progress;
 }
 
-export function siteView(site: FleetSite, target: string | null, reasonText: (why: string) => string): AdminAgentSite {
-  const state = stateOf(site, target);
+/** An agent's reason (UPDATE_REASONS' key) in Russian; one the API does not know, as it came. */
+export const reasonText = (why: string): string => UPDATE_REASONS[why as keyof typeof UPDATE_REASONS] ?? why;
+
+/**
+ * One site as the page of release `viewed` shows it: its target now (`rollout`: the rollout in force
+ * that decides it) and where its agent is with it. A refusal or a rollback of `viewed` stays shown,
+ * with its reason, once the rollout no longer offers it (halted, rolled back): the site is back on
+ * the release before, and the operator still needs to see why.
+ */
+export function siteView(site: FleetSite, rollout: RolloutRow | null, viewed: string): AdminAgentSite {
+  const target = targetOf(rollout, site);
+  let state = stateOf(site, target, target !== null && target === rollout?.version);
+  const ofViewed = stateOf(site, viewed);
+  if (state === 'current' && (ofViewed === 'refused' || ofViewed === 'rolled-back')) state = ofViewed;
   const failed = state === 'refused' || state === 'rolled-back';
   return {
     site_id: site.id,
@@ -107,19 +135,32 @@ export function siteView(site: FleetSite, target: string | null, reasonText: (wh
   };
 }
 
+/**
+ * An agent that dropped off during the stage is most likely restarting into the version (or out of
+ * it, failing its trial): it holds the stage this long, then no longer (a Pi switched off must not
+ * hold the fleet). Its health window (5 minutes) and its reconnect backoff fit inside.
+ */
+export const RESTART_GRACE_MS = 10 * 60_000;
+
 export type StageVerdict =
   { kind: 'wait' } | { kind: 'halt'; reason: string } | { kind: 'advance'; percent: number } | { kind: 'complete' };
 
 /**
  * What a running rollout does next: halt when more than ROLLOUT_HALT_SHARE of the sites it reached
- * rolled back; move to the next stage (or complete) once every reached agent that is online runs
- * the version and has been healthy `stageMs` (agents offline do not hold the fleet back, refusals
- * and rollbacks neither: they are counted for the halt); wait otherwise.
+ * rolled back during this stage (since it began or was resumed: the rollbacks an operator resumed
+ * over do not halt it again); move to the next stage (or complete) once every reached agent runs
+ * the version, reported it proven (update.installed) and has been so `stageMs`; wait otherwise.
+ * Agents offline since before the stage (or dropped more than RESTART_GRACE_MS ago) do not hold
+ * the fleet back, refusals and rollbacks neither (they are counted for the halt).
  */
 export function judgeStage(rollout: RolloutRow, sites: FleetSite[], now: number, stageMs: number): StageVerdict {
   if (rollout.state !== 'running') return { kind: 'wait' };
+  const stageStart = rollout.stage_started_at.getTime();
   const reached = sites.filter((site) => reaches(rollout, site));
-  const rolledBack = reached.filter((site) => stateOf(site, rollout.version) === 'rolled-back').length;
+  const rolledBack = reached.filter(
+    (site) =>
+      stateOf(site, rollout.version) === 'rolled-back' && (site.updated_at?.getTime() ?? stageStart) >= stageStart,
+  ).length;
   if (reached.length > 0 && rolledBack / reached.length > ROLLOUT_HALT_SHARE) {
     const share = Math.round((rolledBack / reached.length) * 100);
     return {
@@ -127,10 +168,15 @@ export function judgeStage(rollout: RolloutRow, sites: FleetSite[], now: number,
       reason: `Откатились ${rolledBack} из ${reached.length} агентов этапа ${rollout.percent} % (${share} %)`,
     };
   }
-  const stageStart = rollout.stage_started_at.getTime();
+  const restarting = (site: FleetSite) => {
+    const left = site.last_seen_at?.getTime() ?? -Infinity;
+    return left >= stageStart && now - left < RESTART_GRACE_MS;
+  };
   const healthy = (site: FleetSite) => {
-    const state = stateOf(site, rollout.version);
-    if (state === 'refused' || state === 'rolled-back' || !site.online) return true;
+    const state = stateOf(site, rollout.version, true);
+    if (state === 'refused' || state === 'rolled-back') return true;
+    if (!site.online && !restarting(site)) return true;
+    // Running it is not enough: an agent on trial may still switch back.
     if (state !== 'current') return false;
     const since = Math.max(site.healthy_since?.getTime() ?? stageStart, stageStart);
     return since <= now - stageMs;

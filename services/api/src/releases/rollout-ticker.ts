@@ -5,13 +5,29 @@ import type { Subscription } from 'rxjs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EDGE_EVENTS, type ReleaseTarget } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
+import { AGENT_CONNECTS_PER_SECOND } from '../devices/agent-admission';
 import { EdgeGateway, siteRoom } from '../devices/edge.gateway';
 import { OutboxService, type OutboxHandler } from '../devices/outbox.service';
-import { AgentReleasesService } from './agent-releases.service';
+import { AgentReleasesService, ROLLOUT_LOCK } from './agent-releases.service';
 import { judgeStage, type RolloutRow, targetOf } from './rollout-rules';
 
 /** How often every replica looks at the rollout (one at a time does the work, under a lock). */
 export const ROLLOUT_TICK_MS = 2_000;
+
+/**
+ * Bytes of new bundles one replica's agents may be told to download per second. A told agent
+ * downloads its bundle (a few megabytes) and restarts into it, reconnecting: a stage of hundreds
+ * told at once would download hundreds of megabytes at once through the API's uplink, beside the
+ * players, and most of its reconnects would be deferred past AGENT_CONNECTS_PER_SECOND. 4 MB/s is a
+ * third of a 100 Mbit/s uplink per replica; a thousand agents with a 1.5 MB bundle are told in
+ * about three minutes on two replicas (beside a stage's ROLLOUT_STAGE_MIN, 30 minutes), and a halt
+ * stops a stage's tail before it was told.
+ */
+export const TELL_BYTES_PER_SECOND = 4 * 1024 * 1024;
+/** A tell costs its bundle's size, and at least this: never more tells than the replica takes connects. */
+const TELL_MIN_BYTES = TELL_BYTES_PER_SECOND / AGENT_CONNECTS_PER_SECOND;
+/** The most a replica tells at once after a quiet spell: one look's worth. */
+const TELL_BURST_BYTES = (TELL_BYTES_PER_SECOND * ROLLOUT_TICK_MS) / 1000;
 
 /** The API's own version, told to agents with their target (a manifest's minApiVersion is checked against it). */
 export const API_VERSION = (
@@ -32,6 +48,8 @@ export class RolloutTicker implements OnApplicationBootstrap, OnModuleDestroy {
   /** The target each site was last told from this replica ("" for none), so only changes are sent. */
   private readonly told = new Map<string, string>();
   private ticking: Promise<void> | null = null;
+  /** Bytes of tells left (filled at TELL_BYTES_PER_SECOND up to TELL_BURST_BYTES) and when last filled. */
+  private tells = { bytes: TELL_BURST_BYTES, at: Date.now() };
 
   constructor(
     private readonly db: DataSource,
@@ -64,9 +82,9 @@ export class RolloutTicker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async look(): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [lock] = await tx.query<{ locked: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock(hashtext('kort:agent-rollout')) AS locked`,
-      );
+      const [lock] = await tx.query<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1, 0) AS locked`, [
+        ROLLOUT_LOCK,
+      ]);
       if (!lock?.locked) return;
       const rollout = await this.releases.activeRollout(tx);
       if (!rollout) return;
@@ -92,31 +110,53 @@ export class RolloutTicker implements OnApplicationBootstrap, OnModuleDestroy {
     await this.tellChanged();
   }
 
-  /** Sends every site whose target changed since this replica last told it (through the Redis adapter). */
+  /**
+   * Tells every site whose target changed since this replica last looked, if its agent is connected
+   * here: each replica tells its own agents (one that moves hears its target on connect), so an
+   * agent hears a change once, not once per replica. Paced to TELL_BYTES_PER_SECOND: the others are
+   * told at the next looks.
+   */
   async tellChanged(): Promise<void> {
     const rollout = await this.releases.activeRollout();
+    if (!rollout) return; // none ever started: nobody has a target
     const sites = await this.releases.fleet();
     const targets = await this.targets(rollout);
+    const here = this.edge.server.adapter.rooms;
     for (const site of sites) {
       const version = targetOf(rollout, site);
-      const key = version && rollout ? `${version}:${rollout.force}` : '';
+      const key = version ? `${version}:${rollout.force}` : '';
       if (this.told.get(site.id) === key) continue;
-      this.told.set(site.id, key);
       const target = version ? targets.get(version) : undefined;
-      if (target && rollout)
-        this.edge.server.to(siteRoom(site.id)).emit(EDGE_EVENTS.release, { ...target, force: rollout.force });
+      if (target && here.has(siteRoom(site.id))) {
+        if (!this.takeTell(target.size)) continue;
+        this.edge.server.local.to(siteRoom(site.id)).emit(EDGE_EVENTS.release, { ...target, force: rollout.force });
+      }
+      this.told.set(site.id, key);
     }
+  }
+
+  /** Whether a tell of a `size`-byte bundle fits the pace now (one past the burst leaves a debt the next seconds pay). */
+  private takeTell(size: number): boolean {
+    const now = Date.now();
+    const bytes = this.tells.bytes + ((now - this.tells.at) / 1000) * TELL_BYTES_PER_SECOND;
+    this.tells = { bytes: Math.min(TELL_BURST_BYTES, bytes), at: now };
+    if (this.tells.bytes <= 0) return false;
+    this.tells.bytes -= Math.max(size, TELL_MIN_BYTES);
+    return true;
   }
 
   /** A site's agent connected: it hears its target, whatever it was told before. */
   private async tellOne(siteId: string): Promise<void> {
     try {
       const rollout = await this.releases.activeRollout();
-      const site = (await this.releases.fleet()).find((s) => s.id === siteId);
+      if (!rollout) return;
+      // One site's row: a fleet reconnecting after a restart is a thousand of these.
+      const [site] = await this.releases.fleet(undefined, siteId);
       const version = site ? targetOf(rollout, site) : null;
-      if (!version || !rollout) return;
+      if (!version) return;
       const target = (await this.targets(rollout)).get(version);
-      if (target) this.edge.server.to(siteRoom(siteId)).emit(EDGE_EVENTS.release, { ...target, force: rollout.force });
+      if (target)
+        this.edge.server.local.to(siteRoom(siteId)).emit(EDGE_EVENTS.release, { ...target, force: rollout.force });
     } catch (error) {
       this.logger.warn({ site: siteId, error: String(error) }, 'agent target not sent');
     }

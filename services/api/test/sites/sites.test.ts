@@ -70,7 +70,7 @@ describe('the sites resource', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual(
-      expect.objectContaining({ id: 'kgd', slug: 'kgd', online: false, has_agent_token: false }),
+      expect.objectContaining({ id: 'kgd', slug: 'kgd', online: false, has_agent_token: false, agent_version: null }),
     );
     const courts = await api.db.query<{ name: string }[]>(
       `SELECT name FROM courts WHERE site_id = 'kgd' ORDER BY sort_order`,

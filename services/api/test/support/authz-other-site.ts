@@ -3,7 +3,7 @@ import { seedNewSite } from '../../src/database/seed';
 import { SitesService } from '../../src/sites/sites.service';
 import type { TestApp } from './test-app';
 
-type Values = Record<string, string | number>;
+type Values = Record<string, string | number | boolean>;
 
 /** Next Thursday 12:00 in Vladivostok, an instant no game of the default site starts at. */
 const GAME = { startsAt: '2027-10-14T02:00:00Z', endsAt: '2027-10-14T03:00:00Z' };
@@ -11,7 +11,8 @@ const NO_SHOW = { startsAt: '2027-10-12T02:00:00Z', endsAt: '2027-10-12T03:00:00
 
 /**
  * The authorization matrix's second site (B, in Vladivostok) and its records: a court, a game, a
- * no-show, a closure, a school term, a command, a logged action, a price, a paid game's payment and its own court rules. The site
+ * no-show, a closure, a school term, a command, a logged action, a price, a paid game's payment, an
+ * alert and its own court rules. The site
  * admin of the matrix runs the default site only: B's records named by id must be "not found" to
  * them, `?site_id=B` refused, B's data never changed and B's own texts never shown.
  */
@@ -30,6 +31,7 @@ export class OtherSite {
       action: number;
       price: number;
       payment: number;
+      alert: number;
     },
     /** Texts only B's records hold (its address, court name, closure reason, rules, log and command notes). */
     readonly secrets: string[],
@@ -46,6 +48,7 @@ export class OtherSite {
       action: tag(),
       command: tag(),
       price: tag(),
+      alert: tag(),
     };
     await api.db.query(
       `INSERT INTO sites (id, name, slug, timezone, address) VALUES ($1, 'Площадка Б', $1, 'Asia/Vladivostok', $2)`,
@@ -107,10 +110,15 @@ export class OtherSite {
        VALUES ($1, $2, $3, 'sbp', 150000, $4, 'succeeded', now()) RETURNING id`,
       [id, game, player!.id, `b-${randomUUID()}`],
     );
+    // An alert of B's, open: B's to read and acknowledge.
+    const alert = await one(
+      `INSERT INTO alerts (site_id, kind, detail, raised_at) VALUES ($1, 'tamper', $2, now()) RETURNING id`,
+      [id, secrets.alert],
+    );
     return new OtherSite(
       api,
       id,
-      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action, price, payment },
+      { court: court!.id, game, noShow, player: player!.id, closure, series, command, action, price, payment, alert },
       Object.values(secrets),
     );
   }
@@ -123,7 +131,7 @@ export class OtherSite {
   recordValues(route: { path: string; params: string[] }): Values | null {
     if (route.params.length === 0) return null;
     const resource = /^\/api\/admin\/([^/]+)\//.exec(route.path)?.[1];
-    const { court, game, noShow, player, closure, series, command, action, price, payment } = this.records;
+    const { court, game, noShow, player, closure, series, command, action, price, payment, alert } = this.records;
     const byResource: Record<string, Values> = {
       courts: { id: court },
       bookings: { id: game },
@@ -135,6 +143,8 @@ export class OtherSite {
       // With a refund's reason: the refusal must be the record's (404), not the body's.
       payments: { id: payment, reason: 'Проверка доступа' },
       sites: { id: this.id },
+      // With the one body it takes: the refusal must be the record's (404), not the body's.
+      alerts: { id: alert, acknowledged: true },
     };
     const values: Values | null =
       resource === 'users' && route.params.includes('bookingId') ? { id: player, bookingId: noShow } : null;
@@ -162,6 +172,8 @@ export class OtherSite {
                     WHERE site_id = $1) p),
          'payments', (SELECT json_agg(p ORDER BY p.id) FROM (SELECT id, status FROM payments WHERE site_id = $1) p),
          'refunds', (SELECT count(*) FROM refunds WHERE site_id = $1),
+         'alerts', (SELECT json_agg(a ORDER BY a.id) FROM (SELECT id, acknowledged_at, resolved_at FROM alerts
+                    WHERE site_id = $1) a),
          'actions', (SELECT count(*) FROM admin_actions WHERE site_id = $1)
        )::text AS snapshot`,
       [this.id],

@@ -144,6 +144,8 @@ export class AuthzWorld {
         return { provider: 'vk' };
       case 'site':
         return { site_id: 'default' };
+      case 'release':
+        return { version: '1.0.0' };
     }
   }
 
