@@ -80,8 +80,10 @@ function buildNative(addon, platform, scratch) {
     mkdirSync(join(scratch, platform, 'node_modules'), { recursive: true });
     cpSync(join(root, 'node_modules/nan'), join(scratch, platform, 'node_modules/nan'), { recursive: true });
   }
+  const headers = nodeDir();
+  if (!headers) fail("no Node headers found beside this Node (include/node/node.h): install Node's headers");
   const env = { ...process.env };
-  const args = [GYP, 'rebuild', `--nodedir=${nodeDir()}`];
+  const args = [GYP, 'rebuild', `--nodedir=${headers}`];
   if (platform !== host) {
     const cross = CROSS[platform];
     const compiler = `${cross.prefix}g++`;
@@ -156,7 +158,6 @@ export async function buildRelease({ version, keyFile, outDir, platforms, minApi
   for (const platform of platforms)
     if (!AGENT_PLATFORMS.includes(platform))
       fail(`unknown platform ${platform} (known: ${AGENT_PLATFORMS.join(', ')})`);
-  if (!nodeDir()) fail("no Node headers found beside this Node (include/node/node.h): install Node's headers");
 
   if (compile) {
     try {
