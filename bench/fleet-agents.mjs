@@ -4,11 +4,17 @@
 // the full-jitter reconnect backoff) with the relays held in memory instead of the GPIO driver,
 // the door display, the state files and the outbox, which a thousand of would only measure this
 // machine's disk. Every command received is reported to the parent, repeats included, so a command
-// delivered twice is seen even though a real agent would not run it again.
+// delivered twice is seen even though a real agent would not run it again. A release target is
+// followed as the real updater follows one (edge-agent/src/update/): the bundle downloaded with the
+// site's token and its sha256 checked, a restart into it (this connection closed, a new one saying
+// the new agentVersion), and update.installed sent through the outbox once connected again; the
+// bundle is not unpacked, and the health check is taken as passed.
 //
 // Parent → child: {type: 'start', base, agents: [{site, token}], batch, backoff}; {type: 'flip', seq, site, on}
 // (the site's light reported switched); {type: 'stop'}. Child → parent: {type: 'connected', count, at};
-// {type: 'flipped', seq, site, on, at}; {type: 'ran', site, id, action, at, repeated}; {type: 'stopped'}.
+// {type: 'flipped', seq, site, on, at}; {type: 'ran', site, id, action, at, repeated};
+// {type: 'updated', site, version, download_ms, restart_ms, at}; {type: 'stopped'}.
+import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -30,7 +36,12 @@ const MOVES = {
   'shelf.close': [null, false],
 };
 
-function simulatedAgent(base, { site, token }, backoff, onConnection) {
+/**
+ * One site's agent running `version`; `installed` ({previous, downloadMs, downloadedAt}) when it
+ * just restarted into it and owes the API its update.installed report.
+ */
+function simulatedAgent(base, spec, backoff, onConnection, version = '0.1.0', installed = null) {
+  const { site, token } = spec;
   const bus = new EventBus(silentLogger);
   const relays = Object.fromEntries(RELAYS.map((relay) => [relay, false]));
   const seen = new Set();
@@ -60,22 +71,87 @@ function simulatedAgent(base, { site, token }, backoff, onConnection) {
       relays: { ...relays },
       doorClosed: true,
       display: null,
-      agentVersion: '0.1.0',
+      agentVersion: version,
       driver: 'simulated',
     }),
     onCommand,
+    onRelease: (target) => void update(agent, target),
     ...(backoff && { backoff }),
     onSchedule: async (signed) => {
       const schedule = JSON.parse(signed?.payload ?? '{}');
       return { ok: true, version: schedule.version ?? 0, entries: schedule.games?.length ?? 0 };
     },
   });
-  bus.on('connectionChanged', ({ connected }) => onConnection(site, connected));
-  return { site, client, setRelay, relays };
+  // What it owes the API: its update.installed (one event id, however many connects it takes).
+  const owed = installed && { ...installed, id: randomUUID() };
+  const agent = { site, spec, version, client, setRelay, relays, backoff, onConnection, updating: false, owed };
+  bus.on('connectionChanged', ({ connected }) => {
+    onConnection(site, connected);
+    if (connected && agent.owed) void report(agent);
+  });
+  return agent;
+}
+
+/** Download, check, restart into `target` (at most one update at a time; a failed one is tried again). */
+async function update(agent, target) {
+  if (!target?.version || target.version === agent.version || agent.updating || stopping) return;
+  agent.updating = true;
+  const started = now();
+  try {
+    const answer = await fetch(`${base}/api/edge/releases/${encodeURIComponent(target.version)}`, {
+      headers: { authorization: `Bearer ${agent.spec.token}`, 'x-kort-site': agent.site },
+      signal: AbortSignal.timeout(60_000),
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (answer.status !== 200 || sha256 !== target.sha256) throw new Error(`bundle ${answer.status}`);
+    const downloadedAt = now();
+    await agent.client.stop();
+    if (stopping) return;
+    const installed = { previous: agent.version, downloadMs: downloadedAt - started, downloadedAt };
+    const next = simulatedAgent(base, agent.spec, agent.backoff, agent.onConnection, target.version, installed);
+    agents.set(agent.site, next);
+    next.client.start();
+  } catch {
+    agent.updating = false;
+    setTimeout(() => void update(agent, target), 1000);
+  }
+}
+
+/** update.installed through the outbox, as the new release does once its health check passed. */
+async function report(agent) {
+  const installed = agent.owed;
+  const event = {
+    id: installed.id,
+    seq: 0,
+    kind: 'update.installed',
+    at: Date.now(),
+    game: null,
+    offline: false,
+    params: { version: agent.version, previous: installed.previous },
+  };
+  try {
+    const ack = await agent.client.sendOutbox([event], 10_000);
+    if (!ack?.ok || agent.owed !== installed) throw new Error('outbox refused');
+    agent.owed = null;
+    const at = now();
+    send({
+      type: 'updated',
+      site: agent.site,
+      version: agent.version,
+      download_ms: installed.downloadMs,
+      restart_ms: at - installed.downloadedAt,
+      at,
+    });
+  } catch {
+    // The next connect sends it again (a real agent keeps it in its outbox).
+  }
 }
 
 const agents = new Map();
 const connected = new Set();
+let base = null;
+let stopping = false;
 let reportTimer = null;
 /** The count is sent at most every 20 ms: a storm's thousand connects are not a thousand messages. */
 function reportCount() {
@@ -87,7 +163,8 @@ function reportCount() {
 
 process.on('message', async (message) => {
   if (message.type === 'start') {
-    const { base, batch = 50 } = message;
+    const { batch = 50 } = message;
+    base = message.base;
     for (let i = 0; i < message.agents.length; i += batch) {
       for (const spec of message.agents.slice(i, i + batch)) {
         const agent = simulatedAgent(base, spec, message.backoff, (site, up) => {
@@ -108,6 +185,7 @@ process.on('message', async (message) => {
     agent?.setRelay('light', on);
     send({ type: 'flipped', seq: message.seq, site: message.site, on, at, sent: !!agent?.client.connected });
   } else if (message.type === 'stop') {
+    stopping = true;
     await Promise.all([...agents.values()].map((agent) => agent.client.stop()));
     clearTimeout(reportTimer);
     send({ type: 'stopped' });

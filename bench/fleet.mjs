@@ -11,7 +11,10 @@
 //   (target ≤ 200 ms, none failed), and every command either acknowledged and run once or failed to
 //   its caller: none run twice, none acknowledged and not run, none run by another site's agent.
 // - the same restart with no players: only the agents' websockets try the proxy (target: all back
-//   within 90 s too).
+//   within 90 s too);
+// - before the storm, a staged rollout of a new agent version to every agent (bench/fleet-rollout.mjs):
+//   the time to 100 % and the players' p99 while it runs.
+// The targets and the table are bench/fleet-report.mjs's.
 // A missed target is printed with FAIL (and `npm run bench` exits 2); the part takes a few minutes.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,12 +25,14 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { startCluster } from './fleet-cluster.mjs';
 import { auditCommands, commandLanes, playerLoad, window } from './fleet-load.mjs';
+import { FLEET_TARGETS, printFleet, rowsOf } from './fleet-report.mjs';
+import { prepareRelease, rolloutRun } from './fleet-rollout.mjs';
 import { benchDatabase, players, quantiles, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { LIVE_EVENTS } = require('@kort/contracts');
 
-export const FLEET_TARGETS = { frameP99Ms: 100, backWithinS: 90, playersP99Ms: 200 };
+export { FLEET_TARGETS, printFleet };
 const ZONES = ['Europe/Moscow', 'Asia/Vladivostok', 'Europe/Kaliningrad', 'Asia/Yekaterinburg'];
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,6 +46,7 @@ export function fleetSettings(env = process.env) {
     command_sites: Number(env.FLEET_COMMAND_SITES ?? 8),
     player_lanes: Number(env.FLEET_PLAYER_LANES ?? 8),
     back_timeout_s: Number(env.FLEET_BACK_TIMEOUT_S ?? 120),
+    rollout_timeout_s: Number(env.FLEET_ROLLOUT_TIMEOUT_S ?? 900),
   };
 }
 
@@ -147,8 +153,8 @@ async function frameLatency(fleet, boards, flips) {
 const spread = (sites, count) =>
   Array.from({ length: Math.min(count, sites.length) }, (_, i) => sites[Math.floor((i * sites.length) / count)]);
 
-/** One run: `count` agents (the default site's and count − 1 more), every measure. */
-export async function fleetRun(count, settings) {
+/** One run: `count` agents (the default site's and count − 1 more), every measure; `release` rolled out. */
+export async function fleetRun(count, settings, release) {
   const database = await benchDatabase();
   const prefix = `kort-bench-fleet:${Date.now().toString(36)}:`;
   const secret = randomBytes(16).toString('hex');
@@ -173,6 +179,9 @@ export async function fleetRun(count, settings) {
       EDGE_AGENT_TOKEN: defaultToken,
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
+      // Signed bundles taken, and no dwell between stages: the rollout's own cost, not a wait.
+      AGENT_UPDATE_PUBLIC_KEY: release.publicKey,
+      ROLLOUT_STAGE_MIN: '0',
       // FLEET_PROFILE=<dir>: the replicas run under --cpu-prof (the restarted ones write theirs on stop).
     },
     {
@@ -209,6 +218,16 @@ export async function fleetRun(count, settings) {
     const foreignFrames = boards.reduce((sum, board) => sum + board.foreign, 0);
     for (const board of boards) board.socket.close();
 
+    const rollout = await rolloutRun({
+      base,
+      owner,
+      crowd,
+      fleet,
+      release,
+      count,
+      timeoutS: settings.rollout_timeout_s,
+    });
+
     const load = playerLoad(base, crowd);
     await sleep(5000);
     const commandsAt = now();
@@ -243,6 +262,7 @@ export async function fleetRun(count, settings) {
       rss_after_mib: round(rssAfter / 1024),
       memory_per_agent_kib: round((rssAfter - rssBefore) / count),
       frames: { ...frames, dashboards: boards.length, foreign_frames: foreignFrames },
+      rollout,
       storm: {
         replicas_back_s: round((readyAt - killedAt) / 1000),
         proxy_back_s: round((proxyBackAt - killedAt) / 1000),
@@ -295,98 +315,14 @@ function stormTimeline(samples, counts, from, to) {
   return steps;
 }
 
-/** The rows of the table: each measure for one site and for the fleet, with the fleet's verdict. */
-function rowsOf(one, many) {
-  const pass = (ok, miss) => (ok ? 'ok' : `FAIL: ${miss}`);
-  const commandsOk = ({ lost, run_twice, wrong_site }) => lost === 0 && run_twice === 0 && wrong_site === 0;
-  const commands = ({ lost, run_twice, wrong_site }) => `${lost} / ${run_twice} / ${wrong_site}`;
-  const t = FLEET_TARGETS;
-  const p99 = (run) => run.storm.players_during.p99_ms;
-  const back = (run) => run.storm.all_back_s;
-  return [
-    { name: 'agents connected at start (s)', one: one.connect_s, fleet: many.connect_s },
-    {
-      name: 'dashboard frame p99 (ms)',
-      one: one.frames.p99_ms,
-      fleet: many.frames.p99_ms,
-      target: `≤ ${t.frameP99Ms}`,
-      verdict: pass(
-        many.frames.p99_ms !== null && many.frames.p99_ms <= t.frameP99Ms && many.frames.missing === 0,
-        `p99 ${many.frames.p99_ms} ms, ${many.frames.missing} frames missing (target ≤ ${t.frameP99Ms} ms, none missing)`,
-      ),
-    },
-    { name: 'memory per agent (KiB)', one: one.memory_per_agent_kib, fleet: many.memory_per_agent_kib },
-    { name: 'replicas answering again (s)', one: one.storm.replicas_back_s, fleet: many.storm.replicas_back_s },
-    { name: 'players served again (s)', one: one.storm.proxy_back_s, fleet: many.storm.proxy_back_s },
-    {
-      name: 'all agents back after restart (s)',
-      one: back(one),
-      fleet: back(many),
-      target: `≤ ${t.backWithinS}`,
-      verdict: pass(
-        back(many) !== null && back(many) <= t.backWithinS,
-        `${back(many) ?? 'not all'} s (target ≤ ${t.backWithinS} s)`,
-      ),
-    },
-    {
-      name: 'all back, restart without players',
-      one: one.quiet_storm.all_back_s ?? `${one.quiet_storm.agents_back} back`,
-      fleet: many.quiet_storm.all_back_s ?? `${many.quiet_storm.agents_back} back`,
-      target: `≤ ${t.backWithinS}`,
-      verdict: pass(
-        many.quiet_storm.all_back_s !== null,
-        `${many.quiet_storm.agents_back} of ${many.sites} back after ${t.backWithinS} s (target: all)`,
-      ),
-    },
-    { name: "players' p99 steady (ms)", one: one.storm.players_steady.p99_ms, fleet: many.storm.players_steady.p99_ms },
-    {
-      name: "players' p99 during the storm (ms)",
-      one: p99(one),
-      fleet: p99(many),
-      target: `≤ ${t.playersP99Ms}`,
-      verdict: pass(
-        p99(many) !== null && p99(many) <= t.playersP99Ms && many.storm.players_during.failed === 0,
-        `p99 ${p99(many)} ms, ${many.storm.players_during.failed} failed (target ≤ ${t.playersP99Ms} ms, none failed)`,
-      ),
-    },
-    {
-      name: 'commands lost / run twice / elsewhere',
-      one: commands(one.storm.commands),
-      fleet: commands(many.storm.commands),
-      target: '0 / 0 / 0',
-      verdict: pass(commandsOk(many.storm.commands), `${commands(many.storm.commands)} (target none)`),
-    },
-  ];
-}
-
 export async function fleetPart(settings = fleetSettings()) {
-  const one = await fleetRun(1, settings);
-  const many = await fleetRun(settings.agents, settings);
-  return { settings, targets: FLEET_TARGETS, one_site: one, fleet: many, rows: rowsOf(one, many) };
-}
-
-export function printFleet(figures) {
-  const { settings } = figures;
-  console.log(`\nFleet: ${settings.agents} agents (one site each) through nginx to two replicas, beside one site`);
-  console.log(`${settings.dashboards} dashboards, ${settings.flips} light switches; restart: both replicas killed\n`);
-  const n = `${settings.agents} sites`;
-  console.log(`${'measure'.padEnd(36)} ${'1 site'.padStart(10)} ${n.padStart(10)} ${'target'.padStart(10)}  verdict`);
-  for (const row of figures.rows)
-    console.log(
-      `${row.name.padEnd(36)} ${String(row.one ?? '-').padStart(10)} ${String(row.fleet ?? '-').padStart(10)} ${(row.target ?? '').padStart(10)}  ${row.verdict ?? ''}`,
-    );
-  for (const [label, run] of [
-    ['1 site', figures.one_site],
-    [n, figures.fleet],
-  ]) {
-    console.log(`${label}, the storm step by step (s from players served again: answers, p50/p99 ms, agents back):`);
-    console.log(
-      run.storm.timeline.map((s) => `  ${s.from_s}: ${s.n}, ${s.p50_ms}/${s.p99_ms}, ${s.agents}`).join('\n'),
-    );
-    const c = run.storm.commands;
-    console.log(
-      `${label}: ${c.calls} commands in the storm: ${c.acknowledged} acknowledged and run once, ${c.failed_not_run} failed to the caller and not run, ${c.ran_after_failure} run though the caller heard a failure; frames of other sites at a dashboard: ${run.frames.foreign_frames}`,
-    );
+  const release = prepareRelease();
+  try {
+    const one = await fleetRun(1, settings, release);
+    const many = await fleetRun(settings.agents, settings, release);
+    return { settings, targets: FLEET_TARGETS, one_site: one, fleet: many, rows: rowsOf(one, many) };
+  } finally {
+    release.cleanUp();
   }
 }
 

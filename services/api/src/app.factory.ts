@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module';
+import { SESSION_COOKIE } from '@kort/contracts';
 import { bodyParserError } from './common/all-exceptions.filter';
 import { CsrfService } from './common/csrf';
 import { requestObserver } from './lifecycle/request-observer';
@@ -107,13 +108,19 @@ function jsonBody() {
   const raw = express.raw({ limit: BUNDLE_LIMIT, type: () => true });
   return (request: Request, response: Response, next: NextFunction): void => {
     if (BODILESS.has(request.method)) return next();
-    if (request.method === 'POST' && BUNDLE_PATH.test(request.path)) return raw(request, response, next);
+    if (request.method === 'POST' && BUNDLE_PATH.test(request.path)) {
+      // 64 MB is read only for a request that carries a session and the CSRF header; anything else
+      // is refused by the request gate with its body unread.
+      const signedIn = SESSION_IN_COOKIES.test(request.headers.cookie ?? '') && !!request.headers['x-csrftoken'];
+      return signedIn ? raw(request, response, next) : next();
+    }
     parse(request, response, next);
   };
 }
 // Matched under the `/api` mount, where Express strips the mount from `request.path`.
 const BUNDLE_PATH = /^\/admin\/agent-releases\/?$/;
 const BUNDLE_LIMIT = '64mb';
+const SESSION_IN_COOKIES = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** body-parser reports bad JSON to Express, outside Nest's filters: answer it the same way. */
