@@ -75,7 +75,7 @@ test('more than 10 % rolled back during the stage halts it; rollbacks from befor
   const sites = [rolledBack('a', new Date(minutes(1))), ...Array.from({ length: 8 }, (_, i) => proven(`p${i}`))];
   expect(judgeStage(rollout(), sites, minutes(2), 0)).toEqual({
     kind: 'halt',
-    reason: 'Откатились 1 из 9 агентов этапа 100 % (11 %)',
+    reason: 'Откатились 1 из 9 агентов этапа 100\u00a0% (11\u00a0%)',
   });
   const resumed = rollout({ stage_started_at: new Date(minutes(3)) });
   expect(judgeStage(resumed, sites, minutes(4), 0)).toEqual({ kind: 'complete' });

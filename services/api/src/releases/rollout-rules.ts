@@ -165,7 +165,7 @@ export function judgeStage(rollout: RolloutRow, sites: FleetSite[], now: number,
     const share = Math.round((rolledBack / reached.length) * 100);
     return {
       kind: 'halt',
-      reason: `Откатились ${rolledBack} из ${reached.length} агентов этапа ${rollout.percent} % (${share} %)`,
+      reason: `Откатились ${rolledBack} из ${reached.length} агентов этапа ${rollout.percent}\u00a0% (${share}\u00a0%)`,
     };
   }
   const restarting = (site: FleetSite) => {

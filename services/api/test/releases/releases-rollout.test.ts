@@ -146,7 +146,7 @@ test('when more than 10 % of a stage roll back, the rollout halts by itself and 
   const halted = await shown(V2);
   const reached = reachedAt(V2, 5);
   expect(halted.rollout!.halted_reason).toBe(
-    `Откатились ${first.length} из ${reached} агентов этапа 5 % (${Math.round((first.length / reached) * 100)} %)`,
+    `Откатились ${first.length} из ${reached} агентов этапа 5\u00a0% (${Math.round((first.length / reached) * 100)}\u00a0%)`,
   );
   expect(halted.rollout!.progress).toMatchObject({ rolled_back: first.length, current: 0 });
   for (const agent of first)
