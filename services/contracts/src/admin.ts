@@ -5,11 +5,8 @@ import { messages } from './messages';
 import type { TextRule } from './visible-text';
 import { visibleText } from './visible-text-schema';
 
-/**
- * The admin dashboard's data (docs/admin-api.md): records of `/api/admin/<resource>` in
- * ra-data-simple-rest's convention, and the answers of the spec's admin calls. Instants are ISO
- * strings (UTC); local days and hours are the chosen site's (its `timezone`).
- */
+// The admin dashboard's data (docs/admin-api.md): records of `/api/admin/<resource>` in ra-data-simple-rest's
+// convention, and the spec's admin calls' answers. Instants are ISO (UTC); local days and hours the site's.
 
 /** At most this many rows per list request (`range` is inclusive: [0, 999] is the largest). */
 export const ADMIN_MAX_RANGE = 1000;
@@ -262,8 +259,7 @@ export const ADMIN_ACTIONS = [
   'price.delete',
   /** An admin returned money of a payment («Вернуть деньги»). */
   'payment.refund',
-  /** An admin took a door or Pi alert on («Принять»). */
-  'alert.acknowledge',
+  'alert.acknowledge', // an admin took a door or Pi alert on («Принять»)
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = [
