@@ -4,7 +4,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { dirname, join, relative } from 'node:path';
 import * as tar from 'tar';
 import { BUNDLE_MANIFEST, BUNDLE_SIGNATURE, type ReleaseManifest, type UpdateReason } from '@kort/contracts';
-import { isSafeBundlePath, verifiedManifest } from './manifest';
+import { isSafeBundlePath, thisPlatform, verifiedManifest } from './manifest';
 
 /**
  * An agent bundle (docs/decisions/0101-agent-bundle.md): a gzip tar holding `manifest.json`,
@@ -112,7 +112,7 @@ export async function installBundle(file: string, manifest: ReleaseManifest, fol
   await rm(staging, { recursive: true, force: true });
   await mkdir(dirname(folder), { recursive: true });
   await extractVerified(file, manifest, staging);
-  const platform = `${process.platform}-${process.arch}`;
+  const platform = thisPlatform();
   for (const [name, destination] of Object.entries(NATIVE_ADDONS)) {
     const source = join(staging, 'native', platform, name);
     if (!existsSync(source)) continue;
@@ -121,6 +121,18 @@ export async function installBundle(file: string, manifest: ReleaseManifest, fol
   }
   await rm(folder, { recursive: true, force: true });
   await rename(staging, folder);
+}
+
+/** Refuses (`platform`) a bundle built for another platform or another Node ABI than this one. */
+export function assertRunsHere(manifest: ReleaseManifest): void {
+  const platform = thisPlatform();
+  if (!(manifest.platforms as string[]).includes(platform))
+    throw new BundleRefused('platform', `built for ${manifest.platforms.join(', ')}, this Pi is ${platform}`);
+  if (manifest.nodeAbi !== process.versions.modules)
+    throw new BundleRefused(
+      'platform',
+      `built for Node ABI ${manifest.nodeAbi}, this Node is ${process.versions.modules}`,
+    );
 }
 
 export async function hashFile(path: string): Promise<{ sha256: string; size: number }> {

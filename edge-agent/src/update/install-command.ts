@@ -1,8 +1,8 @@
 import { copyFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AgentConfig } from '../config';
-import { BundleRefused, installBundle, readManifest } from './bundle';
-import { thisPlatform, updatePublicKey } from './manifest';
+import { assertRunsHere, BundleRefused, installBundle, readManifest } from './bundle';
+import { updatePublicKey } from './manifest';
 import { currentVersion, releaseFolders, switchCurrent } from './release-folders';
 
 /**
@@ -24,8 +24,7 @@ export async function installCommand(argv: string[], config: AgentConfig): Promi
   }
   try {
     const manifest = await readManifest(resolve(bundle), updatePublicKey(config.updatePublicKey));
-    if (!(manifest.platforms as string[]).includes(thisPlatform()) || manifest.nodeAbi !== process.versions.modules)
-      throw new BundleRefused('platform', `built for ${manifest.platforms.join(', ')} (Node ABI ${manifest.nodeAbi})`);
+    assertRunsHere(manifest);
     const folders = releaseFolders(root);
     const before = currentVersion(root);
     await installBundle(resolve(bundle), manifest, folders.release(manifest.version));

@@ -14,8 +14,7 @@ import {
 } from '@kort/contracts';
 import { type Logger } from '../logger';
 import { type OutboxFields } from '../outbox/outbox-store';
-import { BundleRefused, hashFile, installBundle, readManifest } from './bundle';
-import { thisPlatform } from './manifest';
+import { assertRunsHere, BundleRefused, hashFile, installBundle, readManifest } from './bundle';
 import { releaseFolders, settleBundle, settledBundles, switchCurrent, type Trial, writeJson } from './release-folders';
 
 export interface UpdaterOptions {
@@ -167,14 +166,7 @@ export class Updater {
       throw new BundleRefused('downgrade', `${manifest.version} ≤ ${this.options.running}`);
     if (compareVersions(target.apiVersion, manifest.minApiVersion) < 0)
       throw new BundleRefused('api', `needs API ${manifest.minApiVersion}, the API is ${target.apiVersion}`);
-    const platform = thisPlatform();
-    if (!(manifest.platforms as string[]).includes(platform))
-      throw new BundleRefused('platform', `built for ${manifest.platforms.join(', ')}, this Pi is ${platform}`);
-    if (manifest.nodeAbi !== process.versions.modules)
-      throw new BundleRefused(
-        'platform',
-        `built for Node ABI ${manifest.nodeAbi}, this Node is ${process.versions.modules}`,
-      );
+    assertRunsHere(manifest);
   }
 
   /** Switches `current` with a trial and ends the process for the supervisor to start it. */
