@@ -1,4 +1,4 @@
-import { CSRF_HEADER, FleetError, messages } from '@kort/contracts';
+import { CSRF_HEADER, FleetError, fleetMessages } from '@kort/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
@@ -50,7 +50,7 @@ const uploadSent = () => {
 test('a refused bundle: the API’s reason on the page, the file can be sent again', async () => {
   const user = userEvent.setup();
   server = fakeServer({
-    'POST /api/admin/agent-releases': fail(422, messages.bundleUnsigned, FleetError.BundleUnsigned),
+    'POST /api/admin/agent-releases': fail(422, fleetMessages.bundleUnsigned, FleetError.BundleUnsigned),
   });
   openCreate();
   const upload = await screen.findByRole<HTMLButtonElement>('button', { name: 'Загрузить' });
@@ -60,7 +60,7 @@ test('a refused bundle: the API’s reason on the page, the file can be sent aga
   expect(screen.getByText('kort-agent-1.5.0.tar.gz')).toBeTruthy();
   await user.click(upload);
 
-  expect((await screen.findByRole('alert')).textContent).toBe(messages.bundleUnsigned);
+  expect((await screen.findByRole('alert')).textContent).toBe(fleetMessages.bundleUnsigned);
   // The bytes went as they are, as gzip, with the CSRF header.
   const sent = uploadSent();
   expect(sent.body).toBe(file);

@@ -11,7 +11,8 @@ export const debugPanelTexts = {
 
 /**
  * The debug panel of a simulated agent's door screen: a row per alarm with buttons that raise and
- * clear its condition (POST /debug/alarm). Never rendered on real hardware.
+ * clear its condition (POST /debug/alarm). Folded to its title in a corner until opened, so it never
+ * covers the keypad a player types on. Never rendered on real hardware.
  */
 export function renderDebugPanel(): string {
   const rows = AGENT_ALARMS.map(
@@ -21,19 +22,21 @@ export function renderDebugPanel(): string {
       <button type="button" data-alarm="${alarm}" data-on="0">${debugPanelTexts.clear}</button>
     </li>`,
   ).join('\n');
-  return `<aside id="debug" aria-labelledby="debug-title">
-  <h2 id="debug-title">${debugPanelTexts.title}</h2>
+  return `<details id="debug">
+  <summary><h2 id="debug-title">${debugPanelTexts.title}</h2></summary>
   <p class="note">${debugPanelTexts.note}</p>
   <ul>
 ${rows}
   </ul>
   <p id="debug-result" role="status" aria-live="polite"></p>
-</aside>`;
+</details>`;
 }
 
 export const DEBUG_STYLE = `
   #debug { position: fixed; left: 2vw; bottom: 2vh; z-index: 2; max-width: 46vw; padding: 1.2vmin 1.6vmin; border-radius: 1.2vmin; background: rgba(29, 38, 49, 0.94); border: 1px solid #e0a458; font-size: 1.8vmin; cursor: auto; text-align: left; }
-  #debug h2 { margin: 0 0 0.6vmin; font-size: 2.2vmin; color: #e0a458; }
+  #debug summary { cursor: pointer; color: #e0a458; }
+  #debug h2 { display: inline; margin: 0; font-size: 2.2vmin; }
+  #debug[open] summary { margin: 0 0 0.6vmin; }
   #debug .note { margin: 0 0 1vmin; color: #9aa7b4; }
   #debug ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.6vmin; }
   #debug li { display: grid; grid-template-columns: 1fr auto auto; gap: 0.8vmin; align-items: center; }

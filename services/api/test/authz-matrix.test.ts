@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
-import { messages } from '@kort/contracts';
+import { fleetMessages, messages } from '@kort/contracts';
 import { OWNED_OBJECTS } from '../src/common/route-policy';
 import { waitFor } from './support/wait';
 import { AuthzWorld, IDENTITIES, isAdmin, type Identity } from './support/authz-world';
@@ -118,7 +118,7 @@ function expectedAnswer(route: MatrixRoute, who: Identity, csrf: boolean): Expec
   // YooKassa's notifications: nobody here is at YooKassa's addresses; an agent's calls (/api/edge/):
   // nobody here sends a site's token.
   if (route.serverCall) {
-    if (route.path.startsWith('/api/edge/')) return refused(401, messages.agentRefused);
+    if (route.path.startsWith('/api/edge/')) return refused(401, fleetMessages.agentRefused);
     return route.path.includes('yookassa')
       ? refused(403, messages.paymentNotifyRefused)
       : refused(401, messages.webhookRefused);

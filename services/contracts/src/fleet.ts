@@ -243,3 +243,20 @@ export const UPDATE_REASONS = {
 } as const;
 export type UpdateReason = keyof typeof UPDATE_REASONS;
 export const UPDATE_REASON_KEYS = Object.keys(UPDATE_REASONS) as [UpdateReason, ...UpdateReason[]];
+
+/**
+ * The fleet's refusals, in the dashboard's words: admin-only texts kept out of `messages` (messages.ts),
+ * which the player app ships whole in its first script.
+ */
+export const fleetMessages = {
+  bundleInvalid: 'Это не пакет агента: нужен файл, который собрал npm run agent:release',
+  bundleUnsigned: 'Подпись пакета не сходится с ключом AGENT_UPDATE_PUBLIC_KEY',
+  updatesOff: 'Обновления агентов выключены: в настройках сервера нет AGENT_UPDATE_PUBLIC_KEY',
+  releaseExists: 'Эта версия уже загружена',
+  releaseNotFound: 'Такой версии нет',
+  rolloutBusy: 'Идёт выпуск другой версии: завершите его или откатите',
+  noPreviousRelease: 'Откатывать некуда: до этой версии выпусков не было',
+  alertNotFound: 'Тревоги с таким номером нет',
+  agentRefused: 'Нужен токен агента этой площадки',
+  alertAcknowledgeOnly: 'Тревогу можно только принять',
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_KINDS, ALERT_STATES, messages, type AdminAlert } from '@kort/contracts';
+import { ALERT_KINDS, ALERT_STATES, fleetMessages, type AdminAlert } from '@kort/contracts';
 import { idsOf, intIds, listQuery } from '../resources/list-query';
 
 // The `alerts` resource's wire shapes (fleet.ts AdminAlert), as the request gate and the OpenAPI
@@ -28,7 +28,7 @@ export const adminAlertSchema = z.object({
 
 /** PUT /api/admin/alerts/{id}: `{acknowledged: true}` (react-admin may send the whole record: the rest is ignored). */
 export const alertUpdate = z.object({
-  acknowledged: z.literal(true, { error: messages.alertAcknowledgeOnly }),
+  acknowledged: z.literal(true, { error: fleetMessages.alertAcknowledgeOnly }),
 });
 
 export const ALERT_SORTABLE = ['id', 'raised_at', 'kind', 'state', 'acknowledged_at', 'resolved_at'] as const;

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { agentEventSchema, messages, type AdminAlert, type AgentAlarm, type AgentEvent } from '@kort/contracts';
+import {
+  agentEventSchema,
+  fleetMessages,
+  messages,
+  type AdminAlert,
+  type AgentAlarm,
+  type AgentEvent,
+} from '@kort/contracts';
 import { OutboxService } from '../../src/devices/outbox.service';
 import { SitesService } from '../../src/sites/sites.service';
 import type { Client } from '../support/client';
@@ -215,7 +222,7 @@ test('an acknowledgement records who and when, once, in the admin log; another s
   ]);
   const refused = await owner.client.put(`/api/admin/alerts/${id}`, { acknowledged: false });
   expect(refused.status).toBe(400);
-  expect(refused.body.detail).toBe(messages.alertAcknowledgeOnly);
+  expect(refused.body.detail).toBe(fleetMessages.alertAcknowledgeOnly);
   expect((await owner.client.put(`/api/admin/alerts/${id}`, { acknowledged: true }, { csrf: false })).status).toBe(403);
 
   // The north site's admin: not theirs, whichever way they ask.
@@ -225,7 +232,7 @@ test('an acknowledgement records who and when, once, in the admin log; another s
     await stranger.put(`/api/admin/alerts/${id}`, { acknowledged: true }),
   ]) {
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ code: 'fleet.alert_not_found', detail: messages.alertNotFound });
+    expect(answer.body).toMatchObject({ code: 'fleet.alert_not_found', detail: fleetMessages.alertNotFound });
   }
   expect((await stranger.get('/api/admin/alerts')).body).toEqual([]);
   expect((await stranger.get('/api/admin/alerts?site_id=default')).status).toBe(403);

@@ -5,7 +5,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   FleetError,
-  messages,
+  fleetMessages,
   ROLLOUT_STAGES,
   SiteError,
   UPDATE_REASONS,
@@ -173,7 +173,7 @@ test('a resume, a hand halt, and a rollback for everyone: every agent is told th
   expect((await rollout(V1, {})).body.code).toBe(FleetError.RolloutBusy);
   const nowhere = await rollout(V1, { rollback: true });
   expect(nowhere.status).toBe(409);
-  expect(nowhere.body.detail).toBe(messages.noPreviousRelease);
+  expect(nowhere.body.detail).toBe(fleetMessages.noPreviousRelease);
   const unknownSite = await rollout(V2, { site_ids: ['no-such-site'] });
   expect(unknownSite.status).toBe(404);
   expect(unknownSite.body.code).toBe(SiteError.NotFound);

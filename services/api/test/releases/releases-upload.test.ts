@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CSRF_COOKIE, CSRF_HEADER, FleetError, messages } from '@kort/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, FleetError, fleetMessages, messages } from '@kort/contracts';
 import { agentTokenHash } from '@kort/contracts/schedule-crypto';
 import type { Client } from '../support/client';
 import { signedInPlayers } from '../support/players';
@@ -90,14 +90,14 @@ describe('upload', () => {
 
     const again = await upload(owner, real.bytes);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: FleetError.ReleaseExists, detail: messages.releaseExists });
+    expect(again.body).toMatchObject({ code: FleetError.ReleaseExists, detail: fleetMessages.releaseExists });
   });
 
   test('a bundle signed by another key is refused (bundle_unsigned), and nothing is kept', async () => {
     const stranger = releaseKey();
     const refused = await upload(owner, (await smallBundle(stranger, '1.2.0')).bytes);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: FleetError.BundleUnsigned, detail: messages.bundleUnsigned });
+    expect(refused.body).toMatchObject({ code: FleetError.BundleUnsigned, detail: fleetMessages.bundleUnsigned });
     expect((await owner.get('/api/admin/agent-releases/1.2.0')).status).toBe(404);
   });
 
@@ -131,7 +131,7 @@ describe('upload', () => {
       const [someone] = await signedInPlayers(keyless, 1, { role: 'owner' });
       const refused = await upload(someone!.client, (await smallBundle(key, '1.3.0')).bytes, { base: keyless });
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: FleetError.UpdatesOff, detail: messages.updatesOff });
+      expect(refused.body).toMatchObject({ code: FleetError.UpdatesOff, detail: fleetMessages.updatesOff });
     } finally {
       await keyless.close();
     }
@@ -184,7 +184,7 @@ describe('download', () => {
       expect(refused.status).toBe(401);
       expect(JSON.parse((refused.body as Buffer).toString('utf8'))).toMatchObject({
         code: FleetError.AgentRefused,
-        detail: messages.agentRefused,
+        detail: fleetMessages.agentRefused,
       });
     }
   });
