@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { report } from './profile-report.mjs';
 import { BENCH_DAY, BENCH_MONTH_QUERY, benchDatabase, players, root, startServer } from './lib.mjs';
 
 const ROUTES = {
@@ -108,57 +109,4 @@ async function bookings(base, databaseUrl, seconds) {
       },
     ],
   });
-}
-
-/** Self time per package (node_modules/<name>, node: internals, our code) and per function. */
-function report(profile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map();
-  for (let i = 0; i < profile.samples.length; i += 1) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
-  }
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const packages = new Map();
-  const functions = new Map();
-  for (const [id, us] of self) {
-    const { callFrame } = byId.get(id);
-    const url = callFrame.url;
-    const pkg =
-      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.startsWith('node:')
-        ? 'node (internals)'
-        : url.includes('/services/')
-          ? 'kort'
-          : url
-            ? url.split('/').at(-1)
-            : callFrame.functionName || '(native)');
-    packages.set(pkg, (packages.get(pkg) ?? 0) + us);
-    const name = `${callFrame.functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(root, '')}:${callFrame.lineNumber + 1}`;
-    functions.set(name, (functions.get(name) ?? 0) + us);
-  }
-  const top = (map, n) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`)
-      .join('\n');
-  // Inclusive time: each sample counts once for every distinct function on its stack.
-  const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const label = (node) =>
-    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/.*node_modules\//, '').replace(root, '')}:${node.callFrame.lineNumber + 1}`;
-  const inclusive = new Map();
-  for (const [id, us] of self) {
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parent.get(at)) {
-      const name = label(byId.get(at));
-      if (seen.has(name)) continue;
-      seen.add(name);
-      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
-    }
-  }
-  console.log(`\nself time by package (${(total / 1e6).toFixed(1)} s sampled)\n${top(packages, 25)}`);
-  console.log(`\nself time by function\n${top(functions, 40)}`);
-  console.log(`\ninclusive time by function\n${top(inclusive, 70)}`);
 }

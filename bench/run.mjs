@@ -12,7 +12,9 @@
 // database and API); `fleet` (bench/fleet.mjs: FLEET_AGENTS agents, one site each, through nginx to
 // two replicas, and a restart of both, beside one site; its own databases and replicas); `payments`
 // (bench/payments.mjs: the pay call, a notification → paid, reconciling 1,000 lost notifications,
-// against the fake YooKassa).
+// against the fake YooKassa); `rush` (bench/rush.mjs: the minute a new day opens, 2,000 players and
+// 600 bookers through nginx to two replicas; sizes in BENCH_RUSH_*); `floor` (bench/framework-floor.mjs:
+// bare node, bare NestJS on Express and on Fastify, side by side, BENCH_FLOOR_ROUNDS rounds).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -27,10 +29,12 @@ import { freedCourtToTelegram, printNotify, remindersBurst } from './notify.mjs'
 import { printStats, statsPart } from './stats.mjs';
 import { fleetPart, printFleet } from './fleet.mjs';
 import { paymentsPart, printPayments } from './payments.mjs';
+import { printRush, rushPart, rushRows } from './rush.mjs';
+import { frameworkFloor, printFloor } from './framework-floor.mjs';
 
 /** The exit code of a run that missed a target (1 stays for a bench that broke). */
 const MISSED = 2;
-const PARTS = ['api', 'offline', 'notify', 'payments', 'stats', 'fleet', 'web', 'load', 'suites'];
+const PARTS = ['floor', 'api', 'rush', 'offline', 'notify', 'payments', 'stats', 'fleet', 'web', 'load', 'suites'];
 const onlyFlag = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
 const only =
   onlyFlag === -1
@@ -71,6 +75,8 @@ let notifyFigures = null;
 let statsFigures = null;
 let fleetFigures = null;
 let paymentsFigures = null;
+let rushFigures = null;
+let floorFigures = null;
 
 try {
   // Sizes first: they need only the build, and an oversized bundle is worth knowing even if the
@@ -87,6 +93,9 @@ try {
       orders: ORDERS,
       commands: OPENINGS,
     });
+  if (parts.includes('floor'))
+    floorFigures = await frameworkFloor({ rounds: Number(process.env.BENCH_FLOOR_ROUNDS ?? 3), seconds: DURATION });
+  if (parts.includes('rush')) rushFigures = await rushPart();
   if (parts.includes('offline'))
     offlineFigures = [
       ...(await keypadToRelay(KEYPAD_ENTRIES)),
@@ -137,6 +146,8 @@ const report = {
   ...(statsFigures && { stats: statsFigures }),
   ...(fleetFigures && { fleet: fleetFigures }),
   ...(paymentsFigures && { payments: paymentsFigures }),
+  ...(rushFigures && { rush: { ...rushFigures, rows: rushRows(rushFigures) } }),
+  ...(floorFigures && { floor: floorFigures }),
 };
 mkdirSync(`${root}/bench/results`, { recursive: true });
 writeFileSync(`${root}/bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -152,6 +163,8 @@ if (notifyFigures) printNotify(notifyFigures);
 if (statsFigures) printStats(statsFigures);
 if (fleetFigures) printFleet(fleetFigures);
 if (paymentsFigures) printPayments(paymentsFigures);
+if (floorFigures) printFloor(floorFigures);
+if (rushFigures) printRush(rushFigures);
 console.log('Written to bench/results/latest.json');
 const overBudget = web?.initial_js.filter((b) => b.status === 'FAIL') ?? [];
 for (const b of overBudget)
@@ -166,6 +179,7 @@ const missed = [
   ...(statsFigures?.rows ?? []),
   ...(fleetFigures?.rows ?? []),
   ...(paymentsFigures ?? []),
+  ...(rushFigures ? rushRows(rushFigures) : []),
 ].filter((row) => row.verdict?.startsWith('FAIL'));
 for (const row of missed) console.error(`FAIL: ${row.name}: ${row.verdict.slice('FAIL: '.length)}`);
 if (missed.length) process.exitCode = MISSED;

@@ -113,7 +113,7 @@ export class BookingsService {
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
-    this.afterCommit(booking.id);
+    this.afterCommit(site);
     this.logger.log(
       { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
       'game booked',
@@ -280,10 +280,13 @@ export class BookingsService {
     this.schedule.changed({ games: [booking.id] });
   }
 
-  /** After a game's own commit: the caches and the agent's schedule now, the outbox's relay at once. */
-  private afterCommit(gameId: number): void {
+  /**
+   * After a game's own commit: the caches and the agent's schedule now (its site is known: no
+   * lookup of the game's site), the outbox's relay at once.
+   */
+  private afterCommit(site: SiteRef): void {
     this.feed.wrote('bookings');
-    this.schedule.changed({ games: [gameId] });
+    this.schedule.changed(site.id);
     this.followUps.kick();
   }
 
