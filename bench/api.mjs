@@ -79,29 +79,31 @@ export async function apiPart({ api, hello, databaseUrl, agentToken, redisPrefix
 }
 
 /**
- * Each row's floor as a share of a bare reference's rate, set below what the code reaches on a
- * quiet machine (the README's table): `vsNest` of the bare NestJS app, `vsNode` of the bare node
- * server. No p99 ceiling: with 50 connections kept busy, a row's p99 follows from its rate.
+ * Each row's floor as a share of a bare reference's rate: `vsNest` of the bare NestJS app (on
+ * Express), `vsNode` of the bare node server; issue 45's targets where it sets them (the dial's read
+ * at 15 % of node with p99 ≤ 30 ms, bookings under the quotas at 800 a second and 0.16 of NestJS),
+ * the earlier floors elsewhere. `rps` is an absolute floor and `p99Ms` a ceiling.
  */
 export const THROUGHPUT_TARGETS = {
   'GET /api/give_rules/ (public constant)': { vsNest: 0.4 },
-  'GET /api/get-available-times/ (a full day)': { vsNest: 0.35, vsNode: 0.08 },
+  'GET /api/get-available-times/ (a full day)': { vsNest: 0.35, vsNode: 0.15, p99Ms: 30 },
   'GET /api/booked_times/': { vsNest: 0.35 },
   'GET /api/get_courts/': { vsNest: 0.35 },
   'GET /api/my-orders/': { vsNest: 0.35 },
   'POST /api/order-court/ (sport school: no quotas)': { vsNest: 0.06 },
-  'POST /api/order-court/ (players under the quotas)': { vsNest: 0.06 },
+  'POST /api/order-court/ (players under the quotas)': { vsNest: 0.16, rps: 800 },
 };
 
 /**
  * The command path's ceilings as multiples of the bare chain's figure in the same run: each
- * product row beside the bare row that ends at the same point (the relay, or the HTTP answer).
+ * product row beside the bare row that ends at the same point (the relay, or the HTTP answer);
+ * issue 45: p50 within 3× for the door as for the light, and p99 under 25 ms (`p99Ms`).
  */
 export const LATENCY_TARGETS = {
-  'light: HTTP → relay on the agent': { bare: 0, p50: 3, p99: 4 },
-  'light: HTTP → relay → ack → HTTP answer': { bare: 1, p50: 3, p99: 4 },
-  'door: POST /api/recieve/ → relay on (simulated agent)': { bare: 0, p50: 5, p99: 6 },
-  'door: POST /api/recieve/ → HTTP answer': { bare: 1, p50: 5, p99: 6 },
+  'light: HTTP → relay on the agent': { bare: 0, p50: 3, p99: 4, p99Ms: 25 },
+  'light: HTTP → relay → ack → HTTP answer': { bare: 1, p50: 3, p99: 4, p99Ms: 25 },
+  'door: POST /api/recieve/ → relay on (simulated agent)': { bare: 0, p50: 3, p99: 6, p99Ms: 25 },
+  'door: POST /api/recieve/ → HTTP answer': { bare: 1, p50: 3, p99: 6, p99Ms: 25 },
 };
 
 /** "PASS: …" when every check of the row holds, else "FAIL: …" with the ones that do not. */
@@ -120,6 +122,8 @@ function judgeThroughput(rows, bareNode, bareNest) {
     const checks = [
       target.vsNest && { met: vs_nest >= target.vsNest, text: `${vs_nest} of NestJS (floor ${target.vsNest})` },
       target.vsNode && { met: vs_node >= target.vsNode, text: `${vs_node} of node (floor ${target.vsNode})` },
+      target.rps && { met: row.rps >= target.rps, text: `${row.rps} req/s (floor ${target.rps})` },
+      target.p99Ms && { met: row.p99_ms <= target.p99Ms, text: `p99 ${row.p99_ms} ms (ceiling ${target.p99Ms})` },
       { met: !row.non_2xx && !row.errors, text: `${row.non_2xx} non-2xx, ${row.errors} errors` },
     ].filter(Boolean);
     return { ...row, vs_node, vs_nest, target, verdict: verdict(checks) };
@@ -137,6 +141,7 @@ function judgeLatency(bare, rows) {
       const checks = [
         { met: p50_vs_bare <= target.p50, text: `p50 ${p50_vs_bare}× bare (ceiling ${target.p50}×)` },
         { met: p99_vs_bare <= target.p99, text: `p99 ${p99_vs_bare}× bare (ceiling ${target.p99}×)` },
+        { met: row.p99_ms <= target.p99Ms, text: `p99 ${row.p99_ms} ms (ceiling ${target.p99Ms} ms)` },
       ];
       return { ...row, p50_vs_bare, p99_vs_bare, target, verdict: verdict(checks) };
     }),
@@ -168,7 +173,7 @@ async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset })
   const count = sportSchool ? 50 : QUOTA_PLAYERS;
   // A client address each: the API allows 100 logins an address in 15 minutes.
   const address = (i) => `10.17.${sportSchool ? 1 : 2 + Math.floor(i / 250)}.${(i % 250) + 1}`;
-  const sessions = await players(base, databaseUrl, count, { sportSchool, parallel: 4, address });
+  const sessions = await players(base, databaseUrl, count, { sportSchool, parallel: 4, address, quickHash: true });
   const total = sportSchool ? amount : count * bookingRules.upcoming;
   const firstDay = Date.parse(`${BENCH_DAY}T00:00:00Z`) + dayOffset * 86_400_000;
   let next = 0;
