@@ -91,7 +91,7 @@ export class BookingsService {
     try {
       const write = async (tx: Writer): Promise<number | null> =>
         user.isSportSchool || !quotas
-          ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx, null, { announceLater: true })
+          ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx)
           : await this.inserts.underQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
       // The game, its charge and the fact of it (its reminder and check follow from the outbox) commit together.
       id = await this.db.transaction(async (tx) => {
@@ -113,7 +113,6 @@ export class BookingsService {
     }
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
-    await this.feed.announce(this.db, 'bookings');
     this.afterCommit(site);
     this.logger.log(
       { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
@@ -282,10 +281,11 @@ export class BookingsService {
   }
 
   /**
-   * After a game's own commit and its announcement: the agent's schedule (its site is known: no
+   * After a game's own commit: the caches and the agent's schedule now (its site is known: no
    * lookup of the game's site), the outbox's relay at once.
    */
   private afterCommit(site: SiteRef): void {
+    this.feed.wrote('bookings');
     this.schedule.changed(site.id);
     this.followUps.kick();
   }

@@ -58,13 +58,8 @@ export class GameFollowUps implements OnModuleInit {
     this.outbox.kick();
   }
 
-  /**
-   * The relay's handler: each game still on gets its reminder and its check; and the games are
-   * announced to every replica's caches, for a writer that died between its commit and its own
-   * announcement (BookingsService.order, ChangeFeed.announce).
-   */
+  /** The relay's handler: each game still on gets its reminder and its check. */
   private async follow(gameIds: number[], tx: Writer): Promise<void> {
-    await tx.query(`SELECT pg_notify('kort_changes', 'bookings')`);
     const games = await tx.query<{ id: number; starts_at: Date; created_at: Date }[]>(
       `SELECT id, starts_at, created_at FROM bookings WHERE id = ANY($1::int[]) AND cancelled_at IS NULL`,
       [gameIds],

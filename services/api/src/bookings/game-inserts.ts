@@ -54,11 +54,7 @@ export class GameInserts {
     }
   }
 
-  /**
-   * A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot.
-   * `announceLater`: the caller announces the game once committed (ChangeFeed.announce), as
-   * kort_book's caller does, rather than its commit (database/functions/change-feed.ts).
-   */
+  /** A sport school's game: no quotas, so one statement; the exclusion constraint guards the slot. */
   async insert(
     userId: number,
     courtId: number,
@@ -66,17 +62,11 @@ export class GameInserts {
     endsAt: Date,
     tx: Writer = this.db.manager,
     seriesId: number | null = null,
-    { announceLater = false }: { announceLater?: boolean } = {},
   ): Promise<number> {
-    const values = [userId, courtId, startsAt, endsAt, bookingRules.playersCount, seriesId];
     const [row] = await tx.query<{ id: number }[]>(
-      announceLater
-        ? `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, series_id)
-           SELECT $1, $2, $3, $4, $5, $6 FROM (SELECT set_config('kort.announce_later', 'bookings', true)) AS later
-           RETURNING id`
-        : `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, series_id)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      values,
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, series_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [userId, courtId, startsAt, endsAt, bookingRules.playersCount, seriesId],
     );
     return row!.id;
   }

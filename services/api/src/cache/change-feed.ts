@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
-import type { Writer } from '../common/writer';
 import { LocalCache } from './local-cache';
 
 /** What the database announces (migrations 1763880000000-change-feed and 1763950000000-club-shape). */
@@ -103,19 +102,6 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
    */
   wrote(topic: ChangeTopic): void {
     this.received(topic);
-  }
-
-  /**
-   * A change whose transaction left its announcement to the writer (kort.announce_later, set by
-   * kort_book) has committed: this replica's caches drop it now and every replica's on the
-   * notification (kort_announce, database/functions/change-feed.ts). A failed announcement is
-   * logged, not raised: the change is committed, and the event outbox's relay announces it too.
-   */
-  async announce(db: Writer, topic: ChangeTopic): Promise<void> {
-    this.wrote(topic);
-    await db.query('SELECT kort_announce($1)', [topic]).catch((error: unknown) => {
-      this.logger.warn({ topic, error: error instanceof Error ? error.message : String(error) }, 'announcement failed');
-    });
   }
 
   private received(payload: string): void {

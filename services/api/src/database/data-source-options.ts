@@ -41,7 +41,6 @@ import { WalkInGuests1764000001300 } from './migrations/1764000001300-walk-in-gu
 import { TwoDigitHours1764000001400 } from './migrations/1764000001400-two-digit-hours';
 import { Alerts1764000001500 } from './migrations/1764000001500-alerts';
 import { AgentReleases1764000001600 } from './migrations/1764000001600-agent-releases';
-import { AnnouncedAfterCommit1764000001700 } from './migrations/1764000001700-announced-after-commit';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -81,7 +80,6 @@ export const migrations = [
   TwoDigitHours1764000001400,
   Alerts1764000001500,
   AgentReleases1764000001600,
-  AnnouncedAfterCommit1764000001700,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -8,9 +8,7 @@
  * are read after the lock is held: under READ COMMITTED each statement of a VOLATILE PL/pgSQL
  * function takes a new snapshot, so a game committed by a concurrent request of the same player
  * while this one waited is counted. Returns the new game's id, or NULL when a quota is reached; a
- * taken slot raises the exclusion constraint's 23P01 as a plain INSERT would. The new game is
- * announced to the replicas' caches by the caller once committed (kort_announce), not by this
- * transaction's commit (kort.announce_later; change-feed.ts).
+ * taken slot raises the exclusion constraint's 23P01 as a plain INSERT would.
  */
 export const KORT_BOOK = `
   CREATE OR REPLACE FUNCTION kort_book(
@@ -35,7 +33,6 @@ export const KORT_BOOK = `
     IF v_day >= p_per_day OR v_week >= p_per_week OR v_upcoming >= p_upcoming THEN
       RETURN NULL;
     END IF;
-    PERFORM set_config('kort.announce_later', 'bookings', true);
     INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
          VALUES (p_user, p_court, p_starts, p_ends, p_players)
       RETURNING id INTO v_id;

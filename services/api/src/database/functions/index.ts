@@ -1,5 +1,5 @@
 import { KORT_BOOK } from './book';
-import { KORT_ANNOUNCE, KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from './change-feed';
+import { KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from './change-feed';
 import { CHECK_BOOKING_SLOT } from './check-booking-slot';
 
 /**
@@ -9,7 +9,6 @@ import { CHECK_BOOKING_SLOT } from './check-booking-slot';
  * migrated database to exactly this.
  */
 export const DATABASE_FUNCTIONS: Record<string, string> = {
-  kort_announce: KORT_ANNOUNCE,
   kort_book: KORT_BOOK,
   kort_check_booking_slot: CHECK_BOOKING_SLOT,
   kort_notify_table: KORT_NOTIFY_TABLE,
