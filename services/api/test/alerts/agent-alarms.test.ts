@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  agentEventSchema,
-  fleetMessages,
-  messages,
-  type AdminAlert,
-  type AgentAlarm,
-  type AgentEvent,
-} from '@kort/contracts';
+import { agentEventSchema, fleetMessages, type AdminAlert, type AgentAlarm, type AgentEvent } from '@kort/contracts';
 import { OutboxService } from '../../src/devices/outbox.service';
 import { SitesService } from '../../src/sites/sites.service';
 import type { Client } from '../support/client';
