@@ -6,6 +6,7 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Subject, type Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import {
@@ -36,6 +37,12 @@ export const siteRoom = (siteId: string): string => `site:${siteId}`;
 
 /** Agents whose handshake and first reports this replica works on at once (the others wait). */
 export const CONNECT_SLOTS = 4;
+
+/**
+ * How long a site marked online with its agent connected nowhere is given before the
+ * reconciliation sets it offline: an agent that moves from a draining replica reconnects within it.
+ */
+export const RECONCILE_GRACE_MS = 10_000;
 
 /**
  * The /edge namespace: one connection per site's agent, authenticated by the site's token. Every
@@ -74,17 +81,32 @@ export class EdgeGateway
   /**
    * The online flag follows connect and disconnect events; a replica killed with an agent attached
    * sends neither. Every replica therefore checks, at start and every 30 seconds, that each site
-   * marked online still has a socket somewhere in the cluster.
+   * marked online still has a socket somewhere in the cluster, and sets offline those that still
+   * have none after `graceMs`. Answers the sites it set offline.
    */
-  async reconcileOnline(): Promise<string[]> {
+  async reconcileOnline({ graceMs = RECONCILE_GRACE_MS }: { graceMs?: number } = {}): Promise<string[]> {
     const online = await this.devices.onlineSites();
     if (online.length === 0) return [];
-    // One question to every replica for all its agents, not one per site: a thousand sites would
-    // be a thousand round trips through Redis every 30 s. An agent that connects after the answer
-    // is safe: setOffline changes nothing once the site's connection is a newer one.
-    const connected = new Set((await this.server.fetchSockets()).map((socket) => socket.data.siteId));
+    const connected = await this.connectedSites();
+    const missing = online.filter((site) => !connected.has(site.id));
+    if (missing.length === 0 || this.leaving) return [];
+    // An agent moving from a replica that drains is connected nowhere for a moment (its retry, the
+    // admission): it is looked for once more after the grace, so the dashboards never show a club
+    // offline while its agent only changes replica.
+    await sleep(graceMs, undefined, { ref: false });
     if (this.leaving) return [];
-    return this.devices.setOfflineMany(online.filter((site) => !connected.has(site.id)));
+    const still = await this.connectedSites();
+    return this.devices.setOfflineMany(missing.filter((site) => !still.has(site.id)));
+  }
+
+  /**
+   * The sites with an agent connected to any replica. One question to every replica for all its
+   * agents, not one per site: a thousand sites would be a thousand round trips through Redis. An
+   * agent that connects after the answer is safe: setOffline changes nothing once the site's
+   * connection is a newer one.
+   */
+  private async connectedSites(): Promise<Set<string | undefined>> {
+    return new Set((await this.server.fetchSockets()).map((socket) => socket.data.siteId));
   }
 
   onModuleDestroy(): void {

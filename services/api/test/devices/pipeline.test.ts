@@ -233,8 +233,18 @@ test('a site marked online with no agent anywhere (its replica was killed) is se
   await waitFor(async () => !(await status()).online); // the previous test's agents are gone
   await api.db.query(`UPDATE sites SET online = true WHERE id = 'default'`);
   expect((await status()).online).toBe(true);
-  expect(await api.app.get(EdgeGateway).reconcileOnline()).toEqual(['default']);
+  expect(await api.app.get(EdgeGateway).reconcileOnline({ graceMs: 100 })).toEqual(['default']);
   expect((await status()).online).toBe(false);
+});
+
+test('an agent that reconnects within the grace (it moved from a draining replica) is never set offline by the reconciliation', async () => {
+  await api.db.query(`UPDATE sites SET online = true, agent_connection = 'a-socket-gone' WHERE id = 'default'`);
+  const reconciled = api.app.get(EdgeGateway).reconcileOnline({ graceMs: 1500 });
+  const agent = await scriptedAgent(base, obedient);
+  expect(await reconciled).toEqual([]);
+  expect((await status()).online).toBe(true);
+  agent.close();
+  await waitFor(async () => !(await status()).online);
 });
 
 test('a dashboard whose admin logged out is disconnected at the next session check', async () => {
