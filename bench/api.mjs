@@ -80,7 +80,7 @@ export async function apiPart({ api, hello, databaseUrl, agentToken, redisPrefix
 
 /**
  * Each row's floor as a share of a bare reference's rate: `vsNest` of the bare NestJS app (on
- * Express), `vsNode` of the bare node server; issue 45's targets where it sets them (the dial's read
+ * Express), `vsNode` of the bare node server; the performance targets where they are set (the dial's read
  * at 15 % of node with p99 ≤ 30 ms, bookings under the quotas at 800 a second and 0.16 of NestJS),
  * the earlier floors elsewhere. `rps` is an absolute floor and `p99Ms` a ceiling.
  */
@@ -97,7 +97,7 @@ export const THROUGHPUT_TARGETS = {
 /**
  * The command path's ceilings as multiples of the bare chain's figure in the same run: each
  * product row beside the bare row that ends at the same point (the relay, or the HTTP answer);
- * issue 45: p50 within 3× for the door as for the light, and p99 under 25 ms (`p99Ms`).
+ * p50 within 3× for the door as for the light, and p99 under 25 ms (`p99Ms`).
  */
 export const LATENCY_TARGETS = {
   'light: HTTP → relay on the agent': { bare: 0, p50: 3, p99: 4, p99Ms: 25 },

@@ -1,5 +1,5 @@
 // The framework's floor, measured side by side in one run: a bare node `http` server, bare NestJS
-// on Express (bench/hello-app.cjs) and bare NestJS on Fastify (bench/hello-fastify-app.cjs), each a
+// on Express (bench/hello-app.cjs) and bare NestJS on Fastify (the same app, HELLO_ADAPTER=fastify), each a
 // GET answering a small JSON object, loaded in turn for `rounds` rounds so the machine's drift is
 // shared. `node bench/framework-floor.mjs [rounds] [seconds]`.
 import { once } from 'node:events';
@@ -13,7 +13,7 @@ export async function frameworkFloor({ rounds = 3, seconds = 8 } = {}) {
   }).listen(0, '127.0.0.1');
   await once(node, 'listening');
   const express = await startServer('bench/hello-app.cjs', '/api/hello');
-  const fastify = await startServer('bench/hello-fastify-app.cjs', '/api/hello');
+  const fastify = await startServer('bench/hello-app.cjs', '/api/hello', { HELLO_ADAPTER: 'fastify' });
   const targets = {
     'bare node http': `http://127.0.0.1:${node.address().port}/api/hello`,
     'bare NestJS on Express': `${express.base}/api/hello`,

@@ -1,4 +1,5 @@
-// The baseline: a bare NestJS app with one GET handler, no middleware, no database.
+// The baseline: a bare NestJS app with one GET handler, no middleware, no database, on Express
+// (Kort's platform), or on Fastify with HELLO_ADAPTER=fastify (bench/framework-floor.mjs).
 // Decorators are applied by hand so this file runs as plain JavaScript.
 require('reflect-metadata');
 const { Controller, Get, Module } = require('@nestjs/common');
@@ -16,7 +17,12 @@ class HelloModule {}
 Module({ controllers: [HelloController] })(HelloModule);
 
 async function main() {
-  const app = await NestFactory.create(HelloModule, { logger: false });
+  const app =
+    process.env.HELLO_ADAPTER === 'fastify'
+      ? await NestFactory.create(HelloModule, new (require('@nestjs/platform-fastify').FastifyAdapter)(), {
+          logger: false,
+        })
+      : await NestFactory.create(HelloModule, { logger: false });
   await app.listen(Number(process.env.PORT), '127.0.0.1');
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

@@ -198,3 +198,23 @@ export async function apiMetric(base, name) {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : null;
 }
+
+/**
+ * A club's wall clock in `timeZone`: `date(instant, plusDays)` its local 'YYYY-MM-DD', `hour(instant)`
+ * its local hour, `instant(date, hour)` that local hour as ISO with the zone's offset (taken at the
+ * date's noon: a DST switch at night would shift the small hours; Moscow has none).
+ */
+export function zoneClock(timeZone) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const hourOf = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+  const offsetOf = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  const offset = (date) => {
+    const name = offsetOf.formatToParts(new Date(`${date}T12:00:00Z`)).find((p) => p.type === 'timeZoneName').value;
+    return name === 'GMT' ? '+00:00' : name.slice(3);
+  };
+  return {
+    date: (instant, plusDays = 0) => day.format(new Date(new Date(instant).getTime() + plusDays * 86_400_000)),
+    hour: (instant) => Number(hourOf.format(new Date(instant))),
+    instant: (date, hour) => `${date}T${String(hour).padStart(2, '0')}:00:00${offset(date)}`,
+  };
+}

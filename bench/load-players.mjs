@@ -4,7 +4,7 @@
 // (undici's keep-alive pool), one request at a time per player, each from an address of its own.
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { apiMetric, players, quantiles } from './lib.mjs';
+import { apiMetric, players, quantiles, zoneClock } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { bookingRules, messages } = require('@kort/contracts');
@@ -65,19 +65,9 @@ async function clubCalendar(base) {
   const {
     detail: { time_zone: timeZone, now },
   } = await (await fetch(`${base}/api/site_time/`)).json();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const offsetOf = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-  const dates = Array.from({ length: HORIZON_DAYS }, (_, i) =>
-    day.format(new Date(Date.parse(now) + (i + 1) * 86_400_000)),
-  );
-  // The offset at the date's noon (a DST switch at night would shift the small hours; Moscow has none).
-  const offsets = new Map(
-    dates.map((date) => {
-      const name = offsetOf.formatToParts(new Date(`${date}T12:00:00Z`)).find((p) => p.type === 'timeZoneName').value;
-      return [date, name === 'GMT' ? '+00:00' : name.slice(3)];
-    }),
-  );
-  const instant = (date, hour) => `${date}T${String(hour).padStart(2, '0')}:00:00${offsets.get(date)}`;
+  const clock = zoneClock(timeZone);
+  const dates = Array.from({ length: HORIZON_DAYS }, (_, i) => clock.date(now, i + 1));
+  const instant = clock.instant;
   return { timeZone, dates, instant };
 }
 

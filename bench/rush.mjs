@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster } from './fleet-cluster.mjs';
-import { benchDatabase, players, quantiles } from './lib.mjs';
+import { benchDatabase, players, quantiles, zoneClock } from './lib.mjs';
 import { report } from './profile-report.mjs';
 
 const { messages } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
@@ -40,32 +40,6 @@ export function rushSettings(env = process.env) {
 
 const now = () => performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** 'YYYY-MM-DD' of `instant` in `zone`, plus `days`. */
-function localDate(instant, zone, days = 0) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant);
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The ISO instant of `date` at `hour` in `zone` (its offset taken at that moment). */
-function at(date, hour, zone) {
-  const guess = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-    })
-      .formatToParts(guess)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  // The wall clock the zone shows at `guess`, read as UTC: the difference is the zone's offset.
-  const offset = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour) - guess;
-  return new Date(guess - offset).toISOString();
-}
 
 export async function rushPart(settings = rushSettings()) {
   if (settings.bookers > settings.players) throw new Error('BENCH_RUSH_BOOKERS is more than BENCH_RUSH_PLAYERS');
@@ -112,7 +86,8 @@ export async function rushPart(settings = rushSettings()) {
       .detail;
     const horizon = rules.booking_horizon_days;
     // The first day not yet open: the one the owner's change (midnight, every night) opens.
-    const day = localDate(Date.now(), site.timezone, horizon + 1);
+    const clock = zoneClock(site.timezone);
+    const day = clock.date(Date.now(), horizon + 1);
     const before = await fetch(`${base}/api/get-available-times/?date=${day}`, {
       headers: { cookie: crowd[0].cookie },
     });
@@ -127,10 +102,10 @@ export async function rushPart(settings = rushSettings()) {
     });
     if (!opened.ok) throw new Error(`opening the day: ${opened.status} ${await opened.text()}`);
     const start = now();
-    const run = rushTraffic(base, crowd, { ...settings, day, zone: site.timezone, courts });
+    const run = rushTraffic(base, crowd, { ...settings, day, clock, courts });
     const outcome = await run;
     const window_s = Math.round((now() - start) / 100) / 10;
-    const checks = await verify(db, day, site.timezone, rules.quota_per_day, courts, outcome);
+    const checks = await verify(db, day, clock, rules.quota_per_day, courts, outcome);
     return { settings, targets: RUSH_TARGETS, day, signed_in_s: signedIn_s, window_s, ...outcome.figures, ...checks };
   } catch (error) {
     console.error(cluster.output().slice(-4000));
@@ -152,7 +127,7 @@ export async function rushPart(settings = rushSettings()) {
  * for an evening hour; every other player reads the day for the first time within the window's
  * first third; then every player reads it again every few seconds, `reads` times in all.
  */
-async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, day, zone, courts }) {
+async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, day, clock, courts }) {
   const readMs = [];
   const bookMs = [];
   const statuses = {};
@@ -190,7 +165,7 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
   const joinLine = async (session, hour) => {
     const line = await call(bookMs, '/api/waitlist/', session, {
       method: 'POST',
-      body: JSON.stringify({ time_start: at(day, hour, zone) }),
+      body: JSON.stringify({ time_start: clock.instant(day, hour) }),
     });
     if (line.status === 200) waitlisted += 1;
   };
@@ -207,7 +182,7 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
         const court = free[Math.floor(Math.random() * free.length)].id_cort;
         const booked = await call(bookMs, `/api/order-court/${court}/`, session, {
           method: 'POST',
-          body: JSON.stringify({ id_cort: court, time_start: at(day, hour, zone), players_count: 2 }),
+          body: JSON.stringify({ id_cort: court, time_start: clock.instant(day, hour), players_count: 2 }),
         });
         if (booked.status === 200 || booked.status === 201) {
           won += 1;
@@ -268,8 +243,8 @@ function bySecond(samples) {
 }
 
 /** What the database holds after the minute: each evening slot once, no player past the day's quota. */
-async function verify(db, day, zone, quota, courts, { figures }) {
-  const from = at(day, 0, zone);
+async function verify(db, day, clock, quota, courts, { figures }) {
+  const from = clock.instant(day, 0);
   const to = new Date(Date.parse(from) + 86_400_000).toISOString();
   const { rows: slots } = await db.query(
     `SELECT court_id, starts_at, count(*)::int AS games FROM bookings
@@ -289,7 +264,7 @@ async function verify(db, day, zone, quota, courts, { figures }) {
   const errors = Object.entries(figures.statuses)
     .filter(([status]) => !/^[24]\d\d$/.test(status))
     .reduce((sum, [, n]) => sum + n, 0);
-  const booked = slots.filter((slot) => EVENING.includes(localHour(slot.starts_at, zone)));
+  const booked = slots.filter((slot) => EVENING.includes(clock.hour(slot.starts_at)));
   return {
     slots: slotCount,
     slots_booked: booked.length,
@@ -298,12 +273,6 @@ async function verify(db, day, zone, quota, courts, { figures }) {
     waitlist_places: line[0].n,
     errors,
   };
-}
-
-function localHour(instant, zone) {
-  return Number(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(instant),
-  );
 }
 
 /** The part's rows, each with its verdict. */
