@@ -220,6 +220,23 @@ describe('deadlines, replays and bad payloads', () => {
     expect(readFileSync(`${first.stateFile}.journal`, 'utf8')).toBe('');
   });
 
+  test("a game's door opening is journalled with its command, not a rewrite of the state file, and survives a crash", async () => {
+    const first = await setup();
+    await first.runner.restoreShelves(); // the agent's start: from now on door openings are kept
+    const ack = await first.runner.run(command('door.open', 'door', { params: { gameId: 41 } }));
+    expect(ack).toMatchObject({ ok: true });
+    first.runner.stop();
+    // door.open's ack waited for nothing but appended lines: the opening, then the command.
+    expect(existsSync(first.stateFile)).toBe(false);
+    const lines = readFileSync(`${first.stateFile}.journal`, 'utf8').trim().split('\n');
+    expect(lines.map((line) => Object.keys(JSON.parse(line)).sort().join())).toEqual(['at,door', 'at,id,result']);
+
+    const restarted = new StateStore(first.stateFile, silentLogger);
+    await restarted.load();
+    expect(restarted.hasDoorOpened(41)).toBe(true);
+    expect(restarted.hasDoorOpened(42)).toBe(false);
+  });
+
   test('a line torn by a power cut mid-append is skipped; the lines before it count', async () => {
     const stateFile = join(tempDir(), 'state.json');
     const whole = JSON.stringify({ id: 'ran-before', result: { ok: true, relays: {} }, at: 1 });

@@ -53,7 +53,7 @@ export class CommandRunner {
 
   /**
    * After a start: the shelf locks left open before it are opened again (the API hears each
-   * relay.changed), and from now on each shelf lock and door opening is kept in the state file until
+   * relay.changed), and from now on each shelf lock and door opening is kept on disk until
    * `forgetChanges` (the stop, before every relay goes off, which is not a change the state keeps).
    */
   async restoreShelves(): Promise<void> {

@@ -29,6 +29,9 @@ export interface SavedClock {
   bootId: string;
 }
 
+/** A line of the journal: a command that ran, or a game's door that opened. */
+type JournalLine = PersistedState['commands'][number] | { door: number; at: number };
+
 /**
  * The agent's memory across restarts: which commands already ran (so a replayed one is never run
  * twice), the code on the door display, the shelf locks left open and the games whose door opened.
@@ -38,9 +41,11 @@ export interface SavedClock {
  *
  * A command is made durable before its ack leaves by one line appended to `<file>.journal` and one
  * fdatasync (a fraction of a millisecond), not by rewriting the whole state file (two fsyncs and a
- * rename, milliseconds on every door opening). The journal is folded into the state file
- * at start and whenever it holds as many lines as the state keeps commands; every disk operation
- * runs in one queue, so a fold never drops a line appended after its snapshot.
+ * rename, milliseconds on every door opening). A game's door opening is a journal line too: it
+ * happens inside door.open, whose ack waits for every disk operation queued before its own. The
+ * journal is folded into the state file at start and whenever it holds as many lines as the state
+ * keeps commands; every disk operation runs in one queue, so a fold never drops a line appended
+ * after its snapshot.
  */
 export class StateStore {
   private readonly commands = new Map<string, { result: CommandResult; at: number }>();
@@ -52,6 +57,8 @@ export class StateStore {
   private pending: Promise<void> | null = null;
   private journal: FileHandle | null = null;
   private journalLines = 0;
+  /** The append waiting its turn in the disk queue, which takes the lines asked for meanwhile. */
+  private appending: { lines: string[]; done: Promise<void> } | null = null;
 
   constructor(
     readonly file: string,
@@ -86,7 +93,7 @@ export class StateStore {
     }
   }
 
-  /** The commands journalled since the state file was last written, then the two folded together. */
+  /** The lines journalled since the state file was last written, then the two folded together. */
   private async loadJournal(): Promise<void> {
     let text: string;
     try {
@@ -99,8 +106,9 @@ export class StateStore {
     for (const line of text.split('\n')) {
       if (!line) continue;
       try {
-        const { id, result, at } = JSON.parse(line) as PersistedState['commands'][number];
-        this.remember(id, result, at);
+        const entry = JSON.parse(line) as JournalLine;
+        if ('door' in entry) this.rememberDoor(entry.door, entry.at);
+        else this.remember(entry.id, entry.result, entry.at);
         replayed += 1;
       } catch {
         // Only the last line can be torn (a power cut mid-append): its command was never acked.
@@ -123,14 +131,32 @@ export class StateStore {
    */
   recordCommand(id: string, result: CommandResult, at = Date.now()): Promise<void> {
     this.remember(id, result, at);
-    const line = `${JSON.stringify({ id, result, at })}\n`;
-    return this.enqueue(async () => {
+    return this.append({ id, result, at });
+  }
+
+  /**
+   * One line at the end of the journal, on disk when the promise resolves. Lines asked for while an
+   * append waits its turn, or in the same turn of the event loop, go with it: one write and one
+   * fdatasync for all of them (a door.open journals the game's opening, then at once its result).
+   */
+  private append(entry: JournalLine): Promise<void> {
+    const line = `${JSON.stringify(entry)}\n`;
+    if (this.appending) {
+      this.appending.lines.push(line);
+      return this.appending.done;
+    }
+    const batch = { lines: [line], done: Promise.resolve() };
+    batch.done = this.enqueue(async () => {
       this.journal ??= await open(this.journalFile, 'a', 0o600);
-      await this.journal.write(line);
+      await new Promise(setImmediate); // what the current turn still journals joins this write
+      this.appending = null; // lines asked for from now on wait for the next append
+      await this.journal.write(batch.lines.join(''));
       await this.journal.datasync();
-      this.journalLines += 1;
+      this.journalLines += batch.lines.length;
       if (this.journalLines >= this.maxCommands) void this.save().catch(() => undefined);
     });
+    this.appending = batch;
+    return batch.done;
   }
 
   private remember(id: string, result: CommandResult, at: number): void {
@@ -173,9 +199,13 @@ export class StateStore {
 
   /** The game's door opened at `at` (API time): on disk when the promise resolves. */
   doorOpened(game: number, at: number): Promise<void> {
+    this.rememberDoor(game, at);
+    return this.append({ door: game, at });
+  }
+
+  private rememberDoor(game: number, at: number): void {
     this.openedDoors.set(game, at);
     for (const [known, when] of this.openedDoors) if (at - when > DOOR_MEMORY_MS) this.openedDoors.delete(known);
-    return this.save();
   }
 
   /** Whether the game's door has opened (within the last day). */

@@ -299,15 +299,19 @@ export class BookingsService {
     return new Map(rows.map((row) => [row.id, row.created_at]));
   }
 
-  /** The games' first proven door opening (a code at the door, or the agent's report), if none yet. */
+  /**
+   * The games' first proven door opening (a code at the door, or the agent's report), if none yet.
+   * A game already started is not written again: every later opening of its door would otherwise
+   * rewrite the row, fire its triggers and drop the readers' caches for nothing.
+   */
   async markStarted(starts: { id: number; at: Date }[], tx: Writer = this.db.manager): Promise<void> {
     if (!starts.length) return;
-    await tx.query(
-      `UPDATE bookings b SET started_at = coalesce(b.started_at, s.at)
-         FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id`,
+    const [, started] = await tx.query<[unknown[], number]>(
+      `UPDATE bookings b SET started_at = s.at
+         FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id AND b.started_at IS NULL`,
       [starts.map((start) => start.id), starts.map((start) => start.at)],
     );
-    this.feed.wrote('bookings');
+    if (started) this.feed.wrote('bookings');
   }
 
   /** The player ended the game (no-op when it already was). */

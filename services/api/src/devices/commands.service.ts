@@ -18,6 +18,7 @@ import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { COMMANDS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
+import type { Writer } from '../common/writer';
 import { Command } from './command.entity';
 import type { SiteRef } from '../sites/site-ref';
 import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
@@ -75,13 +76,24 @@ export class CommandsService implements OnModuleDestroy {
   }
 
   async run(request: CommandRequest): Promise<RelayStates> {
+    const job = this.prepare(request);
+    // A command that cannot be logged is not run (PostgreSQL away: the caller answers 503).
+    await this.record(job);
+    return this.deliver(job);
+  }
+
+  /**
+   * The command's job, its deadline counted from now. A caller with a transaction of its own (the
+   * door consuming a code) records it there and delivers after its commit: one commit, not two.
+   */
+  prepare(request: CommandRequest): CommandJob {
     // Without a site the command would have no agent: a bug of the caller, not a device failure.
     if (typeof request.site?.id !== 'string') throw new Error('device command without a site');
     const now = Date.now();
     const budget = request.action.startsWith('door.')
       ? COMMANDS.DOOR_DEADLINE_MS
       : (this.config.commandDeadlineMs ?? COMMANDS.DEFAULT_DEADLINE_MS);
-    const job: CommandJob = {
+    return {
       command: {
         id: randomUUID(),
         action: request.action,
@@ -92,8 +104,11 @@ export class CommandsService implements OnModuleDestroy {
       site: request.site.id,
       audit: { requestedBy: request.requestedBy, requestedAt: now, bookingId: request.bookingId ?? null },
     };
-    // A command that cannot be logged is not run (PostgreSQL away: the caller answers 503).
-    await this.recordQueued(job);
+  }
+
+  /** Sends a recorded command to its site's agent and waits for the outcome, within its deadline. */
+  async deliver(job: CommandJob): Promise<RelayStates> {
+    const budget = job.command.deadline - job.audit.requestedAt;
     await this.events.waitUntilReady();
     let outcome: DeliveryOutcome;
     // A little beyond the deadline: the worker itself gives up at the deadline and says so. Our own
@@ -117,9 +132,12 @@ export class CommandsService implements OnModuleDestroy {
       clearTimeout(timer);
       this.outcomes.forget(job.command.id);
     }
-    this.metrics.commandFinished(request.action, outcome.ok ? 'done' : outcome.failure);
+    this.metrics.commandFinished(job.command.action, outcome.ok ? 'done' : outcome.failure);
     if (outcome.ok) return outcome.relays;
-    this.logger.warn({ command: job.command.id, action: request.action, reason: outcome.failure }, 'command failed');
+    this.logger.warn(
+      { command: job.command.id, action: job.command.action, reason: outcome.failure },
+      'command failed',
+    );
     throw new KortError(FAILURE_CODES[outcome.failure]);
   }
 
@@ -127,9 +145,9 @@ export class CommandsService implements OnModuleDestroy {
     await this.events.close();
   }
 
-  /** The audit row, "queued" until the worker writes the outcome. */
-  private async recordQueued({ command, site, audit }: CommandJob): Promise<void> {
-    await this.commands.query(
+  /** The audit row, "queued" until the worker writes the outcome; in the caller's transaction if given. */
+  async record({ command, site, audit }: CommandJob, writer: Writer = this.commands.manager): Promise<void> {
+    await writer.query(
       `INSERT INTO commands (id, site_id, device, action, requested_by, booking_id, requested_at, deadline, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued')`,
       [

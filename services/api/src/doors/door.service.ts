@@ -42,6 +42,8 @@ interface LiveCode {
   site_id: string;
   online: boolean;
   sensor: boolean;
+  /** The game has not started yet: this opening, once it happened, starts it. */
+  unstarted: boolean;
 }
 
 /** The game's own site (whatever the player's current one): its agent, door and clock. */
@@ -138,7 +140,8 @@ export class DoorService {
       // Live codes of the caller's games in their window, unless the game used up its tries.
       // With each code, its game's site: read here, not in a query of its own after the match.
       const live = await tx.query<LiveCode[]>(
-        `SELECT c.id, c.booking_id, c.code_hash, s.id AS site_id, s.online, s.door_closed IS NOT NULL AS sensor
+        `SELECT c.id, c.booking_id, c.code_hash, s.id AS site_id, s.online, s.door_closed IS NOT NULL AS sensor,
+                b.started_at IS NULL AS unstarted
            FROM door_codes c JOIN bookings b ON b.id = c.booking_id
            JOIN courts ct ON ct.id = b.court_id JOIN sites s ON s.id = ct.site_id
           WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL
@@ -169,21 +172,24 @@ export class DoorService {
         return null;
       }
       await tx.query(`UPDATE door_codes SET consumed_at = $2 WHERE id = $1`, [found.id, now]);
-      return found;
+      // The opening's audit row commits with the code it uses up.
+      const command = this.commands.prepare({
+        action: 'door.open',
+        device: 'door',
+        requestedBy: user.id,
+        site: { id: found.site_id },
+        bookingId: found.booking_id,
+        params: { gameId: found.booking_id },
+      });
+      await this.commands.record(command, tx);
+      return { ...found, command };
     });
     if (match === null) throw new KortError(DoorError.WrongCode);
     const site = { id: match.site_id, sensor: match.sensor };
-    await this.commands.run({
-      action: 'door.open',
-      device: 'door',
-      requestedBy: user.id,
-      site,
-      bookingId: match.booking_id,
-      params: { gameId: match.booking_id },
-    });
+    await this.commands.deliver(match.command);
     // The game starts with the first opening that really happened (not when the agent was offline).
     // With a door sensor, only the agent's door.opened report proves it (the outbox starts it).
-    if (!site.sensor) await this.bookings.markStarted([{ id: match.booking_id, at: now }]);
+    if (!site.sensor && match.unstarted) await this.bookings.markStarted([{ id: match.booking_id, at: now }]);
     this.logger.log({ user: user.id, game: match.booking_id, sensor: site.sensor }, 'door opened with a code');
   }
 
