@@ -20,6 +20,8 @@ export class ClubClock {
   private offsetCache: { hour: number; horizonDays: number; span: { offsets: ZoneOffset[]; until: string } } | null =
     null;
 
+  private horizonCache: { horizonDays: number; from: number; until: number; date: string } | null = null;
+
   constructor(readonly zone: string) {}
 
   local(instant: Date): DateTime {
@@ -36,9 +38,20 @@ export class ClubClock {
     return this.local(instant).toISODate() ?? '';
   }
 
-  /** 'YYYY-MM-DD' of the last local day a game may be booked on, `horizonDays` (the club's setting) ahead. */
+  /**
+   * 'YYYY-MM-DD' of the last local day a game may be booked on, `horizonDays` (the club's setting)
+   * ahead. Every read of the dial asks; the answer holds for the whole local day, so it is kept with
+   * that day's bounds and worked out again at the first instant outside them (the new day opens at
+   * its exact midnight, not a cache's minute later).
+   */
   lastBookableDate(now: Date, horizonDays: number): string {
-    return this.local(now).plus({ days: horizonDays }).toISODate() ?? '';
+    const at = now.getTime();
+    const kept = this.horizonCache;
+    if (kept && kept.horizonDays === horizonDays && at >= kept.from && at < kept.until) return kept.date;
+    const today = this.local(now).startOf('day');
+    const date = today.plus({ days: horizonDays }).toISODate() ?? '';
+    this.horizonCache = { horizonDays, from: today.toMillis(), until: today.plus({ days: 1 }).toMillis(), date };
+    return date;
   }
 
   day(instant: Date): LocalRange {
