@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
-import { adminJourney, fieldDate } from './support/admin-pages.mjs';
+import { adminJourney, chooseBookingsView, fieldDate } from './support/admin-pages.mjs';
 import { apiClient, registerAccount } from './support/api-client.mjs';
 import { clubDay } from './support/player-pages.mjs';
 import { viewports } from './support/browser.mjs';
@@ -311,7 +311,7 @@ const deskJourney = (size, daysAhead, court) =>
     // react-admin's own refresh spinner comes and goes: the screen is the one after it.
     await page.locator('.MuiCircularProgress-root').waitFor({ state: 'detached' });
     await snap('bookings-day');
-    await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+    await chooseBookingsView(page, 'Неделя');
     await page.getByRole('region', { name: 'Игры недели по дням' }).getByText(GLEB.name).first().waitFor();
     await snap('bookings-week');
     await page.getByRole('button', { name: 'День', exact: true }).click();

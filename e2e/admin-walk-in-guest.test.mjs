@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import contracts from '@kort/contracts';
-import { adminJourney, ownerOnce, shortControls } from './support/admin-pages.mjs';
+import { adminJourney, chooseBookingsView, ownerOnce, shortControls } from './support/admin-pages.mjs';
 import { viewports } from './support/browser.mjs';
 import { clubDay } from './support/player-pages.mjs';
 import { useProductAndBrowser, withDatabase } from './support/product.mjs';
@@ -79,7 +79,7 @@ const guestJourney = async (size, { daysAhead, court, hour, name, cancel }) =>
       );
       assert.deepEqual(stored, { user_id: null, site_id: 'default', name, phone: '+79161234567' });
 
-      await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+      await chooseBookingsView(page, 'Неделя');
       await page.getByRole('region', { name: 'Игры недели по дням' }).getByText(guest).first().waitFor();
       await snap('week');
       await page.getByRole('button', { name: 'День', exact: true }).click();

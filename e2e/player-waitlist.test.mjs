@@ -21,7 +21,7 @@ import {
   dialOf,
   heading,
 } from './support/player-pages.mjs';
-import { adminJourney, ownerOnce } from './support/admin-pages.mjs';
+import { adminJourney, chooseBookingsView, ownerOnce } from './support/admin-pages.mjs';
 import { registerAccount } from './support/api-client.mjs';
 import { viewports } from './support/browser.mjs';
 import { useProductAndBrowser, withDatabase } from './support/product.mjs';
@@ -84,7 +84,7 @@ async function adminSeesTheHold(name, viewport, date, hour, owner) {
       assert.equal(await hold.getByRole('button', { name: 'Отменить' }).count(), 0);
       await hold.scrollIntoViewIfNeeded();
       await snap('day');
-      await page.getByRole('button', { name: 'Неделя' }).click();
+      await chooseBookingsView(page, 'Неделя');
       const week = page.getByRole('region', { name: 'Игры недели по дням' });
       await week.getByText(/предложено, ещё 1[345] мин/).waitFor();
       await snap('week');
