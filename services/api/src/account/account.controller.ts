@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpResponse } from '../common/http';
 import { messages, profileEditBody, type DetailResponse, type ProfileDetail } from '@kort/contracts';
 import { SessionService } from '../auth/session.service';
 import { CurrentUser } from '../auth/current-user';
@@ -47,8 +47,8 @@ export class AccountController {
   @ChangesState()
   async deleteAccount(
     @CurrentUser() user: User,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DetailResponse> {
     await this.account.deleteSelf(user);
     await this.sessions.end(request, response);

@@ -1,5 +1,5 @@
 import { Body, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import {
   adminSiteSchema,
   agentTokenSchema,
@@ -26,7 +26,7 @@ export class AdminSitesController {
   async list(
     @CurrentUser() user: User,
     @Query() query: z.output<typeof sitesListQuery>,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<AdminSite[]> {
     return sendPage(response, 'sites', await this.sites.list(user, query));
   }

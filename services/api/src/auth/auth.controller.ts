@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpResponse } from '../common/http';
 import {
   activateBody,
   checkPhoneBody,
@@ -29,7 +29,7 @@ export class AuthController {
   @Post('check-phone')
   @HttpCode(200)
   @BodySchema(checkPhoneBody, { errorFields: { email: 'phone_number' } })
-  async checkPhone(@Body() body: Parsed<typeof checkPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+  async checkPhone(@Body() body: Parsed<typeof checkPhoneBody>, @Req() request: HttpRequest): Promise<DetailResponse> {
     await this.auth.checkEmail(body.email, clientIp(request));
     return { detail: messages.ok };
   }
@@ -39,8 +39,8 @@ export class AuthController {
   @BodySchema(loginBody, { errorFields: { email: 'phone_number', password: 'auth_error' } })
   async login(
     @Body() body: Parsed<typeof loginBody>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DetailResponse> {
     const user = await this.auth.login(body, clientIp(request));
     await this.sessions.start(request, response, user);
@@ -50,7 +50,7 @@ export class AuthController {
   @Post('reg-phone')
   @HttpCode(200)
   @BodySchema(regPhoneBody)
-  async regPhone(@Body() body: Parsed<typeof regPhoneBody>, @Req() request: Request): Promise<DetailResponse> {
+  async regPhone(@Body() body: Parsed<typeof regPhoneBody>, @Req() request: HttpRequest): Promise<DetailResponse> {
     await this.auth.checkRegistrable(body.email, clientIp(request));
     return { detail: messages.ok };
   }
@@ -58,7 +58,7 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   @BodySchema(registerBody)
-  async register(@Body() body: Parsed<typeof registerBody>, @Req() request: Request): Promise<DetailResponse> {
+  async register(@Body() body: Parsed<typeof registerBody>, @Req() request: HttpRequest): Promise<DetailResponse> {
     await this.auth.register(body, clientIp(request));
     return { detail: messages.codeSent };
   }
@@ -69,7 +69,7 @@ export class AuthController {
   @BodySchema(resendCodeBody)
   async resendActivationCode(
     @Body() body: Parsed<typeof resendCodeBody>,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ): Promise<DetailResponse> {
     await this.auth.resendActivationCode(body.email, clientIp(request));
     return { detail: messages.codeSent };
@@ -80,8 +80,8 @@ export class AuthController {
   @BodySchema(activateBody)
   async activate(
     @Body() body: Parsed<typeof activateBody>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DetailResponse> {
     const user = await this.auth.activate(body.email, body.code, clientIp(request));
     await this.sessions.start(request, response, user);
@@ -90,7 +90,10 @@ export class AuthController {
 
   @Get('logout')
   @ChangesState()
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<DetailResponse> {
+  async logout(
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
+  ): Promise<DetailResponse> {
     await this.sessions.end(request, response);
     return { detail: messages.loggedOut };
   }

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import type { User } from '../users/user.entity';
 
 declare module 'express-session' {
@@ -24,7 +24,7 @@ declare module 'express' {
 
 /** The signed-in user, loaded by the auth guard. */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {
-  const user = context.switchToHttp().getRequest<Request>().user;
+  const user = context.switchToHttp().getRequest<HttpRequest>().user;
   if (!user) throw new Error('CurrentUser used on a route without a session');
   return user;
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import { AuthError, RequestError } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { clientIp } from '../common/client-ip';
@@ -30,7 +30,7 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async requestCode(request: Request, email: string): Promise<void> {
+  async requestCode(request: HttpRequest, email: string): Promise<void> {
     await this.limiter.enforce(`lookup:${clientIp(request)}`, LOOKUP_LIMIT.perIp, LOOKUP_LIMIT.windowSeconds);
     const user = await this.users.findByEmail(email);
     if (!user?.confirmedAt || user.deletedAt) throw new KortError(AuthError.EmailUnknown);
@@ -39,7 +39,7 @@ export class PasswordResetService {
     request.session.reset = { email };
   }
 
-  async verifyCode(request: Request, code: string, bodyEmail: string | undefined): Promise<void> {
+  async verifyCode(request: HttpRequest, code: string, bodyEmail: string | undefined): Promise<void> {
     const ip = clientIp(request);
     await this.limiter.enforce(`code-check:${ip}`, CODE_CHECK_LIMIT.perIp, CODE_CHECK_LIMIT.windowSeconds);
     const email = bodyEmail ?? request.session.reset?.email;
@@ -55,7 +55,7 @@ export class PasswordResetService {
   }
 
   async resetPassword(
-    request: Request,
+    request: HttpRequest,
     email: string,
     password1: string | null | undefined,
     password2: string | null | undefined,
@@ -74,7 +74,7 @@ export class PasswordResetService {
   }
 
   /** Login screen pre-fill: the e-mail of the recovery in progress, else the signed-in user's. */
-  emailFor(request: Request): string {
+  emailFor(request: HttpRequest): string {
     return request.session?.reset?.email ?? request.user?.email ?? '';
   }
 }

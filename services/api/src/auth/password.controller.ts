@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import {
   changePasswordBody,
   messages,
@@ -28,7 +28,10 @@ export class PasswordController {
   @Post('reset_password_request_code')
   @HttpCode(200)
   @BodySchema(resetRequestBody)
-  async requestCode(@Body() body: Parsed<typeof resetRequestBody>, @Req() request: Request): Promise<DetailResponse> {
+  async requestCode(
+    @Body() body: Parsed<typeof resetRequestBody>,
+    @Req() request: HttpRequest,
+  ): Promise<DetailResponse> {
     await this.reset.requestCode(request, body.email);
     return { detail: messages.codeSent };
   }
@@ -37,7 +40,7 @@ export class PasswordController {
   @Post('verify_code')
   @HttpCode(200)
   @BodySchema(verifyCodeBody)
-  async verifyCode(@Body() body: Parsed<typeof verifyCodeBody>, @Req() request: Request): Promise<DetailResponse> {
+  async verifyCode(@Body() body: Parsed<typeof verifyCodeBody>, @Req() request: HttpRequest): Promise<DetailResponse> {
     await this.reset.verifyCode(request, body.code, body.email);
     return { detail: messages.codeVerified };
   }
@@ -48,7 +51,7 @@ export class PasswordController {
   @BodySchema(resetPasswordBody)
   async resetPassword(
     @Body() body: Parsed<typeof resetPasswordBody>,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ): Promise<DetailResponse> {
     await this.reset.resetPassword(request, body.email, body.password1, body.password2);
     return { detail: messages.passwordChanged };
@@ -66,7 +69,7 @@ export class PasswordController {
 
   @Public()
   @Get('give_email')
-  giveEmail(@Req() request: Request): DetailResponse {
+  giveEmail(@Req() request: HttpRequest): DetailResponse {
     return { detail: this.reset.emailFor(request) };
   }
 
@@ -76,7 +79,7 @@ export class PasswordController {
   async changePassword(
     @Body() body: Parsed<typeof changePasswordBody>,
     @CurrentUser() user: User,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ): Promise<DetailResponse> {
     request.session.authEpoch = await this.auth.changePassword(user, body.password1, body.password2);
     return { detail: messages.passwordChanged };

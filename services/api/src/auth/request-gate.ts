@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import { AuthError, isAdminRole, SiteError } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
 import { KortError } from '../common/kort-error';
@@ -43,7 +43,7 @@ export class RequestGate implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.policyOf(context);
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<HttpRequest>();
     if (!policy.serverCall) this.csrf.enforce(request, policy.changesState);
     const user = await this.auth.sessionUser(request);
     if (user) request.user = user;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import { UsersService } from '../users/users.service';
 import type { User } from '../users/user.entity';
 import { regenerateSession } from './session-ops';
@@ -13,7 +13,7 @@ import { regenerateSession } from './session-ops';
 export class SessionAuth {
   constructor(private readonly users: UsersService) {}
 
-  async sessionUser(request: Request): Promise<User | null> {
+  async sessionUser(request: HttpRequest): Promise<User | null> {
     const { userId, authEpoch } = request.session ?? {};
     if (!userId) return null;
     const user = await this.users.findUsable(userId);

@@ -1,16 +1,16 @@
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 
 /** express-session's callbacks as promises. */
-export function regenerateSession(request: Request): Promise<void> {
+export function regenerateSession(request: HttpRequest): Promise<void> {
   return settle((done) => request.session.regenerate(done));
 }
 
-export function saveSession(request: Request): Promise<void> {
+export function saveSession(request: HttpRequest): Promise<void> {
   return settle((done) => request.session.save(done));
 }
 
 /** Ends the session; a read that came without one (auth/session.middleware.ts) has nothing to end. */
-export function destroySession(request: Request): Promise<void> {
+export function destroySession(request: HttpRequest): Promise<void> {
   if (!request.session) return Promise.resolve();
   return settle((done) => request.session.destroy(done));
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
+import { clearCookie, type HttpRequest, type HttpResponse } from '../common/http';
 import { destroySession, regenerateSession, saveSession } from './session-ops';
 import type { User } from '../users/user.entity';
 
@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity';
 export class SessionService {
   constructor(private readonly csrf: CsrfService) {}
 
-  async start(request: Request, response: Response, user: Pick<User, 'id' | 'authEpoch'>): Promise<void> {
+  async start(request: HttpRequest, response: HttpResponse, user: Pick<User, 'id' | 'authEpoch'>): Promise<void> {
     await regenerateSession(request);
     request.session.userId = user.id;
     request.session.authEpoch = user.authEpoch;
@@ -18,9 +18,9 @@ export class SessionService {
     this.csrf.issue(request, response);
   }
 
-  async end(request: Request, response: Response): Promise<void> {
+  async end(request: HttpRequest, response: HttpResponse): Promise<void> {
     await destroySession(request);
-    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearCookie(response, SESSION_COOKIE, { path: '/' });
     this.csrf.issue(request, response);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { isFresh, type HttpRequest, type HttpResponse } from '../common/http';
 import { createHash } from 'node:crypto';
 import { ApiTags } from '@nestjs/swagger';
 import { messages, type DetailResponse } from '@kort/contracts';
@@ -38,12 +38,12 @@ export class CalendarController {
   @Header('Cache-Control', 'private, max-age=300')
   async feed(
     @Param('file') file: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<string> {
     const body = await this.calendar.feed(file);
-    response.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
-    if (request.fresh) {
+    response.header('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
+    if (isFresh(request)) {
       response.status(304);
       return '';
     }

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpResponse } from './http';
 import { RequestError, type ErrorCode, type ErrorResponse } from '@kort/contracts';
 import { ERROR_ANSWERS, STATUS_CODES } from './error-answers';
 import { KortError } from './kort-error';
@@ -34,7 +34,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<HttpResponse>();
     const [status, body] = this.toAnswer(exception);
     if (response.headersSent) return;
     const retryAfter = exception instanceof KortError ? exception.options.retryAfterSeconds : undefined;

@@ -1,6 +1,6 @@
-import type { Request } from 'express';
+import type { HttpRequest } from './http';
 
 /** The client's address: X-Forwarded-For is believed only from proxies named in TRUST_PROXY. */
-export function clientIp(request: Request): string {
+export function clientIp(request: HttpRequest): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, RequestError } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
+import { isHttps, setCookie, urlPath, type HttpRequest, type HttpResponse } from './http';
 import { KortError } from './kort-error';
 import { safeEqual } from './safe-equal';
 
@@ -29,23 +30,23 @@ export class CsrfService {
    * calendar feed: calendar apps keep no cookies, and a feed that sets one is a feed no shared
    * cache may keep.
    */
-  readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    if (!request.path.startsWith(NO_COOKIE_PREFIX) && !this.isValid(cookieToken(request), request)) {
+  readonly middleware = (request: HttpRequest, response: HttpResponse, next: NextFunction): void => {
+    if (!urlPath(request).startsWith(NO_COOKIE_PREFIX) && !this.isValid(cookieToken(request), request)) {
       this.issue(request, response);
     }
     next();
   };
 
   /** Issues a token bound to the request's current session (call after login and logout). */
-  issue(request: Request, response: Response): string {
+  issue(request: HttpRequest, response: HttpResponse): string {
     // Unique, not secret (the HMAC is the proof): randomUUID draws from a batched CSPRNG buffer,
     // a fraction of randomBytes' cost per call, and a cookieless client gets a token every time.
     const nonce = randomUUID();
     const token = `${nonce}.${this.sign(nonce, binding(request))}`;
-    response.cookie(CSRF_COOKIE, token, {
+    setCookie(response, CSRF_COOKIE, token, {
       httpOnly: false,
       sameSite: 'lax',
-      secure: request.secure,
+      secure: isHttps(request),
       path: '/',
       maxAge: 365 * 24 * 3600 * 1000,
     });
@@ -56,22 +57,22 @@ export class CsrfService {
    * A request that changes state (any method but GET, HEAD and OPTIONS, or a GET marked
    * @ChangesState) must carry the token: 403 otherwise. Called first by the request gate.
    */
-  enforce(request: Request, changesState: boolean): void {
+  enforce(request: HttpRequest, changesState: boolean): void {
     if (!changesState && SAFE_METHODS.has(request.method)) return;
     if (this.verify(request)) return;
-    this.logger.warn({ method: request.method, path: request.path }, 'CSRF check failed');
+    this.logger.warn({ method: request.method, path: urlPath(request) }, 'CSRF check failed');
     throw new KortError(RequestError.CsrfFailed);
   }
 
   /** The header must equal the cookie, and the cookie must be ours and this session's. */
-  verify(request: Request): boolean {
-    const header = request.get(CSRF_HEADER);
+  verify(request: HttpRequest): boolean {
+    const header = request.headers[CSRF_HEADER.toLowerCase()];
     const cookie = cookieToken(request);
-    if (!header || !cookie || !safeEqual(header, cookie)) return false;
+    if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) return false;
     return this.isValid(cookie, request);
   }
 
-  private isValid(token: string | undefined, request: Request): boolean {
+  private isValid(token: string | undefined, request: HttpRequest): boolean {
     if (!token) return false;
     const [nonce, signature, extra] = token.split('.');
     if (!nonce || !signature || extra !== undefined) return false;
@@ -83,14 +84,14 @@ export class CsrfService {
   }
 }
 
-/** Under the `/api` mount: the iCalendar feeds (calendar/calendar.controller.ts). */
-const NO_COOKIE_PREFIX = '/calendar/';
+/** The iCalendar feeds (calendar/calendar.controller.ts). */
+const NO_COOKIE_PREFIX = '/api/calendar/';
 
-function binding(request: Request): string {
+function binding(request: HttpRequest): string {
   return request.session?.userId ? request.sessionID : ANONYMOUS;
 }
 
-function cookieToken(request: Request): string | undefined {
+function cookieToken(request: HttpRequest): string | undefined {
   const value: unknown = (request.cookies as Record<string, unknown> | undefined)?.[CSRF_COOKIE];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from './http';
 import { z } from 'zod';
 import { type FieldErrors, messages, RequestError } from '@kort/contracts';
 import { KortError } from './kort-error';
@@ -75,7 +75,7 @@ function parameterSchema(field: z.ZodType): object {
  * Validates the request's query and body against what the handler declared (after the CSRF and
  * session checks: auth/request-gate.ts) and replaces them by the parsed, typed values.
  */
-export function validateInput(request: Request, schemas: InputSchemas): void {
+export function validateInput(request: HttpRequest, schemas: InputSchemas): void {
   if (schemas.query) {
     const parsed = parse(schemas.query, request.query, {});
     // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.

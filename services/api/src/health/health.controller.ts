@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import { Public } from '../common/route-policy';
 import { HealthService, type HealthReport } from './health.service';
 
@@ -16,7 +16,7 @@ export class HealthController {
 
   @Public()
   @Get()
-  async health(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+  async health(@Res({ passthrough: true }) response: HttpResponse): Promise<HealthReport> {
     const report = await this.checks.report();
     response.status(report.detail === 'ok' ? 200 : 503);
     return report;

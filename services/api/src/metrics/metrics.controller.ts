@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import { Registry } from 'prom-client';
 import { Public } from '../common/route-policy';
 
@@ -15,7 +15,7 @@ export class MetricsController {
 
   @Public()
   @Get()
-  metrics(@Res({ passthrough: true }) response: Response): Promise<string> {
+  metrics(@Res({ passthrough: true }) response: HttpResponse): Promise<string> {
     response.type(this.registry.contentType);
     return this.registry.metrics();
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import { createPaymentBody, PaymentError, type PaymentCreated } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { KortError } from '../common/kort-error';
@@ -46,7 +46,7 @@ export class PaymentsController {
   @Public()
   @ServerCall()
   @ApiOperation({ summary: "YooKassa's notification ({type: 'notification', event, object}); from its addresses only" })
-  notification(@Req() request: Request): { ok: true } {
+  notification(@Req() request: HttpRequest): { ok: true } {
     if (!this.senders.allows(request.ip)) {
       this.logger.warn({ ip: request.ip }, 'YooKassa notification refused: not from its addresses');
       throw new KortError(PaymentError.NotifyRefused);

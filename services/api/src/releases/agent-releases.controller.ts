@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import { z } from 'zod';
 import {
   type AdminAgentRelease,
@@ -32,10 +32,10 @@ export class AgentReleasesController {
 
   @Get()
   @ResponseSchema(adminAgentReleaseSchema.array())
-  async list(@Res({ passthrough: true }) response: Response): Promise<AdminAgentRelease[]> {
+  async list(@Res({ passthrough: true }) response: HttpResponse): Promise<AdminAgentRelease[]> {
     const rows = await this.releases.list();
-    response.setHeader('Content-Range', `agent-releases 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
-    response.setHeader('X-Total-Count', String(rows.length));
+    response.header('Content-Range', `agent-releases 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
+    response.header('X-Total-Count', String(rows.length));
     return rows;
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { sendBytes, type HttpResponse } from '../common/http';
 import { FleetError } from '@kort/contracts';
 import { AGENT_TOKEN_SCHEME, Public, ServerCall, SharedObject } from '../common/route-policy';
 import { AgentReleasesService } from './agent-releases.service';
@@ -45,7 +45,7 @@ export class EdgeReleasesController {
     @Headers('authorization') authorization: string | undefined,
     @Headers('x-kort-site') site: string | undefined,
     @Headers('range') range: string | undefined,
-    @Res() response: Response,
+    @Res() response: HttpResponse,
   ): Promise<void> {
     sendBundle(response, await this.releases.bundleForAgent(site, bearer(authorization), version), range);
   }
@@ -55,19 +55,16 @@ const bearer = (authorization: string | undefined) =>
   authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
 
 /** The whole bundle, or from byte N on for `Range: bytes=N-` (the one form an agent sends). */
-function sendBundle(response: Response, bundle: Buffer, range: string | undefined): void {
-  response.setHeader('Content-Type', 'application/gzip');
-  response.setHeader('Accept-Ranges', 'bytes');
+function sendBundle(response: HttpResponse, bundle: Buffer, range: string | undefined): void {
+  response.header('Content-Type', 'application/gzip');
+  response.header('Accept-Ranges', 'bytes');
   const from = /^bytes=(\d+)-$/.exec(range ?? '');
-  if (!from) {
-    response.status(200).end(bundle);
-    return;
-  }
+  if (!from) return sendBytes(response, 200, bundle);
   const start = Number(from[1]);
   if (start >= bundle.length) {
-    response.status(416).setHeader('Content-Range', `bytes */${bundle.length}`).end();
-    return;
+    response.header('Content-Range', `bytes */${bundle.length}`);
+    return sendBytes(response, 416);
   }
-  response.status(206).setHeader('Content-Range', `bytes ${start}-${bundle.length - 1}/${bundle.length}`);
-  response.end(bundle.subarray(start));
+  response.header('Content-Range', `bytes ${start}-${bundle.length - 1}/${bundle.length}`);
+  sendBytes(response, 206, bundle.subarray(start));
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, Get } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import { z } from 'zod';
 import { ADMIN_MAX_RANGE, messages, type AdminResource } from '@kort/contracts';
 import { QuerySchema } from '../common/request-schema';
@@ -154,14 +154,14 @@ export function ListRoute(query: z.ZodObject, record: z.ZodType) {
 }
 
 export function sendPage<Row>(
-  response: Response,
+  response: HttpResponse,
   resource: AdminResource,
   page: { rows: Row[]; start: number; total: number },
 ): Row[] {
   const end = page.rows.length > 0 ? page.start + page.rows.length - 1 : page.start;
-  response.setHeader('Content-Range', `${resource} ${page.start}-${end}/${page.total}`);
+  response.header('Content-Range', `${resource} ${page.start}-${end}/${page.total}`);
   // Same origin needs nothing; a dashboard served elsewhere through CORS could still read it.
-  response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  response.header('Access-Control-Expose-Headers', 'Content-Range');
   return page.rows;
 }
 

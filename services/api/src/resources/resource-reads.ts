@@ -1,6 +1,6 @@
 import { applyDecorators, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import type { z } from 'zod';
 import type { AdminResource } from '@kort/contracts';
 import { ResponseSchema } from '../common/request-schema';
@@ -38,7 +38,7 @@ export function ResourceReads<Row, Query extends z.ZodObject>(
     @ListRoute(query, record)
     async list(
       @Query() parsed: z.output<Query>,
-      @Res({ passthrough: true }) response: Response,
+      @Res({ passthrough: true }) response: HttpResponse,
       @CurrentSite() site: SiteRecord,
     ): Promise<Row[]> {
       return sendPage(response, resource, await this.reader.list(parsed, site));

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import type { SiteRecord } from './sites.service';
 
 declare module 'express' {
@@ -11,7 +11,7 @@ declare module 'express' {
 
 /** The site the request acts on: the player's current one, or the admin's chosen one. */
 export const CurrentSite = createParamDecorator((_: unknown, context: ExecutionContext): SiteRecord => {
-  const site = context.switchToHttp().getRequest<Request>().site;
+  const site = context.switchToHttp().getRequest<HttpRequest>().site;
   if (!site) throw new Error('CurrentSite used on a route the gate decided no site for');
   return site;
 });

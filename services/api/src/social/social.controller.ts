@@ -1,6 +1,6 @@
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { redirect, type HttpRequest, type HttpResponse } from '../common/http';
 import {
   isSocialProvider,
   RequestError,
@@ -50,8 +50,8 @@ export class SocialController {
   async start(
     @Param('provider') name: string,
     @Query('next') next: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() response: HttpResponse,
   ): Promise<void> {
     const provider = providerOf(name);
     try {
@@ -60,7 +60,7 @@ export class SocialController {
       const { url, pending } = this.social.start(provider, request.session.oauth, back);
       request.session.oauth = pending;
       await saveSession(request);
-      response.redirect(302, url);
+      redirect(response, url);
     } catch (error) {
       this.fail(provider, error, response);
     }
@@ -72,8 +72,8 @@ export class SocialController {
   async callback(
     @Param('provider') name: string,
     @Query() query: CallbackQuery,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() response: HttpResponse,
   ): Promise<void> {
     const provider = providerOf(name);
     const pending = request.session.oauth;
@@ -86,7 +86,7 @@ export class SocialController {
         saveSession(request),
       );
       await this.sessions.start(request, response, user);
-      response.redirect(302, next ?? '/profile');
+      redirect(response, next ?? '/profile');
     } catch (error) {
       this.fail(provider, error, response, next);
     }
@@ -96,7 +96,7 @@ export class SocialController {
    * Back to /login with the reason (and where the player was going); anything unexpected is logged
    * and shown as "provider down".
    */
-  private fail(provider: SocialProvider, error: unknown, response: Response, next: string | null = null): void {
+  private fail(provider: SocialProvider, error: unknown, response: HttpResponse, next: string | null = null): void {
     const code = error instanceof SocialLoginFailure ? error.code : 'provider';
     if (error instanceof SocialLoginFailure)
       this.logger.warn({ provider, code, reason: error.message }, 'social login refused');
@@ -106,7 +106,7 @@ export class SocialController {
       [SOCIAL_PROVIDER_PARAM]: provider,
       ...(next ? { next } : {}),
     });
-    response.redirect(302, `/login?${target.toString()}`);
+    redirect(response, `/login?${target.toString()}`);
   }
 }
 
@@ -115,7 +115,7 @@ function providerOf(name: string): SocialProvider {
   return name;
 }
 
-/** Express parses `?a=1&a=2` into an array: a provider never sends that, so keep only plain values. */
+/** A query parser makes `?a=1&a=2` an array: a provider never sends that, so keep only plain values. */
 function onlyStrings(query: Record<string, unknown>): CallbackQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string')) as CallbackQuery;
 }

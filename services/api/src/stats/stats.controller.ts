@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../common/http';
 import { DataSource } from 'typeorm';
 import { AdminError, messages } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
@@ -21,7 +21,7 @@ interface StatsCall {
   site: SiteRecord;
   query: StatsQueryInput;
   accept: string | undefined;
-  response: Response;
+  response: HttpResponse;
 }
 
 /**
@@ -57,8 +57,8 @@ export class StatsController {
     const csv = wantsCsv(query, accept);
     const stats = await this.lines.run(admin.id, () => read(site, period));
     if (!csv) return stats;
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="kort-${name}-${period.from}-${period.to}.csv"`);
+    response.header('Content-Type', 'text/csv; charset=utf-8');
+    response.header('Content-Disposition', `attachment; filename="kort-${name}-${period.from}-${period.to}.csv"`);
     return toCsv(stats);
   }
 
@@ -69,7 +69,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'occupancy', (at, p) => this.stats.occupancy(at, p), occupancyCsv);
@@ -82,7 +82,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'courts', (at, p) => this.stats.courts(at, p), courtsCsv);
@@ -95,7 +95,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'demand', (at, p) => this.stats.demand(at, p), demandCsv);
@@ -108,7 +108,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'no-shows', (at, p) => this.stats.noShows(at, p), noShowsCsv);
@@ -121,7 +121,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'devices', (at, p) => this.stats.devices(at, p), devicesCsv);
@@ -135,7 +135,7 @@ export class StatsController {
     @CurrentSite() site: SiteRecord,
     @Query() query: StatsQueryInput,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const call = { admin, site, query, accept, response };
     return this.answer(call, 'revenue', (at, p) => revenue(this.db, at, p), revenueCsv);

@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http';
 import type { Update } from 'grammy/types';
 import { messages, NotifyError, RequestError, type DetailResponse, type TelegramLinkResponse } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
@@ -66,7 +66,7 @@ export class TelegramController {
   })
   async webhook(
     @Headers('x-telegram-bot-api-secret-token') secret: string | undefined,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ): Promise<{ ok: true }> {
     const update = request.body as Update | null;
     const expected = this.config.telegram?.webhookSecret;

@@ -1,6 +1,7 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { z } from 'zod';
+import { listRouterEndpoints } from '../../src/common/http';
 import { BODY_SCHEMA } from '../../src/common/request-schema';
 import {
   ADMIN_ROUTE,
@@ -45,37 +46,6 @@ export interface RouteInfo {
   shares?: ObjectDeclaration<SharedKind>;
   /** The path with every :param filled in, ready to call. */
   example: string;
-}
-
-export interface RouterEndpoint {
-  /** One method for an endpoint; Nest binds a middleware (`forRoutes`) to every method at once. */
-  methods: string[];
-  path: string;
-  /** Names of the functions the router calls: `Controller.method` for a Nest handler. */
-  handlers: string[];
-}
-
-/**
- * Every route layer in the app's HTTP router (Express), whoever registered it: Nest's handlers,
- * Swagger's documents, and Nest's middleware bindings.
- */
-export function listRouterEndpoints(app: INestApplication): RouterEndpoint[] {
-  const express = app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
-  return express.router.stack.flatMap(({ route }) =>
-    route
-      ? [
-          {
-            methods: Object.keys(route.methods).map((method) => method.toUpperCase()),
-            path: route.path,
-            handlers: route.stack.map((handler) => handler.name),
-          },
-        ]
-      : [],
-  );
-}
-
-interface RouterLayer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { name: string }[] };
 }
 
 /**
