@@ -134,9 +134,11 @@ async function calendarDay(page, date) {
   return day;
 }
 
-/** Left, top, width and height of the first element `selector` finds. */
+/** Left, top, width and height of the first element `selector` finds, once it is on the screen. */
 const box = async (page, selector) => {
-  const found = await page.locator(selector).first().boundingBox();
+  const element = page.locator(selector).first();
+  await element.waitFor();
+  const found = await element.boundingBox();
   assert.ok(found, `${selector} on the screen`);
   return found;
 };
