@@ -35,8 +35,7 @@ async function main(): Promise<void> {
     if (error instanceof InstallConflict) exitWith(error.message);
     throw error;
   });
-  // Every interface, as Express did (Fastify alone would take localhost, and socket.io only one of its servers).
-  await app.listen(config.port, '0.0.0.0');
+  await app.listen(config.port);
 
   const logger = new Logger('Shutdown');
   let stopping: Promise<void> | undefined;

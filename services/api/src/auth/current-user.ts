@@ -1,5 +1,4 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Session, SessionData, Store } from 'express-session';
 import type { HttpRequest } from '../common/http';
 import type { User } from '../users/user.entity';
 
@@ -17,15 +16,9 @@ declare module 'express-session' {
   }
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
+declare module 'express' {
+  interface Request {
     user?: User;
-    /** express-session's, kept on the raw request (app.factory.ts reads them through). */
-    session: Session & Partial<SessionData>;
-    sessionID: string;
-    sessionStore: Store;
-    /** cookie-parser's, on the raw request too. */
-    cookies?: Record<string, string>;
   }
 }
 
