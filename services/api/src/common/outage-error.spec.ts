@@ -1,3 +1,4 @@
+import { SocketClosedUnexpectedlyError } from '@redis/client/dist/lib/errors';
 import { createServer } from 'node:net';
 import { Client } from 'pg';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
@@ -13,6 +14,13 @@ async function closedPort(): Promise<number> {
 }
 
 describe('isOutage', () => {
+  it("recognises node-redis's lost socket (the session store while Redis restarts): a 503, not a 500", () => {
+    const lost = new SocketClosedUnexpectedlyError();
+    expect(lost.name).toBe('Error'); // why its class, not its name, is what is read
+    expect(isOutage(lost)).toBe(true);
+    expect(isOutage(new Error('Socket closed unexpectedly'))).toBe(true);
+  });
+
   it('recognises PostgreSQL that is not there, as the driver and TypeORM report it', async () => {
     const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/kort` });
     const refused: unknown = await client.connect().then(

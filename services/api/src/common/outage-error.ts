@@ -10,8 +10,12 @@ const REDIS_AWAY = new Set([
   'SocketClosedUnexpectedlyError',
   'ConnectionTimeoutError',
 ]);
-/** node-postgres's own words for a connection lost or never made, and ioredis's for a closed one. */
-const LOST = /^(Connection terminated|Connection is closed|timeout exceeded when trying to connect)/;
+/**
+ * node-postgres's own words for a connection lost or never made, ioredis's for a closed one, and
+ * node-redis's (the session store's) for a socket that went away.
+ */
+const LOST =
+  /^(Connection terminated|Connection is closed|timeout exceeded when trying to connect|Socket closed unexpectedly)/;
 
 /**
  * Whether an error means PostgreSQL or Redis is unavailable (restarting, unreachable), however the
@@ -30,6 +34,8 @@ export function isOutage(error: unknown, depth = 0): boolean {
     return true;
   }
   if (typeof name === 'string' && REDIS_AWAY.has(name)) return true;
+  // node-redis names its errors by class only: their `name` stays 'Error'.
+  if (REDIS_AWAY.has((error as { constructor?: { name?: unknown } }).constructor?.name as string)) return true;
   if (typeof message === 'string' && LOST.test(message)) return true;
   return isOutage(driverError, depth + 1) || isOutage(cause, depth + 1);
 }
