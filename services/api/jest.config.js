@@ -19,8 +19,11 @@ const swc = [
 const project = {
   testEnvironment: '<rootDir>/test/support/database-per-file.environment.ts',
   transform: { '^.+\\.(t|j)s$': swc },
-  // NestJS 12 ships ESM: let swc turn it into CommonJS for jest (STACK-NOTES pitfall 7).
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  // NestJS 12 ships ESM, and so does @fastify/static's content-disposition (Swagger UI's files):
+  // let swc turn them into CommonJS for jest (STACK-NOTES pitfall 7).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@fastify/static/node_modules/content-disposition|content-disposition)/)',
+  ],
   moduleNameMapper: {
     '^@kort/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@kort/contracts/schedule-crypto$': '<rootDir>/../contracts/src/schedule-crypto.ts',
@@ -51,4 +54,7 @@ module.exports = {
     })),
   ],
   testTimeout: 30_000,
+  // Each file starts whole apps (NestJS, Fastify, socket.io, BullMQ) in jest's per-file module
+  // registry; a worker that has grown past this is replaced between files rather than carried on.
+  workerIdleMemoryLimit: '1GB',
 };

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     if (error instanceof InstallConflict) exitWith(error.message);
     throw error;
   });
-  await app.listen(config.port);
+  // Every interface, as Express did (Fastify alone would take localhost, and socket.io only one of its servers).
+  await app.listen(config.port, '0.0.0.0');
 
   const logger = new Logger('Shutdown');
   let stopping: Promise<void> | undefined;

@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Session, SessionData, Store } from 'express-session';
 import type { HttpRequest } from '../common/http';
 import type { User } from '../users/user.entity';
 
@@ -16,9 +17,15 @@ declare module 'express-session' {
   }
 }
 
-declare module 'express' {
-  interface Request {
+declare module 'fastify' {
+  interface FastifyRequest {
     user?: User;
+    /** express-session's, kept on the raw request (app.factory.ts reads them through). */
+    session: Session & Partial<SessionData>;
+    sessionID: string;
+    sessionStore: Store;
+    /** cookie-parser's, on the raw request too. */
+    cookies?: Record<string, string>;
   }
 }
 

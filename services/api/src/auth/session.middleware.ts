@@ -1,6 +1,6 @@
-import { Inject, Injectable, Module, NestMiddleware, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { RedisStore } from 'connect-redis';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import session from 'express-session';
 import { createClient } from 'redis';
 import { SESSION_COOKIE } from '@kort/contracts';
@@ -15,7 +15,7 @@ export const SESSION_REFRESH_MS = 60_000;
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Social login's start (a GET) is the one read that begins a session: it keeps the OAuth state. */
-const STARTS_SESSION_ON_GET = /^\/api\/auth\//; // against originalUrl: the middleware is mounted on /api
+const STARTS_SESSION_ON_GET = /^\/api\/auth\//i;
 const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 /**
@@ -30,7 +30,7 @@ const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
  * and every handler that writes one runs on a POST, except social login's start.
  */
 @Injectable()
-export class SessionMiddleware implements NestMiddleware {
+export class SessionMiddleware {
   private readonly handler: ReturnType<typeof session>;
 
   constructor(
@@ -56,21 +56,32 @@ export class SessionMiddleware implements NestMiddleware {
     });
   }
 
-  use(request: Request, response: Response, next: NextFunction): void {
-    // The raw header: socket.io's handshake (the /live gateway runs this too) has no parsed cookies.
+  /**
+   * On Node's own request and response: the API's hook hands it Fastify's raw pair, and socket.io's
+   * handshake (the /live gateway runs this too) has nothing else. `next` is called once, even when
+   * express-session reports a late save failure after the answer has gone.
+   */
+  use(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void {
+    // The raw header: a handshake has no parsed cookies.
     const hasCookie = SESSION_COOKIE_IN_HEADER.test(request.headers.cookie ?? '');
-    if (!hasCookie && SAFE_METHODS.has(request.method) && !STARTS_SESSION_ON_GET.test(request.originalUrl)) {
+    if (!hasCookie && SAFE_METHODS.has(request.method ?? '') && !STARTS_SESSION_ON_GET.test(request.url ?? '')) {
       return next();
     }
-    this.handler(request, response, (error?: unknown) => {
+    let called = false;
+    (this.handler as unknown as RawHandler)(request, response, (error?: unknown) => {
+      if (called) return;
+      called = true;
       if (!error) refresh(request, this.clock.now().getTime());
       next(error);
     });
   }
 }
 
+type RawHandler = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+type SessionRequest = IncomingMessage & { session?: session.Session & Partial<session.SessionData> };
+
 /** Marks a signed-in session due for extension as changed: express-session then saves it. */
-function refresh(request: Request, now: number): void {
+function refresh(request: SessionRequest, now: number): void {
   const current = request.session;
   if (!current?.userId) return;
   if (now - (current.refreshedAt ?? 0) < SESSION_REFRESH_MS) return;

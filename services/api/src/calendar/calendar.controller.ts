@@ -43,8 +43,9 @@ export class CalendarController {
   ): Promise<string> {
     const body = await this.calendar.feed(file);
     response.header('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
-    if (isFresh(request)) {
-      response.status(304);
+    if (isFresh(request, response)) {
+      // Bodiless, as the client's copy is the body: no Content-Type for it either.
+      response.status(304).removeHeader('content-type');
       return '';
     }
     return body;

@@ -36,22 +36,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<HttpResponse>();
     const [status, body] = this.toAnswer(exception);
-    if (response.headersSent) return;
+    if (response.sent || response.raw.headersSent) return;
     const retryAfter = exception instanceof KortError ? exception.options.retryAfterSeconds : undefined;
-    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    // Set outright: a handler's @Header (the calendar feed's text/calendar) is applied before it
-    // runs, and res.json keeps a Content-Type already there.
-    response.status(status).type('application/json').json(body);
+    if (retryAfter !== undefined) response.header('Retry-After', String(retryAfter));
+    // Set outright: a handler's @Header (the calendar feed's text/calendar) is applied before it runs.
+    void response.code(status).type('application/json; charset=utf-8').send(body);
   }
 
   private toAnswer(exception: unknown): Answer {
     if (exception instanceof KortError) return answerOf(exception.code, exception);
+    // body-parser's errors reach the filter wrapped by Nest's Fastify adapter in an HttpException.
+    const unreadable = bodyParserError(exception) ?? bodyParserError((exception as { cause?: unknown } | null)?.cause);
+    if (unreadable) return unreadable;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       return [status, { ...answerOf(STATUS_CODES[status] ?? RequestError.Failed)[1] }];
     }
-    const bodyParser = bodyParserError(exception);
-    if (bodyParser) return bodyParser;
     if (isOutage(exception)) {
       this.logger.warn({ error: String(exception) }, 'PostgreSQL or Redis unavailable: answered 503');
       return answerOf(RequestError.Unavailable);

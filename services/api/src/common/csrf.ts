@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomUUID } from 'node:crypto';
-import type { NextFunction } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, RequestError } from '@kort/contracts';
 import { AppConfig } from '../config/app-config';
 import { isHttps, setCookie, urlPath, type HttpRequest, type HttpResponse } from './http';
@@ -30,7 +29,7 @@ export class CsrfService {
    * calendar feed: calendar apps keep no cookies, and a feed that sets one is a feed no shared
    * cache may keep.
    */
-  readonly middleware = (request: HttpRequest, response: HttpResponse, next: NextFunction): void => {
+  readonly middleware = (request: HttpRequest, response: HttpResponse, next: () => void): void => {
     if (!urlPath(request).startsWith(NO_COOKIE_PREFIX) && !this.isValid(cookieToken(request), request)) {
       this.issue(request, response);
     }

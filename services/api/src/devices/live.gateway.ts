@@ -1,6 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import type { Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Session, SessionData, Store } from 'express-session';
 import type { Subscription } from 'rxjs';
 import type { Namespace, Socket } from 'socket.io';
 import { isAdminRole, LIVE_EVENTS, type ServerToLiveEvents } from '@kort/contracts';
@@ -55,8 +56,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   afterInit(namespace: LiveNamespace): void {
     this.metrics.watchSockets('/live', () => namespace.sockets.size);
     // One engine serves /edge too: an agent's upgrade carries no session, and skips reading one.
-    namespace.server.engine.use((request: Request, response: never, next: (error?: unknown) => void) =>
-      isAgentConnection(request) ? next() : this.session.use(request, response, next),
+    namespace.server.engine.use(
+      (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) =>
+        isAgentConnection(request) ? next() : this.session.use(request, response, next),
     );
     namespace.use((socket, next) => {
       this.admit(socket).then(
@@ -98,7 +100,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   async recheckSessions(): Promise<number> {
     let closed = 0;
     for (const socket of this.server.sockets.values()) {
-      const request = socket.request as Request;
+      const request = socket.request as HandshakeRequest;
       const stored = await new Promise<{ userId?: number; authEpoch?: number } | null | undefined>((resolve) =>
         request.sessionStore.get(request.sessionID, (_error, session) => resolve(session)),
       );
@@ -134,7 +136,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
 
   /** The site the dashboard may watch, or null (refused). */
   private async admit(socket: LiveSocket): Promise<string | null> {
-    const request = socket.request as Request;
+    const request = socket.request as HandshakeRequest;
     const origin = socket.handshake.headers.origin;
     // `Origin: null` (a sandboxed frame, a file: page) or any origin that is not a URL is foreign.
     if (origin && (!URL.canParse(origin) || new URL(origin).host !== socket.handshake.headers.host)) {
@@ -160,3 +162,10 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     }
   }
 }
+
+/** A dashboard's handshake request, with the session express-session attached to it. */
+type HandshakeRequest = IncomingMessage & {
+  session?: Session & Partial<SessionData>;
+  sessionID: string;
+  sessionStore: Store;
+};

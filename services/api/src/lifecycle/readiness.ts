@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Whether this replica should get new work, and how much it is still doing. It stops being ready
@@ -28,7 +28,7 @@ export class Readiness {
    * Counts a request in (lifecycle/request-observer.ts, first of every middleware); the returned
    * function counts it out once answered or abandoned. A draining replica tells the client to close.
    */
-  started(response: Response): () => void {
+  started(response: ServerResponse): () => void {
     this.requests += 1;
     if (this.isDraining) response.setHeader('Connection', 'close');
     let counted = true;

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { urlPath } from '../common/http';
 import type { Logger as PinoLogger } from 'pino';
 import type { Readiness } from './readiness';
 import type { MetricsService } from '../metrics/metrics.service';
@@ -19,36 +20,45 @@ export function requestObserver(readiness: Readiness, metrics: MetricsService, r
   // The root is pino-http's: its `req`/`res` serializers expect Node's objects, not these summaries.
   const log = root.child({}, { serializers: { req: same, res: same } });
   let nextId = 0;
-  return (request: Request, response: Response, next: NextFunction): void => {
-    const release = readiness.started(response);
-    const started = performance.now();
-    const record = metrics.timeRequest();
-    // Read now: routers mounted on a path strip it from the request while they handle it.
-    const path = request.path;
-    const id = (nextId += 1);
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      release();
-      const status = response.statusCode;
-      record({ method: request.method, route: routeOf(request, path), status: String(status) });
-      if (UNLOGGED.test(path)) return;
-      const line = {
-        req: { id, method: request.method, url: redactUrl(request.originalUrl) },
-        res: { statusCode: status },
-        responseTime: Math.round(performance.now() - started),
+  return {
+    /** First of the onRequest hooks: counted in, timed, and written down once answered or abandoned. */
+    onRequest(request: FastifyRequest, reply: FastifyReply): void {
+      const response = reply.raw;
+      const release = readiness.started(response);
+      const started = performance.now();
+      const record = metrics.timeRequest();
+      const path = urlPath(request);
+      const id = (nextId += 1);
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        release();
+        const status = response.statusCode;
+        record({ method: request.method, route: routeOf(request, path), status: String(status) });
+        if (UNLOGGED.test(path)) return;
+        const line = {
+          req: { id, method: request.method, url: redactUrl(request.url) },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        };
+        if (!response.writableFinished) log.warn(line, 'request aborted');
+        else if (status >= 500) log.error(line, 'request errored');
+        else if (status >= 400) log.warn(line, 'request completed');
+        else log.info(line, 'request completed');
       };
-      if (!response.writableFinished) log.warn(line, 'request aborted');
-      else if (status >= 500) log.error(line, 'request errored');
-      else if (status >= 400) log.warn(line, 'request completed');
-      else log.info(line, 'request completed');
-    };
-    response.once('finish', finish);
-    response.once('close', finish);
-    next();
+      response.once('finish', finish);
+      response.once('close', finish);
+    },
+    /** A request that got this far was routed to a handler (its body read and accepted). */
+    preValidation(request: FastifyRequest): void {
+      routed.add(request);
+    },
   };
 }
+
+/** Requests that reached their handler's validation: their route is the one they name. */
+const routed = new WeakSet<FastifyRequest>();
 
 const same = <T>(value: T): T => value;
 
@@ -58,13 +68,13 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The pattern Express matched (`/api/admin/users/:id`), read once the answer is sent, never the raw
- * URL: ids and query strings would make a series each. Nest answers unknown API paths from a
- * catch-all route (`*path`): all of them are one `unmatched`, as are API requests refused before
- * routing. Everything outside the API and `/metrics` is one `web`.
+ * The pattern the router matched (`/api/admin/users/:id`), never the raw URL: ids and query strings
+ * would make a series each. API requests refused before routing (a bad body, an unknown path) are
+ * one `unmatched`; everything outside the API and `/metrics` is one `web`.
  */
-function routeOf(request: Request, path: string): string {
-  const pattern = (request.route as { path?: unknown } | undefined)?.path;
-  if (typeof pattern === 'string' && !pattern.includes('*')) return `${request.baseUrl}${pattern}`;
-  return /^\/(api|metrics)(\/|$)/.test(path) ? 'unmatched' : 'web';
+function routeOf(request: FastifyRequest, path: string): string {
+  const pattern = routed.has(request) ? request.routeOptions.url : undefined;
+  const api = /^\/(api|metrics)(\/|$)/i.test(path);
+  if (api && typeof pattern === 'string' && !pattern.includes('*')) return pattern;
+  return api ? 'unmatched' : 'web';
 }

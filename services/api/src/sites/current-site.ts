@@ -2,8 +2,8 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { HttpRequest } from '../common/http';
 import type { SiteRecord } from './sites.service';
 
-declare module 'express' {
-  interface Request {
+declare module 'fastify' {
+  interface FastifyRequest {
     /** The site this call acts on, decided by RequestGate (sites/sites.service.ts says how). */
     site?: SiteRecord;
   }

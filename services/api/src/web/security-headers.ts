@@ -1,5 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { isHttps } from '../common/http';
 
 /**
  * The browser-side rules every answer carries (docs/security.md): what a page may load, that it
@@ -46,7 +47,7 @@ const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
  * and every answer gets the recorded headers: one loop of setHeader instead of helmet's twelve
  * middlewares a request.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): (request: FastifyRequest, reply: FastifyReply) => void {
   const common = {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // The player app opens no popups and is opened by none; the default `same-origin` is right.
@@ -59,9 +60,10 @@ export function securityHeaders(): RequestHandler {
     helmet({ ...common, strictTransportSecurity: { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } }),
   );
   const overHttp = recorded(helmet({ ...common, strictTransportSecurity: false }));
-  return (request: Request, response: Response, next: NextFunction) => {
-    for (const [name, value] of request.secure ? overHttps : overHttp) response.setHeader(name, value);
-    next();
+  // On the raw response: an answer Fastify does not write itself (a web app's file) carries them
+  // too, and a header a handler sets on the reply still wins.
+  return (request, reply) => {
+    for (const [name, value] of isHttps(request) ? overHttps : overHttp) reply.raw.setHeader(name, value);
   };
 }
 
