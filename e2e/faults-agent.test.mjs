@@ -19,6 +19,8 @@ const HEARTBEAT_MS = 10_000 + 5_000; // the API's pingInterval + pingTimeout (re
 let live;
 /** Every device state the dashboard's live socket received, with when. */
 const liveStates = [];
+/** What happened to the dashboard's socket itself, so a wait that times out says whether it was still there. */
+const liveEvents = [];
 const scene = useFaultScene({
   product: () => ({ agentEnv: { LOG_LEVEL: 'info' } }),
   admin: true,
@@ -27,11 +29,28 @@ const scene = useFaultScene({
   ready: async ({ product, admin }) => {
     live = io(`${product.base}/live`, { transports: ['websocket'], extraHeaders: { cookie: admin.cookieHeader() } });
     live.on('device.state', (state) => liveStates.push({ at: Date.now(), ...state }));
-    await until(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
+    live.on('disconnect', (reason) => liveEvents.push(`${new Date().toISOString()} disconnected: ${reason}`));
+    live.on('connect', () => liveEvents.push(`${new Date().toISOString()} connected`));
+    live.on('connect_error', (error) => liveEvents.push(`${new Date().toISOString()} refused: ${error.message}`));
+    await untilLive(() => liveStates.at(-1)?.online, 'the dashboard to see the agent online');
   },
 });
 
 after(() => live?.close());
+
+/** `until` on what the dashboard's socket received; a timeout also tells the socket's own story. */
+async function untilLive(check, what, timeoutMs) {
+  try {
+    return await until(check, what, timeoutMs);
+  } catch (error) {
+    const last = liveStates.at(-1);
+    throw new Error(
+      `${error.message}; the dashboard's socket is ${live?.connected ? 'connected' : 'not connected'}, ` +
+        `its events: [${liveEvents.join('; ')}], ${liveStates.length} states, the last: ${JSON.stringify(last)}`,
+      { cause: error },
+    );
+  }
+}
 
 const command = (path) => timedCall(scene.product.base, scene.admin, 'GET', path, { timeoutMs: 12_000 });
 
@@ -48,13 +67,13 @@ async function lightOn() {
   const light = await command('/api/turn_on_light/');
   assert.equal(light.status, 200, JSON.stringify(light));
   assert.equal((await agentState(scene.product)).relays.light, true);
-  await until(() => liveStates.at(-1)?.relays.light, 'the light on the dashboard');
+  await untilLive(() => liveStates.at(-1)?.relays.light, 'the light on the dashboard');
   assert.deepEqual((await storedState()).relaysOn, ['light']);
 }
 
 /** Waits for the dashboard to show the agent offline and returns how long after `since` it did. */
 async function offlineAfter(since) {
-  const state = await until(
+  const state = await untilLive(
     () => liveStates.find((s) => s.at >= since && !s.online),
     'the dashboard to show the agent offline',
     HEARTBEAT_MS + 10_000,
@@ -74,7 +93,7 @@ async function restartAndResync(label) {
     [],
     'the agent starts with every relay off',
   );
-  const synced = await until(
+  const synced = await untilLive(
     () => liveStates.slice(seen).find((s) => s.online && !s.relays.light),
     'the dashboard to see the agent back, light off',
   );
@@ -177,7 +196,7 @@ test('restarted mid-game: the light of the game whose door opened comes back; th
   const { code } = await until(async () => (await agentState(product)).display, 'the code on the door display');
   const opened = await timedCall(product.base, player.client, 'POST', '/api/recieve/', { body: { qr_code: code } });
   assert.equal(opened.status, 200, JSON.stringify(opened));
-  await until(
+  await untilLive(
     () => liveStates.at(-1)?.relays.light && !liveStates.at(-1).relays.door,
     'the light on, the door locked again',
   );
@@ -191,10 +210,13 @@ test('restarted mid-game: the light of the game whose door opened comes back; th
   product.agent.child.kill('SIGKILL');
   await product.agent.exited;
   const seen = liveStates.length;
-  await until(() => liveStates.slice(seen).some((s) => !s.online), 'the dashboard to see the agent gone');
+  await untilLive(() => liveStates.slice(seen).some((s) => !s.online), 'the dashboard to see the agent gone');
   await product.startAgent();
   await until(async () => (await agentState(product)).relays.light, 'the agent to give the game its light back');
-  await until(() => liveStates.at(-1)?.online && liveStates.at(-1).relays.light, 'the dashboard to see the light back');
+  await untilLive(
+    () => liveStates.at(-1)?.online && liveStates.at(-1).relays.light,
+    'the dashboard to see the light back',
+  );
   assert.equal((await agentState(product)).relays.door, false, 'the door stays locked');
 
   // In the dashboard: the light on, no warning; switched off while the game is on, the warning.
