@@ -169,7 +169,7 @@ async function bareNodeServer() {
  * allowed. Each fills the days from BENCH_DAY + `dayOffset` on (the sport school's first, the quota
  * players' after it), which the reads then look at.
  */
-async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset }) {
+export async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOffset }) {
   const count = sportSchool ? 50 : QUOTA_PLAYERS;
   // A client address each: the API allows 100 logins an address in 15 minutes.
   const address = (i) => `10.17.${sportSchool ? 1 : 2 + Math.floor(i / 250)}.${(i % 250) + 1}`;

@@ -160,11 +160,13 @@ export async function startEdgeAgent(base, token, { site = 'default', timeoutMs 
 export async function load(name, options) {
   let started = 0;
   let lastAnswer = 0;
+  const from = monotonicMicros();
   const result = await new Promise((resolve, reject) => {
     const run = autocannon({ connections: 50, ...options }, (error, done) => (error ? reject(error) : resolve(done)));
     run.on('response', () => (lastAnswer = performance.now()));
     started = performance.now();
   });
+  const to = monotonicMicros();
   const errors = result.errors + result.timeouts;
   // A fixed amount is over at its last answer: autocannon only notices at its next one-second tick,
   // so its own duration would make any run of 1,500 between 2 and 3 s read as 498 a second.
@@ -177,8 +179,13 @@ export async function load(name, options) {
     p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
     errors,
+    // When it ran, on the clock a .cpuprofile's timestamps use: a profile can be cut to the run.
+    window: { from, to },
   };
 }
+
+/** The monotonic clock in microseconds: the one V8's CPU profiles stamp their samples with. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 export function machine() {
   return {

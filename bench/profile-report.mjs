@@ -2,16 +2,24 @@
 // inclusive time by function. Used by bench/profile.mjs and by the parts that profile their
 // replicas (RUSH_PROFILE in bench/rush.mjs). `node bench/profile-report.mjs <file.cpuprofile> …`
 // reads saved ones again.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { root } from './lib.mjs';
 
-/** Self time per package (node_modules/<name>, node: internals, our code) and per function. */
-export function report(profile) {
+/**
+ * Self time per package (node_modules/<name>, node: internals, our code) and per function; with
+ * `windows` (`[{ from, to }]` in µs of the monotonic clock, bench/lib.mjs monotonicMicros), only
+ * the samples taken inside them: the load, not the start-up and the sign-ins before it.
+ */
+export function report(profile, windows = []) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
+  const inside = (at) => !windows.length || windows.some((w) => at >= w.from && at <= w.to);
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const dt = profile.timeDeltas[i] ?? 0;
-    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+    at += dt;
+    if (inside(at)) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const packages = new Map();
@@ -61,5 +69,10 @@ export function report(profile) {
 if (import.meta.url === `file://${process.argv[1]}`)
   for (const file of process.argv.slice(2)) {
     console.log(`\n--- ${file}`);
-    report(JSON.parse(readFileSync(file, 'utf8')));
+    // bench/profile.mjs leaves the load's windows beside the profile: read again, it is cut the same way.
+    const windows = join(dirname(file), 'windows.json');
+    report(
+      JSON.parse(readFileSync(file, 'utf8')),
+      existsSync(windows) ? JSON.parse(readFileSync(windows, 'utf8')) : [],
+    );
   }

@@ -6,13 +6,14 @@
 // Performance panel or speedscope open it as it is).
 //
 //   node bench/profile.mjs [--seconds 8] [route …]     (after `npm run build`)
-//   routes: rules, health, my_name, available, my_orders, courts, booked, spa, order (default: rules available)
+//   routes: rules, health, my_name, available, my_orders, courts, booked, spa, order, quotas (default: rules available)
 import autocannon from 'autocannon';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { bookingRun } from './api.mjs';
 import { report } from './profile-report.mjs';
-import { BENCH_DAY, BENCH_MONTH_QUERY, benchDatabase, players, root, startServer } from './lib.mjs';
+import { BENCH_DAY, BENCH_MONTH_QUERY, benchDatabase, monotonicMicros, players, root, startServer } from './lib.mjs';
 
 const ROUTES = {
   rules: { path: '/api/give_rules/' },
@@ -28,6 +29,8 @@ const ROUTES = {
   },
   // Distinct sport-school players and slots, as bench/api.mjs books them.
   order: { booking: true },
+  // Players under the quotas, 1,500 games: the bench's own run (bench/api.mjs).
+  quotas: { quotas: true },
 };
 
 const args = process.argv.slice(2);
@@ -52,21 +55,30 @@ const api = await startServer(
   },
   ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 );
+/** When each route's load ran: the report counts those samples only. */
+const windows = [];
 try {
   const [viewer] = await players(api.base, database.url, 1);
   for (const name of chosen) {
     const route = ROUTES[name];
-    const result = route.booking
-      ? await bookings(api.base, database.url, seconds)
-      : await autocannon({
-          url: api.base + route.path,
-          connections: 50,
-          duration: seconds,
-          headers: route.signedIn ? { cookie: viewer.cookie } : {},
-        });
+    const from = monotonicMicros();
+    const result = route.quotas
+      ? await bookingRun(api.base, database.url, { sportSchool: false, dayOffset: 2 })
+      : route.booking
+        ? await bookings(api.base, database.url, seconds)
+        : await autocannon({
+            url: api.base + route.path,
+            connections: 50,
+            duration: seconds,
+            headers: route.signedIn ? { cookie: viewer.cookie } : {},
+          });
+    windows.push(result.window ?? { from, to: monotonicMicros() });
+    // autocannon's own result, or the bench's (bench/lib.mjs load()).
+    const rps = result.rps ?? Math.round(result.requests.average);
+    const [p50, p99] = result.latency ? [result.latency.p50, result.latency.p99] : [result.p50_ms, result.p99_ms];
     console.log(
-      `${name.padEnd(10)} ${String(Math.round(result.requests.average)).padStart(6)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      `${name.padEnd(10)} ${String(rps).padStart(6)} req/s, p50 ${p50} ms, p99 ${p99} ms, ` +
+        `non-2xx ${result.non2xx ?? result.non_2xx}`,
     );
   }
 } finally {
@@ -76,7 +88,8 @@ try {
 
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile in ${dir}: did the API exit through its SIGTERM handler?`);
-report(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+writeFileSync(join(dir, 'windows.json'), JSON.stringify(windows));
+report(JSON.parse(readFileSync(join(dir, file), 'utf8')), windows);
 console.log(`\nprofile: ${join(dir, file)}`);
 
 /**
