@@ -134,13 +134,15 @@ async function calendarDay(page, date) {
   return day;
 }
 
-/** Left, top, width and height of the first element `selector` finds, once it is on the screen. */
+/**
+ * Left, top, width and height of the first element `selector` finds, once it is on the screen. A
+ * page that has just arrived may still swap the element (its loading state for its content), and
+ * the one found a moment ago then has no box: asked again until one has.
+ */
 const box = async (page, selector) => {
   const element = page.locator(selector).first();
   await element.waitFor();
-  const found = await element.boundingBox();
-  assert.ok(found, `${selector} on the screen`);
-  return found;
+  return until(() => element.boundingBox(), `${selector} on the screen`);
 };
 
 /** The widths of the buttons (and button-like links) of every `.actions` group in `main`. */

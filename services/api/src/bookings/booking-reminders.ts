@@ -23,8 +23,10 @@ export class BookingReminders {
     private readonly clock: Clock,
   ) {}
 
-  /** Games booked less than 2 hours ahead get no reminder: the player has just booked them. */
-  /** Each game's reminder, `REMINDER_LEAD_MS` before it (none for a game closer than that), in one round trip. */
+  /**
+   * Each game's reminder, `REMINDER_LEAD_MS` before it, in one round trip. A game booked closer
+   * than that gets none: the player has just booked it.
+   */
   async schedule(bookings: Pick<Booking, 'id' | 'startsAt' | 'createdAt'>[]): Promise<void> {
     const now = this.clock.now().getTime();
     const jobs = bookings

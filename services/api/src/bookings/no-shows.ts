@@ -72,8 +72,10 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly actions: AdminActions,
   ) {}
 
-  /** Queues the game's check (a game booked after its check time is checked at once). */
-  /** Each game's check, due `afterMin` after its start, in one round trip to Redis. */
+  /**
+   * Queues each game's check, due `afterMin` after its start (at once for a game past that), in
+   * one round trip to Redis.
+   */
   async scheduleChecks(bookings: { id: number; startsAt: Date; createdAt: Date }[]): Promise<void> {
     if (!bookings.length) return;
     const now = this.clock.now().getTime();
