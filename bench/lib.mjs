@@ -158,19 +158,17 @@ export async function startEdgeAgent(base, token, { site = 'default', timeoutMs 
 
 /** autocannon with the project's settings; returns the figures we report. */
 export async function load(name, options) {
-  let started = 0;
-  let lastAnswer = 0;
   const from = monotonicMicros();
+  let lastAnswer = from;
   const result = await new Promise((resolve, reject) => {
     const run = autocannon({ connections: 50, ...options }, (error, done) => (error ? reject(error) : resolve(done)));
-    run.on('response', () => (lastAnswer = performance.now()));
-    started = performance.now();
+    run.on('response', () => (lastAnswer = monotonicMicros()));
   });
   const to = monotonicMicros();
   const errors = result.errors + result.timeouts;
   // A fixed amount is over at its last answer: autocannon only notices at its next one-second tick,
   // so its own duration would make any run of 1,500 between 2 and 3 s read as 498 a second.
-  const seconds = options.amount && lastAnswer > started ? (lastAnswer - started) / 1000 : result.duration;
+  const seconds = options.amount && lastAnswer > from ? (lastAnswer - from) / 1e6 : result.duration;
   return {
     name,
     requests: result.requests.total,
