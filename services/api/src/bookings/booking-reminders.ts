@@ -23,11 +23,21 @@ export class BookingReminders {
     private readonly clock: Clock,
   ) {}
 
-  /** Games booked less than 2 hours ahead get no reminder: the player has just booked them. */
-  async schedule(booking: Pick<Booking, 'id' | 'startsAt' | 'createdAt'>): Promise<void> {
-    const delay = booking.startsAt.getTime() - REMINDER_LEAD_MS - this.clock.now().getTime();
-    if (delay <= 0) return;
-    await this.queue.add(JOBS.bookingReminder, { bookingId: booking.id }, { delay, jobId: reminderJobId(booking) });
+  /**
+   * Each game's reminder, `REMINDER_LEAD_MS` before it, in one round trip. A game booked closer
+   * than that gets none: the player has just booked it.
+   */
+  async schedule(bookings: Pick<Booking, 'id' | 'startsAt' | 'createdAt'>[]): Promise<void> {
+    const now = this.clock.now().getTime();
+    const jobs = bookings
+      .map((booking) => ({ booking, delay: booking.startsAt.getTime() - REMINDER_LEAD_MS - now }))
+      .filter(({ delay }) => delay > 0)
+      .map(({ booking, delay }) => ({
+        name: JOBS.bookingReminder,
+        data: { bookingId: booking.id },
+        opts: { delay, jobId: reminderJobId(booking) },
+      }));
+    if (jobs.length) await this.queue.addBulk(jobs);
   }
 
   async cancel(booking: Pick<Booking, 'id' | 'createdAt'>): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { BookingError, bookingRules, messages, type PaymentDue } from '@kort/contracts';
+import { BookingError, bookingRules, type BookingRules, messages, type PaymentDue } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
@@ -76,6 +76,50 @@ export class BookingsService {
     { quotas = true }: { quotas?: boolean } = {},
   ): Promise<Pick<Booking, 'id' | 'courtId' | 'startsAt'> & { payment?: PaymentDue }> {
     const { startsAt, rules } = await this.slots.check(site, request);
+    const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
+    // The club's own booking (an admin's) is never charged; a player's priced hour is held for its payment.
+    const kopecks = quotas ? await this.prices.priceOf(site, user, request.courtId, startsAt) : null;
+    let id: number | null | 'screened' = 'screened';
+    let payment: PaymentDue | null = null;
+    try {
+      // The common game (a player's, unpriced): one statement, unless the player's no-shows call for the long way.
+      if (quotas && !user.isSportSchool && !kopecks) {
+        id = await this.inserts.underQuotasAtOnce(
+          site,
+          user.id,
+          request.courtId,
+          startsAt,
+          endsAt,
+          rules,
+          this.noShows.screen(),
+        );
+      }
+    } catch (error) {
+      throw this.slots.refusal(error) ?? error;
+    }
+    if (id === 'screened')
+      ({ id, payment } = await this.orderTheLongWay(site, user, request, quotas, { startsAt, endsAt, rules, kopecks }));
+    if (id === null) throw new KortError(BookingError.QuotaReached);
+    const booking = { id, courtId: request.courtId, startsAt };
+    this.afterCommit(site);
+    this.logger.log(
+      { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
+      'game booked',
+    );
+    return payment ? { ...booking, payment } : booking;
+  }
+
+  /**
+   * order() for a game that is priced, the club's own, a sport school's, or a player's with recent
+   * no-shows: the pause judged first, then the game, its charge and its fact in one transaction.
+   */
+  private async orderTheLongWay(
+    site: SiteRef,
+    user: Pick<User, 'id' | 'isSportSchool'>,
+    request: OrderRequest,
+    quotas: boolean,
+    { startsAt, endsAt, rules, kopecks }: { startsAt: Date; endsAt: Date; rules: BookingRules; kopecks: number | null },
+  ): Promise<{ id: number | null; payment: PaymentDue | null }> {
     const pausedUntil = quotas ? await this.noShows.pausedUntil(site, user) : null;
     if (pausedUntil) {
       const clock = this.time.of(site);
@@ -83,10 +127,6 @@ export class BookingsService {
         detail: `${messages.bookingPausedForNoShows} до ${clock.longDate(pausedUntil)}, ${clock.time(pausedUntil)}`,
       });
     }
-    const endsAt = new Date(startsAt.getTime() + bookingRules.gameMinutes * 60_000);
-    // The club's own booking (an admin's) is never charged; a player's priced hour is held for its payment.
-    const kopecks = quotas ? await this.prices.priceOf(site, user, request.courtId, startsAt) : null;
-    let id: number | null;
     let payment: PaymentDue | null = null;
     try {
       const write = async (tx: Writer): Promise<number | null> =>
@@ -94,7 +134,7 @@ export class BookingsService {
           ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx)
           : await this.inserts.underQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
       // The game, its charge and the fact of it (its reminder and check follow from the outbox) commit together.
-      id = await this.db.transaction(async (tx) => {
+      const id = await this.db.transaction(async (tx) => {
         const made = await write(tx);
         if (made === null) return null;
         if (kopecks)
@@ -108,17 +148,10 @@ export class BookingsService {
         await this.followUps.booked(tx, site.id, [made]);
         return made;
       });
+      return { id, payment };
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }
-    if (id === null) throw new KortError(BookingError.QuotaReached);
-    const booking = { id, courtId: request.courtId, startsAt };
-    this.afterCommit(site);
-    this.logger.log(
-      { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
-      'game booked',
-    );
-    return payment ? { ...booking, payment } : booking;
   }
 
   /**

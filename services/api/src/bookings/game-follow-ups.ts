@@ -37,6 +37,14 @@ export class GameFollowUps implements OnModuleInit {
     );
   }
 
+  /**
+   * The fact of games written in the same statement (GameInserts.underQuotasAtOnce): one event per
+   * row of `source` with an `id`, at the site the statement's `site` expression names.
+   */
+  static bookedIn(source: string, site: string): string {
+    return EventOutbox.insertOf(`SELECT ${site}, 'game.booked', id FROM ${source} WHERE id IS NOT NULL`);
+  }
+
   /** After the game's commit: the relay drains now. */
   kick(): void {
     this.outbox.kick();
@@ -64,10 +72,7 @@ export class GameFollowUps implements OnModuleInit {
       `SELECT id, starts_at, created_at FROM bookings WHERE id = ANY($1::int[]) AND cancelled_at IS NULL`,
       [gameIds],
     );
-    for (const game of games) {
-      const made = { id: game.id, startsAt: game.starts_at, createdAt: game.created_at };
-      await this.reminders.schedule(made);
-      await this.noShows.scheduleCheck(made);
-    }
+    const made = games.map((game) => ({ id: game.id, startsAt: game.starts_at, createdAt: game.created_at }));
+    await Promise.all([this.reminders.schedule(made), this.noShows.scheduleChecks(made)]);
   }
 }

@@ -6,6 +6,8 @@ import { postgresError } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
+import { GameFollowUps } from './game-follow-ups';
+import { COUNTED_NO_SHOW, type NoShowScreen } from './no-shows';
 import { SlotRules } from './slot-rules';
 
 /** Namespace of the per-player advisory lock (first key of pg_advisory_xact_lock(int, int)). */
@@ -109,5 +111,60 @@ export class GameInserts {
       ],
     );
     return row?.id ?? null;
+  }
+
+  /**
+   * The common booking, a player's unpriced game, in one statement and so one round trip, atomic
+   * on its own: the no-show screen (NoShows.screen), then kort_book (the player's lock, the
+   * quotas, the insert), then the game's fact for the outbox (GameFollowUps.bookedIn). The game's
+   * id; null when a quota is reached; 'screened' when the player has enough recent no-shows that a
+   * pause must be judged first (nothing was written: the caller takes the long way, pause first).
+   */
+  async underQuotasAtOnce(
+    site: SiteRef,
+    userId: number,
+    courtId: number,
+    startsAt: Date,
+    endsAt: Date,
+    rules: BookingRules,
+    screen: NoShowScreen,
+  ): Promise<number | null | 'screened'> {
+    const clock = this.time.of(site);
+    const day = clock.day(startsAt);
+    const week = clock.week(startsAt);
+    // `made` is read twice and calls a volatile function: PostgreSQL computes it once.
+    const [row] = await this.db.query<{ id: number | null; screened: boolean }[]>(
+      `WITH screen AS (
+              SELECT count(*) >= $17 AS screened FROM bookings b
+               WHERE b.user_id = $2 AND b.site_id = $15 AND ${COUNTED_NO_SHOW} AND b.no_show_at > $16),
+            made AS (
+              SELECT screened,
+                     CASE WHEN screened THEN NULL
+                          ELSE kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) END AS id
+                FROM screen),
+            fact AS (${GameFollowUps.bookedIn('made', '$15')})
+       SELECT id, screened FROM made`,
+      [
+        QUOTA_LOCK,
+        userId,
+        courtId,
+        startsAt,
+        endsAt,
+        bookingRules.playersCount,
+        day.start,
+        day.end,
+        week.start,
+        week.end,
+        this.clock.now(),
+        rules.quota_per_day,
+        rules.quota_per_week,
+        rules.quota_upcoming,
+        site.id,
+        screen.since,
+        screen.limit,
+      ],
+    );
+    if (row!.screened) return 'screened';
+    return row!.id ?? null;
   }
 }

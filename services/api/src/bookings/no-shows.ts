@@ -22,6 +22,14 @@ export const noShowJobId = (booking: { id: number; createdAt: Date }): string =>
 const DAY_MS = 24 * 3600_000;
 /** The rule's window: no-shows within 30 days count together. */
 const NO_SHOW_WINDOW_MS = 30 * DAY_MS;
+/** A no-show that counts towards a pause, on a booking aliased `b`: marked and not forgiven. */
+export const COUNTED_NO_SHOW = 'b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL';
+
+/** NoShows.screen(): fewer than `limit` counted no-shows after `since`, and no pause is possible. */
+export interface NoShowScreen {
+  since: Date;
+  limit: number;
+}
 
 interface PauseRow {
   no_show_at: Date;
@@ -64,11 +72,23 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly actions: AdminActions,
   ) {}
 
-  /** Queues the game's check (a game booked after its check time is checked at once). */
-  async scheduleCheck(booking: { id: number; startsAt: Date; createdAt: Date }): Promise<void> {
-    const due = booking.startsAt.getTime() + this.config.noShows.afterMin * 60_000;
-    const delay = Math.max(0, due - this.clock.now().getTime());
-    await this.queue.add(JOBS.noShowCheck, { bookingId: booking.id }, { delay, jobId: noShowJobId(booking) });
+  /**
+   * Queues each game's check, due `afterMin` after its start (at once for a game past that), in
+   * one round trip to Redis.
+   */
+  async scheduleChecks(bookings: { id: number; startsAt: Date; createdAt: Date }[]): Promise<void> {
+    if (!bookings.length) return;
+    const now = this.clock.now().getTime();
+    await this.queue.addBulk(
+      bookings.map((booking) => ({
+        name: JOBS.noShowCheck,
+        data: { bookingId: booking.id },
+        opts: {
+          delay: Math.max(0, booking.startsAt.getTime() + this.config.noShows.afterMin * 60_000 - now),
+          jobId: noShowJobId(booking),
+        },
+      })),
+    );
   }
 
   async cancelCheck(booking: { id: number; createdAt: Date }): Promise<void> {
@@ -88,8 +108,9 @@ export class NoShows implements OnApplicationBootstrap {
           AND user_id IS NOT NULL`,
       [this.clock.now()],
     );
-    for (const game of games)
-      await this.scheduleCheck({ id: game.id, startsAt: game.starts_at, createdAt: game.created_at });
+    await this.scheduleChecks(
+      games.map((game) => ({ id: game.id, startsAt: game.starts_at, createdAt: game.created_at })),
+    );
     if (games.length) this.logger.log({ games: games.length }, 'no-show checks ensured for live games');
   }
 
@@ -174,6 +195,16 @@ export class NoShows implements OnApplicationBootstrap {
     return (await this.pause(site, user))?.until ?? null;
   }
 
+  /**
+   * What a pause needs, for a booking's own statement to count (GameInserts.underQuotasAtOnce): a
+   * player with fewer than `limit` no-shows (COUNTED_NO_SHOW) after `since` at the site cannot be
+   * paused; one with more is judged by pause().
+   */
+  screen(): NoShowScreen {
+    const { limit, pauseDays } = this.config.noShows;
+    return { since: new Date(this.clock.now().getTime() - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS), limit };
+  }
+
   /** The pause (pausedUntil) with the no-shows that caused it, oldest first: what the player is told. */
   async pause(site: SiteRef, user: Pick<User, 'id' | 'isSportSchool'>): Promise<NoShowPause | null> {
     if (user.isSportSchool) return null;
@@ -182,10 +213,9 @@ export class NoShows implements OnApplicationBootstrap {
     const rows = await this.db.query<PauseRow[]>(
       `SELECT b.no_show_at, b.starts_at, b.court_id, c.name AS court_name
          FROM bookings b JOIN courts c ON c.id = b.court_id
-        WHERE b.user_id = $1 AND b.site_id = $3 AND b.no_show_at IS NOT NULL AND b.no_show_forgiven_at IS NULL
-          AND b.no_show_at > $2
+        WHERE b.user_id = $1 AND b.site_id = $3 AND ${COUNTED_NO_SHOW} AND b.no_show_at > $2
         ORDER BY b.no_show_at`,
-      [user.id, new Date(now - NO_SHOW_WINDOW_MS - pauseDays * DAY_MS), site.id],
+      [user.id, this.screen().since, site.id],
     );
     const times = rows.map((row) => row.no_show_at.getTime());
     let until = 0;

@@ -78,7 +78,7 @@ function parameterSchema(field: z.ZodType): object {
 export function validateInput(request: HttpRequest, schemas: InputSchemas): void {
   if (schemas.query) {
     const parsed = parse(schemas.query, request.query, {});
-    // Express 5 exposes req.query through a getter: shadow it with the parsed, typed value.
+    // An own property, whatever the framework gave (Fastify a plain field, Express 5 a getter): the parsed, typed value.
     Object.defineProperty(request, 'query', { value: parsed, configurable: true, enumerable: true });
   }
   if (schemas.body) request.body = parse(schemas.body.schema, request.body ?? {}, schemas.body.errorFields ?? {});

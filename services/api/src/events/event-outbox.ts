@@ -52,11 +52,19 @@ export class EventOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   /** In the writer's transaction: the events commit with the facts, or not at all. */
   async add(tx: Writer, events: OutboxEvent[]): Promise<void> {
     if (!events.length) return;
-    await tx.query(
-      `INSERT INTO event_outbox (site_id, topic, ref)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[])`,
-      [events.map((e) => e.siteId), events.map((e) => e.topic), events.map((e) => e.ref)],
-    );
+    await tx.query(EventOutbox.insertOf(`SELECT * FROM unnest($1::text[], $2::text[], $3::int[])`), [
+      events.map((e) => e.siteId),
+      events.map((e) => e.topic),
+      events.map((e) => e.ref),
+    ]);
+  }
+
+  /**
+   * The add as a part of the writer's own statement (a data-modifying WITH, atomic with the rest
+   * of it): `rows` selects the events' site_id, topic and ref.
+   */
+  static insertOf(rows: string): string {
+    return `INSERT INTO event_outbox (site_id, topic, ref) ${rows}`;
   }
 
   /** After the writer's commit: drain now rather than at the next poll. */

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { ClubClock } from './site-time';
 
 describe('ClubClock.lastBookableDate', () => {
@@ -17,5 +18,37 @@ describe('ClubClock.lastBookableDate', () => {
     expect(berlin.lastBookableDate(new Date('2026-03-29T00:30:00Z'), 1)).toBe('2026-03-30');
     expect(berlin.lastBookableDate(new Date('2026-03-29T21:59:59Z'), 1)).toBe('2026-03-30');
     expect(berlin.lastBookableDate(new Date('2026-03-29T22:00:00Z'), 1)).toBe('2026-03-31');
+  });
+});
+
+describe('ClubClock.day, week and local: kept by instant', () => {
+  test('every hour across a change of the clocks gets its own day and week, asked once or again', () => {
+    const berlin = new ClubClock('Europe/Berlin');
+    // From Friday 27 March to Tuesday 31 March 2026, UTC hours: the night of 29 March loses an hour.
+    const hours = Array.from({ length: 5 * 24 }, (_, i) => new Date(Date.UTC(2026, 2, 27, i)));
+    const expected = hours.map((instant) => {
+      const local = DateTime.fromJSDate(instant, { zone: 'Europe/Berlin' });
+      return {
+        day: [local.startOf('day').toISO(), local.startOf('day').plus({ days: 1 }).toISO()],
+        week: [local.startOf('week').toISO(), local.startOf('week').plus({ weeks: 1 }).toISO()],
+        hour: local.hour,
+      };
+    });
+    const iso = (date: Date) => DateTime.fromJSDate(date, { zone: 'Europe/Berlin' }).toISO();
+    for (const round of [1, 2]) {
+      const answers = hours.map((instant) => {
+        const day = berlin.day(new Date(instant)); // a new Date each time: the key is the instant
+        const week = berlin.week(new Date(instant));
+        return {
+          day: [iso(day.start), iso(day.end)],
+          week: [iso(week.start), iso(week.end)],
+          hour: berlin.local(new Date(instant)).hour,
+        };
+      });
+      expect({ round, answers }).toEqual({ round, answers: expected });
+    }
+    // The 23-hour day itself.
+    const short = berlin.day(new Date('2026-03-29T12:00:00Z'));
+    expect(short.end.getTime() - short.start.getTime()).toBe(23 * 3600_000);
   });
 });

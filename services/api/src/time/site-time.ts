@@ -12,6 +12,23 @@ export interface LocalRange {
   end: Date;
 }
 
+/** Answers by exact instant, up to a bound: past it, it starts again empty (the hot instants come back first). */
+class InstantMemo<T> {
+  private static readonly BOUND = 4096;
+  private readonly kept = new Map<number, T>();
+
+  get(instant: Date, work: () => T): T {
+    const at = instant.getTime();
+    let value = this.kept.get(at);
+    if (value === undefined) {
+      if (this.kept.size >= InstantMemo.BOUND) this.kept.clear();
+      value = work();
+      this.kept.set(at, value);
+    }
+    return value;
+  }
+}
+
 /**
  * A site's calendar: local days, hours and ISO weeks in its zone. Every local-time rule of the API
  * goes through one, so results never depend on the server process's TZ.
@@ -22,10 +39,18 @@ export class ClubClock {
 
   private horizonCache: { horizonDays: number; from: number; until: number; date: string } | null = null;
 
+  /**
+   * local(), day() and week() kept by exact instant: games start on the hour, so the same few
+   * hundred instants come back all day, and working one out in a zone costs an Intl call each step.
+   */
+  private readonly locals = new InstantMemo<DateTime>();
+  private readonly days = new InstantMemo<LocalRange>();
+  private readonly weeks = new InstantMemo<LocalRange>();
+
   constructor(readonly zone: string) {}
 
   local(instant: Date): DateTime {
-    return DateTime.fromJSDate(instant, { zone: this.zone });
+    return this.locals.get(instant, () => DateTime.fromJSDate(instant, { zone: this.zone }));
   }
 
   /** The instant a local hour starts: `at('2026-11-22', 18)` is 15:00Z in Moscow. */
@@ -54,15 +79,20 @@ export class ClubClock {
     return date;
   }
 
+  /** The local day an instant falls on. The Dates are shared: read them, do not change them. */
   day(instant: Date): LocalRange {
-    const start = this.local(instant).startOf('day');
-    return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
+    return this.days.get(instant, () => {
+      const start = this.local(instant).startOf('day');
+      return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
+    });
   }
 
-  /** The ISO week (Monday to Sunday, local) an instant falls in. */
+  /** The ISO week (Monday to Sunday, local) an instant falls in; shared Dates, as day()'s. */
   week(instant: Date): LocalRange {
-    const start = this.local(instant).startOf('week');
-    return { start: start.toJSDate(), end: start.plus({ weeks: 1 }).toJSDate() };
+    return this.weeks.get(instant, () => {
+      const start = this.local(instant).startOf('week');
+      return { start: start.toJSDate(), end: start.plus({ weeks: 1 }).toJSDate() };
+    });
   }
 
   month(year: number, month: number): LocalRange & { days: number } {
