@@ -91,6 +91,8 @@ export async function startCluster(env, { nodeFlags = [] } = {}) {
   }
   return {
     base,
+    /** The replicas' and nginx's process ids (nginx's workers are its children). */
+    pids: () => ({ replicas: replicas.map((part) => part.child.pid), nginx: nginx.child.pid }),
     /** Both replicas' resident memory, in KiB. */
     rssKib: () => replicas.reduce((sum, part) => sum + rssKib(part.child.pid), 0),
     output: () => replicas.map((part, i) => `--- api-${i + 1}\n${part.output()}`).join('\n'),

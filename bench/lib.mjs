@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: processes on free ports, a database of their own, players.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from '../scripts/free-port.mjs';
 
@@ -230,4 +230,42 @@ export function zoneClock(timeZone) {
     hour: (instant) => Number(hourOf.format(new Date(instant))),
     instant: (date, hour) => `${date}T${String(hour).padStart(2, '0')}:00:00${offset(date)}`,
   };
+}
+
+/**
+ * Every process's CPU so far (user + system, all its threads), by pid, with its name and parent:
+ * two of these around a stretch of load say which process the machine's cores went to.
+ */
+export function cpuSnapshot() {
+  const ticks = 100; // USER_HZ on Linux
+  const processes = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const name = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    processes.set(Number(pid), {
+      name,
+      parent: Number(fields[1]),
+      seconds: (Number(fields[11]) + Number(fields[12])) / ticks,
+    });
+  }
+  return processes;
+}
+
+/** CPU seconds between two snapshots, by group: `groupOf(pid, process)` names one, or null for "other". */
+export function cpuBetween(before, after, groupOf) {
+  const groups = {};
+  for (const [pid, process] of after) {
+    const used = process.seconds - (before.get(pid)?.seconds ?? 0);
+    if (used <= 0) continue;
+    const group = groupOf(pid, process) ?? 'other';
+    groups[group] = Math.round(((groups[group] ?? 0) + used) * 100) / 100;
+  }
+  return groups;
 }

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster } from './fleet-cluster.mjs';
-import { benchDatabase, players, quantiles, zoneClock } from './lib.mjs';
+import { benchDatabase, cpuBetween, cpuSnapshot, monotonicMicros, players, quantiles, zoneClock } from './lib.mjs';
 import { report } from './profile-report.mjs';
 
 const { messages } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
@@ -39,9 +39,24 @@ export function rushSettings(env = process.env) {
 }
 
 const now = () => performance.now();
+
+/** Where the burst's CPU went: each replica, nginx, PostgreSQL, Redis, this load generator. */
+function burstCpu(burst, pids) {
+  const nginx = new Set([pids.nginx]);
+  return cpuBetween(burst.cpu, burst.cpuAfter, (pid, { name, parent }) => {
+    const replica = pids.replicas.indexOf(pid);
+    if (replica >= 0) return `api-${replica + 1}`;
+    if (nginx.has(pid) || nginx.has(parent)) return 'nginx';
+    if (pid === process.pid) return 'load generator';
+    if (name === 'postgres') return 'postgres';
+    if (name === 'redis-server') return 'redis';
+    return null;
+  });
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function rushPart(settings = rushSettings()) {
+  const profileWindows = [];
   if (settings.bookers > settings.players) throw new Error('BENCH_RUSH_BOOKERS is more than BENCH_RUSH_PLAYERS');
   const database = await benchDatabase();
   const db = new pg.Client({ connectionString: database.url });
@@ -102,11 +117,24 @@ export async function rushPart(settings = rushSettings()) {
     });
     if (!opened.ok) throw new Error(`opening the day: ${opened.status} ${await opened.text()}`);
     const start = now();
-    const run = rushTraffic(base, crowd, { ...settings, day, clock, courts });
-    const outcome = await run;
+    // The burst: from the opening until the last booker has their answer. Its CPU by process, and
+    // the replicas' profiles (RUSH_PROFILE) cut to it, say where the answers waited.
+    const burst = { from: monotonicMicros(), cpu: cpuSnapshot() };
+    const burstOver = () => Object.assign(burst, { to: monotonicMicros(), cpuAfter: cpuSnapshot() });
+    const outcome = await rushTraffic(base, crowd, { ...settings, day, clock, courts, burstOver });
     const window_s = Math.round((now() - start) / 100) / 10;
+    profileWindows.push({ from: burst.from, to: burst.to });
     const checks = await verify(db, day, clock, rules.quota_per_day, courts, outcome);
-    return { settings, targets: RUSH_TARGETS, day, signed_in_s: signedIn_s, window_s, ...outcome.figures, ...checks };
+    return {
+      settings,
+      targets: RUSH_TARGETS,
+      day,
+      signed_in_s: signedIn_s,
+      window_s,
+      burst: { seconds: Math.round((burst.to - burst.from) / 1e5) / 10, cpu_s: burstCpu(burst, cluster.pids()) },
+      ...outcome.figures,
+      ...checks,
+    };
   } catch (error) {
     console.error(cluster.output().slice(-4000));
     throw error;
@@ -117,7 +145,7 @@ export async function rushPart(settings = rushSettings()) {
     if (process.env.RUSH_PROFILE)
       for (const file of readdirSync(process.env.RUSH_PROFILE).filter((name) => name.endsWith('.cpuprofile'))) {
         console.log(`\n--- ${file}`);
-        report(JSON.parse(readFileSync(join(process.env.RUSH_PROFILE, file), 'utf8')));
+        report(JSON.parse(readFileSync(join(process.env.RUSH_PROFILE, file), 'utf8')), profileWindows);
       }
   }
 }
@@ -127,7 +155,7 @@ export async function rushPart(settings = rushSettings()) {
  * for an evening hour; every other player reads the day for the first time within the window's
  * first third; then every player reads it again every few seconds, `reads` times in all.
  */
-async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, day, clock, courts }) {
+async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, day, clock, courts, burstOver }) {
   const readMs = [];
   const bookMs = [];
   const statuses = {};
@@ -202,10 +230,14 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
     }
   };
 
+  let bookersLeft = bookers;
+  if (bookersLeft === 0) burstOver();
   const player = async (session, index) => {
     if (index < bookers) {
       await sleep(Math.random() * arrival_s * 1000);
       await booker(session);
+      bookersLeft -= 1;
+      if (bookersLeft === 0) burstOver();
     } else {
       await sleep(Math.random() * spacing);
       await dial(session);
@@ -318,6 +350,9 @@ export function printRush(figures) {
   console.log(
     `\nThe rush: ${figures.settings.players} players signed in (${figures.signed_in_s} s), the day ${figures.day} opened; ` +
       `${figures.settings.bookers} went for ${figures.slots} evening slots; the minute took ${figures.window_s} s\n`,
+  );
+  console.log(
+    `the burst (opening → the last booker's answer) ${figures.burst.seconds} s; CPU seconds in it: ${JSON.stringify(figures.burst.cpu_s)}`,
   );
   console.table(
     rushRows(figures).map((row) => ({
