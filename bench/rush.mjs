@@ -8,14 +8,24 @@
 // no court left puts them in its line (the waitlist). Two replicas behind nginx, a database of its
 // own. Judged: reads p99, booking answers p99, every slot booked exactly once, every loser told
 // the spec's words, no player past the day's quota, no error. RUSH_PROFILE=<dir>: the replicas run
-// under --cpu-prof and their profiles are summarised (bench/profile-report.mjs) after the part.
+// under --cpu-prof and their profiles, cut to the burst, are summarised (bench/profile-report.mjs)
+// after the part. RUSH_SLOWEST=<n>: the n slowest answers, each with when it was asked for.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster } from './fleet-cluster.mjs';
-import { benchDatabase, cpuBetween, cpuSnapshot, monotonicMicros, players, quantiles, zoneClock } from './lib.mjs';
+import {
+  benchDatabase,
+  cpuBetween,
+  crowdClient,
+  cpuSnapshot,
+  monotonicMicros,
+  players,
+  quantiles,
+  zoneClock,
+} from './lib.mjs';
 import { report } from './profile-report.mjs';
 
 const { messages } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
@@ -124,6 +134,9 @@ export async function rushPart(settings = rushSettings()) {
     const outcome = await rushTraffic(base, crowd, { ...settings, day, clock, courts, burstOver });
     const window_s = Math.round((now() - start) / 100) / 10;
     profileWindows.push({ from: burst.from, to: burst.to });
+    // `node bench/profile-report.mjs <profile>` reads it: the report of a replica's profile alone.
+    if (process.env.RUSH_PROFILE)
+      writeFileSync(join(process.env.RUSH_PROFILE, 'windows.json'), JSON.stringify(profileWindows));
     const checks = await verify(db, day, clock, rules.quota_per_day, courts, outcome);
     return {
       settings,
@@ -166,20 +179,32 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
   const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
   const opened = now();
   const timeline = [];
+  const byKind = {};
+  let inBurst = true;
+  const slowest = [];
+  const client = crowdClient();
   const call = async (samples, path, session, init = {}) => {
     const started = now();
+    const duringBurst = inBurst;
     try {
-      const answer = await fetch(`${base}${path}`, {
+      const answer = await client.call(`${base}${path}`, {
         ...init,
         headers: {
           cookie: session.cookie,
           ...(init.body && { 'content-type': 'application/json', 'x-csrftoken': session.csrf }),
         },
-        signal: AbortSignal.timeout(15_000),
       });
-      const body = await answer.json().catch(() => null);
+      const body = answer.body;
       samples.push(now() - started);
+      if (duringBurst) (byKind[/^\/api\/([^/?]+)/.exec(path)[1]] ??= []).push(now() - started);
       timeline.push({ second: Math.floor((started - opened) / 1000), ms: now() - started });
+      if (process.env.RUSH_SLOWEST)
+        slowest.push({
+          at_ms: Math.round(started - opened),
+          ms: Math.round(now() - started),
+          path,
+          status: answer.status,
+        });
       count(answer.status);
       return { status: answer.status, body };
     } catch (error) {
@@ -237,7 +262,10 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
       await sleep(Math.random() * arrival_s * 1000);
       await booker(session);
       bookersLeft -= 1;
-      if (bookersLeft === 0) burstOver();
+      if (bookersLeft === 0) {
+        inBurst = false;
+        burstOver();
+      }
     } else {
       await sleep(Math.random() * spacing);
       await dial(session);
@@ -248,6 +276,13 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
     }
   };
   await Promise.all(crowd.map(player));
+  client.close();
+  if (process.env.RUSH_SLOWEST) {
+    // When the slowest answers were asked for (from the opening) and how long each took: a cohort
+    // started together and answered together is a stall, not a queue.
+    console.log(`opened at ${new Date(performance.timeOrigin + opened).toISOString()}; the slowest answers:`);
+    console.table(slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.RUSH_SLOWEST) || 10));
+  }
   return {
     figures: {
       reads: { n: readMs.length, ...quantiles(readMs) },
@@ -258,6 +293,8 @@ async function rushTraffic(base, crowd, { bookers, reads, window_s, arrival_s, d
       waitlisted,
       refusals,
       timeline: bySecond(timeline),
+      /** The answers to calls made during the burst, by call. */
+      by_call: Object.fromEntries(Object.entries(byKind).map(([kind, list]) => [kind, quantiles(list)])),
     },
   };
 }
@@ -368,6 +405,7 @@ export function printRush(figures) {
       .map((s) => `${s.second}s ${s.n} ${s.p50_ms}/${s.p99_ms}`)
       .join(' · ')}`,
   );
+  console.log(`the burst's answers by call (ms): ${JSON.stringify(figures.by_call)}`);
   console.log(
     `answers by status: ${JSON.stringify(figures.statuses)}; won ${figures.won}, lost ${figures.lost}, waitlisted ${figures.waitlisted}; other refusals ${JSON.stringify(figures.refusals.other_4xx)}`,
   );
