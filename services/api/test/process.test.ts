@@ -1,5 +1,6 @@
 import type { CommandAck } from '@kort/contracts';
 import { execFileSync } from 'node:child_process';
+import { Agent, get as httpGet } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/accounts';
@@ -99,4 +100,46 @@ test('SIGTERM while a device command waits for its agent: the answer still arriv
   // The agent is disconnected only after the request it was serving was answered.
   expect(events).toEqual(['light answered', 'agent disconnected: io server disconnect']);
   agent.close();
+});
+
+/** One GET on `agent`'s kept-alive connection: its status, `Connection` header and whether it reused one. */
+function getOn(
+  agent: Agent,
+  url: string,
+): Promise<{ status: number; connection: string | undefined; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          connection: response.headers.connection,
+          reused: request.reusedSocket,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+test('SIGTERM with a kept-alive connection idle (as nginx keeps them): a request sent on it after the stop began is answered, with Connection: close; exit 0', async () => {
+  const { child, base, exited } = await startProcess();
+  // nginx's upstream keeps connections like this: one request, then the connection waits for the next.
+  const proxy = new Agent({ keepAlive: true, maxSockets: 1 });
+  expect((await getOn(proxy, `${base}/api/give_rules/`)).status).toBe(200);
+
+  child.kill('SIGTERM');
+  // The listener closes at once: a new connection is refused...
+  const refused = () =>
+    fetch(`${base}/api/health/live`).then(
+      () => false,
+      () => true,
+    );
+  await waitFor(refused);
+  // ...but the kept one is not closed under its client: a request written onto it now is served
+  // (a POST nginx wrote there would otherwise be lost), and the replica asks to close it after.
+  const late = await getOn(proxy, `${base}/api/give_rules/`);
+  expect(late).toEqual({ status: 200, connection: 'close', reused: true });
+  expect(await exited).toBe(0);
+  proxy.destroy();
 });

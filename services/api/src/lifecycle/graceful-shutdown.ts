@@ -1,5 +1,6 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readiness } from './readiness';
 
@@ -12,11 +13,21 @@ export interface ShutdownOptions {
 }
 
 /**
+ * How long a stopping replica keeps a kept-alive connection open for its client to close: nginx
+ * closes one idle for 4 s (deploy/nginx/kort.conf.template), the replica's own keep-alive timeout
+ * is 5 s (app.factory.ts).
+ */
+export const KEPT_ALIVE_GRACE_MS = 5_000;
+
+/**
  * Stops one replica without losing work (docs/decisions/0048-draining.md), in this order:
  * 1. readiness turns 503, answers say `Connection: close`, and the listening socket closes: the
  *    proxy sends new requests to the other replica;
- * 2. requests already in flight finish, a device command waiting for its agent included; idle
- *    keep-alive connections are closed as they go idle; at the deadline the rest is cut;
+ * 2. requests already in flight finish, a device command waiting for its agent included, up to the
+ *    deadline. Kept-alive connections are not closed under their client: nginx may be writing a
+ *    request onto one (a POST it would not resend). Each stays until its client closes it, or its
+ *    next request is answered with `Connection: close`, for at most KEPT_ALIVE_GRACE_MS; then the
+ *    idle ones are closed and, at the deadline, the rest is cut;
  * 3. this replica's agents and dashboards are disconnected and reconnect, through the proxy, to
  *    another replica (after step 2: an agent leaving would fail a command still waiting for it);
  * 4. Nest's shutdown hooks: BullMQ workers finish their current jobs, then Redis and Postgres close.
@@ -26,12 +37,17 @@ export async function shutDownGracefully(app: INestApplication, options: Shutdow
   const readiness = app.get(Readiness);
   readiness.drain();
   const server = app.getHttpServer() as Server;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // The listener only: http's own close() also closes the idle kept-alive connections at once.
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   options.logger.log({ inFlight: readiness.inFlight }, 'shutting down: no new connections, finishing requests');
 
   const deadline = started + options.deadlineMs;
-  while (readiness.inFlight > 0 && Date.now() < deadline) {
-    server.closeIdleConnections();
+  const graceEnd = Math.min(deadline, started + KEPT_ALIVE_GRACE_MS);
+  while (
+    (readiness.inFlight > 0 && Date.now() < deadline) ||
+    (readiness.openConnections > 0 && Date.now() < graceEnd)
+  ) {
+    if (Date.now() >= graceEnd) server.closeIdleConnections();
     await sleep(50);
   }
   if (readiness.inFlight > 0) {
