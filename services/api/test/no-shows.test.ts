@@ -8,7 +8,7 @@ import { QUEUES } from '../src/queues/queues';
 import { obedient, scriptedAgent } from './support/agents';
 import { waitFor } from './support/wait';
 import { nextMail } from './support/mailbox';
-import { madeGame, msk, order, queuedJob, signedInPlayers } from './support/players';
+import { madeGame, msk, order, outboxDrained, queuedJob, signedInPlayers } from './support/players';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TestClock } from './support/test-clock';
 
@@ -37,6 +37,17 @@ afterAll(async () => {
 });
 
 const player = async (options: { sportSchool?: boolean } = {}) => (await signedInPlayers(api, 1, options))[0]!;
+/**
+ * A game booked at the test clock's time, once its check is queued: the check's delay counts from
+ * that time, not from wherever the test has moved the clock by then (the worker would otherwise
+ * run it at once, beside the test's own call).
+ */
+const booked = async (client: Parameters<typeof order>[0], court: number, startsAt: string): Promise<number> => {
+  const response = await order(client, court, startsAt);
+  expect(response.status).toBe(200);
+  await outboxDrained(api.db);
+  return response.body.id as number;
+};
 const at = (date: string, hour: number, minute = 0) => api.clock.set(new Date(msk(date, hour, minute)));
 const noShows = () => api.app.get(NoShows);
 /** Whether the API holds the site's agent for connected. */
@@ -72,7 +83,7 @@ test('a game whose door was not opened is released 15 minutes after its start: t
 
 test('a game whose door was opened is checked in and stays', async () => {
   const { client } = await player();
-  const id = (await order(client, 2, msk('2027-03-01', 13))).body.id as number;
+  const id = await booked(client, 2, msk('2027-03-01', 13));
   at('2027-03-01', 13, 5);
   await api.app.get(BookingsService).markStarted([{ id, at: new Date(msk('2027-03-01', 13, 5)) }]);
   at('2027-03-01', 13, 30);
@@ -82,7 +93,7 @@ test('a game whose door was opened is checked in and stays', async () => {
 
 test('while the door is unreachable nobody is released blind; once it is back, the check decides', async () => {
   const { client } = await player();
-  const id = (await order(client, 1, msk('2027-03-01', 14))).body.id as number;
+  const id = await booked(client, 1, msk('2027-03-01', 14));
   agent.close();
   await waitFor(async () => !(await siteOnline()));
   at('2027-03-01', 14, 20);
@@ -96,7 +107,7 @@ test('while the door is unreachable nobody is released blind; once it is back, t
 
 test('the queued check runs by itself when it comes due (BullMQ), once', async () => {
   const { client } = await player();
-  const id = (await order(client, 2, msk('2027-03-01', 15))).body.id as number;
+  const id = await booked(client, 2, msk('2027-03-01', 15));
   const job = await queuedJob(
     api.app.get<Queue>(getQueueToken(QUEUES.noShows)),
     noShowJobId(await madeGame(api.db, id)),
@@ -110,7 +121,7 @@ test('the queued check runs by itself when it comes due (BullMQ), once', async (
 test('a released game goes to the waitlist: the first in line is offered the court', async () => {
   const [a, b, waiting] = await signedInPlayers(api, 3);
   at('2027-03-01', 9);
-  const id = (await order(a!.client, 1, msk('2027-03-02', 16))).body.id as number;
+  const id = await booked(a!.client, 1, msk('2027-03-02', 16));
   expect((await order(b!.client, 2, msk('2027-03-02', 16))).status).toBe(200);
   expect((await waiting!.client.post('/api/waitlist/', { time_start: msk('2027-03-02', 16) })).status).toBe(200);
   at('2027-03-02', 16, 15);
@@ -123,7 +134,7 @@ test('two no-shows within 30 days pause new bookings for 7 days, said with the d
   const { client } = await player();
   for (const day of ['2027-03-02', '2027-03-10']) {
     at(day, 8);
-    const id = (await order(client, 1, msk(day, 10))).body.id as number;
+    const id = await booked(client, 1, msk(day, 10));
     at(day, 10, 15);
     expect(await noShows().check(id)).toBe('released');
   }
@@ -151,7 +162,7 @@ test('no-shows further apart than 30 days do not pause; a sport school is never 
   const { client } = await player();
   for (const day of ['2027-03-03', '2027-04-05']) {
     at(day, 8);
-    const id = (await order(client, 2, msk(day, 10))).body.id as number;
+    const id = await booked(client, 2, msk(day, 10));
     at(day, 10, 15);
     expect(await noShows().check(id)).toBe('released');
   }
@@ -160,7 +171,7 @@ test('no-shows further apart than 30 days do not pause; a sport school is never 
   const school = await player({ sportSchool: true });
   for (const day of ['2027-03-04', '2027-03-05']) {
     at(day, 8);
-    const id = (await order(school.client, 2, msk(day, 11))).body.id as number;
+    const id = await booked(school.client, 2, msk(day, 11));
     at(day, 11, 15);
     expect(await noShows().check(id)).toBe('released');
   }
@@ -176,7 +187,7 @@ test("the admin sees a player's no-shows and the pause, and can forgive one: the
   const released: number[] = [];
   for (const day of ['2027-03-08', '2027-03-09']) {
     at(day, 8);
-    const id = (await order(client, 1, msk(day, 12))).body.id as number;
+    const id = await booked(client, 1, msk(day, 12));
     at(day, 12, 15);
     expect(await noShows().check(id)).toBe('released');
     released.push(id);
@@ -217,7 +228,7 @@ test("the admin sees a player's no-shows and the pause, and can forgive one: the
 
 test('a check queued before a replica restarts is still there after it, and the new replica runs it', async () => {
   const { client } = await player();
-  const id = (await order(client, 1, msk('2027-03-01', 16))).body.id as number;
+  const id = await booked(client, 1, msk('2027-03-01', 16));
   const { databaseUrl, redisPrefix } = api.config;
   agent.close();
   await api.app.close(); // the replica stops (its database and Redis keys stay)
