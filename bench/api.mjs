@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import { bareCommandChain } from './command-chain.mjs';
 import { doorOpenings } from './door.mjs';
-import { BENCH_DAY, BENCH_MONTH_QUERY, load, players, quantiles, startEdgeAgent } from './lib.mjs';
+import { BENCH_DAY, BENCH_MONTH_QUERY, commandGap, load, players, quantiles, startEdgeAgent } from './lib.mjs';
 import { createRequire } from 'node:module';
 
 const { bookingRules } = createRequire(import.meta.url)('../services/contracts/dist/index.js');
@@ -215,6 +215,7 @@ export async function lightToggles(base, databaseUrl, agentToken, count) {
   try {
     for (let i = 0; i < count; i += 1) {
       const on = i % 2 === 0;
+      await commandGap();
       let relayAt = null;
       const unsubscribe = agent.bus.on('relayChanged', ({ device }) => {
         if (device === 'light' && relayAt === null) relayAt = process.hrtime.bigint();

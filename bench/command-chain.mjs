@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { quantiles } from './lib.mjs';
+import { commandGap, quantiles } from './lib.mjs';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Its own audit table, shaped like `commands` (columns, keys, indexes), without triggers. */
@@ -84,6 +84,7 @@ export async function bareCommandChain(databaseUrl, count) {
   const toAnswer = [];
   try {
     for (let i = 0; i < count; i += 1) {
+      await commandGap();
       receivedAt = null;
       const start = process.hrtime.bigint();
       const answer = await fetch(`${base}/light/${i % 2 === 0 ? 'on' : 'off'}`);

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { players } from './lib.mjs';
+import { commandGap, players } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -101,6 +101,7 @@ export async function doorOpenings(apiBase, databaseUrl, token, count, redisPref
     if (!sent.ok) throw new Error(`send failed: ${await sent.text()}`);
     const code = agent.commands.display?.code;
     while (driver.states().door) await new Promise((resolve) => setTimeout(resolve, 5)); // previous pulse over
+    await commandGap();
     let relayAt = null;
     const unsubscribe = agent.bus.on('relayChanged', ({ device, on }) => {
       if (device === 'door' && on && relayAt === null) relayAt = process.hrtime.bigint();

@@ -311,3 +311,14 @@ export function crowdClient({ maxSockets = 1024 } = {}) {
     });
   return { call, close: () => agent.destroy() };
 }
+
+/**
+ * The pause before each command of the command path's rows (`BENCH_COMMAND_GAP_MS`, 0 by default),
+ * the same for the bare chain, the light and the door so that their ratios compare like with like.
+ * Back to back, every process on the path is awake; a real door opens minutes apart, and on this
+ * VM a path that has idled for 200 ms answers about 7 ms later, bare chain included.
+ */
+export function commandGap() {
+  const ms = Number(process.env.BENCH_COMMAND_GAP_MS ?? 0);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
