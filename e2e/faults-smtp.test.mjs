@@ -48,7 +48,13 @@ test('a slow mail server: registration and recovery answer fast, the letters arr
     'ms',
     `${CALLS} calls, max ${Math.round(Math.max(...ms))} ms`,
   );
-  assert.ok(percentile(ms, 0.95) < 1000, `p95 under 1 s: ${ms.map(Math.round)}`);
+  // None waited for the mail server: each answered before it would even have greeted. (How fast is
+  // the figure above; a time ceiling here failed on a busy CI machine with one call at 1.5 s.)
+  assert.deepEqual(
+    calls.filter((call) => call.ms >= GREETING_DELAY_MS).map((call) => `${call.kind}: ${Math.round(call.ms)} ms`),
+    [],
+    `every answer before the mail server's ${GREETING_DELAY_MS} ms greeting: ${ms.map(Math.round)}`,
+  );
 
   // Every letter arrives, later.
   await until(
