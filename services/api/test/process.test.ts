@@ -86,12 +86,7 @@ test('SIGTERM while a device command waits for its agent: the answer still arriv
   await waitFor(() => agent.commands.length >= 1);
   child.kill('SIGTERM');
   // The listener is closed at once: nothing new reaches this replica.
-  const refused = () =>
-    fetch(`${base}/api/health/live`).then(
-      () => false,
-      () => true,
-    );
-  await waitFor(refused);
+  await waitFor(refusesNewConnections(base));
 
   const answer = await light;
   expect(answer.status).toBe(200);
@@ -101,6 +96,13 @@ test('SIGTERM while a device command waits for its agent: the answer still arriv
   expect(events).toEqual(['light answered', 'agent disconnected: io server disconnect']);
   agent.close();
 });
+
+/** Whether a new connection to `base` is refused now (the stopping replica's listener is closed). */
+const refusesNewConnections = (base: string) => () =>
+  fetch(`${base}/api/health/live`).then(
+    () => false,
+    () => true,
+  );
 
 /** One GET on `agent`'s kept-alive connection: its status, `Connection` header and whether it reused one. */
 function getOn(
@@ -130,12 +132,7 @@ test('SIGTERM with a kept-alive connection idle (as nginx keeps them): a request
 
   child.kill('SIGTERM');
   // The listener closes at once: a new connection is refused...
-  const refused = () =>
-    fetch(`${base}/api/health/live`).then(
-      () => false,
-      () => true,
-    );
-  await waitFor(refused);
+  await waitFor(refusesNewConnections(base));
   // ...but the kept one is not closed under its client: a request written onto it now is served
   // (a POST nginx wrote there would otherwise be lost), and the replica asks to close it after.
   const late = await getOn(proxy, `${base}/api/give_rules/`);

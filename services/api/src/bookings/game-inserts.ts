@@ -88,27 +88,9 @@ export class GameInserts {
     rules: BookingRules,
     tx: Writer = this.db.manager,
   ): Promise<number | null> {
-    const clock = this.time.of(site);
-    const day = clock.day(startsAt);
-    const week = clock.week(startsAt);
     const [row] = await tx.query<{ id: number | null }[]>(
       `SELECT kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS id`,
-      [
-        QUOTA_LOCK,
-        userId,
-        courtId,
-        startsAt,
-        endsAt,
-        bookingRules.playersCount,
-        day.start,
-        day.end,
-        week.start,
-        week.end,
-        this.clock.now(),
-        rules.quota_per_day,
-        rules.quota_per_week,
-        rules.quota_upcoming,
-      ],
+      this.bookArguments(site, userId, courtId, startsAt, endsAt, rules),
     );
     return row?.id ?? null;
   }
@@ -129,9 +111,6 @@ export class GameInserts {
     rules: BookingRules,
     screen: NoShowScreen,
   ): Promise<number | null | 'screened'> {
-    const clock = this.time.of(site);
-    const day = clock.day(startsAt);
-    const week = clock.week(startsAt);
     // `made` is read twice and calls a volatile function: PostgreSQL computes it once.
     const [row] = await this.db.query<{ id: number | null; screened: boolean }[]>(
       `WITH screen AS (
@@ -144,27 +123,39 @@ export class GameInserts {
                 FROM screen),
             fact AS (${GameFollowUps.bookedIn('made', '$15')})
        SELECT id, screened FROM made`,
-      [
-        QUOTA_LOCK,
-        userId,
-        courtId,
-        startsAt,
-        endsAt,
-        bookingRules.playersCount,
-        day.start,
-        day.end,
-        week.start,
-        week.end,
-        this.clock.now(),
-        rules.quota_per_day,
-        rules.quota_per_week,
-        rules.quota_upcoming,
-        site.id,
-        screen.since,
-        screen.limit,
-      ],
+      [...this.bookArguments(site, userId, courtId, startsAt, endsAt, rules), site.id, screen.since, screen.limit],
     );
     if (row!.screened) return 'screened';
     return row!.id ?? null;
+  }
+
+  /** kort_book's 14 arguments, $1 to $14 of either statement: the lock, the game, the site-local day and week, the quotas. */
+  private bookArguments(
+    site: SiteRef,
+    userId: number,
+    courtId: number,
+    startsAt: Date,
+    endsAt: Date,
+    rules: BookingRules,
+  ): unknown[] {
+    const clock = this.time.of(site);
+    const day = clock.day(startsAt);
+    const week = clock.week(startsAt);
+    return [
+      QUOTA_LOCK,
+      userId,
+      courtId,
+      startsAt,
+      endsAt,
+      bookingRules.playersCount,
+      day.start,
+      day.end,
+      week.start,
+      week.end,
+      this.clock.now(),
+      rules.quota_per_day,
+      rules.quota_per_week,
+      rules.quota_upcoming,
+    ];
   }
 }
