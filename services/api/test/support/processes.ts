@@ -52,16 +52,24 @@ export async function startScript(
   );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
+  /** What the last readiness probe met: a refused connection, or the health report's answer. */
+  let lastProbe = 'no probe answered yet';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
     const ready = await fetch(`${base}/api/health/`).then(
-      (response) => response.ok,
-      () => false,
+      async (response) => {
+        lastProbe = `${response.status} ${await response.text()}`;
+        return response.ok;
+      },
+      (error: Error) => {
+        lastProbe = `${error.message} (${String((error.cause as Error | undefined)?.message ?? '')})`;
+        return false;
+      },
     );
     if (ready) return { child, base, output: () => output, exited };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not become ready:\n${output}`);
+      throw new Error(`${name} did not become ready within ${timeoutMs} ms; the last probe: ${lastProbe}\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
