@@ -3,9 +3,10 @@
 // then Vite) unless nothing it is built from changed since the build in its dist/ was made.
 // `npm test`, `npm run e2e` and `npm run check` each build first, so a CI run or a developer's
 // test-after-check would otherwise type-check and bundle both apps three times (about 70 s each
-// time on the development VM). A build's inputs are its workspace's files (tests, dist and
-// node_modules aside), the shared contracts' sources, the lockfile, this script and Node's
-// version; their digest is written to dist/.build-inputs after a build that succeeded.
+// time on the development VM). A build's inputs are its workspace's files (dist and node_modules
+// aside; its tests too, since the build's type check covers them and `npm run check` relies on
+// it), the shared contracts' sources, the lockfile, this script and Node's version; their digest
+// is written to dist/.build-inputs after a build that succeeded.
 //
 //   node scripts/build-web.mjs player-web admin-dashboard      KORT_WEB_REBUILD=1 builds anyway
 import { spawnSync } from 'node:child_process';
@@ -15,8 +16,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** Never inputs of a build: its output, installed packages, tests and their caches. */
-const SKIPPED = new Set(['dist', 'node_modules', 'test', '.vitest', 'coverage']);
+/** Never inputs of a build: its output, installed packages and the test runner's caches. */
+const SKIPPED = new Set(['dist', 'node_modules', '.vitest', 'coverage']);
 const STAMP = '.build-inputs';
 
 function files(dir) {

@@ -22,9 +22,10 @@ put('app/node_modules/x/index.js', 'x');
 put('services/contracts/src/index.ts', 'export const messages = {};');
 put('package-lock.json', '{}');
 
-test('an edit to the app, its config, the shared contracts or the lockfile asks for a new build', () => {
+test('an edit to the app, its tests (type-checked by the build), its config, the shared contracts or the lockfile asks for a new build', () => {
   for (const [path, text] of [
     ['app/src/main.tsx', 'export const a = 2;'],
+    ['app/test/main.test.tsx', 'another test'],
     ['app/src/new-screen.tsx', 'export {};'],
     ['app/vite.config.ts', 'export default { base: "/" };'],
     ['services/contracts/src/index.ts', 'export const messages = { a: "б" };'],
@@ -36,11 +37,10 @@ test('an edit to the app, its config, the shared contracts or the lockfile asks 
   }
 });
 
-test('the build output, tests and installed packages are not inputs', () => {
+test('the build output and installed packages are not inputs', () => {
   const before = inputsDigest('app', base);
   put('app/dist/assets/main.js', 'built again');
   put('app/dist/.build-inputs', before);
-  put('app/test/main.test.tsx', 'another test');
   put('app/node_modules/x/index.js', 'y');
   assert.equal(inputsDigest('app', base), before);
 });
