@@ -1,7 +1,7 @@
 /**
  * A booking under the quotas in one round trip: the player's lock, the day, week and upcoming
  * counts and the insert run inside the database, in the caller's single statement. This is its
- * current definition; migrations apply it with CREATE OR REPLACE.
+ * current definition; each migration that changed it carries its own copy (index.ts).
  *
  * The limits and the local day and week are the API's (the site's settings and zone) and come as
  * arguments. Quotas count per site: only the player's games at the court's own site. The counts

@@ -2,8 +2,8 @@
  * The change feed behind every replica's read caches (cache/change-feed.ts): a committed change to
  * the rows they keep is announced on the `kort_changes` channel, whoever wrote it (any service, a
  * migration, the admin CLI, psql). PostgreSQL delivers a NOTIFY only when its transaction commits,
- * and once per distinct payload per transaction. These are the current definitions; migrations
- * apply them with CREATE OR REPLACE, and index.ts lists which tables call them.
+ * and once per distinct payload per transaction. These are the current definitions (each migration
+ * that changed one carries its own copy), and index.ts lists which tables call them.
  */
 
 /** Statement-level: the payload is the trigger's argument (`bookings`, `settings`, `sites`, …). */

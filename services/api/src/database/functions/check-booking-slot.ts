@@ -4,7 +4,7 @@ import { COURT_INACTIVE, SLOT_CLOSED } from '../../common/postgres-error';
 /**
  * The check every new booking passes, whoever inserts it (a player's kort_book, a sport school's
  * game, a waitlist hold, a school's term), as a BEFORE INSERT trigger on bookings. This is its
- * current definition; migrations apply it with CREATE OR REPLACE.
+ * current definition; each migration that changed it carries its own copy (index.ts).
  *
  * 1. The site's shape, shared: a closure or a court being taken out of booking (which hold it
  *    exclusively) finishes first, and this insert then sees it.

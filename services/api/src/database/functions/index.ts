@@ -4,9 +4,14 @@ import { CHECK_BOOKING_SLOT } from './check-booking-slot';
 
 /**
  * The logic that lives in PostgreSQL, as it is now: each function's current definition (one file
- * each, applied by the migrations with CREATE OR REPLACE) and every trigger that calls one. A
- * reader finds it here rather than by replaying migrations; test/database-logic.test.ts holds the
- * migrated database to exactly this.
+ * each) and every trigger that calls one. A reader finds it here rather than by replaying
+ * migrations; test/database-logic.test.ts holds the migrated database to exactly this.
+ *
+ * Migrations never import these texts: a migration that changes a function carries its new
+ * definition as written that day (CREATE OR REPLACE). Importing today's text would let an old
+ * migration run today's function on a schema of its own day, and would hide a change made here
+ * without a migration (a new install would get it and every running install would not): with each
+ * migration keeping its own text, that change fails the database-logic test.
  */
 export const DATABASE_FUNCTIONS: Record<string, string> = {
   kort_book: KORT_BOOK,

@@ -1,11 +1,24 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from '../functions/change-feed';
 
 /**
  * The change feed behind every replica's read caches (src/cache/): the notify functions
  * (database/functions/change-feed.ts) and the triggers of the tables cached then. Payloads:
  * `bookings`, `settings`, `courts`, and `users:<id>` (`users` after a TRUNCATE).
  */
+/** The notify functions as this migration wrote them (a migration keeps its own text: database/functions/index.ts). */
+const KORT_NOTIFY_TABLE = `
+  CREATE OR REPLACE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('kort_changes', TG_ARGV[0]);
+    RETURN NULL;
+  END $$`;
+const KORT_NOTIFY_USER = `
+  CREATE OR REPLACE FUNCTION kort_notify_user() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('kort_changes', 'users:' || (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END));
+    RETURN NULL;
+  END $$`;
+
 export class ChangeFeed1763880000000 implements MigrationInterface {
   name = 'ChangeFeed1763880000000';
 

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CHECK_BOOKING_SLOT } from '../functions/check-booking-slot';
 
 const ACTIONS_BEFORE = `'user.block', 'user.restore', 'user.sport_school_on', 'user.sport_school_off',
   'shelf.block', 'shelf.unblock', 'shelf.cleared', 'booking.cancel', 'booking.forgive_no_show', 'setting.update',
@@ -17,6 +16,36 @@ const TARGETS_BEFORE = `'user', 'shelf', 'booking', 'setting'`;
  * of migration 1763940000000 and keeps it as its step 2. The hours and quotas are settings rows
  * (database/seed.ts), so nothing here changes what a club that configured nothing sees.
  */
+/**
+ * The booking check as this migration wrote it, before games carried their site (a migration keeps its
+ * own text: database/functions/index.ts). 1936220528 and 1936486260 are the shape and slot lock
+ * spaces (common/advisory-locks.ts); KC001 and KC002 the closure's and the inactive court's codes.
+ */
+const CHECK_BOOKING_SLOT = `
+  CREATE OR REPLACE FUNCTION kort_check_booking_slot() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE
+    v_site text;
+    v_closure record;
+  BEGIN
+    SELECT site_id INTO v_site FROM courts WHERE id = NEW.court_id;
+    IF v_site IS NOT NULL THEN
+      PERFORM pg_advisory_xact_lock_shared(1936220528, hashtext(v_site));
+    END IF;
+    PERFORM pg_advisory_xact_lock(1936486260, hashtext(NEW.court_id || '@' || extract(epoch FROM NEW.starts_at)));
+    IF EXISTS (SELECT 1 FROM courts WHERE id = NEW.court_id AND NOT active) THEN
+      RAISE EXCEPTION USING ERRCODE = 'KC002', MESSAGE = 'court ' || NEW.court_id || ' is not active';
+    END IF;
+    SELECT reason, court_id INTO v_closure FROM closures
+     WHERE site_id = v_site AND (court_id IS NULL OR court_id = NEW.court_id)
+       AND starts_at < NEW.ends_at AND ends_at > NEW.starts_at
+     ORDER BY court_id NULLS FIRST, starts_at LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KC001', MESSAGE = v_closure.reason,
+        HINT = CASE WHEN v_closure.court_id IS NULL THEN 'club' ELSE 'court' END;
+    END IF;
+    RETURN NEW;
+  END $$`;
+
 export class ClubShape1763950000000 implements MigrationInterface {
   name = 'ClubShape1763950000000';
 

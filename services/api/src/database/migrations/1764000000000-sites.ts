@@ -1,6 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { KORT_BOOK } from '../functions/book';
-import { CHECK_BOOKING_SLOT } from '../functions/check-booking-slot';
 
 /**
  * Many clubs on one install. A site gains its name, slug, time zone and address; everything a site
@@ -11,6 +9,64 @@ import { CHECK_BOOKING_SLOT } from '../functions/check-booking-slot';
  * site (kort_book). Admins become owners (they ran the whole install); a site's admin is a row of
  * site_admins. A player's current site is remembered on the account.
  */
+/**
+ * The booking check and kort_book as this migration wrote them, with the game's site (a migration keeps
+ * its own text: database/functions/index.ts).
+ */
+const CHECK_BOOKING_SLOT = `
+  CREATE OR REPLACE FUNCTION kort_check_booking_slot() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE
+    v_site text;
+    v_closure record;
+  BEGIN
+    SELECT site_id INTO v_site FROM courts WHERE id = NEW.court_id;
+    IF v_site IS NOT NULL THEN
+      NEW.site_id := v_site;
+      PERFORM pg_advisory_xact_lock_shared(1936220528, hashtext(v_site));
+    END IF;
+    PERFORM pg_advisory_xact_lock(1936486260, hashtext(NEW.court_id || '@' || extract(epoch FROM NEW.starts_at)));
+    IF EXISTS (SELECT 1 FROM courts WHERE id = NEW.court_id AND NOT active) THEN
+      RAISE EXCEPTION USING ERRCODE = 'KC002', MESSAGE = 'court ' || NEW.court_id || ' is not active';
+    END IF;
+    SELECT reason, court_id INTO v_closure FROM closures
+     WHERE site_id = v_site AND (court_id IS NULL OR court_id = NEW.court_id)
+       AND starts_at < NEW.ends_at AND ends_at > NEW.starts_at
+     ORDER BY court_id NULLS FIRST, starts_at LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KC001', MESSAGE = v_closure.reason,
+        HINT = CASE WHEN v_closure.court_id IS NULL THEN 'club' ELSE 'court' END;
+    END IF;
+    RETURN NEW;
+  END $$`;
+const KORT_BOOK = `
+  CREATE OR REPLACE FUNCTION kort_book(
+    p_lock_space integer, p_user integer, p_court integer, p_starts timestamptz, p_ends timestamptz,
+    p_players integer, p_day_start timestamptz, p_day_end timestamptz, p_week_start timestamptz,
+    p_week_end timestamptz, p_now timestamptz, p_per_day integer, p_per_week integer, p_upcoming integer
+  ) RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE
+    v_day integer;
+    v_week integer;
+    v_upcoming integer;
+    v_id integer;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock_space, p_user);
+    SELECT count(*) FILTER (WHERE starts_at >= p_day_start AND starts_at < p_day_end),
+           count(*) FILTER (WHERE starts_at >= p_week_start AND starts_at < p_week_end),
+           count(*) FILTER (WHERE ends_at > p_now)
+      INTO v_day, v_week, v_upcoming
+      FROM bookings
+     WHERE user_id = p_user AND cancelled_at IS NULL
+       AND site_id = (SELECT site_id FROM courts WHERE id = p_court);
+    IF v_day >= p_per_day OR v_week >= p_per_week OR v_upcoming >= p_upcoming THEN
+      RETURN NULL;
+    END IF;
+    INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count)
+         VALUES (p_user, p_court, p_starts, p_ends, p_players)
+      RETURNING id INTO v_id;
+    RETURN v_id;
+  END $$`;
+
 export class Sites1764000000000 implements MigrationInterface {
   name = 'Sites1764000000000';
 
