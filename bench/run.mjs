@@ -46,7 +46,8 @@ if (parts.some((part) => !PARTS.includes(part)))
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500);
-const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 500);
+// Each row's commands are paced (lib.mjs commandGap, 200 ms): 300 of each is a minute apiece.
+const OPENINGS = Number(process.env.BENCH_DOOR_OPENINGS ?? 300);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 10);
 const LIVE_FLIPS = Number(process.env.BENCH_LIVE_FLIPS ?? 30);
