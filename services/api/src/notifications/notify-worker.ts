@@ -1,21 +1,14 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { NoticeChannel } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { MailSender } from '../mail/mail-sender';
 import { MetricsService } from '../metrics/metrics.service';
-import { NOTIFY_CONCURRENCY, QUEUES } from '../queues/queues';
 import { KIND_OF, validUntil, type Notice } from './notices';
-import { NoticeTexts } from './notice-texts';
 import type { NotifyJob } from './notifier';
-import { PlayerChannels } from './player-channels';
-import { maskEndpoint } from './push-endpoints';
-import { TelegramBot, TelegramSendError } from './telegram-bot';
-import { WebPushClient } from './web-push-client';
 
-interface Player {
+export interface Player {
   id: number;
   email: string;
   name: string;
@@ -24,10 +17,10 @@ interface Player {
 }
 
 /** A message that will never go on this channel: recorded as dropped, never retried. */
-type Outcome = { sent: true; detail?: string } | { sent: false; detail: string };
+export type Outcome = { sent: true; detail?: string } | { sent: false; detail: string };
 
 /** Telegram asked us to wait (429): the whole channel pauses, the message goes back in line. */
-class RateLimited extends Error {
+export class RateLimited extends Error {
   constructor(readonly afterMs: number) {
     super(`rate limited for ${afterMs} ms`);
   }
@@ -89,7 +82,7 @@ export class Deliveries {
  * A failure that may pass is thrown (BullMQ retries with backoff); one that will not is recorded
  * as dropped and returned.
  */
-abstract class NotifyWorker extends WorkerHost {
+export abstract class NotifyWorker extends WorkerHost {
   protected abstract readonly channel: NoticeChannel;
   protected readonly logger = new Logger('Notifications');
 
@@ -150,106 +143,5 @@ abstract class NotifyWorker extends WorkerHost {
       },
       'notice not sent, will retry while attempts remain',
     );
-  }
-}
-
-@Processor(QUEUES.notifyEmail, { concurrency: NOTIFY_CONCURRENCY.email })
-export class EmailNotifyProcessor extends NotifyWorker {
-  protected readonly channel = 'email';
-
-  constructor(
-    deliveries: Deliveries,
-    clock: Clock,
-    metrics: MetricsService,
-    private readonly texts: NoticeTexts,
-    private readonly mail: MailSender,
-  ) {
-    super(deliveries, clock, metrics);
-  }
-
-  protected async deliver(player: Player, notice: Notice): Promise<Outcome> {
-    await this.mail.send(await this.texts.letter(notice, player.email, player.name));
-    return { sent: true };
-  }
-}
-
-@Processor(QUEUES.notifyTelegram, { concurrency: NOTIFY_CONCURRENCY.telegram })
-export class TelegramNotifyProcessor extends NotifyWorker {
-  protected readonly channel = 'telegram';
-
-  constructor(
-    deliveries: Deliveries,
-    clock: Clock,
-    metrics: MetricsService,
-    private readonly texts: NoticeTexts,
-    private readonly telegram: TelegramBot,
-    private readonly channels: PlayerChannels,
-  ) {
-    super(deliveries, clock, metrics);
-  }
-
-  protected async deliver(player: Player, notice: Notice): Promise<Outcome> {
-    if (!this.telegram.enabled || player.chat === null) return { sent: false, detail: 'telegram not linked' };
-    try {
-      await this.telegram.send(player.chat, await this.texts.telegram(notice, player.name));
-      return { sent: true };
-    } catch (error) {
-      if (!(error instanceof TelegramSendError)) throw error;
-      const failure = error.failure;
-      if (failure.kind === 'rate-limited') throw new RateLimited(failure.retryAfterMs);
-      if (failure.kind === 'blocked') {
-        await this.channels.switchOff(player.id, 'telegram', 'blocked');
-        return { sent: false, detail: `bot blocked by the player: ${error.message}` };
-      }
-      throw failure.error;
-    }
-  }
-}
-
-@Processor(QUEUES.notifyPush, { concurrency: NOTIFY_CONCURRENCY.push })
-export class PushNotifyProcessor extends NotifyWorker {
-  protected readonly channel = 'push';
-
-  constructor(
-    deliveries: Deliveries,
-    clock: Clock,
-    metrics: MetricsService,
-    private readonly texts: NoticeTexts,
-    private readonly push: WebPushClient,
-    private readonly channels: PlayerChannels,
-  ) {
-    super(deliveries, clock, metrics);
-  }
-
-  /**
-   * To each of the player's devices not reached by an earlier try: a gone subscription (404/410)
-   * is removed, and so is one whose endpoint fails the address rule by its text (an older install
-   * saved it; logged once, as it goes); any device that may yet take it makes the job retry for
-   * that device only.
-   */
-  protected async deliver(player: Player, notice: Notice, job: Job<NotifyJob>): Promise<Outcome> {
-    const text = await this.texts.push(notice, this.clock.now());
-    if (text.ttlSeconds <= 0) return { sent: false, detail: 'too late: its moment has passed' };
-    const done = new Set(job.data.done ?? []);
-    const targets = (await this.channels.pushTargets(player.id)).filter((target) => !done.has(target.id));
-    if (!this.push.enabled || (targets.length === 0 && done.size === 0)) return { sent: false, detail: 'no device' };
-    const tally = { sent: 0, gone: 0, refused: 0, retry: 0, forbidden: 0 };
-    for (const target of targets) {
-      const { outcome, status, reason } = await this.push.send(target, text);
-      tally[outcome] += 1;
-      const device = { user: player.id, device: target.id, endpoint: maskEndpoint(target.endpoint) };
-      if (outcome === 'gone' || outcome === 'forbidden') {
-        await this.channels.switchOff(player.id, 'push', 'gone', target.id);
-      }
-      if (outcome === 'forbidden') {
-        this.logger.warn({ ...device, reason }, 'push endpoint fails the address rule: not sent, subscription removed');
-      }
-      if (outcome === 'refused') this.logger.warn({ ...device, status, reason }, 'push refused');
-      if (outcome !== 'retry') done.add(target.id);
-    }
-    await job.updateData({ ...job.data, done: [...done] });
-    if (tally.retry > 0) throw new Error(`push service unavailable for ${tally.retry} device(s)`);
-    const detail = `devices: ${tally.sent} sent, ${tally.gone} gone, ${tally.refused} refused, ${tally.forbidden} forbidden`;
-    return tally.sent > 0 || done.size > targets.length ? { sent: true, detail } : { sent: false, detail };
   }
 }
