@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { messages, type PlayerNoShows } from '@kort/contracts';
-import { BookingsService } from '../src/bookings/bookings.service';
+import { GamePlay } from '../src/bookings/game-play';
 import { noShowJobId, NoShows } from '../src/bookings/no-shows';
 import { dropDatabase } from '../src/database/ensure-database';
 import { QUEUES } from '../src/queues/queues';
@@ -85,7 +85,7 @@ test('a game whose door was opened is checked in and stays', async () => {
   const { client } = await player();
   const id = await booked(client, 2, msk('2027-03-01', 13));
   at('2027-03-01', 13, 5);
-  await api.app.get(BookingsService).markStarted([{ id, at: new Date(msk('2027-03-01', 13, 5)) }]);
+  await api.app.get(GamePlay).markStarted([{ id, at: new Date(msk('2027-03-01', 13, 5)) }]);
   at('2027-03-01', 13, 30);
   expect(await noShows().check(id)).toBe('checked-in');
   expect((await client.get('/api/my-orders/')).body.detail[0]).toMatchObject({ id, status: 'playing' });

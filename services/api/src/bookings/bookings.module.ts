@@ -20,6 +20,7 @@ import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
 import { GameFollowUps } from './game-follow-ups';
 import { GameInserts } from './game-inserts';
+import { GamePlay } from './game-play';
 import { Waitlist } from './waitlist';
 import { WaitlistProcessor } from './waitlist.processor';
 import { WaitlistController } from './waitlist.controller';
@@ -39,6 +40,7 @@ import { WaitlistController } from './waitlist.controller';
     FreedSlots,
     GameFollowUps,
     GameInserts,
+    GamePlay,
     SlotRules,
     Waitlist,
     WaitlistProcessor,
@@ -46,6 +48,7 @@ import { WaitlistController } from './waitlist.controller';
   exports: [
     BookingsService,
     GameInserts,
+    GamePlay,
     BookingHooks,
     AvailabilityService,
     BookingReminders,

@@ -333,27 +333,6 @@ export class BookingsService {
   }
 
   /**
-   * The games' first proven door opening (a code at the door, or the agent's report), if none yet.
-   * A game already started is not written again: every later opening of its door would otherwise
-   * rewrite the row, fire its triggers and drop the readers' caches for nothing.
-   */
-  async markStarted(starts: { id: number; at: Date }[], tx: Writer = this.db.manager): Promise<void> {
-    if (!starts.length) return;
-    const [, started] = await tx.query<[unknown[], number]>(
-      `UPDATE bookings b SET started_at = s.at
-         FROM unnest($1::int[], $2::timestamptz[]) AS s(id, at) WHERE b.id = s.id AND b.started_at IS NULL`,
-      [starts.map((start) => start.id), starts.map((start) => start.at)],
-    );
-    if (started) this.feed.wrote('bookings');
-  }
-
-  /** The player ended the game (no-op when it already was). */
-  async markEnded(bookingId: number, at: Date): Promise<void> {
-    await this.bookings.query(`UPDATE bookings SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL`, [bookingId, at]);
-    this.feed.wrote('bookings');
-  }
-
-  /**
    * Cancels, in the caller's transaction, the live games on these courts starting in [from, to) (no
    * end: every later one) that are not over: with `begun`, a game under way too (a closure holds
    * from now: the door no longer opens for it), else only games not begun (a court taken out of

@@ -4,7 +4,7 @@ import { Subject } from 'rxjs';
 import type { z } from 'zod';
 import type { AgentEventKind, LiveDoorEvent, OutboxAck, agentEventSchema } from '@kort/contracts';
 import { AlertsService } from '../alerts/alerts.service';
-import { BookingsService } from '../bookings/bookings.service';
+import { GamePlay } from '../bookings/game-play';
 import { DevicesService } from './devices.service';
 
 type AgentEvent = z.output<typeof agentEventSchema>;
@@ -32,7 +32,7 @@ export class OutboxService {
   constructor(
     private readonly db: DataSource,
     private readonly devices: DevicesService,
-    private readonly bookings: BookingsService,
+    private readonly play: GamePlay,
     private readonly alerts: AlertsService,
   ) {}
 
@@ -123,7 +123,7 @@ export class OutboxService {
         const time = at(event.at).getTime();
         starts.set(game, Math.min(time, starts.get(game) ?? time));
       }
-      await this.bookings.markStarted(
+      await this.play.markStarted(
         [...starts].map(([id, time]) => ({ id, at: new Date(time) })),
         tx,
       );

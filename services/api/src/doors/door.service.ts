@@ -4,7 +4,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { BookingError, DeviceError, DoorError, gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
-import { BookingsService } from '../bookings/bookings.service';
+import { GamePlay } from '../bookings/game-play';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { RateLimiter } from '../common/rate-limiter.service';
@@ -70,7 +70,7 @@ export class DoorService {
   constructor(
     private readonly db: DataSource,
     @InjectRepository(Booking) private readonly bookingRows: Repository<Booking>,
-    private readonly bookings: BookingsService,
+    private readonly play: GamePlay,
     private readonly commands: CommandsService,
     private readonly games: GameEvents,
     private readonly time: SiteTime,
@@ -189,7 +189,7 @@ export class DoorService {
     await this.commands.deliver(match.command);
     // The game starts with the first opening that really happened (not when the agent was offline).
     // With a door sensor, only the agent's door.opened report proves it (the outbox starts it).
-    if (!site.sensor && match.unstarted) await this.bookings.markStarted([{ id: match.booking_id, at: now }]);
+    if (!site.sensor && match.unstarted) await this.play.markStarted([{ id: match.booking_id, at: now }]);
     this.logger.log({ user: user.id, game: match.booking_id, sensor: site.sensor }, 'door opened with a code');
   }
 
@@ -198,7 +198,7 @@ export class DoorService {
     const game = await this.ownGame(user, gameId);
     if (!game.startedAt) throw new KortError(DoorError.GameNotStarted);
     const now = this.clock.now();
-    await this.bookings.markEnded(game.id, now);
+    await this.play.markEnded(game.id, now);
     const [unused] = await this.bookingRows.query<[{ id: number }[], number]>(
       `UPDATE door_codes SET consumed_at = $2 WHERE booking_id = $1 AND consumed_at IS NULL AND expires_at > $2
        RETURNING id`,
