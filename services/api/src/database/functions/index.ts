@@ -11,7 +11,7 @@ import { CHECK_BOOKING_SLOT } from './check-booking-slot';
  * definition as written that day (CREATE OR REPLACE). Importing today's text would let an old
  * migration run today's function on a schema of its own day, and would hide a change made here
  * without a migration (a new install would get it and every running install would not): with each
- * migration keeping its own text, that change fails the database-logic test.
+ * migration keeping its own text, that change fails the database-logic test (docs/decisions/0113).
  */
 export const DATABASE_FUNCTIONS: Record<string, string> = {
   kort_book: KORT_BOOK,
