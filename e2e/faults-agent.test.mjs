@@ -207,9 +207,10 @@ test('restarted mid-game: the light of the game whose door opened comes back; th
   );
 
   // The Pi reboots mid-game: it comes back dark and locked, then gives the game its light back.
+  // Counted before the kill: the dashboard can hear of the closed socket before the agent's exit is reaped.
+  const seen = liveStates.length;
   product.agent.child.kill('SIGKILL');
   await product.agent.exited;
-  const seen = liveStates.length;
   await untilLive(() => liveStates.slice(seen).some((s) => !s.online), 'the dashboard to see the agent gone');
   await product.startAgent();
   await until(async () => (await agentState(product)).relays.light, 'the agent to give the game its light back');
