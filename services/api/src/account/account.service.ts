@@ -7,6 +7,7 @@ import type { SiteRecord } from '../sites/sites.service';
 import { calendarUrl } from '../calendar/calendar-url';
 import { AppConfig } from '../config/app-config';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import { letters } from '../mail/templates';
 import { MailService } from '../mail/mail.service';
 import { PlayerChannels } from '../notifications/player-channels';
@@ -39,6 +40,7 @@ export class AccountService {
     private readonly bookings: BookingsService,
     private readonly shelves: ShelfStateService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /** The profile, with the site the player's calls act on now. */
@@ -75,14 +77,14 @@ export class AccountService {
    */
   async deleteSelf(user: User): Promise<void> {
     const deletedAt = this.clock.now();
-    const cancelled = await this.db.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       await this.users.markSelfDeleted(user.id, deletedAt, tx);
       await this.shelves.releaseFor(user.id, 'account-deleted', deletedAt, tx);
-      return (await this.bookings.cancelAllFor(user.id, deletedAt, tx)).map((game) => game.id);
+      await this.bookings.cancelAllFor(user.id, deletedAt, tx, 'player');
+      // Its games are out of the agents' schedules (one on now no longer opens the door).
+      await this.events.record(tx, { type: 'account.changed', userId: user.id });
     });
-    // Its games are out of the agent's schedule (one on now no longer opens the door).
     this.users.forget(user.id);
-    await this.bookings.afterCancelled(cancelled);
     await this.accounts.add(
       JOBS.purgeAccount,
       { userId: user.id },

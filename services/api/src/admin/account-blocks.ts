@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AdminError } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { ScheduleChanges } from '../offline/schedule-changes';
+import { DomainEvents } from '../events/domain-events';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { SitesService, type SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
@@ -24,13 +23,12 @@ export class AccountBlocks {
   private readonly logger = new Logger('AdminUsers');
 
   constructor(
-    private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly actions: AdminActions,
     private readonly users: UsersService,
     private readonly bookings: BookingsService,
     private readonly shelves: ShelfStateService,
-    private readonly schedule: ScheduleChanges,
+    private readonly events: DomainEvents,
     private readonly sites: SitesService,
   ) {}
 
@@ -45,13 +43,15 @@ export class AccountBlocks {
   async block(site: SiteRecord, admin: User, id: number): Promise<void> {
     if (id === admin.id) throw new KortError(AdminError.CannotBlockSelf);
     const now = this.clock.now();
-    const cancelled = await this.db.transaction(async (tx) => {
+    const cancelled = await this.events.transaction(async (tx) => {
       const account = await this.users.lockForDecision(id, tx);
       assertMayActOn(admin, account);
       if (account.deletion_kind === 'admin') return null;
       if (account.deletion_kind === 'self') throw new KortError(AdminError.UserSelfDeleted);
       await this.users.block(id, now, admin.role === 'owner' ? null : site.id, tx);
-      const games = await this.bookings.cancelAllFor(id, now, tx);
+      const games = await this.bookings.cancelAllFor(id, now, tx, 'club');
+      // A game on now stays, but its door no longer opens: every site's agent hears.
+      await this.events.record(tx, { type: 'account.changed', userId: id });
       // Games on now are kept (their door stops opening): they touch their site too.
       const onNow = (await this.bookings.liveGamesBySite(id, now, tx)).filter((row) => row.on_now > 0);
       const rentals = await this.shelves.releaseFor(id, 'account-blocked', now, tx);
@@ -81,8 +81,6 @@ export class AccountBlocks {
     if (cancelled === null) return;
     // The account stops working on this replica's next request too, not only once the feed says so.
     this.users.forget(id);
-    // Their games are out of the agent's schedule, a game on now included; reminders are removed.
-    await this.bookings.afterCancelled(cancelled.map((game) => game.id));
     this.logger.log(
       { user: id, admin: admin.id, site: site.id, gamesCancelled: cancelled.length },
       'account blocked by an admin',
@@ -96,7 +94,7 @@ export class AccountBlocks {
    * owner lifting a site admin's block writes it in that site's log too.
    */
   async restore(site: SiteRecord, admin: User, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       const account = await this.users.lockForDecision(id, tx);
       assertMayActOn(admin, account);
       if (account.purged_at) throw new KortError(AdminError.UserPurged);
@@ -107,6 +105,8 @@ export class AccountBlocks {
           throw new KortError(AdminError.BlockedElsewhere);
       }
       await this.users.restore(id, tx);
+      // A game still on (not cancelled by the block) opens the door again.
+      await this.events.record(tx, { type: 'account.changed', userId: id });
       const detail = account.deletion_kind === 'self' ? 'Отменено удаление профиля' : 'Снята блокировка';
       await this.actions.record(site, tx, admin.id, 'user.restore', 'user', id, detail);
       if (madeAt !== null && madeAt !== site.id) {
@@ -115,8 +115,6 @@ export class AccountBlocks {
       }
     });
     this.users.forget(id);
-    // A game still on (not cancelled by the block) opens the door again.
-    this.schedule.changed();
     this.logger.log({ user: id, admin: admin.id, site: site.id }, 'account restored by an admin');
   }
 }

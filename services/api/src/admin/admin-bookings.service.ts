@@ -13,13 +13,12 @@ import {
 } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
 import { SlotRules } from '../bookings/slot-rules';
-import { ChangeFeed } from '../cache/change-feed';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -106,8 +105,7 @@ export class AdminBookingsService {
     private readonly courts: CourtsService,
     private readonly quota: WalkInQuota,
     private readonly slots: SlotRules,
-    private readonly feed: ChangeFeed,
-    private readonly schedule: ScheduleChanges,
+    private readonly events: DomainEvents,
   ) {
     this.resource = {
       source: (params, site) => bookingsSource(clock, site)(params),
@@ -334,12 +332,14 @@ export class AdminBookingsService {
     });
     let id: number;
     try {
-      id = await this.db.transaction((tx) => insertGuestGame(tx, site, guest, body.court_id, startsAt));
+      id = await this.events.transaction(async (tx) => {
+        const made = await insertGuestGame(tx, site, guest, body.court_id, startsAt);
+        await this.events.record(tx, { type: 'games.booked', games: [{ id: made, siteId: site.id }] });
+        return made;
+      });
     } catch (error) {
       throw this.slots.refusal(error) ?? error;
     }
-    this.feed.wrote('bookings');
-    this.schedule.changed({ games: [id] });
     await this.actions.record(site, undefined, admin.id, 'booking.create', 'booking', id, messages.adminGuestBooked);
     this.logger.log(
       { booking: id, site: site.id, guest: true, admin: admin.id },

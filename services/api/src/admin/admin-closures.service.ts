@@ -6,9 +6,9 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { ClosuresService } from '../club/closures.service';
 import { CourtsService } from '../club/courts.service';
-import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -71,7 +71,7 @@ export class AdminClosuresService {
     private readonly actions: AdminActions,
     private readonly time: SiteTime,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
+    private readonly events: DomainEvents,
   ) {
     this.resource = {
       source: (params: SqlParams, site: SiteRef) =>
@@ -115,7 +115,7 @@ export class AdminClosuresService {
   async create(site: SiteRef, admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
     const { from, to, courts } = await this.checked(site, request);
     const now = this.clock.now();
-    const { id, cancelled, places } = await this.db.transaction(async (tx) => {
+    const { id, cancelled, places } = await this.events.transaction(async (tx) => {
       await this.closures.lockShape(tx, site.id);
       const made = await this.closures.insert(tx, site.id, {
         courtId: request.courtId,
@@ -135,9 +135,9 @@ export class AdminClosuresService {
       });
       const line = await this.cancellations.closeLine(tx, site, from, to, games, request.reason);
       await this.actions.record(site, tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
+      await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'closures' });
       return { id: made, cancelled: games, places: line };
     });
-    this.feed.wrote('closures');
     await this.cancellations.tell(cancelled, places, request.reason);
     this.logger.log(
       {
@@ -160,15 +160,15 @@ export class AdminClosuresService {
     const closure = await this.get(site, id);
     const now = this.clock.now();
     const clock = this.time.of(site);
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       const locked = await this.closures.lock(tx, id);
       if (!locked || locked.siteId !== site.id) throw new KortError(AdminError.ClosureNotFound);
       if (locked.endsAt <= now) throw new KortError(AdminError.ClosureOver);
       if (locked.startsAt > now) await this.closures.remove(tx, id);
       else await this.closures.endAt(tx, id, clock.local(now).startOf('hour').plus({ hours: 1 }).toJSDate());
       await this.actions.record(site, tx, admin.id, 'closure.delete', 'closure', id, closure.reason);
+      await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'closures' });
     });
-    this.feed.wrote('closures');
     this.logger.log({ closure: id, site: site.id, admin: admin.id }, 'closure deleted');
     return closure;
   }

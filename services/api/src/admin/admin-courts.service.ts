@@ -13,9 +13,9 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { BookingsService } from '../bookings/bookings.service';
 import { ClosuresService } from '../club/closures.service';
 import { CourtsService } from '../club/courts.service';
-import { ChangeFeed } from '../cache/change-feed';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
@@ -69,7 +69,7 @@ export class AdminCourtsService {
     private readonly cancellations: ClubCancellations,
     private readonly actions: AdminActions,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
+    private readonly events: DomainEvents,
   ) {}
 
   list(site: SiteRef, query: ListQuery<CourtField, CourtsFilter>): Promise<Page<AdminCourt>> {
@@ -91,17 +91,17 @@ export class AdminCourtsService {
 
   async create(site: SiteRef, admin: User, body: z.output<typeof adminCourtCreate>): Promise<AdminCourt> {
     const id = await this.named(() =>
-      this.db.transaction(async (tx) => {
+      this.events.transaction(async (tx) => {
         const made = await this.courts.create(tx, site.id, {
           name: body.name,
           active: body.active,
           sortOrder: body.sort_order,
         });
         await this.actions.record(site, tx, admin.id, 'court.create', 'court', made, body.name);
+        await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'courts' });
         return made;
       }),
     );
-    this.feed.wrote('courts');
     this.logger.log({ court: id, site: site.id, admin: admin.id }, 'court added');
     return this.get(site, id);
   }
@@ -109,7 +109,7 @@ export class AdminCourtsService {
   async update(site: SiteRef, admin: User, id: number, body: AdminCourtUpdate): Promise<AdminCourt> {
     const now = this.clock.now();
     const { cancelled, places, reason } = await this.named(() =>
-      this.db.transaction(async (tx) => {
+      this.events.transaction(async (tx) => {
         const court = await this.courts.lock(tx, id);
         if (!court || court.siteId !== site.id) throw new KortError(AdminError.CourtNotFound);
         const renamed = body.name !== undefined && body.name !== court.name;
@@ -117,6 +117,7 @@ export class AdminCourtsService {
         const switched = body.active !== undefined && body.active !== court.active;
         const reason = `${body.name ?? court.name} ${messages.courtTakenOut}`;
         if (!renamed && !moved && !switched) return { cancelled: [], places: [], reason };
+        await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'courts' });
         // Taken out of booking: no game of the site is booked until its games are cancelled.
         if (switched && body.active === false) await this.closures.lockShape(tx, court.siteId);
         await this.courts.update(tx, id, { name: body.name, active: body.active, sortOrder: body.sort_order });
@@ -141,7 +142,6 @@ export class AdminCourtsService {
         return { cancelled: games, places: line, reason };
       }),
     );
-    this.feed.wrote('courts');
     if (body.active === false && (cancelled.length > 0 || places.length > 0)) {
       await this.cancellations.tell(cancelled, places, reason);
     }
@@ -152,12 +152,12 @@ export class AdminCourtsService {
   /** A court that never had a game (nor a closure or a term) goes; any other stays, inactive at most. */
   async delete(site: SiteRef, admin: User, id: number): Promise<AdminCourt> {
     const court = await this.get(site, id);
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       if ((await this.courts.lock(tx, id))?.siteId !== site.id) throw new KortError(AdminError.CourtNotFound);
       if (!(await this.courts.deleteUnused(tx, id))) throw new KortError(AdminError.CourtHasHistory);
       await this.actions.record(site, tx, admin.id, 'court.delete', 'court', id, court.name);
+      await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'courts' });
     });
-    this.feed.wrote('courts');
     this.logger.log({ court: id, admin: admin.id }, 'court deleted');
     return court;
   }

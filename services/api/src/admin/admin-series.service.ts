@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AdminError, type AdminSeries, type SeriesOccurrence } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
-import { BookingsService } from '../bookings/bookings.service';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import { SeriesService, type Term } from '../series/series.service';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
@@ -57,7 +57,7 @@ export class AdminSeriesService {
   constructor(
     private readonly db: DataSource,
     private readonly series: SeriesService,
-    private readonly bookings: BookingsService,
+    private readonly events: DomainEvents,
     private readonly actions: AdminActions,
   ) {}
 
@@ -77,7 +77,7 @@ export class AdminSeriesService {
   }
 
   async create(site: SiteRef, admin: User, term: Term): Promise<AdminSeries> {
-    const made = await this.db.transaction(async (tx) => {
+    const made = await this.events.transaction(async (tx) => {
       const done = await this.series.create(site, tx, term, admin.id);
       await this.actions.record(
         site,
@@ -90,20 +90,19 @@ export class AdminSeriesService {
       );
       return done;
     });
-    await this.series.afterMade(made);
+    this.logger.log({ series: made.id, booked: made.games.length, skipped: made.skips.length }, 'school term booked');
     return this.get(site, made.id);
   }
 
   /** Ends the term: its games not begun are cancelled (the past ones stay); it leaves the list. */
   async delete(site: SiteRef, admin: User, id: number): Promise<AdminSeries> {
     const term = await this.get(site, id);
-    const cancelled = await this.db.transaction(async (tx) => {
+    const cancelled = await this.events.transaction(async (tx) => {
       const games = await this.series.remove(site, tx, id);
       if (games === null) throw new KortError(AdminError.SeriesNotFound);
       await this.actions.record(site, tx, admin.id, 'series.delete', 'series', id, `Отменено игр: ${games.length}`);
       return games;
     });
-    await this.bookings.afterCancelled(cancelled);
     this.logger.log({ series: id, site: site.id, cancelled: cancelled.length, admin: admin.id }, 'school term ended');
     return term;
   }

@@ -9,8 +9,8 @@ import {
   messages,
   settingValueSchemas,
 } from '@kort/contracts';
-import { ChangeFeed } from '../cache/change-feed';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
@@ -60,7 +60,7 @@ export class AdminSettingsService {
     private readonly db: DataSource,
     private readonly actions: AdminActions,
     private readonly settings: SettingsService,
-    private readonly feed: ChangeFeed,
+    private readonly events: DomainEvents,
   ) {}
 
   list(site: SiteRef, query: ListQuery<SettingField, SettingsFilter>): Promise<Page<AdminSetting>> {
@@ -84,7 +84,7 @@ export class AdminSettingsService {
         detail: checked.error.issues[0]?.message ?? messages.genericError,
       });
     }
-    const changed = await this.db.transaction(async (tx) => {
+    const changed = await this.events.transaction(async (tx) => {
       if (key === 'opening_hour' || key === 'closing_hour') {
         await this.keepHoursInOrder(site, tx, key, Number(checked.data));
       }
@@ -92,10 +92,10 @@ export class AdminSettingsService {
       if (!(await this.settings.set(site, key, checked.data, tx))) return false;
       // Only which setting changed: the values (court_rules is long text) stay out of the log.
       await this.actions.record(site, tx, admin.id, 'setting.update', 'setting', key, key);
+      await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'settings' });
       return true;
     });
     if (changed) {
-      this.feed.wrote('settings');
       this.logger.log({ setting: key, site: site.id, admin: admin.id }, 'setting changed by an admin');
     }
     return this.get(site, key);

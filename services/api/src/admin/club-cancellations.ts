@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BookingsService, type CancelledGame } from '../bookings/bookings.service';
+import type { CancelledGame } from '../bookings/bookings.service';
 import { Waitlist, type ClosedPlace } from '../bookings/waitlist';
 import { ClubCalendar } from '../club/club-calendar';
 import type { Writer } from '../common/writer';
@@ -11,15 +11,15 @@ import { SiteTime } from '../time/site-time';
 /**
  * What the club changing its shape does to the games and the line (a closure, a court taken out of
  * booking): in the transaction, the waitlist of the hours no open court is left in; after it, the
- * cancelled games' follow-ups (schedule, reminders, equipment loans), a notice with the reason to
- * each player, and one to each player taken out of line (on the players' channels).
+ * equipment loans of the cancelled games, a notice with the reason to each player, and one to each
+ * player taken out of line (on the players' channels). The games' own follow-ups (schedule,
+ * reminders, refunds) come from their games.freed event.
  */
 @Injectable()
 export class ClubCancellations {
   private readonly logger = new Logger('ClubCancellations');
 
   constructor(
-    private readonly bookings: BookingsService,
     private readonly waitlist: Waitlist,
     private readonly calendar: ClubCalendar,
     private readonly games: GameEvents,
@@ -54,9 +54,8 @@ export class ClubCancellations {
     return this.waitlist.closeHours(site, tx, closedHours, holds, reason);
   }
 
-  /** Once committed: the games' follow-ups and the letters. Never throws: a failure is logged. */
+  /** Once committed: the loans and the letters. Never throws: a failure is logged. */
   async tell(cancelled: CancelledGame[], places: ClosedPlace[], reason: string): Promise<void> {
-    await this.bookings.afterCancelled(cancelled.map((game) => game.id));
     for (const game of cancelled) {
       // A walk-in guest's game: no account to tell, no equipment loan to end.
       if (game.userId === null) continue;

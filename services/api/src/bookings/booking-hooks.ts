@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { GamePayment, PaymentDue } from '@kort/contracts';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../sites/site-ref';
@@ -25,22 +25,15 @@ export interface GameCharges {
   describe(userId: number, bookingIds: number[]): Promise<Map<number, GamePayment>>;
 }
 
-/** Games cancelled and by whom: the player's own cancellation, or the club's (any other path). */
-export interface GamesCancelled {
-  bookingIds: number[];
-  by: 'player' | 'club';
-}
-
 /**
- * The bookings' two seams for what sits above them (payments/ registers at start): a game's
- * charge, written inside the booking's transaction, and the games cancelled, told after the
- * commit. The bookings never import payments; payments import the bookings.
+ * The bookings' seam for what sits above them (payments/ registers at start): a game's charge,
+ * written inside the booking's transaction, and its money for My games. The games freed reach
+ * payments as a domain event (events/domain-events.ts). The bookings never import payments;
+ * payments import the bookings.
  */
 @Injectable()
 export class BookingHooks {
-  private readonly logger = new Logger('BookingHooks');
   private charges: GameCharges | null = null;
-  private readonly cancelledListeners: ((event: GamesCancelled) => Promise<void>)[] = [];
 
   setCharges(charges: GameCharges): void {
     this.charges = charges;
@@ -54,19 +47,5 @@ export class BookingHooks {
     return this.charges && bookingIds.length
       ? this.charges.describe(userId, bookingIds)
       : Promise.resolve(new Map<number, GamePayment>());
-  }
-
-  onCancelled(listener: (event: GamesCancelled) => Promise<void>): void {
-    this.cancelledListeners.push(listener);
-  }
-
-  /** Tells every listener; one that fails is logged (its own sweep finds what it missed). */
-  async cancelled(event: GamesCancelled): Promise<void> {
-    if (!event.bookingIds.length) return;
-    for (const listener of this.cancelledListeners) {
-      await listener(event).catch((error: unknown) =>
-        this.logger.error({ games: event.bookingIds, error: String(error) }, 'a cancellation follow-up failed'),
-      );
-    }
   }
 }

@@ -2,11 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { BookingError, bookingRules, type BookingRules, messages, type PaymentDue } from '@kort/contracts';
-import { ChangeFeed } from '../cache/change-feed';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
-import { ScheduleChanges } from '../offline/schedule-changes';
+import { DomainEvents, type FreedBy } from '../events/domain-events';
 import { PriceBook } from '../prices/price-book';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
@@ -14,10 +13,8 @@ import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';
 import { Booking } from './booking.entity';
 import { BookingHooks } from './booking-hooks';
-import { BookingReminders } from './booking-reminders';
 import { NoShows } from './no-shows';
-import { FreedSlots } from './freed-slots';
-import { GameFollowUps } from './game-follow-ups';
+import { FREED_COLUMNS, freedGame, type FreedRow } from './freed-slots';
 import { GameInserts } from './game-inserts';
 import { SlotRules, type SlotRequest } from './slot-rules';
 
@@ -50,17 +47,13 @@ export class BookingsService {
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     private readonly slots: SlotRules,
     private readonly calendar: ClubCalendar,
-    private readonly reminders: BookingReminders,
     private readonly time: SiteTime,
     private readonly clock: Clock,
-    private readonly schedule: ScheduleChanges,
     private readonly noShows: NoShows,
-    private readonly freedSlots: FreedSlots,
-    private readonly feed: ChangeFeed,
     private readonly prices: PriceBook,
     private readonly hooks: BookingHooks,
     private readonly inserts: GameInserts,
-    private readonly followUps: GameFollowUps,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -99,9 +92,10 @@ export class BookingsService {
     }
     if (id === 'screened')
       ({ id, payment } = await this.orderTheLongWay(site, user, request, quotas, { startsAt, endsAt, rules, kopecks }));
+    // The one statement wrote the game's outbox fact itself; the long way recorded its event.
+    else if (id !== null) await this.events.committed({ type: 'games.booked', games: [{ id, siteId: site.id }] });
     if (id === null) throw new KortError(BookingError.QuotaReached);
     const booking = { id, courtId: request.courtId, startsAt };
-    this.afterCommit(site);
     this.logger.log(
       { booking: booking.id, user: user.id, court: booking.courtId, startsAt, ...(payment ? { held: true } : {}) },
       'game booked',
@@ -134,7 +128,7 @@ export class BookingsService {
           ? await this.inserts.insert(user.id, request.courtId, startsAt, endsAt, tx)
           : await this.inserts.underQuotas(site, user.id, request.courtId, startsAt, endsAt, rules, tx);
       // The game, its charge and the fact of it (its reminder and check follow from the outbox) commit together.
-      const id = await this.db.transaction(async (tx) => {
+      const id = await this.events.transaction(async (tx) => {
         const made = await write(tx);
         if (made === null) return null;
         if (kopecks)
@@ -145,7 +139,7 @@ export class BookingsService {
             startsAt,
             kopecks,
           });
-        await this.followUps.booked(tx, site.id, [made]);
+        await this.events.record(tx, { type: 'games.booked', games: [{ id: made, siteId: site.id }] });
         return made;
       });
       return { id, payment };
@@ -181,24 +175,27 @@ export class BookingsService {
    * paid game's refund (payments/: the player's by the club's rule, the club's in full).
    */
   async cancelById(bookingId: number, now: Date, by: 'player' | 'club' = 'club'): Promise<boolean> {
-    if (!(await this.cancelOne(this.db.manager, bookingId, now, by === 'player' ? 'player' : null))) return false;
-    await this.afterCancelled([bookingId], by);
-    return true;
+    return this.events.transaction((tx) => this.cancelOne(tx, bookingId, now, by === 'player' ? 'player' : null));
   }
 
   /**
-   * Cancels every game of the player not yet started (a deletion or an admin block), in the
-   * caller's transaction (their ids and sites); once it has committed, the caller calls
-   * afterCancelled with the ids.
+   * Cancels every game of the player not yet started, in the caller's transaction (DomainEvents):
+   * the player's own deletion, or the club's block. Answers their ids and sites.
    */
-  async cancelAllFor(userId: number, at: Date, tx: Writer): Promise<{ id: number; site_id: string }[]> {
+  async cancelAllFor(
+    userId: number,
+    at: Date,
+    tx: Writer,
+    by: 'player' | 'club',
+  ): Promise<{ id: number; site_id: string }[]> {
     // An UPDATE … RETURNING answers [rows, count] through TypeORM's query().
-    const [games] = await tx.query<[{ id: number; site_id: string }[], number]>(
+    const [games] = await tx.query<[FreedRow[], number]>(
       `UPDATE bookings SET cancelled_at = $2
-        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id, site_id`,
+        WHERE user_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING ${FREED_COLUMNS}`,
       [userId, at],
     );
-    return games;
+    await this.freed(tx, games, by);
+    return games.map((game) => ({ id: game.id, site_id: game.site_id }));
   }
 
   /**
@@ -217,54 +214,6 @@ export class BookingsService {
         GROUP BY site_id ORDER BY site_id`,
       [userId, at],
     );
-  }
-
-  /** What follows cancelled games once committed: the agent's schedule, the reminders, the waitlist. */
-  async afterCancelled(bookingIds: number[], by: 'player' | 'club' = 'club'): Promise<void> {
-    this.feed.wrote('bookings');
-    await this.hooks.cancelled({ bookingIds, by });
-    this.schedule.changed();
-    await this.offerFreed(bookingIds);
-    const made = await this.createdAt(bookingIds);
-    for (const bookingId of bookingIds) {
-      const game = { id: bookingId, createdAt: made.get(bookingId) ?? new Date(0) };
-      // A reminder or a check left behind finds the game cancelled and does nothing.
-      await this.reminders
-        .cancel(game)
-        .catch((error: unknown) =>
-          this.logger.warn({ booking: bookingId, error: String(error) }, 'reminder not removed'),
-        );
-      await this.noShows
-        .cancelCheck(game)
-        .catch((error: unknown) =>
-          this.logger.warn({ booking: bookingId, error: String(error) }, 'no-show check not removed'),
-        );
-    }
-  }
-
-  /** Freed games (not holds, which the waitlist passes on itself) go to the hour's waitlist. */
-  private async offerFreed(bookingIds: number[]): Promise<void> {
-    if (!bookingIds.length) return;
-    const games = await this.db.query<
-      { id: number; site_id: string; court_id: number; starts_at: Date; created_at: Date }[]
-    >(
-      `SELECT id, site_id, court_id, starts_at, created_at FROM bookings
-        WHERE id = ANY($1) AND held_until IS NULL AND ends_at > $2`,
-      [bookingIds, this.clock.now()],
-    );
-    await this.freedSlots
-      .freed(
-        games.map((game) => ({
-          id: game.id,
-          siteId: game.site_id,
-          courtId: game.court_id,
-          startsAt: game.starts_at,
-          createdAt: game.created_at,
-        })),
-      )
-      .catch((error: unknown) =>
-        this.logger.error({ bookings: bookingIds, error: String(error) }, 'freed games not offered'),
-      );
   }
 
   /**
@@ -302,34 +251,9 @@ export class BookingsService {
     return id;
   }
 
-  /**
-   * What follows a new game committed by another writer (a term's games, a waitlist hold confirmed,
-   * a late payment): the agent's schedule now, the reminder and the no-show check through the event
-   * outbox (game-follow-ups.ts).
-   */
-  async afterBooked(booking: { id: number }): Promise<void> {
-    await this.followUps.bookedAfterCommit([booking.id]);
-    this.feed.wrote('bookings');
-    this.schedule.changed({ games: [booking.id] });
-  }
-
-  /**
-   * After a game's own commit: the caches and the agent's schedule now (its site is known: no
-   * lookup of the game's site), the outbox's relay at once.
-   */
-  private afterCommit(site: SiteRef): void {
-    this.feed.wrote('bookings');
-    this.schedule.changed(site.id);
-    this.followUps.kick();
-  }
-
-  /** When each of these games was made: the half of their jobs' ids a restore cannot hand out again. */
-  private async createdAt(bookingIds: number[]): Promise<Map<number, Date>> {
-    const rows = await this.db.query<{ id: number; created_at: Date }[]>(
-      `SELECT id, created_at FROM bookings WHERE id = ANY($1::int[])`,
-      [bookingIds],
-    );
-    return new Map(rows.map((row) => [row.id, row.created_at]));
+  /** The games freed in the caller's transaction, told once it commits (events/domain-events.ts). */
+  private async freed(tx: Writer, games: FreedRow[], by: FreedBy): Promise<void> {
+    await this.events.record(tx, { type: 'games.freed', games: games.map(freedGame), by });
   }
 
   /**
@@ -337,21 +261,20 @@ export class BookingsService {
    * end: every later one) that are not over: with `begun`, a game under way too (a closure holds
    * from now: the door no longer opens for it), else only games not begun (a court taken out of
    * booking keeps the one being played). `reason` is kept with each game for My games' greyed card.
-   * The caller calls afterCancelled once it has committed.
+   * The caller's transaction is DomainEvents': the games' follow-ups come after its commit.
    */
   async cancelWithin(
     tx: Writer,
     within: { courts: number[]; from: Date; to: Date | null; now: Date; begun: boolean; reason: string },
   ): Promise<CancelledGame[]> {
-    const [games] = await tx.query<
-      [{ id: number; user_id: number | null; court_id: number; starts_at: Date; held: boolean }[], number]
-    >(
+    const [games] = await tx.query<[FreedRow[], number]>(
       `UPDATE bookings SET cancelled_at = $4, cancel_reason = $6
         WHERE cancelled_at IS NULL AND court_id = ANY($1::int[]) AND starts_at >= $2
           AND ($3::timestamptz IS NULL OR starts_at < $3) AND (CASE WHEN $5 THEN ends_at ELSE starts_at END) > $4
-        RETURNING id, user_id, court_id, starts_at, held_until IS NOT NULL AS held`,
+        RETURNING ${FREED_COLUMNS}`,
       [within.courts, within.from, within.to, within.now, within.begun, within.reason],
     );
+    await this.freed(tx, games, 'club');
     return games
       .map((game) => ({
         id: game.id,
@@ -365,7 +288,7 @@ export class BookingsService {
 
   /**
    * A priced game unpaid at the end of its hold (payments/), in the caller's transaction: cancelled
-   * as 'unpaid'. False when it was cancelled already. The caller calls afterCancelled once committed.
+   * as 'unpaid'. False when it was cancelled already.
    */
   releaseUnpaid(tx: Writer, bookingId: number, now: Date): Promise<boolean> {
     return this.cancelOne(tx, bookingId, now, 'unpaid');
@@ -373,11 +296,13 @@ export class BookingsService {
 
   /** One live game cancelled, with who cancelled it (null: the club); false when it already was. */
   private async cancelOne(tx: Writer, id: number, now: Date, by: 'player' | 'unpaid' | null): Promise<boolean> {
-    const [, cancelled] = await tx.query<[unknown[], number]>(
-      `UPDATE bookings SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL`,
+    const [games] = await tx.query<[FreedRow[], number]>(
+      `UPDATE bookings SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL
+        RETURNING ${FREED_COLUMNS}`,
       [id, now, by],
     );
-    return cancelled === 1;
+    await this.freed(tx, games, by ?? 'club');
+    return games.length === 1;
   }
 
   /**
@@ -385,11 +310,12 @@ export class BookingsService {
    * as the term's ('series': My games does not keep them).
    */
   async cancelSeries(tx: Writer, seriesId: number, now: Date): Promise<number[]> {
-    const [games] = await tx.query<[{ id: number }[], number]>(
+    const [games] = await tx.query<[FreedRow[], number]>(
       `UPDATE bookings SET cancelled_at = $2, cancelled_by = 'series'
-        WHERE series_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING id`,
+        WHERE series_id = $1 AND cancelled_at IS NULL AND starts_at > $2 RETURNING ${FREED_COLUMNS}`,
       [seriesId, now],
     );
+    await this.freed(tx, games, 'club');
     return games.map((game) => game.id);
   }
 }

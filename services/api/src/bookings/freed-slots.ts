@@ -1,7 +1,31 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import type { FreedGame } from '../events/domain-events';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
+
+/** What a write that frees games returns of each (`RETURNING ${FREED_COLUMNS}`), for its event. */
+export const FREED_COLUMNS = `id, site_id, user_id, court_id, starts_at, ends_at, created_at, held_until IS NOT NULL AS held`;
+export interface FreedRow {
+  id: number;
+  site_id: string;
+  user_id: number | null;
+  court_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  created_at: Date;
+  held: boolean;
+}
+export const freedGame = (row: FreedRow): FreedGame => ({
+  id: row.id,
+  siteId: row.site_id,
+  userId: row.user_id,
+  courtId: row.court_id,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  createdAt: row.created_at,
+  held: row.held,
+});
 
 /** A game that stopped holding its slot (cancelled, released, ended early): its site, court and hour. */
 export interface FreedSlot {
@@ -16,7 +40,7 @@ export interface HoldExpiryJob {
 }
 
 /**
- * Where freed slots go (BookingsService, NoShows): a job per freed game on the waitlist queue,
+ * Where freed slots go (GameFollowUps, on every games.freed): a job per freed game on the waitlist queue,
  * keyed by the booking (its id and creation instant: queues.ts, recordKey) so that a slot is offered
  * once whatever the replicas do.
  */

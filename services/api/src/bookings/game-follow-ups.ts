@@ -1,23 +1,35 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Writer } from '../common/writer';
+import { Clock } from '../common/clock';
+import { DomainEvents, type FreedBy, type GamesFreed } from '../events/domain-events';
 import { EventOutbox } from '../events/event-outbox';
 import { BookingReminders } from './booking-reminders';
+import { FreedSlots } from './freed-slots';
 import { NoShows } from './no-shows';
 
+/** Those who let a game go whose reminder and no-show check are still queued (a no-show's check is the one running; a hold has neither). */
+const JOBS_QUEUED: ReadonlySet<FreedBy> = new Set(['player', 'club', 'unpaid']);
+
 /**
- * What follows a new game, through the event outbox (events/event-outbox.ts): its reminder and its
- * no-show check. The fact `game.booked` commits with the game; the relay queues both jobs under ids
- * unique for all time, so a crash between the commit and the queueing loses neither, and a drain
- * repeated after a crash queues neither twice.
+ * What follows a game booked and a game freed, whoever wrote it (events/domain-events.ts).
+ * - Booked: its reminder and its no-show check, through the event outbox (events/event-outbox.ts).
+ *   The fact `game.booked` commits with the game; the relay queues both jobs under ids unique for
+ *   all time, so a crash between the commit and the queueing loses neither, and a drain repeated
+ *   after a crash queues neither twice.
+ * - Freed: its hour offered to the site's waitlist (not a hold the club cancelled: the club closed
+ *   that hour; a hold the line let go passes on), its reminder and its check removed.
  */
 @Injectable()
 export class GameFollowUps implements OnModuleInit {
+  private readonly logger = new Logger('GameFollowUps');
+
   constructor(
-    private readonly db: DataSource,
+    private readonly events: DomainEvents,
     private readonly outbox: EventOutbox,
     private readonly reminders: BookingReminders,
     private readonly noShows: NoShows,
+    private readonly freedSlots: FreedSlots,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -27,14 +39,21 @@ export class GameFollowUps implements OnModuleInit {
         tx,
       ),
     );
-  }
-
-  /** In the game's own transaction; `kick` once it has committed. */
-  async booked(tx: Writer, siteId: string, gameIds: number[]): Promise<void> {
-    await this.outbox.add(
-      tx,
-      gameIds.map((ref) => ({ siteId, topic: 'game.booked' as const, ref })),
-    );
+    this.events.on('games.booked', {
+      name: 'reminders and no-show checks',
+      inTransaction: (event, tx) =>
+        this.outbox.add(
+          tx,
+          event.games.map((game) => ({ siteId: game.siteId, topic: 'game.booked' as const, ref: game.id })),
+        ),
+      // The relay drains now rather than at its next poll.
+      afterCommit: () => this.outbox.kick(),
+    });
+    this.events.on('games.freed', { name: 'waitlist offers', afterCommit: (event) => this.offer(event) });
+    this.events.on('games.freed', {
+      name: 'reminders and checks removed',
+      afterCommit: (event) => this.unqueue(event),
+    });
   }
 
   /**
@@ -45,31 +64,34 @@ export class GameFollowUps implements OnModuleInit {
     return EventOutbox.insertOf(`SELECT ${site}, 'game.booked', id FROM ${source} WHERE id IS NOT NULL`);
   }
 
-  /** After the game's commit: the relay drains now. */
-  kick(): void {
-    this.outbox.kick();
+  /** The hours still to play go to their site's line. */
+  private async offer({ games, by }: GamesFreed): Promise<void> {
+    const now = this.clock.now();
+    await this.freedSlots.freed(games.filter((game) => (!game.held || by === 'waitlist') && game.endsAt > now));
   }
 
-  /**
-   * Games committed by a writer of their own (a term's games, a confirmed hold, a late payment):
-   * their facts go in just after, with the site each game's court is at.
-   */
-  async bookedAfterCommit(gameIds: number[]): Promise<void> {
-    const rows = await this.db.query<{ id: number; site_id: string }[]>(
-      `SELECT b.id, c.site_id FROM bookings b JOIN courts c ON c.id = b.court_id WHERE b.id = ANY($1::int[])`,
-      [gameIds],
-    );
-    await this.outbox.add(
-      this.db.manager,
-      rows.map((row) => ({ siteId: row.site_id, topic: 'game.booked' as const, ref: row.id })),
-    );
-    this.outbox.kick();
+  /** A reminder or a check left behind would find the game cancelled and do nothing: removing them is tidiness. */
+  private async unqueue({ games, by }: GamesFreed): Promise<void> {
+    if (!JOBS_QUEUED.has(by)) return;
+    for (const game of games) {
+      await this.reminders
+        .cancel(game)
+        .catch((error: unknown) =>
+          this.logger.warn({ booking: game.id, error: String(error) }, 'reminder not removed'),
+        );
+      await this.noShows
+        .cancelCheck(game)
+        .catch((error: unknown) =>
+          this.logger.warn({ booking: game.id, error: String(error) }, 'no-show check not removed'),
+        );
+    }
   }
 
-  /** The relay's handler: each game still on gets its reminder and its check. */
+  /** The relay's handler: each player's game still on gets its reminder and its check (a walk-in guest's has neither). */
   private async follow(gameIds: number[], tx: Writer): Promise<void> {
     const games = await tx.query<{ id: number; starts_at: Date; created_at: Date }[]>(
-      `SELECT id, starts_at, created_at FROM bookings WHERE id = ANY($1::int[]) AND cancelled_at IS NULL`,
+      `SELECT id, starts_at, created_at FROM bookings
+        WHERE id = ANY($1::int[]) AND cancelled_at IS NULL AND user_id IS NOT NULL`,
       [gameIds],
     );
     const made = games.map((game) => ({ id: game.id, startsAt: game.starts_at, createdAt: game.created_at }));

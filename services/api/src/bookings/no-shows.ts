@@ -5,12 +5,12 @@ import { DataSource } from 'typeorm';
 import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
+import { DomainEvents } from '../events/domain-events';
 import { Notifier } from '../notifications/notifier';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
-import { FreedSlots } from './freed-slots';
+import { FREED_COLUMNS, freedGame, type FreedRow } from './freed-slots';
 
 export interface NoShowCheckJob {
   bookingId: number;
@@ -67,8 +67,7 @@ export class NoShows implements OnApplicationBootstrap {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly notifier: Notifier,
-    private readonly schedule: ScheduleChanges,
-    private readonly freedSlots: FreedSlots,
+    private readonly events: DomainEvents,
     private readonly actions: AdminActions,
   ) {}
 
@@ -148,24 +147,15 @@ export class NoShows implements OnApplicationBootstrap {
       if (now >= game.ends_at) this.logger.warn({ booking: bookingId }, 'no-show not judged: the door was unreachable');
       return now >= game.ends_at ? 'gone' : 'door-unknown';
     }
-    const [released] = await this.db.query<[{ user_id: number; court_id: number }[], number]>(
+    const [released] = await this.db.query<[FreedRow[], number]>(
       `UPDATE bookings SET cancelled_at = $2, no_show_at = $2
         WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND user_id IS NOT NULL
-        RETURNING user_id, court_id`,
+        RETURNING ${FREED_COLUMNS}`,
       [bookingId, now],
     );
     const userId = released[0]?.user_id;
-    if (userId === undefined) return 'checked-in';
-    this.schedule.changed(game.site_id);
-    await this.freedSlots.freed([
-      {
-        id: bookingId,
-        siteId: game.site_id,
-        courtId: released[0]!.court_id,
-        startsAt: game.starts_at,
-        createdAt: game.created_at,
-      },
-    ]);
+    if (userId === undefined || userId === null) return 'checked-in';
+    await this.events.committed({ type: 'games.freed', games: released.map(freedGame), by: 'no-show' });
     this.logger.log({ booking: bookingId, user: userId }, 'game released: no-show');
     await this.actions.record(
       { id: game.site_id },

@@ -12,6 +12,7 @@ import { ClubCalendar } from '../club/club-calendar';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import { Notifier } from '../notifications/notifier';
@@ -20,7 +21,7 @@ import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { BookingsService } from './bookings.service';
-import { FreedSlots, type FreedSlot } from './freed-slots';
+import { FREED_COLUMNS, freedGame, FreedSlots, type FreedRow, type FreedSlot } from './freed-slots';
 import { NoShows } from './no-shows';
 import { SlotRules } from './slot-rules';
 
@@ -58,6 +59,7 @@ export class Waitlist {
     private readonly bookings: BookingsService,
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
+    private readonly events: DomainEvents,
     private readonly notifier: Notifier,
     private readonly courts: CourtsService,
     private readonly sites: SitesService,
@@ -106,7 +108,7 @@ export class Waitlist {
 
   /** Leaves the line; a held offer is let go at once and passes to the next in line. */
   async leave(user: User, entryId: number): Promise<void> {
-    const released = await this.db.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       const [entry] = await tx.query<{ state: string; booking_id: number | null; starts_at: Date }[]>(
         `SELECT state, booking_id, starts_at FROM waitlist_entries
           WHERE id = $1 AND user_id = $2 AND state IN ('waiting', 'offered') FOR UPDATE`,
@@ -114,16 +116,14 @@ export class Waitlist {
       );
       if (!entry) throw new KortError(BookingError.WaitlistNotFound);
       await tx.query(`UPDATE waitlist_entries SET state = 'left' WHERE id = $1`, [entryId]);
-      if (entry.state !== 'offered' || entry.booking_id === null) return null;
-      return this.dropHold(tx, entry.booking_id);
+      if (entry.state === 'offered' && entry.booking_id !== null) await this.dropHold(tx, entry.booking_id);
     });
-    if (released) await this.freedSlots.freed([released]);
   }
 
   /** Confirms an offer within its hold: the held booking becomes the player's game. */
   async confirm(user: User, entryId: number): Promise<{ id: number; courtId: number; startsAt: Date }> {
     const now = this.clock.now();
-    const game = await this.db.transaction(async (tx) => {
+    const game = await this.events.transaction(async (tx) => {
       const [entry] = await tx.query<{ state: string; booking_id: number | null; hold_until: Date | null }[]>(
         `SELECT state, booking_id, hold_until FROM waitlist_entries WHERE id = $1 AND user_id = $2 FOR UPDATE`,
         [entryId, user.id],
@@ -132,16 +132,19 @@ export class Waitlist {
       if (entry.state === 'expired' || !entry.hold_until || entry.hold_until <= now || entry.booking_id === null) {
         throw new KortError(BookingError.HoldExpired);
       }
-      const [[booking]] = await tx.query<[{ id: number; court_id: number; starts_at: Date }[], number]>(
+      const [[booking]] = await tx.query<
+        [{ id: number; site_id: string; court_id: number; starts_at: Date }[], number]
+      >(
         `UPDATE bookings SET held_until = NULL WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
-          RETURNING id, court_id, starts_at`,
+          RETURNING id, site_id, court_id, starts_at`,
         [entry.booking_id],
       );
       if (!booking) throw new KortError(BookingError.HoldExpired);
       await tx.query(`UPDATE waitlist_entries SET state = 'booked' WHERE id = $1`, [entryId]);
+      // Now the player's game: its reminder and no-show check commit with it.
+      await this.events.record(tx, { type: 'games.booked', games: [{ id: booking.id, siteId: booking.site_id }] });
       return { id: booking.id, courtId: booking.court_id, startsAt: booking.starts_at };
     });
-    await this.bookings.afterBooked(game);
     this.logger.log({ entry: entryId, booking: game.id, user: user.id }, 'waitlist offer confirmed');
     return game;
   }
@@ -158,7 +161,7 @@ export class Waitlist {
     const site = siteId ? await this.sites.find(siteId) : null;
     if (!site) return null;
     const skipped: { entryId: number; userId: number; reason: string }[] = [];
-    const offered = await this.db.transaction(async (tx) => {
+    const offered = await this.events.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [
         WAITLIST_LOCK,
         `${site.id} ${Math.floor(startsAt.getTime() / 3_600_000)}`,
@@ -200,6 +203,7 @@ export class Waitlist {
           `UPDATE waitlist_entries SET state = 'offered', booking_id = $2, hold_until = $3 WHERE id = $1`,
           [entry.id, bookingId, holdUntil],
         );
+        await this.events.record(tx, { type: 'games.held', games: [{ id: bookingId, siteId: site.id }] });
         return { entryId: entry.id, userId: entry.user_id, holdUntil, createdAt: entry.created_at };
       }
     });
@@ -228,41 +232,28 @@ export class Waitlist {
   /** A hold that ran out: its booking is let go and the slot passes to the next in line. */
   async expire(entryId: number): Promise<boolean> {
     const now = this.clock.now();
-    const released = await this.db.transaction(async (tx) => {
+    const expired = await this.events.transaction(async (tx) => {
       const [entry] = await tx.query<{ booking_id: number | null; hold_until: Date | null }[]>(
         `SELECT booking_id, hold_until FROM waitlist_entries WHERE id = $1 AND state = 'offered' FOR UPDATE`,
         [entryId],
       );
-      if (!entry || !entry.hold_until || entry.hold_until > now || entry.booking_id === null) return null;
+      if (!entry || !entry.hold_until || entry.hold_until > now || entry.booking_id === null) return false;
       await tx.query(`UPDATE waitlist_entries SET state = 'expired' WHERE id = $1`, [entryId]);
       return this.dropHold(tx, entry.booking_id);
     });
-    if (!released) return false;
-    this.logger.log({ entry: entryId }, 'waitlist hold expired');
-    await this.freedSlots.freed([released]);
-    return true;
+    if (expired) this.logger.log({ entry: entryId }, 'waitlist hold expired');
+    return expired;
   }
 
-  private async dropHold(
-    tx: EntityManager,
-    bookingId: number,
-  ): Promise<{ id: number; siteId: string; courtId: number; startsAt: Date; createdAt: Date } | null> {
-    const [[booking]] = await tx.query<
-      [{ id: number; site_id: string; court_id: number; starts_at: Date; created_at: Date }[], number]
-    >(
+  /** The hold's game let go, in the caller's transaction; the slot passes to the next in line once it commits. */
+  private async dropHold(tx: Writer, bookingId: number): Promise<boolean> {
+    const [games] = await tx.query<[FreedRow[], number]>(
       `UPDATE bookings SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL AND held_until IS NOT NULL
-        RETURNING id, site_id, court_id, starts_at, created_at`,
+        RETURNING ${FREED_COLUMNS}`,
       [bookingId, this.clock.now()],
     );
-    return booking
-      ? {
-          id: booking.id,
-          siteId: booking.site_id,
-          courtId: booking.court_id,
-          startsAt: booking.starts_at,
-          createdAt: booking.created_at,
-        }
-      : null;
+    await this.events.record(tx, { type: 'games.freed', games: games.map(freedGame), by: 'waitlist' });
+    return games.length > 0;
   }
 
   /**

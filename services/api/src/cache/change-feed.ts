@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { DomainEvents } from '../events/domain-events';
 import { LocalCache } from './local-cache';
 
 /** What the database announces (migrations 1763880000000-change-feed and 1763950000000-club-shape). */
@@ -13,9 +14,9 @@ const RETRY_MS = { first: 250, max: 5000 };
  * Every replica's read caches, kept true by PostgreSQL itself: one connection per replica LISTENs
  * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote. The
  * notification is signalled at commit, but it travels on another connection than the commit's
- * reply, so the services that write also drop their own replica's caches once they committed
- * (`wrote`): the writer's next request never reads the old value, and other replicas follow within
- * the notification's delivery (milliseconds). While the connection is down the caches are empty and
+ * reply, so this replica also drops its caches on the domain events of its own commits
+ * (events/domain-events.ts), before the writer answers: the writer's next request never reads the
+ * old value, and other replicas follow within the notification's delivery (milliseconds). While the connection is down the caches are empty and
  * bypassed, so a notification missed then cannot leave a stale value behind.
  */
 @Injectable()
@@ -29,7 +30,10 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private retryMs = RETRY_MS.first;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly events: DomainEvents,
+  ) {}
 
   /**
    * A cache of `topic`'s rows; a notification `topic:<key>` drops that key, a bare `topic` all. A
@@ -63,6 +67,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
+    // First among the subscribers (this module starts before the writers'): the caches, then the rest.
+    const games = { name: 'read caches', afterCommit: () => this.wrote('bookings') };
+    for (const type of ['games.booked', 'games.held', 'games.freed', 'games.played'] as const)
+      this.events.on(type, games);
+    this.events.on('club.changed', { name: 'read caches', afterCommit: (event) => this.wrote(event.part) });
     // The app starts without waiting: until the feed listens, reads go to the database.
     await this.connect().catch(() => undefined);
   }

@@ -16,6 +16,7 @@ import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import { safeEqual } from '../common/safe-equal';
 import { AppConfig } from '../config/app-config';
+import { DomainEvents } from '../events/domain-events';
 import { Site } from '../sites/site.entity';
 import type { SiteRef } from '../sites/site-ref';
 
@@ -72,7 +73,8 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectRepository(Site) private readonly sites: Repository<Site>,
     private readonly config: AppConfig,
-    private readonly feed: ChangeFeed,
+    feed: ChangeFeed,
+    private readonly events: DomainEvents,
   ) {
     this.tokenHashes = feed.cache('sites', { maxEntries: TOKEN_CACHE_SIZE });
   }
@@ -97,15 +99,15 @@ export class DevicesService implements OnModuleInit, OnModuleDestroy {
    * connected with it is disconnected wherever it is (EdgeGateway hears `rekeyed`).
    */
   async rekey(siteId: string, token: string): Promise<void> {
-    await this.sites.manager.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       const [changed] = await tx.query<[{ id: string }[], number]>(
         `UPDATE sites SET token_hash = $2 WHERE id = $1 RETURNING id`,
         [siteId, hashToken(token)],
       );
       if (changed.length === 0) throw new Error(`site ${siteId} does not exist`);
       await tx.query(`SELECT pg_notify('kort_changes', $1)`, [`sites:${siteId}`]);
+      await this.events.record(tx, { type: 'club.changed', siteId, part: 'sites' });
     });
-    this.feed.wrote('sites');
     this.rekeyed.next(siteId);
   }
 

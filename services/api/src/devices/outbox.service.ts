@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Subject } from 'rxjs';
 import type { z } from 'zod';
 import type { AgentEventKind, LiveDoorEvent, OutboxAck, agentEventSchema } from '@kort/contracts';
 import { AlertsService } from '../alerts/alerts.service';
 import { GamePlay } from '../bookings/game-play';
+import { DomainEvents } from '../events/domain-events';
 import { DevicesService } from './devices.service';
 
 type AgentEvent = z.output<typeof agentEventSchema>;
@@ -30,10 +31,10 @@ export class OutboxService {
   private readonly appliedHandlers: OutboxHandler[] = [];
 
   constructor(
-    private readonly db: DataSource,
     private readonly devices: DevicesService,
     private readonly play: GamePlay,
     private readonly alerts: AlertsService,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -53,7 +54,7 @@ export class OutboxService {
       return Number.isNaN(date.getTime()) ? arrived : date;
     };
 
-    const inserted = await this.db.transaction(async (tx) => {
+    const inserted = await this.events.transaction(async (tx) => {
       // A game counts only when it is this site's: another site's id is dropped, not trusted.
       const named = [
         ...new Set(events.flatMap((event) => (event.game === null || event.game > INT_MAX ? [] : [event.game]))),

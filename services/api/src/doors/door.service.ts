@@ -14,7 +14,6 @@ import { CommandsService } from '../devices/commands.service';
 import { GameEvents } from '../devices/game-events';
 import { doorWindow } from '../offline/door-window';
 import { OfflinePins } from '../offline/offline-pins';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 
@@ -77,7 +76,6 @@ export class DoorService {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly pins: OfflinePins,
-    private readonly schedule: ScheduleChanges,
     private readonly config: AppConfig,
   ) {
     this.key = createHmac('sha256', config.sessionSecret).update('door-codes').digest();
@@ -206,7 +204,6 @@ export class DoorService {
     );
     this.games.ended.next({ bookingId: game.id, userId: user.id });
     const site = await this.siteOf(game.id);
-    this.schedule.changed(site.id);
     // A code still on the door display for this game goes at once (best effort: it expires anyway).
     if (site.online && unused.length > 0) {
       await this.commands

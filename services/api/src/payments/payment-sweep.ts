@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BookingsService } from '../bookings/bookings.service';
+import { DomainEvents } from '../events/domain-events';
 import { Clock } from '../common/clock';
 import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES } from '../queues/queues';
@@ -52,6 +53,7 @@ export class PaymentSweep implements OnApplicationBootstrap {
     private readonly payments: PaymentsService,
     private readonly refunds: Refunds,
     private readonly bookings: BookingsService,
+    private readonly events: DomainEvents,
     private readonly settings: SettingsService,
     private readonly sites: SitesService,
     private readonly notifier: Notifier,
@@ -96,7 +98,7 @@ export class PaymentSweep implements OnApplicationBootstrap {
     // first, and without its answer the game is not let go (the next sweep tries again).
     if (!(await this.readBackOpen(bookingId))) return false;
     const now = this.clock.now();
-    const game = await this.db.transaction(async (tx) => {
+    const game = await this.events.transaction(async (tx) => {
       const facts = await this.payments.gameFacts(tx, bookingId, { lock: true });
       if (!facts || facts.paid_at || facts.released_at || facts.pay_until > now) return null;
       await tx.query(`UPDATE game_payments SET released_at = $2 WHERE booking_id = $1`, [bookingId, now]);
@@ -104,7 +106,6 @@ export class PaymentSweep implements OnApplicationBootstrap {
     });
     if (!game) return false;
     this.logger.log({ booking: bookingId, user: game.user_id }, 'unpaid game released at the end of its hold');
-    await this.bookings.afterCancelled([bookingId]);
     await this.notifier
       .notify(game.user_id, {
         type: 'payment',

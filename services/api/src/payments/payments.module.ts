@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { BookingHooks } from '../bookings/booking-hooks';
 import { BookingsModule } from '../bookings/bookings.module';
 import { ClubModule } from '../club/club.module';
+import { DomainEvents } from '../events/domain-events';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RulesModule } from '../rules/rules.module';
 import { SitesModule } from '../sites/sites.module';
@@ -44,6 +45,7 @@ export class PaymentsModule implements OnModuleInit {
     private readonly gateway: YooKassaGateway,
     private readonly charges: GameCharges,
     private readonly refunds: Refunds,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
@@ -52,8 +54,12 @@ export class PaymentsModule implements OnModuleInit {
       charge: (tx, site, game) => (this.gateway.enabled ? this.charges.charge(tx, site, game) : Promise.resolve(null)),
       describe: (userId, bookingIds) => this.charges.describe(userId, bookingIds),
     });
-    this.hooks.onCancelled(async ({ bookingIds }) => {
-      await this.refunds.decideCancelled(bookingIds);
+    this.events.on('games.freed', {
+      name: 'refunds',
+      // A no-show's game is not refunded, and a waitlist hold let go was never paid for as a game.
+      afterCommit: async ({ games, by }) => {
+        if (by !== 'no-show' && by !== 'waitlist') await this.refunds.decideCancelled(games.map((game) => game.id));
+      },
     });
   }
 }

@@ -9,15 +9,14 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@kort/contracts';
-import { BookingsService } from '../bookings/bookings.service';
 import { GameInserts } from '../bookings/game-inserts';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
 import { AppConfig } from '../config/app-config';
+import { DomainEvents } from '../events/domain-events';
 import { Notifier } from '../notifications/notifier';
-import { ScheduleChanges } from '../offline/schedule-changes';
 import { SettingsService } from '../rules/settings.service';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
@@ -85,11 +84,10 @@ export class PaymentsService {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly bookings: BookingsService,
     private readonly inserts: GameInserts,
     private readonly refunds: Refunds,
     private readonly notifier: Notifier,
-    private readonly schedule: ScheduleChanges,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -234,7 +232,7 @@ export class PaymentsService {
    * full (docs/decisions/0081-late-payments.md).
    */
   private async succeeded(payment: YooPayment): Promise<void> {
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.events.transaction(async (tx) => {
       // The game's charge is locked before the payment, as every other path locks them: two
       // payments of one game succeeding at once queue here instead of deadlocking.
       const [known] = await tx.query<{ booking_id: number }[]>(
@@ -261,6 +259,8 @@ export class PaymentsService {
           game.booking_id,
           this.clock.now(),
         ]);
+        // The door and the agent's offline PINs take the game only once it is paid.
+        await this.events.record(tx, { type: 'games.paid', games: [game.booking_id] });
         return { kind: 'paid' as const, row, game };
       }
       if (game.cancelled_by === 'unpaid' && game.starts_at > this.clock.now()) {
@@ -274,6 +274,7 @@ export class PaymentsService {
             `UPDATE game_payments SET booking_id = $2, paid_at = $3, released_at = NULL WHERE booking_id = $1`,
             [game.booking_id, again.id, this.clock.now()],
           );
+          await this.events.record(tx, { type: 'games.booked', games: [{ id: again.id, siteId: game.site_id }] });
           return { kind: 'rebooked' as const, row, game, bookingId: again.id };
         }
       }
@@ -285,13 +286,7 @@ export class PaymentsService {
       { payment: outcome.row.id, booking: outcome.game.booking_id, outcome: outcome.kind },
       'payment succeeded',
     );
-    if (outcome.kind === 'rebooked') {
-      await this.bookings.afterBooked({ id: outcome.bookingId });
-      await this.notify(outcome.game, 'late-booked', outcome.bookingId);
-    } else if (outcome.kind === 'paid') {
-      // The door and the agent's offline PINs take the game only once it is paid.
-      this.schedule.changed({ games: [outcome.game.booking_id] });
-    }
+    if (outcome.kind === 'rebooked') await this.notify(outcome.game, 'late-booked', outcome.bookingId);
     await this.refunds.sendOpen(outcome.row.id);
   }
 

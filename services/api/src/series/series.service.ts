@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AdminError, bookingRules, messages, type SeriesOccurrence } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
@@ -7,6 +7,7 @@ import { ClubCalendar } from '../club/club-calendar';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
+import { DomainEvents } from '../events/domain-events';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime, type ClubClock } from '../time/site-time';
@@ -40,8 +41,6 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 @Injectable()
 export class SeriesService {
-  private readonly logger = new Logger('Series');
-
   constructor(
     private readonly db: DataSource,
     private readonly bookings: BookingsService,
@@ -50,6 +49,7 @@ export class SeriesService {
     private readonly courts: CourtsService,
     private readonly time: SiteTime,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Each occurrence at the site as it stands now, in order: free, or what would stop it (nothing is written). */
@@ -81,7 +81,8 @@ export class SeriesService {
 
   /**
    * Makes the site's term and books every free occurrence in one transaction; the others are
-   * skipped and kept with the term. The caller calls afterMade once it has committed.
+   * skipped and kept with the term; in the caller's transaction (DomainEvents'): each game's schedule
+   * push, reminder and no-show check follow its commit.
    */
   async create(site: SiteRef, tx: Writer, term: Term, adminId: number): Promise<MadeTerm> {
     const starts = await this.checked(site, term);
@@ -120,13 +121,11 @@ export class SeriesService {
       else skips.push(occurrence(clock, startsAt, made.conflict, made.detail));
     }
     await tx.query(`UPDATE series SET skips = $2::jsonb WHERE id = $1`, [id, JSON.stringify(skips)]);
+    await this.events.record(tx, {
+      type: 'games.booked',
+      games: games.map((game) => ({ id: game.id, siteId: site.id })),
+    });
     return { id, games, skips };
-  }
-
-  /** What follows a committed term: each game's schedule push, reminder and no-show check. */
-  async afterMade(term: MadeTerm): Promise<void> {
-    for (const game of term.games) await this.bookings.afterBooked(game);
-    this.logger.log({ series: term.id, booked: term.games.length, skipped: term.skips.length }, 'school term booked');
   }
 
   /**
