@@ -102,8 +102,8 @@ describe("the writer's own caches, with the database's notifications not arrivin
     await waitFor(() => api.app.get(ChangeFeed).live);
     // The feed's connection stops listening but stays up: the caches keep serving from memory, and
     // only what this replica's own writes drop is read again.
-    const feed = api.app.get(ChangeFeed) as unknown as { client: { query(sql: string): Promise<unknown> } };
-    await feed.client.query('UNLISTEN kort_changes');
+    const feed: unknown = api.app.get(ChangeFeed);
+    await (feed as { client: { query(sql: string): Promise<unknown> } }).client.query('UNLISTEN kort_changes');
     [viewer] = (await players(1)) as [Person];
   });
 
