@@ -15,6 +15,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { ClubModule } from './club/club.module';
 import { DevicesModule } from './devices/devices.module';
 import { DoorsModule } from './doors/doors.module';
+import { SeriesModule } from './series/series.module';
 import { ShelvesModule } from './shelves/shelves.module';
 import { SocialModule } from './social/social.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -103,6 +104,7 @@ export class AppModule {
         DoorsModule,
         ShelvesModule,
         AdminModule,
+        SeriesModule,
         PricesModule,
         PaymentsModule,
         ReleasesModule,

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
 import { ClubModule } from '../club/club.module';
-import { SeriesModule } from '../series/series.module';
 import { DevicesModule } from '../devices/devices.module';
 import { RulesModule } from '../rules/rules.module';
 import { ShelvesModule } from '../shelves/shelves.module';
@@ -13,8 +12,6 @@ import { AdminClosuresController } from './admin-closures.controller';
 import { AdminClosuresService } from './admin-closures.service';
 import { AdminCourtsController } from './admin-courts.controller';
 import { AdminCourtsService } from './admin-courts.service';
-import { AdminSeriesController } from './admin-series.controller';
-import { AdminSeriesService } from './admin-series.service';
 import { ClubCancellations } from './club-cancellations';
 import { WalkInQuota } from './walk-in-quota';
 import { AdminDevicesService } from './admin-devices.service';
@@ -34,7 +31,7 @@ import { AdminUsersService } from './admin-users.service';
 import { AdminSitesController } from './admin-sites.controller';
 import { AdminSitesService } from './admin-sites.service';
 
-/** The admin dashboard's REST resources, the club's shape among them, and the spec's admin calls about players (docs/admin-api.md). */
+/** The admin dashboard's REST resources, the club's shape among them (a school's terms are series/'s), and the spec's admin calls about players (docs/admin-api.md). */
 @Module({
   imports: [
     AuditModule,
@@ -42,7 +39,6 @@ import { AdminSitesService } from './admin-sites.service';
     ClubModule,
     DevicesModule,
     RulesModule,
-    SeriesModule,
     ShelvesModule,
     UsersModule,
   ],
@@ -57,7 +53,6 @@ import { AdminSitesService } from './admin-sites.service';
     AdminActionsController,
     AdminCourtsController,
     AdminClosuresController,
-    AdminSeriesController,
     AdminSitesController,
   ],
   providers: [
@@ -71,7 +66,6 @@ import { AdminSitesService } from './admin-sites.service';
     AdminActionLog,
     AdminCourtsService,
     AdminClosuresService,
-    AdminSeriesService,
     ClubCancellations,
     WalkInQuota,
     AdminSitesService,

@@ -5,7 +5,7 @@ import { AdminError, type AdminSeries, type SeriesOccurrence } from '@kort/contr
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
-import { SeriesService, type Term } from '../series/series.service';
+import { SeriesService, type Term } from './series.service';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';

@@ -11,7 +11,7 @@ import {
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
-import type { Term } from '../series/series.service';
+import type { Term } from './series.service';
 import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
