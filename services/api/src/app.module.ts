@@ -22,6 +22,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RequestGate } from './auth/request-gate';
 import { Clock, SystemClock } from './common/clock';
 import { CsrfService } from './common/csrf';
+import { ServerCredentials } from './common/server-credentials';
 import { RateLimiter } from './common/rate-limiter.service';
 import { SessionModule } from './auth/session.middleware';
 import { ShutdownLog } from './common/shutdown-log';
@@ -63,8 +64,9 @@ class CoreModule {
         CsrfService,
         RateLimiter,
         Readiness,
+        ServerCredentials,
       ],
-      exports: [AppConfig, Clock, CsrfService, RateLimiter, Readiness],
+      exports: [AppConfig, Clock, CsrfService, RateLimiter, Readiness, ServerCredentials],
     };
   }
 }

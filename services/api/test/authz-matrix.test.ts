@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { fleetMessages, messages } from '@kort/contracts';
-import { OWNED_OBJECTS } from '../src/common/route-policy';
+import { OWNED_OBJECTS, type ServerCredential } from '../src/common/route-policy';
 import { waitFor } from './support/wait';
 import { AuthzWorld, IDENTITIES, isAdmin, type Identity } from './support/authz-world';
 import { realAgent } from './support/real-agent';
@@ -101,7 +101,7 @@ function matrixRoutes(): MatrixRoute[] {
       method: 'GET' as const,
       path: endpoint.path, // exactly as Swagger registered it
       isPublic: true,
-      serverCall: false,
+      serverCall: null,
       adminOnly: false,
       ownersOnly: false,
       changesState: false,
@@ -113,17 +113,19 @@ function matrixRoutes(): MatrixRoute[] {
   return [...routes.map((route) => ({ ...route, source: route.handler })), ...swagger];
 }
 
+/** What each server credential's check answers a caller who does not prove it. */
+const SERVER_REFUSALS: Record<ServerCredential, [number, string]> = {
+  'telegram-secret': [401, messages.webhookRefused],
+  'yookassa-address': [403, messages.paymentNotifyRefused],
+  'agent-token': [401, fleetMessages.agentRefused],
+};
+
 function expectedAnswer(route: MatrixRoute, who: Identity, csrf: boolean): Expected {
   const refused = (status: number, detail: string): Expected => ({ outcome: 'refused', status, detail });
   // Telegram's webhook: nobody here holds its secret, with or without a session or the CSRF header;
   // YooKassa's notifications: nobody here is at YooKassa's addresses; an agent's calls (/api/edge/):
   // nobody here sends a site's token.
-  if (route.serverCall) {
-    if (route.path.startsWith('/api/edge/')) return refused(401, fleetMessages.agentRefused);
-    return route.path.includes('yookassa')
-      ? refused(403, messages.paymentNotifyRefused)
-      : refused(401, messages.webhookRefused);
-  }
+  if (route.serverCall) return refused(...SERVER_REFUSALS[route.serverCall]);
   if (route.changesState && !csrf) return refused(403, messages.csrfFailed);
   if (!route.isPublic && who === 'anonymous') return refused(401, messages.notAuthenticated);
   if (route.adminOnly && !isAdmin(who)) return refused(403, messages.forbidden);

@@ -33,15 +33,7 @@ import { AdminSitesService } from './admin-sites.service';
 
 /** The admin dashboard's REST resources, the club's shape among them (a school's terms are series/'s), and the spec's admin calls about players (docs/admin-api.md). */
 @Module({
-  imports: [
-    AuditModule,
-    BookingsModule,
-    ClubModule,
-    DevicesModule,
-    RulesModule,
-    ShelvesModule,
-    UsersModule,
-  ],
+  imports: [AuditModule, BookingsModule, ClubModule, DevicesModule, RulesModule, ShelvesModule, UsersModule],
   controllers: [
     AdminPlayersController,
     AdminUsersController,

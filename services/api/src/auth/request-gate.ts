@@ -5,7 +5,15 @@ import { AuthError, isAdminRole, SiteError } from '@kort/contracts';
 import { CsrfService } from '../common/csrf';
 import { KortError } from '../common/kort-error';
 import { inputSchemasOf, validateInput, type InputSchemas } from '../common/request-schema';
-import { ADMIN_ROUTE, CHANGES_STATE, OWNERS_ONLY, PUBLIC_ROUTE, SERVER_CALL } from '../common/route-policy';
+import {
+  ADMIN_ROUTE,
+  CHANGES_STATE,
+  OWNERS_ONLY,
+  PUBLIC_ROUTE,
+  SERVER_CALL,
+  type ServerCredential,
+} from '../common/route-policy';
+import { ServerCredentials } from '../common/server-credentials';
 import { SitesService } from '../sites/sites.service';
 import { SessionAuth } from './session-auth';
 
@@ -16,13 +24,14 @@ interface RoutePolicy {
   /** @OwnersOnly: of the admins, owners only (refused before the input is read). */
   ownersOnly: boolean;
   changesState: boolean;
-  /** @ServerCall: the caller proves itself by its own secret, not a browser's CSRF token. */
-  serverCall: boolean;
+  /** @ServerCall: the caller proves itself by its own credential, not a session and a CSRF token. */
+  serverCall: ServerCredential | null;
   input: InputSchemas;
 }
 
 /**
- * The one guard every route passes, in this order: the CSRF token on anything that changes state
+ * The one guard every route passes, in this order: a server's own credential on a @ServerCall
+ * route (nothing else is read for a caller that fails it), the CSRF token on anything that changes state
  * (cheap, no I/O), the session's account (401 unless the route is @Public, 403 for a player on an
  * @AdminOnly route), the site the call acts on (from memory), then the declared query and body
  * (400 with the field's problem). One guard
@@ -39,12 +48,14 @@ export class RequestGate implements CanActivate {
     private readonly csrf: CsrfService,
     private readonly auth: SessionAuth,
     private readonly sites: SitesService,
+    private readonly credentials: ServerCredentials,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.policyOf(context);
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    if (!policy.serverCall) this.csrf.enforce(request, policy.changesState);
+    if (policy.serverCall) await this.credentials.verify(policy.serverCall, request);
+    else this.csrf.enforce(request, policy.changesState);
     const user = await this.auth.sessionUser(request);
     if (user) request.user = user;
     if (!policy.public) {
@@ -73,7 +84,7 @@ export class RequestGate implements CanActivate {
         adminOnly: flag(ADMIN_ROUTE),
         ownersOnly: flag(OWNERS_ONLY),
         changesState: flag(CHANGES_STATE),
-        serverCall: flag(SERVER_CALL),
+        serverCall: this.reflector.getAllAndOverride<ServerCredential | undefined>(SERVER_CALL, targets) ?? null,
         input: inputSchemasOf(handler),
       };
       this.policies.set(handler, policy);

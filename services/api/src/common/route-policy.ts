@@ -13,10 +13,18 @@ export const OWNERS_ONLY = 'kort:owners-only';
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /**
- * Called by another server, never a browser (Telegram's webhook): no session and no CSRF cookie
- * exist to check, so the handler checks the caller's own credential (a secret header) itself.
+ * How another server proves itself: Telegram by its webhook secret header, YooKassa by its
+ * addresses, a site's agent by its token. The feature that knows the credential registers its
+ * check (common/server-credentials.ts).
  */
-export const ServerCall = () => SetMetadata(SERVER_CALL, true);
+export type ServerCredential = 'telegram-secret' | 'yookassa-address' | 'agent-token';
+
+/**
+ * Called by another server, never a browser: no session and no CSRF cookie exist to check, so the
+ * request gate checks the caller's own credential first, before any session or input is read, and
+ * the handler runs only for a caller that proved itself.
+ */
+export const ServerCall = (credential: ServerCredential) => SetMetadata(SERVER_CALL, credential);
 
 /** The OpenAPI security scheme of an agent's own HTTP calls: its site's token as a bearer, the site in X-Kort-Site. */
 export const AGENT_TOKEN_SCHEME = 'agentToken';

@@ -5,6 +5,7 @@ import { Booking } from '../bookings/booking.entity';
 import { BookingsModule } from '../bookings/bookings.module';
 import { SessionModule } from '../auth/session.middleware';
 import { UsersModule } from '../users/users.module';
+import { AgentTokenCredential } from './agent-token-credential';
 import { AgentAdmission } from './agent-admission';
 import { Command } from './command.entity';
 import { CommandOutcomes } from './command-outcomes';
@@ -35,6 +36,7 @@ import { Site } from '../sites/site.entity';
   controllers: [DevicesController],
   providers: [
     AgentAdmission,
+    AgentTokenCredential,
     DevicesService,
     CommandsService,
     CommandOutcomes,

@@ -1,4 +1,9 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { BlockList, isIP } from 'node:net';
+import { PaymentError } from '@kort/contracts';
+import { KortError } from '../common/kort-error';
+import { ServerCredentials } from '../common/server-credentials';
+import { AppConfig } from '../config/app-config';
 
 /**
  * The addresses YooKassa's notifications may come from (YOOKASSA_NOTIFY_FROM, its published list by
@@ -25,5 +30,30 @@ export class NotifySenders {
     const family = isIP(address);
     if (!family) return false;
     return this.list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  }
+}
+
+/**
+ * The notifications' credential (the 'yookassa-address' of @ServerCall): the caller's address, as
+ * TRUST_PROXY reveals it, among YOOKASSA_NOTIFY_FROM; 403 otherwise, before anything is read.
+ */
+@Injectable()
+export class YooKassaAddresses implements OnModuleInit {
+  private readonly logger = new Logger('Payments');
+  private readonly senders: NotifySenders;
+
+  constructor(
+    private readonly credentials: ServerCredentials,
+    config: AppConfig,
+  ) {
+    this.senders = new NotifySenders(config.yookassaNotifyFrom);
+  }
+
+  onModuleInit(): void {
+    this.credentials.register('yookassa-address', (request) => {
+      if (this.senders.allows(request.ip)) return;
+      this.logger.warn({ ip: request.ip }, 'YooKassa notification refused: not from its addresses');
+      throw new KortError(PaymentError.NotifyRefused);
+    });
   }
 }

@@ -10,6 +10,7 @@ import { SitesModule } from '../sites/sites.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { AdminPayments } from './admin-payments.service';
 import { GameCharges } from './game-charges';
+import { YooKassaAddresses } from './notify-senders';
 import { PaymentNotices } from './payment-notices';
 import { PaymentSweep } from './payment-sweep';
 import { PaymentsController } from './payments.controller';
@@ -36,6 +37,7 @@ import { YooKassaGateway } from './yookassa-gateway';
     PaymentSweep,
     PaymentsProcessor,
     AdminPayments,
+    YooKassaAddresses,
   ],
   exports: [PaymentsService, PaymentSweep, PaymentNotices],
 })

@@ -11,7 +11,6 @@ import {
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { AppConfig } from '../config/app-config';
-import { DevicesService } from '../devices/devices.service';
 import type { User } from '../users/user.entity';
 import { checkBundle } from './bundle-check';
 import { type FleetSite, progressOf, type RolloutRow, siteView } from './rollout-rules';
@@ -46,7 +45,6 @@ export class AgentReleasesService {
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
-    private readonly devices: DevicesService,
   ) {}
 
   async upload(owner: User, bundle: Buffer): Promise<AdminAgentRelease> {
@@ -86,10 +84,8 @@ export class AgentReleasesService {
     };
   }
 
-  /** The bundle of `version` for a site's agent, proven by the site's token. */
-  async bundleForAgent(site: unknown, token: unknown, version: string): Promise<Buffer> {
-    const siteId = await this.devices.authenticate(site, token);
-    if (typeof siteId !== 'string') throw new KortError(FleetError.AgentRefused);
+  /** The bundle of `version`, for a site's agent (its token checked by the request gate: 'agent-token'). */
+  async bundleOf(version: string): Promise<Buffer> {
     const bundle = await this.bundle(version);
     if (!bundle) throw new KortError(FleetError.ReleaseNotFound);
     return bundle;

@@ -20,7 +20,7 @@ export class EdgeReleasesController {
 
   @Get(':version')
   @Public()
-  @ServerCall()
+  @ServerCall('agent-token')
   @SharedObject('release', 'version')
   @ApiOperation({ summary: "An agent release's bundle, for a site's agent (its token); resumable with Range" })
   @ApiBearerAuth(AGENT_TOKEN_SCHEME)
@@ -42,17 +42,12 @@ export class EdgeReleasesController {
   @Refusals(FleetError.AgentRefused, FleetError.ReleaseNotFound)
   async download(
     @Param('version') version: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Headers('x-kort-site') site: string | undefined,
     @Headers('range') range: string | undefined,
     @Res() response: HttpResponse,
   ): Promise<void> {
-    sendBundle(response, await this.releases.bundleForAgent(site, bearer(authorization), version), range);
+    sendBundle(response, await this.releases.bundleOf(version), range);
   }
 }
-
-const bearer = (authorization: string | undefined) =>
-  authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
 
 /** The whole bundle, or from byte N on for `Range: bytes=N-` (the one form an agent sends). */
 function sendBundle(response: HttpResponse, bundle: Buffer, range: string | undefined): void {

@@ -1,4 +1,4 @@
-import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HttpRequest } from '../common/http';
 import type { Update } from 'grammy/types';
@@ -6,14 +6,11 @@ import { messages, NotifyError, RequestError, type DetailResponse, type Telegram
 import { CurrentUser } from '../auth/current-user';
 import { KortError } from '../common/kort-error';
 import { Public, ServerCall } from '../common/route-policy';
-import { safeEqual } from '../common/safe-equal';
-import { AppConfig } from '../config/app-config';
 import { PlayerChannels } from '../notifications/player-channels';
 import { TelegramBot } from '../notifications/telegram-bot';
 import type { User } from '../users/user.entity';
 import { TelegramLinks } from './telegram-links';
 import { TelegramUpdates } from './telegram-updates';
-import { WebhookRefusals } from './webhook-refusals';
 
 /** Telegram: the player's link and unlink, and the bot's webhook (docs/decisions/0063-telegram.md). */
 @ApiTags('notifications')
@@ -26,8 +23,6 @@ export class TelegramController {
     private readonly links: TelegramLinks,
     private readonly updates: TelegramUpdates,
     private readonly channels: PlayerChannels,
-    private readonly refusals: WebhookRefusals,
-    private readonly config: AppConfig,
   ) {}
 
   /** A one-time t.me link (10 minutes, single use) and its QR: the bot's /start with it links the chat. */
@@ -52,28 +47,19 @@ export class TelegramController {
   }
 
   /**
-   * Telegram's updates when TELEGRAM_WEBHOOK_SECRET is set: the secret must come in Telegram's
-   * header (401 otherwise, and nothing is read; refusals are counted and logged a few lines per flood,
-   * WebhookRefusals). Answered 200 once handled; a handler's failure is logged, not answered 500
-   * (Telegram would repeat the update for hours).
+   * Telegram's updates when TELEGRAM_WEBHOOK_SECRET is set: the request gate has checked the secret
+   * in Telegram's header (webhook-secret.ts: 401 otherwise, and nothing is read). Answered 200 once
+   * handled; a handler's failure is logged, not answered 500 (Telegram would repeat the update for hours).
    */
   @Post('webhook')
   @HttpCode(200)
   @Public()
-  @ServerCall()
+  @ServerCall('telegram-secret')
   @ApiOperation({
     summary: "Telegram's updates (an Update object), with the secret in X-Telegram-Bot-Api-Secret-Token",
   })
-  async webhook(
-    @Headers('x-telegram-bot-api-secret-token') secret: string | undefined,
-    @Req() request: HttpRequest,
-  ): Promise<{ ok: true }> {
+  async webhook(@Req() request: HttpRequest): Promise<{ ok: true }> {
     const update = request.body as Update | null;
-    const expected = this.config.telegram?.webhookSecret;
-    if (!expected || !secret || !safeEqual(secret, expected)) {
-      this.refusals.refused(secret ? 'wrong' : 'missing', request.ip);
-      throw new KortError(NotifyError.WebhookRefused);
-    }
     if (typeof update !== 'object' || update === null || typeof update.update_id !== 'number') {
       throw new KortError(RequestError.Invalid, { detail: 'Это не обновление Telegram' });
     }

@@ -13,6 +13,7 @@ import {
   SHARED_OBJECT,
   type ObjectDeclaration,
   type OwnedKind,
+  type ServerCredential,
   type SharedKind,
 } from '../../src/common/route-policy';
 
@@ -29,8 +30,8 @@ export interface RouteInfo {
   handler: string;
   changesState: boolean;
   isPublic: boolean;
-  /** `@ServerCall`: called by another server with its own secret (Telegram's webhook), never a browser. */
-  serverCall: boolean;
+  /** `@ServerCall`: called by another server with its own credential (Telegram's secret, …), never a browser. */
+  serverCall: ServerCredential | null;
   adminOnly: boolean;
   /** `@OwnersOnly`: of the admins, only an owner may call it. */
   ownersOnly: boolean;
@@ -93,7 +94,7 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
         shares: reflector.getAllAndOverride<ObjectDeclaration<SharedKind>>(SHARED_OBJECT, targets),
         changesState: method !== 'GET' || flag(CHANGES_STATE),
         isPublic: flag(PUBLIC_ROUTE),
-        serverCall: flag(SERVER_CALL),
+        serverCall: reflector.getAllAndOverride<ServerCredential | undefined>(SERVER_CALL, targets) ?? null,
         adminOnly: flag(ADMIN_ROUTE),
         ownersOnly: flag(OWNERS_ONLY),
       });
