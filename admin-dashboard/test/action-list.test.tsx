@@ -3,7 +3,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { ActionList } from '../src/resources/actions/action-list';
-import type { AdminActionRecord } from '../src/resources/types';
+import type { AdminActionRecord } from '../src/lib/records';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 

@@ -5,7 +5,7 @@ import { RecordContextProvider, ShowBase, usePermissions } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { BlockUserButton } from '../src/resources/users/block-user-button';
-import type { BookingRecord, UserRecord } from '../src/resources/types';
+import type { BookingRecord, UserRecord } from '../src/lib/records';
 import { fail, fakeServer, ok, type Answer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user } from './support/records';

@@ -5,7 +5,7 @@ import { ListContextProvider, useList } from 'react-admin';
 import { BookingDayGrid } from '../src/resources/bookings/booking-day-grid';
 import { shiftDay } from '../src/lib/club-days';
 import { loadClubZone } from '../src/lib/club-time';
-import type { BookingRecord, ClosureRecord, CourtRecord } from '../src/resources/types';
+import type { BookingRecord, ClosureRecord, CourtRecord } from '../src/lib/records';
 import { dataProvider } from '../src/providers/data-provider';
 import { fakeServer, ok } from './support/fake-server';
 import { court, courtsList, game as booking } from './support/records';

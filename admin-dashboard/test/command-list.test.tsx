@@ -5,7 +5,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { CommandList } from '../src/resources/commands/command-list';
-import type { CommandRecord } from '../src/resources/types';
+import type { CommandRecord } from '../src/lib/records';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 

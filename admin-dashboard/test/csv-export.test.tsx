@@ -6,7 +6,7 @@ import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { i18nProvider } from '../src/providers/i18n-provider';
 import { UserList } from '../src/resources/users/user-list';
-import type { UserRecord } from '../src/resources/types';
+import type { UserRecord } from '../src/lib/records';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user } from './support/records';

@@ -2,7 +2,7 @@ import { messages } from '@kort/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeviceControls } from '../src/dashboard/device-controls';
-import type { LiveDevices } from '../src/dashboard/use-live-devices';
+import type { LiveDevices } from '../src/lib/use-live-devices';
 import { fail, fakeServer, ok } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 

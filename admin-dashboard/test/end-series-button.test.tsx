@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { EndSeriesButton } from '../src/resources/series/end-series-button';
 import { dataProvider } from '../src/providers/data-provider';
-import type { SeriesRecord } from '../src/resources/types';
+import type { SeriesRecord } from '../src/lib/records';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 

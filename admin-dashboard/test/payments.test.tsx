@@ -5,7 +5,7 @@ import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { PaymentList } from '../src/resources/payments/payment-list';
 import { PaymentShow } from '../src/resources/payments/payment-show';
-import type { PaymentRecord } from '../src/resources/types';
+import type { PaymentRecord } from '../src/lib/records';
 import { fail, fakeServer, ok, type Answer, type FakeServer } from './support/fake-server';
 import { court, courtsList, listOf, payment, refund, user } from './support/records';
 import { renderPage } from './support/render';

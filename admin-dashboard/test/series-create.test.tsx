@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { SeriesCreate } from '../src/resources/series/series-create';
-import type { Occurrence } from '../src/resources/types';
+import type { Occurrence } from '../src/lib/records';
 import { fakeServer, ok, type FakeServer } from './support/fake-server';
 import { court, courtsList, user } from './support/records';
 import { renderPage } from './support/render';

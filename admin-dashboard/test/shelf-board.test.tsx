@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
 import { dataProvider } from '../src/providers/data-provider';
 import { ShelfBoard } from '../src/resources/shelves/shelf-board';
-import type { ShelfRecord } from '../src/resources/types';
+import type { ShelfRecord } from '../src/lib/records';
 import { fakeServer, ok } from './support/fake-server';
 import { pointPageAt, startLiveServer, type LiveServer } from './support/live-server';
 import { renderInAdmin } from './support/render';

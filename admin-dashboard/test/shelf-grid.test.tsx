@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadClubZone } from '../src/lib/club-time';
 import { ShelfGrid } from '../src/resources/shelves/shelf-grid';
-import type { ShelfRecord } from '../src/resources/types';
+import type { ShelfRecord } from '../src/lib/records';
 import { fail, fakeServer, ok } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 

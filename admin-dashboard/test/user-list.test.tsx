@@ -7,7 +7,7 @@ import { loadClubZone } from '../src/lib/club-time';
 import { formatPhone } from '../src/lib/phone';
 import { dataProvider } from '../src/providers/data-provider';
 import { UserList } from '../src/resources/users/user-list';
-import type { UserRecord } from '../src/resources/types';
+import type { UserRecord } from '../src/lib/records';
 import { fakeServer, ok, type Call, type FakeServer } from './support/fake-server';
 import { renderInAdmin } from './support/render';
 import { user as userRecord } from './support/records';

@@ -5,7 +5,7 @@ import { ListContextProvider, useList } from 'react-admin';
 import { loadClubZone } from '../src/lib/club-time';
 import { dataProvider } from '../src/providers/data-provider';
 import { BookingDayGrid } from '../src/resources/bookings/booking-day-grid';
-import type { BookingRecord } from '../src/resources/types';
+import type { BookingRecord } from '../src/lib/records';
 import { fail, fakeServer, ok, type Answer } from './support/fake-server';
 import { court, game, user } from './support/records';
 import { renderInAdmin } from './support/render';

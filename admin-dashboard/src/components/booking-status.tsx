@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useServerNow } from '../lib/club-time';
-import type { BookingRecord, BookingStatus } from '../resources/types';
+import type { BookingRecord, BookingStatus } from '../lib/records';
 
 const color: Record<BookingStatus, 'primary' | 'success' | 'default' | 'error' | 'warning'> = {
   booked: 'primary',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { messageOf } from '../providers/http-client';
-import type { BookingRecord } from '../resources/types';
+import type { BookingRecord } from '../lib/records';
 import { formatClubDateTime } from '../lib/club-time';
 import { useCourts } from '../lib/use-courts';
 

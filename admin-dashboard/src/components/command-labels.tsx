@@ -1,7 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatClubPeriod } from '../lib/club-time';
-import type { CommandRecord, CommandStatus } from '../resources/types';
+import type { CommandRecord, CommandStatus } from '../lib/records';
 
 /** 'door.open' → the i18n key of its Russian name (an action this dashboard does not know reads as itself). */
 export const actionKey = (action: string): string => `kort.commands.actions.${action.replace('.', '_')}`;

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { formatClubDateTime } from '../lib/club-time';
 import { useCourts } from '../lib/use-courts';
 import { messageOf } from '../providers/http-client';
-import type { BookingRecord } from '../resources/types';
+import type { BookingRecord } from '../lib/records';
 
 /**
  * What a change to the club's shape would cancel (a court taken out of booking, a closure): the

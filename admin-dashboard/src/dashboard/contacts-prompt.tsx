@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Stack, TextField, T
 import { useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../providers/http-client';
-import type { SettingRecord } from '../resources/types';
+import type { SettingRecord } from '../lib/records';
 import { clubPhone, isEmail, isSeeded, withContacts } from './contacts-text';
 
 /** Dismissed for this sign-in only: the prompt comes back on the next one until the contacts are real. */

@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/ma
 import { useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { callApi, messageOf } from '../providers/http-client';
-import type { LiveDevices } from './use-live-devices';
+import type { LiveDevices } from '../lib/use-live-devices';
 
 /** The spec's light and door calls, and what to say when an answer carries no `detail`. */
 const CONTROLS = {

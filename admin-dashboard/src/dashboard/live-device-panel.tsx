@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { DeviceControls } from './device-controls';
 import { doorEventKey, DoorEvents, WARNING_KINDS } from './door-events';
-import { useLiveDevices } from './use-live-devices';
+import { useLiveDevices } from '../lib/use-live-devices';
 import { formatClubPeriod } from '../lib/club-time';
 import { LastSignal } from './last-signal';
 import { OfflineNotice } from './offline-notice';

@@ -1,4 +1,4 @@
-import type { ClosureRecord } from '../resources/types';
+import type { ClosureRecord } from './records';
 import { clubMoment } from './club-time';
 
 /** The hours of one local day a closure covers: from `from` up to `to` (24: to the day's end). */

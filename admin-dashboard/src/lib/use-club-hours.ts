@@ -1,6 +1,6 @@
 import { CLUB_SETTING_DEFAULTS } from '@kort/contracts';
 import { useGetMany } from 'react-admin';
-import type { SettingRecord } from '../resources/types';
+import type { SettingRecord } from './records';
 
 /** The club's hours (settings `opening_hour` and `closing_hour`): the first game's start, the last's end. */
 export interface ClubHours {

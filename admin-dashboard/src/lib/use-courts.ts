@@ -1,5 +1,5 @@
 import { useGetList, useTranslate } from 'react-admin';
-import type { CourtRecord } from '../resources/types';
+import type { CourtRecord } from './records';
 
 /** Every court of the club, in its order (the `courts` resource), read once and shared by the pages. */
 export function useCourts(): { courts: CourtRecord[] | undefined; courtName: (id: number | null) => string } {

@@ -1,4 +1,4 @@
-import type { BookingRecord, CourtRecord, PaymentRecord, RefundRecord, UserRecord } from '../../src/resources/types';
+import type { BookingRecord, CourtRecord, PaymentRecord, RefundRecord, UserRecord } from '../../src/lib/records';
 
 /** A game as the bookings resource answers it. */
 export const game = (id: number, change: Partial<BookingRecord>): BookingRecord => ({

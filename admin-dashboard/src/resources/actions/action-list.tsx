@@ -4,8 +4,8 @@ import { DataTable, LinkBase, List, SelectInput, SimpleList, useTranslate } from
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { formatClubDateTime } from '../../lib/club-time';
-import type { AdminActionRecord } from '../types';
-import { ListEmpty } from '../../layout/list-empty';
+import type { AdminActionRecord } from '../../lib/records';
+import { ListEmpty } from '../../components/list-empty';
 
 const actionLabel = (action: string) => `kort.actions.${action.replace('.', '_')}`;
 

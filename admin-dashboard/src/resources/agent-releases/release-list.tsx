@@ -3,7 +3,7 @@ import { Box, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, usePermissions, useTranslate } from 'react-admin';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 import { formatClubDateTime } from '../../lib/club-time';
 import { RolloutBar, RolloutStateChip, TroubleCount, usePercentText } from './release-labels';
 

@@ -5,7 +5,7 @@ import { OfflineBadge } from '../../components/command-labels';
 import { ListActions } from '../../components/list-actions';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 import { formatClubDateTime } from '../../lib/club-time';
 import { AcknowledgeButton, acknowledgedText, AlertStateChip, useSiteName } from './alert-labels';
 

@@ -1,7 +1,7 @@
 import { LIVE_EVENTS, type AdminAlert } from '@kort/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { acquireLiveSocket } from '../../dashboard/live-socket';
+import { acquireLiveSocket } from '../../lib/live-socket';
 import { callApi } from '../../providers/http-client';
 import { useChosenSiteId } from '../../providers/site-choice';
 

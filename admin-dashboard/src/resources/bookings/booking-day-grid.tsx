@@ -21,7 +21,7 @@ import { clubHourInstant } from '../../lib/club-days';
 import { hourText } from '../../lib/club-format';
 import { clubMoment, serverNow } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
-import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
+import type { BookingRecord, ClosureRecord, CourtRecord } from '../../lib/records';
 import { BookingWho } from './booking-who';
 import { closureAt, dayCourts, dayHours } from './day-shape';
 import { FreeSlotButton } from './walk-in/free-slot-button';

@@ -7,7 +7,7 @@ import { useClubZone } from '../../lib/club-time';
 import { useClubHours, type ClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';
 import type { ReactNode } from 'react';
-import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
+import type { BookingRecord, ClosureRecord, CourtRecord } from '../../lib/records';
 import { BookingDayGrid } from './booking-day-grid';
 import { BookingWeekGrid } from './booking-week-grid';
 import { DayNavigator } from './day-navigator';

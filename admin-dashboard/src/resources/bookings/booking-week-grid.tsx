@@ -5,7 +5,7 @@ import { shiftDay } from '../../lib/club-days';
 import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
-import type { BookingRecord, CourtRecord } from '../types';
+import type { BookingRecord, CourtRecord } from '../../lib/records';
 import { WhoText } from './booking-who';
 import { dayHours, weekStart } from './day-shape';
 

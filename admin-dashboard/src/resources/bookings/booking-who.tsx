@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import { formatPhone } from '../../lib/phone';
-import type { BookingRecord } from '../types';
+import type { BookingRecord } from '../../lib/records';
 
 type Who = Pick<BookingRecord, 'user_id' | 'user_name' | 'guest_name' | 'guest_phone'>;
 

@@ -2,7 +2,7 @@ import { closesCourt, closureHoursOn } from '../../lib/closure-hours';
 import { isoWeekday, shiftDay } from '../../lib/club-days';
 import { clubMoment } from '../../lib/club-time';
 import type { ClubHours } from '../../lib/use-club-hours';
-import type { BookingRecord, ClosureRecord, CourtRecord } from '../types';
+import type { BookingRecord, ClosureRecord, CourtRecord } from '../../lib/records';
 
 /**
  * The columns of a day: the club's courts taking bookings, in the club's order, and a court taken

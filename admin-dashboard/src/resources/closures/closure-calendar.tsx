@@ -6,7 +6,7 @@ import { closureHoursOn, type HoursOfDay } from '../../lib/closure-hours';
 import { clubHourInstant, isoWeekday, shiftDay } from '../../lib/club-days';
 import { dayText, hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
-import type { ClosureRecord } from '../types';
+import type { ClosureRecord } from '../../lib/records';
 
 /** How far ahead the calendar looks, in days from today. */
 const AHEAD_DAYS = 28;

@@ -24,7 +24,7 @@ import { useClubZone } from '../../lib/club-time';
 import { useClubHours } from '../../lib/use-club-hours';
 import { textRule } from '../../lib/text-rule';
 import { useCourts } from '../../lib/use-courts';
-import type { BookingRecord, ClosureRecord } from '../types';
+import type { BookingRecord, ClosureRecord } from '../../lib/records';
 import { closureBody, WHOLE_CLUB, type ClosureFormValues } from './closure-form';
 import { closurePreviewQuery, placeOf, useClosurePreview, type ClosureBody } from './closure-preview';
 

@@ -16,10 +16,10 @@ import { clubHourInstant, clubToday } from '../../lib/club-days';
 import { useClubZone } from '../../lib/club-time';
 import { useCourts } from '../../lib/use-courts';
 import { messageOf } from '../../providers/http-client';
-import type { ClosureRecord } from '../types';
+import type { ClosureRecord } from '../../lib/records';
 import { ClosureCalendar } from './closure-calendar';
 import { closurePeriod } from './closure-period';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 
 const Actions = () => (
   <TopToolbar>

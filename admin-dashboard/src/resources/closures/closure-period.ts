@@ -1,7 +1,7 @@
 import { shiftDay } from '../../lib/club-days';
 import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
-import type { ClosureRecord } from '../types';
+import type { ClosureRecord } from '../../lib/records';
 
 /**
  * When a closure holds, on the club's clock: 'пн, 6 июля, 14:00–18:00' for one day (an end at the

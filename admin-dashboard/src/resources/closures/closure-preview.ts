@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../providers/http-client';
-import type { BookingRecord, ClosureRecord } from '../types';
+import type { BookingRecord, ClosureRecord } from '../../lib/records';
 
 export type ClosureBody = Pick<ClosureRecord, 'court_id' | 'starts_at' | 'ends_at' | 'reason'>;
 export type ClosurePlace = Pick<ClosureRecord, 'court_id' | 'starts_at' | 'ends_at'>;

@@ -7,7 +7,7 @@ import { actionKey, CommandName, CommandStatusChip, deviceLabel, requester } fro
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { ListActions } from '../../components/list-actions';
-import type { CommandRecord } from '../types';
+import type { CommandRecord } from '../../lib/records';
 import { clubMoment, currentClubZone, formatClubDateTime } from '../../lib/club-time';
 
 /** The input's local 'YYYY-MM-DDTHH:mm' as the instant (with its offset) the API filters on. */

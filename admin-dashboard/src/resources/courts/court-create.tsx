@@ -1,5 +1,5 @@
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
-import type { CourtRecord } from '../types';
+import type { CourtRecord } from '../../lib/records';
 import { CourtInputs } from './court-inputs';
 
 /** A new court: the next number, last in the order unless given a place. */

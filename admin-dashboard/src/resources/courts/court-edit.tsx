@@ -11,7 +11,7 @@ import {
   useSaveContext,
 } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import type { CourtRecord } from '../types';
+import type { CourtRecord } from '../../lib/records';
 import { CourtInputs } from './court-inputs';
 import { DeactivateCourtDialog } from './deactivate-court-dialog';
 

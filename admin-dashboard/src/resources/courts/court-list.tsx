@@ -1,9 +1,9 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
-import type { CourtRecord } from '../types';
+import type { CourtRecord } from '../../lib/records';
 import { CourtStatusChip } from './court-status';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 
 const Actions = () => (
   <TopToolbar>

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { CourtRecord } from '../types';
+import type { CourtRecord } from '../../lib/records';
 
 /** «Принимает бронирования» or «Отключён»: whether players can book the court. */
 export function CourtStatusChip({ court }: { court: Pick<CourtRecord, 'active'> }) {

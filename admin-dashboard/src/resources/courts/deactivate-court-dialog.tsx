@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import { GamesToCancel } from '../../components/games-to-cancel';
-import type { CourtRecord } from '../types';
+import type { CourtRecord } from '../../lib/records';
 import { useFutureGames } from './future-games';
 
 interface DeactivateCourtDialogProps {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../providers/http-client';
-import type { BookingRecord } from '../types';
+import type { BookingRecord } from '../../lib/records';
 
 /** GET /api/admin/courts/:id/future-games: the games taking the court out of booking would cancel. */
 export const fetchFutureGames = (courtId: number) =>

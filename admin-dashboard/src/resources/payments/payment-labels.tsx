@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatClubDateTime } from '../../lib/club-time';
 import { kopecksIn } from '../../lib/money';
 import { useCourts } from '../../lib/use-courts';
-import type { PaymentRecord, ReceiptStatus, RefundRecord } from '../types';
+import type { PaymentRecord, ReceiptStatus, RefundRecord } from '../../lib/records';
 
 // How a payment reads in the list and on its page: its game, its player, its state and its receipts.
 

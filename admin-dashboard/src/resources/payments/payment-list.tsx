@@ -15,9 +15,9 @@ import { ListActions } from '../../components/list-actions';
 import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { kopecksIn, roublesText } from '../../lib/money';
-import type { PaymentRecord, UserRecord } from '../types';
+import type { PaymentRecord, UserRecord } from '../../lib/records';
 import { PaymentStatusChip, PlayerLink, ReceiptChips, useGameText } from './payment-labels';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 
 const statusChoices = PAYMENT_STATUSES.map((status) => ({ id: status, name: `kort.payments.status_${status}` }));
 

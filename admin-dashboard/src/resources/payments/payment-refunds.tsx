@@ -2,7 +2,7 @@ import { List, ListItem, ListItemText, Stack, Typography, useMediaQuery, type Th
 import { ArrayField, DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { formatClubDateTime } from '../../lib/club-time';
 import { roublesText } from '../../lib/money';
-import type { PaymentRecord, RefundRecord } from '../types';
+import type { PaymentRecord, RefundRecord } from '../../lib/records';
 import { RefundStatusChip } from './payment-labels';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import { ClubDateField } from '../../components/club-date-field';
 import { moneyText, roublesText } from '../../lib/money';
-import type { PaymentRecord } from '../types';
+import type { PaymentRecord } from '../../lib/records';
 import { leftOf, PaymentStatusChip, PlayerLink, useGameText } from './payment-labels';
 import { Refunds } from './payment-refunds';
 import { RefundButton } from './refund-dialog';

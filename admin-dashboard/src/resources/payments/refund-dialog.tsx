@@ -15,7 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { amountInput, kopecksIn, moneyText, roublesText } from '../../lib/money';
 import { httpClient, messageOf } from '../../providers/http-client';
-import type { PaymentRecord } from '../types';
+import type { PaymentRecord } from '../../lib/records';
 import { leftOf, refundable } from './payment-labels';
 
 /** POST /api/admin/payments/{id}/refund: the payment as it is after the refund. */

@@ -1,5 +1,5 @@
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 import { PriceInputs } from './price-inputs';
 
 /** A new price rule: every court, everyone, first in the order unless told otherwise. */

@@ -1,5 +1,5 @@
 import { Edit, SimpleForm, useNotify, useRedirect } from 'react-admin';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 import { PriceInputs } from './price-inputs';
 
 /** A price rule changed: the week's grid shows the prices it makes before saving. */

@@ -14,7 +14,7 @@ import { hourText } from '../../lib/club-format';
 import { textRule } from '../../lib/text-rule';
 import { useClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 import { rulesWith } from './price-rules';
 import { PriceWeekGrid } from './price-week-grid';
 

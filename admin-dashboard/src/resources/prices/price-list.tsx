@@ -4,7 +4,7 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, 
 import { ListLoadError } from '../../components/load-error';
 import { hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 import { rulesWith } from './price-rules';
 import { PriceWeekGrid } from './price-week-grid';
 

@@ -1,5 +1,5 @@
 import { kopecksOf, type PriceRule } from '@kort/contracts';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 
 /** A stored rule, or the form's, as priceRuleFor takes it; null while the form cannot make one. */
 export function ruleOf(price: Partial<PriceRecord>, id: number): PriceRule | null {

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import type { SeriesRecord } from '../types';
+import type { SeriesRecord } from '../../lib/records';
 
 /**
  * «Завершить расписание»: its games not yet begun are cancelled, the past ones stay; asked first.

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { clubToday } from '../../lib/club-days';
 import { dayText, hourText } from '../../lib/club-format';
 import { clubMoment } from '../../lib/club-time';
-import type { Occurrence } from '../types';
+import type { Occurrence } from '../../lib/records';
 
 /** «Свободно», or what stands in the way in Russian («Закрытие», «Занято», …) with the API's detail. */
 export function OccurrenceState({ occurrence }: { occurrence: Occurrence }) {

@@ -20,7 +20,7 @@ import { useClubZone } from '../../lib/club-time';
 import { useClubHours } from '../../lib/use-club-hours';
 import { useCourts } from '../../lib/use-courts';
 import { messageOf } from '../../providers/http-client';
-import type { SeriesRecord, UserRecord } from '../types';
+import type { SeriesRecord, UserRecord } from '../../lib/records';
 import { OccurrenceTable } from './occurrence-table';
 import { useSeriesPreview, type Term } from './series-preview';
 

@@ -4,9 +4,9 @@ import { ListPagination } from '../../components/list-pagination';
 import { ListLoadError } from '../../components/load-error';
 import { hourText } from '../../lib/club-format';
 import { useCourts } from '../../lib/use-courts';
-import type { SeriesRecord } from '../types';
+import type { SeriesRecord } from '../../lib/records';
 import { termPeriodText, termWeekText, weekdaysText } from './series-text';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 
 const Actions = () => (
   <TopToolbar>

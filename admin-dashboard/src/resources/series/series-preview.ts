@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../providers/http-client';
-import type { Occurrence, SeriesRecord } from '../types';
+import type { Occurrence, SeriesRecord } from '../../lib/records';
 
 export type Term = Pick<SeriesRecord, 'user_id' | 'court_id' | 'weekdays' | 'hour' | 'starts_on' | 'ends_on'>;
 

@@ -13,7 +13,7 @@ import { ClubDateField } from '../../components/club-date-field';
 import { hourText } from '../../lib/club-format';
 import { useClubZone } from '../../lib/club-time';
 import { useCourts } from '../../lib/use-courts';
-import type { SeriesRecord } from '../types';
+import type { SeriesRecord } from '../../lib/records';
 import { EndSeriesButton } from './end-series-button';
 import { OccurrenceTable } from './occurrence-table';
 import { termPeriodText, weekdaysText } from './series-text';

@@ -1,7 +1,7 @@
 import { weekdaysShortIso } from '@kort/contracts';
 import { dayText, hourText } from '../../lib/club-format';
 import { clubTodayNow } from '../../lib/club-time';
-import type { SeriesRecord } from '../types';
+import type { SeriesRecord } from '../../lib/records';
 
 /** ISO weekdays as a school's week is written: [1, 3] is 'пн, ср'. */
 export const weekdaysText = (weekdays: readonly number[]) =>

@@ -9,7 +9,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import type { SettingRecord } from '../types';
+import type { SettingRecord } from '../../lib/records';
 import { textRule } from '../../lib/text-rule';
 import { ClubSettingInput, isClubSetting } from './club-setting-input';
 import { SwitchSettingInput, TaxSystemInput, VatCodeInput } from './payment-setting-inputs';

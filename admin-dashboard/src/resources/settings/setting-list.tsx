@@ -2,7 +2,7 @@ import { ADMIN_SETTINGS } from '@kort/contracts';
 import { Typography } from '@mui/material';
 import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { ListLoadError } from '../../components/load-error';
-import type { SettingRecord } from '../types';
+import type { SettingRecord } from '../../lib/records';
 import { SettingValue } from './setting-value';
 
 /**

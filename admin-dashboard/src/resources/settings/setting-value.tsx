@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { SettingRecord } from '../types';
+import type { SettingRecord } from '../../lib/records';
 import { taxName, vatName } from './payment-setting-inputs';
 
 /** A number setting's unit: «24 ч», «15 мин», «0 %». */

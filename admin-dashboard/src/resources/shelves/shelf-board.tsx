@@ -1,8 +1,8 @@
 import { EQUIPMENT_SHELVES, PLAYER_SHELVES } from '@kort/contracts';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
-import { useLiveDevices } from '../../dashboard/use-live-devices';
-import type { SettingRecord, ShelfRecord } from '../types';
+import { useLiveDevices } from '../../lib/use-live-devices';
+import type { SettingRecord, ShelfRecord } from '../../lib/records';
 import { ShelfGrid } from './shelf-grid';
 
 const REFRESH_MS = 30_000;

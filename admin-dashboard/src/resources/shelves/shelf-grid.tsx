@@ -6,7 +6,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } 
 import { useState } from 'react';
 import { LinkBase, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { callApi, messageOf } from '../../providers/http-client';
-import type { ShelfRecord, ShelfStatus } from '../types';
+import type { ShelfRecord, ShelfStatus } from '../../lib/records';
 import { formatClubDateTime } from '../../lib/club-time';
 
 /** One colour per state, none shared: free green, occupied blue, given out amber, blocked red. */

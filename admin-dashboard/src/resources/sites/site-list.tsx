@@ -4,7 +4,7 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, usePermissions, 
 import { ListLoadError } from '../../components/load-error';
 import { formatAgo, useServerNow } from '../../lib/club-time';
 import { AgentTokenButton } from './agent-token-button';
-import { ListEmpty } from '../../layout/list-empty';
+import { ListEmpty } from '../../components/list-empty';
 
 /** Whether the site's agent is connected now, and when it was last heard otherwise. */
 function OnlineChip({ site }: { site: AdminSite }) {

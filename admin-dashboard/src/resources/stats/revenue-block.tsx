@@ -2,7 +2,7 @@ import type { RevenueLine, RevenueStats } from '@kort/contracts';
 import { Box, Stack, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { kopecksIn, moneyText } from '../../lib/money';
-import type { PriceRecord } from '../types';
+import type { PriceRecord } from '../../lib/records';
 import { StatsBarChart } from './stats-bar-chart';
 import { FiguresTable, StatsBlock } from './stats-block';
 import { useStats } from './stats-api';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatClubDateTime } from '../../lib/club-time';
 import { callApi, messageOf } from '../../providers/http-client';
-import type { BookingRecord } from '../types';
+import type { BookingRecord } from '../../lib/records';
 
 type Read = { effects: BlockEffects; error: null } | { effects: null; error: string } | null;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import { Confirm, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 import { BlockEffectsText, RestoreText, useBlockEffects } from './block-effects';
 
 /**

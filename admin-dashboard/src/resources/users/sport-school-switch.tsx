@@ -1,7 +1,7 @@
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 
 /**
  * The sport-school flag (no limit on the number of games): saved on toggle. It lifts the quotas at

@@ -6,7 +6,7 @@ import { ListLoadError } from '../../components/load-error';
 import { ListActions } from '../../components/list-actions';
 import { formatClubDateTime } from '../../lib/club-time';
 import { formatPhone } from '../../lib/phone';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 import { ACTIVE_PLAYERS } from './filters';
 import { hasMoney, MoneyCell, useMoneyText } from './user-money';
 import { roleLabel, statusLabel, UserStatusChip } from './user-status';

@@ -2,7 +2,7 @@ import { Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { kopecksIn, roublesText } from '../../lib/money';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 
 // What a player paid for games at this site and got back (the API's `paid` and `refunded`), shown
 // only when there is something: a club that does not charge never sees it.

@@ -6,7 +6,7 @@ import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin'
 import { formatClubDateTime } from '../../lib/club-time';
 import { useApiCall, type ApiCall } from '../../lib/use-api-call';
 import { httpClient, messageOf } from '../../providers/http-client';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 
 type NoShow = PlayerNoShows['no_shows'][number];
 

@@ -1,6 +1,6 @@
 import { Alert, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'react-admin';
-import type { ShelfRecord, UserRecord } from '../types';
+import type { ShelfRecord, UserRecord } from '../../lib/records';
 import { formatClubDateTime } from '../../lib/club-time';
 
 /** The shelf or equipment the player holds now. */

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useGetList, useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { messageOf } from '../../providers/http-client';
-import type { UserRecord } from '../types';
+import type { UserRecord } from '../../lib/records';
 
 const ALL_SITES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 

@@ -20,7 +20,7 @@ import { ClubDateField } from '../../components/club-date-field';
 import { formatClubDateTime } from '../../lib/club-time';
 import { formatPhone } from '../../lib/phone';
 import { actionKey, CommandStatusChip } from '../../components/command-labels';
-import type { BookingRecord, CommandRecord, UserRecord } from '../types';
+import type { BookingRecord, CommandRecord, UserRecord } from '../../lib/records';
 import { BlockUserButton } from './block-user-button';
 import { SportSchoolSwitch } from './sport-school-switch';
 import { NoShowPause, UserNoShows } from './user-no-shows';

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { clubHourInstant } from '../../../lib/club-days';
 import { hourText } from '../../../lib/club-format';
 import { formatClubDateTime } from '../../../lib/club-time';
-import type { CourtRecord } from '../../types';
+import type { CourtRecord } from '../../../lib/records';
 import { WalkInDialog } from './walk-in-dialog';
 
 /** «Записать» in an empty court-hour of the day: opens the booking for a walk-in or a caller. */

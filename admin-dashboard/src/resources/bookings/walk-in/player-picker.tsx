@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { formatPhone } from '../../../lib/phone';
-import type { UserRecord } from '../../types';
+import type { UserRecord } from '../../../lib/records';
 
 /** How long typing pauses before the search is asked for. */
 const SEARCH_DELAY_MS = 300;

@@ -2,7 +2,7 @@ import { BookingError } from '@kort/contracts';
 import { useState } from 'react';
 import { useCreate, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { codeOf, messageOf } from '../../../providers/http-client';
-import type { BookingRecord, UserRecord } from '../../types';
+import type { BookingRecord, UserRecord } from '../../../lib/records';
 import { useGuestFields, type GuestFields } from './use-guest-fields';
 
 /** Refusals an admin may book past, with a reason: the club's own limits, not the slot's rules. */
