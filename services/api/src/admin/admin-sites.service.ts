@@ -7,7 +7,7 @@ import { KortError } from '../common/kort-error';
 import { UNIQUE_VIOLATION } from '../common/postgres-error';
 import { seedNewSite } from '../database/seed';
 import { installShelves } from '../shelves/site-shelves';
-import { DevicesService } from '../devices/devices.service';
+import { AgentTokens } from '../devices/agent-tokens';
 import { SitesService } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { boolValue, idsOf, listQuery, pageInMemory, type ListQuery } from '../resources/list-query';
@@ -55,7 +55,7 @@ export class AdminSitesService {
   constructor(
     private readonly db: DataSource,
     private readonly sites: SitesService,
-    private readonly devices: DevicesService,
+    private readonly tokens: AgentTokens,
   ) {}
 
   async list(user: User, query: SitesQuery): Promise<Page<AdminSite>> {
@@ -119,7 +119,7 @@ export class AdminSitesService {
     this.ownersOnly(user);
     await this.get(user, id);
     const token = randomBytes(32).toString('base64url');
-    await this.devices.rekey(id, token);
+    await this.tokens.rekey(id, token);
     this.logger.log({ site: id, by: user.id }, 'agent token issued');
     return { token };
   }

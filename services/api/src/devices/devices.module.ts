@@ -5,7 +5,9 @@ import { Booking } from '../bookings/booking.entity';
 import { BookingsModule } from '../bookings/bookings.module';
 import { SessionModule } from '../auth/session.middleware';
 import { UsersModule } from '../users/users.module';
+import { AgentPresence } from './agent-presence';
 import { AgentTokenCredential } from './agent-token-credential';
+import { AgentTokens } from './agent-tokens';
 import { AgentAdmission } from './agent-admission';
 import { Command } from './command.entity';
 import { CommandOutcomes } from './command-outcomes';
@@ -37,6 +39,8 @@ import { Site } from '../sites/site.entity';
   providers: [
     AgentAdmission,
     AgentTokenCredential,
+    AgentTokens,
+    AgentPresence,
     DevicesService,
     CommandsService,
     CommandOutcomes,
@@ -48,6 +52,15 @@ import { Site } from '../sites/site.entity';
     OutboxService,
     ScheduleService,
   ],
-  exports: [AgentAdmission, CommandsService, DevicesService, EdgeGateway, GameEvents, OutboxService, ScheduleService],
+  exports: [
+    AgentAdmission,
+    AgentTokens,
+    CommandsService,
+    DevicesService,
+    EdgeGateway,
+    GameEvents,
+    OutboxService,
+    ScheduleService,
+  ],
 })
 export class DevicesModule {}

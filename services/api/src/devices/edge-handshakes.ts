@@ -6,7 +6,7 @@ import { RateLimiter } from '../common/rate-limiter.service';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { AgentAdmission } from './agent-admission';
-import { DEFERRED, DevicesService, hashToken } from './devices.service';
+import { AgentTokens, DEFERRED, hashToken } from './agent-tokens';
 
 /** Refused /edge handshakes one address may make per window before it is refused unchecked. */
 export const EDGE_REFUSALS_PER_WINDOW = 10;
@@ -20,7 +20,7 @@ export const EDGE_PROVEN_TTL_S = 30 * 24 * 3600;
 /**
  * Who may open /edge: a site's agent with its token. Guessers are refused cheaply: an address past
  * EDGE_REFUSALS_PER_WINDOW refused handshakes in a window is refused without looking at the token,
- * counted in Redis so every replica agrees; token checks are answered from DevicesService's cache,
+ * counted in Redis so every replica agrees; token checks are answered from AgentTokens' cache,
  * not the database; and a burst of refusals is two log lines (its first refusal, and the moment the
  * address is throttled), not one per attempt. Only refusals count: the real agent, reconnecting
  * after a drop, is never throttled by its own successes. The address is the client's behind the
@@ -39,7 +39,7 @@ export class EdgeHandshakes {
   private readonly addressOf: (request: IncomingMessage) => string;
 
   constructor(
-    private readonly devices: DevicesService,
+    private readonly tokens: AgentTokens,
     private readonly limiter: RateLimiter,
     /** The replica's rate of agents, asked once a token is known good. */
     private readonly admission: AgentAdmission,
@@ -56,7 +56,7 @@ export class EdgeHandshakes {
     const proven = provenKeyOf(site, token);
     // Only a throttled address asks whether the token is proven: an agent's usual connect costs what it did.
     if ((await this.refusals(key)) >= EDGE_REFUSALS_PER_WINDOW && !(await this.isProven(proven))) return null;
-    const siteId = await this.devices.authenticate(site, token, () => this.admission.take());
+    const siteId = await this.tokens.authenticate(site, token, () => this.admission.take());
     if (siteId === DEFERRED) return siteId;
     if (siteId) {
       this.remember(proven);

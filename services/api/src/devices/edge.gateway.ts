@@ -25,7 +25,9 @@ import {
 import { AlertsService } from '../alerts/alerts.service';
 import { Readiness } from '../lifecycle/readiness';
 import { MetricsService } from '../metrics/metrics.service';
-import { DEFERRED, DevicesService } from './devices.service';
+import { AgentPresence } from './agent-presence';
+import { AgentTokens, DEFERRED } from './agent-tokens';
+import { DevicesService } from './devices.service';
 import { EdgeHandshakes } from './edge-handshakes';
 import { OutboxService } from './outbox.service';
 import { Slots } from './slots';
@@ -71,6 +73,8 @@ export class EdgeGateway
 
   constructor(
     private readonly devices: DevicesService,
+    private readonly presence: AgentPresence,
+    private readonly tokens: AgentTokens,
     private readonly handshakes: EdgeHandshakes,
     private readonly outbox: OutboxService,
     private readonly metrics: MetricsService,
@@ -85,7 +89,7 @@ export class EdgeGateway
    * have none after `graceMs`. Answers the sites it set offline.
    */
   async reconcileOnline({ graceMs = RECONCILE_GRACE_MS }: { graceMs?: number } = {}): Promise<string[]> {
-    const online = await this.devices.onlineSites();
+    const online = await this.presence.onlineSites();
     if (online.length === 0) return [];
     const connected = await this.connectedSites();
     const missing = online.filter((site) => !connected.has(site.id));
@@ -96,7 +100,7 @@ export class EdgeGateway
     await sleep(graceMs, undefined, { ref: false });
     if (this.leaving) return [];
     const still = await this.connectedSites();
-    return this.devices.setOfflineMany(missing.filter((site) => !still.has(site.id)));
+    return this.presence.setOfflineMany(missing.filter((site) => !still.has(site.id)));
   }
 
   /**
@@ -124,7 +128,7 @@ export class EdgeGateway
     this.firstReconcile = setTimeout(reconcile, 5_000).unref();
     this.reconcileTimer = setInterval(reconcile, 30_000).unref();
     // A replaced token: the agent connected with it goes now, not at its next reconnect.
-    this.rekeys = this.devices.rekeyed.subscribe((siteId) => this.disconnectSite(siteId));
+    this.rekeys = this.tokens.rekeyed.subscribe((siteId) => this.disconnectSite(siteId));
     namespace.use((socket, next) => {
       const { site, token } = (socket.handshake.auth ?? {}) as { site?: unknown; token?: unknown };
       // An agent that names no site is a one-club install's (its token is EDGE_AGENT_TOKEN).
@@ -180,7 +184,7 @@ export class EdgeGateway
     );
     socket.on(EDGE_EVENTS.outbox, (payload, ack) => this.handleOutbox(socket, payload, ack));
     // Each answered ping (every 10 s) is a sign of life: the dashboards' "last signal" stays fresh.
-    socket.conn.on('heartbeat', () => this.devices.heard(siteId, socket.id));
+    socket.conn.on('heartbeat', () => this.presence.heard(siteId, socket.id));
     try {
       // One agent per site: a newer connection (a restarted Pi, a reconnect landing on another
       // replica) replaces the old one, so a command never goes to a dead or a second agent. Join
@@ -194,7 +198,7 @@ export class EdgeGateway
       }
       this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       this.localAgents.set(siteId, socket);
-      await this.connecting.run(() => this.devices.setOnline(siteId, socket.id));
+      await this.connecting.run(() => this.presence.setOnline(siteId, socket.id));
       this.connected.next(siteId);
       // Back online: its `agent.offline` alert resolves now, not at the next periodic check.
       this.alerts.agentOnline(siteId);
@@ -224,7 +228,7 @@ export class EdgeGateway
     try {
       // Offline only if this socket is still the site's agent: a newer one (here or on another
       // replica) that connected before this disconnect was seen keeps the site online.
-      await this.devices.setOffline(siteId, socket.id);
+      await this.presence.setOffline(siteId, socket.id);
     } catch (error) {
       this.logger.warn({ site: siteId, error: String(error) }, 'agent disconnect not recorded');
     }

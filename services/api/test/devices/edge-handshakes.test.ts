@@ -2,7 +2,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import { io } from 'socket.io-client';
 import { agentTokenHash } from '@kort/contracts/schedule-crypto';
 import { seedNewSite } from '../../src/database/seed';
-import { DevicesService } from '../../src/devices/devices.service';
+import { AgentTokens } from '../../src/devices/agent-tokens';
 import { Site } from '../../src/sites/site.entity';
 import { EDGE_CLIENT_QUERY, EDGE_REFUSALS } from '@kort/contracts';
 import {
@@ -154,8 +154,8 @@ test('clubs behind one address: a guesser there is throttled, a token that has c
     [newSite, agentTokenHash(newToken)],
   );
   await seedNewSite(api.db, newSite);
-  const devices = api.app.get(DevicesService);
-  const checks = jest.spyOn(devices, 'authenticate');
+  const tokens = api.app.get(AgentTokens);
+  const checks = jest.spyOn(tokens, 'authenticate');
   const checked = (token: string) => checks.mock.calls.filter(([, presented]) => presented === token).length;
   const guessesChecked = () =>
     checks.mock.calls.filter(([, presented]) => String(presented).startsWith('nat-guess-')).length;
@@ -185,7 +185,7 @@ test('clubs behind one address: a guesser there is throttled, a token that has c
   expect(await handshakeLikeAgent(nat, newToken, newSite)).toBe('connected');
 
   // A token replaced by the owner is proven no more: checked once, refused, then refused unchecked.
-  await devices.rekey(newSite, 'behind-nat-agent-token-replaced-0123456789');
+  await tokens.rekey(newSite, 'behind-nat-agent-token-replaced-0123456789');
   const before = checked(newToken);
   expect(await handshake(nat, newToken, { site: newSite })).toBe('unauthorized');
   expect(await handshake(nat, newToken, { site: newSite })).toBe('unauthorized');

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
-import { DevicesService } from '../../src/devices/devices.service';
+import { AgentPresence } from '../../src/devices/agent-presence';
 import { EdgeGateway } from '../../src/devices/edge.gateway';
 import { LiveGateway } from '../../src/devices/live.gateway';
 import { AGENT_TOKEN, obedient, scriptedAgent } from '../support/agents';
@@ -222,7 +222,7 @@ test('one agent per site: a newer connection replaces the older one, which gets 
   expect(fresh.commands).toHaveLength(1);
   expect((await status()).online).toBe(true);
   // The old socket's disconnect, however late it is recorded, leaves the new agent online.
-  await api.app.get(DevicesService).setOffline('default', oldConnection);
+  await api.app.get(AgentPresence).setOffline('default', oldConnection);
   expect((await status()).online).toBe(true);
   fresh.close();
   old.close();
