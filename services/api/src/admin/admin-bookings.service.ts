@@ -26,7 +26,15 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { WalkInQuota } from './walk-in-quota';
 import { insertGuestGame } from '../bookings/guest-games';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import {
+  isoDates,
+  sqlPage,
+  sqlRecord,
+  sqlRows,
+  type Page,
+  type SqlParams,
+  type SqlResource,
+} from '../resources/sql-list';
 
 const SORTABLE = [
   'id',
@@ -138,9 +146,7 @@ export class AdminBookingsService {
 
   /** The site's game; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminBooking> {
-    const [booking] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toBooking);
-    if (!booking) throw new KortError(BookingError.GameNotFound);
-    return booking;
+    return sqlRecord(this.db, site, this.resource, id, toBooking, BookingError.GameNotFound);
   }
 
   /**

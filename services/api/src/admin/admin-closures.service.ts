@@ -15,7 +15,7 @@ import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
 import { ClubCancellations } from './club-cancellations';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const HOUR_MS = 3_600_000;
 const SORTABLE = ['id', 'court_id', 'starts_at', 'ends_at', 'created_at'] as const;
@@ -101,9 +101,7 @@ export class AdminClosuresService {
 
   /** The site's closure; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminClosure> {
-    const [closure] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toClosure);
-    if (!closure) throw new KortError(AdminError.ClosureNotFound);
-    return closure;
+    return sqlRecord(this.db, site, this.resource, id, toClosure, AdminError.ClosureNotFound);
   }
 
   /** The games saving that closure would cancel now: live, not over, inside it (soonest first). */

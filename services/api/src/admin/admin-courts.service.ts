@@ -22,7 +22,7 @@ import type { User } from '../users/user.entity';
 import { AdminBookingsService } from './admin-bookings.service';
 import { ClubCancellations } from './club-cancellations';
 import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'name', 'active', 'sort_order', 'created_at'] as const;
 type CourtField = (typeof SORTABLE)[number];
@@ -78,9 +78,7 @@ export class AdminCourtsService {
 
   /** The site's court; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminCourt> {
-    const [court] = await sqlRows(this.db, site, courtsResource, (params) => `r.id = ${params.add(id)}`, toCourt);
-    if (!court) throw new KortError(AdminError.CourtNotFound);
-    return court;
+    return sqlRecord(this.db, site, courtsResource, id, toCourt, AdminError.CourtNotFound);
   }
 
   /** The games taking the court out of booking would cancel now (shown before it is saved). */

@@ -15,7 +15,7 @@ import { KortError } from '../common/kort-error';
 import { DevicesService } from '../devices/devices.service';
 import type { SiteRef } from '../sites/site-ref';
 import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlResource } from '../resources/sql-list';
 
 // Devices: the relays and the door sensor of the chosen site, from the state its agent last reported.
 
@@ -177,9 +177,7 @@ export class AdminDevicesService {
 
   /** The site's command; another site's is not found. */
   async command(site: SiteRef, id: string): Promise<CommandLogRow> {
-    const [command] = await sqlRows(this.db, site, commandsResource, (params) => `r.id = ${params.add(id)}`, toCommand);
-    if (!command) throw new KortError(AdminError.CommandNotFound);
-    return command;
+    return sqlRecord(this.db, site, commandsResource, id, toCommand, AdminError.CommandNotFound);
   }
 
   private async allDevices(site: SiteRef): Promise<AdminDevice[]> {

@@ -3,12 +3,11 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { type AdminShelf, type AdminShelfUpdate, ShelfError } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { KortError } from '../common/kort-error';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = [
   'id',
@@ -104,9 +103,7 @@ export class AdminShelvesService {
 
   /** The site's shelf; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminShelf> {
-    const [shelf] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toShelf);
-    if (!shelf) throw new KortError(ShelfError.NotFound);
-    return shelf;
+    return sqlRecord(this.db, site, this.resource, id, toShelf, ShelfError.NotFound);
   }
 
   /** Sets (not toggles, unlike admin_block) the block and the "needs clearing" mark. */

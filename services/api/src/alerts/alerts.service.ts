@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import { ALERT_TITLES, FleetError, type AdminAlert, type agentEventSchema } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
-import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
 import { EventOutbox, type OutboxEvent } from '../events/event-outbox';
 import type { ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlResource } from '../resources/sql-list';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -80,9 +79,7 @@ export class AlertsService {
 
   /** The site's alert; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminAlert> {
-    const [alert] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toAlert);
-    if (!alert) throw new KortError(FleetError.AlertNotFound);
-    return alert;
+    return sqlRecord(this.db, site, this.resource, id, toAlert, FleetError.AlertNotFound);
   }
 
   /** The alerts the outbox's facts name, as the dashboards get them (in the relay's transaction). */

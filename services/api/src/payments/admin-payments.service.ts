@@ -13,7 +13,14 @@ import {
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
-import { containsPattern, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import {
+  containsPattern,
+  sqlPage,
+  sqlRecord,
+  type Page,
+  type SqlParams,
+  type SqlResource,
+} from '../resources/sql-list';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
@@ -148,9 +155,7 @@ export class AdminPayments {
 
   /** The site's payment; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminPayment> {
-    const [payment] = await sqlRows(this.db, site, this.resource, (params) => `r.id = ${params.add(id)}`, toPayment);
-    if (!payment) throw new KortError(PaymentError.NotFound);
-    return payment;
+    return sqlRecord(this.db, site, this.resource, id, toPayment, PaymentError.NotFound);
   }
 
   /** «Вернуть деньги»: the amount given or all that is left, once, logged in the site's action log. */

@@ -13,7 +13,7 @@ import {
   roublesOf,
 } from '@kort/contracts';
 import { intIds, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
@@ -111,9 +111,7 @@ export class PricesService {
 
   /** The site's rule; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminPrice> {
-    const [price] = await sqlRows(this.db, site, pricesResource, (params) => `r.id = ${params.add(id)}`, toPrice);
-    if (!price) throw new KortError(AdminError.PriceNotFound);
-    return price;
+    return sqlRecord(this.db, site, pricesResource, id, toPrice, AdminError.PriceNotFound);
   }
 
   async create(site: SiteRef, admin: User, body: AdminPriceCreate): Promise<AdminPrice> {

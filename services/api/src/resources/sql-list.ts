@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { ADMIN_MAX_RANGE } from '@kort/contracts';
+import { ADMIN_MAX_RANGE, type ErrorCode } from '@kort/contracts';
+import { KortError } from '../common/kort-error';
 import type { SiteRef } from '../sites/site-ref';
 import type { ListQuery } from './list-query';
 
@@ -80,6 +81,23 @@ export async function sqlRows<Row>(
     params.values,
   );
   return rows.map(toRecord);
+}
+
+/**
+ * One record of the site's `resource` by its id (a resource's getOne): another site's, or none, is
+ * `notFound`, the resource's 404, so another site's ids are never confirmed.
+ */
+export async function sqlRecord<Row>(
+  db: DataSource,
+  site: SiteRef,
+  resource: { source(params: SqlParams, site: SiteRef): string },
+  id: number | string,
+  toRecord: (row: Record<string, unknown>) => Row,
+  notFound: ErrorCode,
+): Promise<Row> {
+  const [one] = await sqlRows(db, site, resource, (params) => `r.id = ${params.add(id)}`, toRecord);
+  if (one === undefined) throw new KortError(notFound);
+  return one;
 }
 
 /** Timestamps as ISO strings (pg gives Date objects), everything else as is. */

@@ -9,7 +9,7 @@ import { SeriesService, type Term } from './series.service';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
-import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
 const SORTABLE = ['id', 'user_id', 'user_name', 'court_id', 'hour', 'starts_on', 'ends_on', 'created_at'] as const;
 type SeriesField = (typeof SORTABLE)[number];
@@ -67,9 +67,7 @@ export class AdminSeriesService {
 
   /** The site's term; another site's is not found. */
   async get(site: SiteRef, id: number): Promise<AdminSeries> {
-    const [one] = await sqlRows(this.db, site, seriesResource, (params) => `r.id = ${params.add(id)}`, toSeries);
-    if (!one) throw new KortError(AdminError.SeriesNotFound);
-    return one;
+    return sqlRecord(this.db, site, seriesResource, id, toSeries, AdminError.SeriesNotFound);
   }
 
   preview(site: SiteRef, term: Term): Promise<SeriesOccurrence[]> {
