@@ -2,7 +2,9 @@
 // from the source so the rule holds by more than good intentions:
 // - every write is SQL: no TypeORM write (save, insert, update, delete, upsert, increment…) on a
 //   repository, an EntityManager or a query builder;
-// - a table is written only by its owner, as the owners' table in docs/architecture.md lists them.
+// - a table is written only by its owner, as the owners' table in docs/architecture.md lists them;
+// - a table with a home for its reads is read only there and by the readers listed beside it
+//   ("Who reads a table", the same document): a new reader elsewhere asks the home instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -42,6 +44,31 @@ export function sqlWrites(source) {
   return tables;
 }
 
+/** The tables one file's SQL reads: every FROM and JOIN in its template strings. */
+export function sqlReads(source) {
+  const tables = new Set();
+  for (const [literal] of source.matchAll(/`[^`]*`/g)) {
+    for (const [, table] of literal.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)\b/g)) tables.add(table);
+  }
+  return tables;
+}
+
+/**
+ * The readers' table of docs/architecture.md ("Who reads a table"): a table to the paths allowed
+ * to read it in SQL, its home first.
+ */
+export function readers(markdown) {
+  const section = markdown.split('## Who reads a table')[1]?.split('\n## ')[0] ?? '';
+  const map = new Map();
+  for (const row of section.split('\n').filter((line) => line.startsWith('| `'))) {
+    const [, tableCell, homeCell, othersCell] = row.split('|');
+    const table = /`([a-z_]+)`/.exec(tableCell)?.[1];
+    const paths = [...`${homeCell}${othersCell}`.matchAll(/`([^`]+\/[^`]*)`/g)].map(([, path]) => path);
+    if (table) map.set(table, paths);
+  }
+  return map;
+}
+
 /**
  * The owners' table of docs/architecture.md: table name to the paths (under services/api/src,
  * a folder ending in '/') allowed to write it.
@@ -76,6 +103,25 @@ export function breaches(srcDir, markdown) {
       const paths = tableOwners.get(table);
       if (!paths) problems.push(`${file}: writes ${table}, which has no owner in docs/architecture.md`);
       else if (!isOwner(paths, file)) problems.push(`${file}: writes ${table}, owned by ${paths.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+/** Every read of a table with a home by a file that is neither its home nor a listed reader. */
+export function readBreaches(srcDir, markdown) {
+  const tableReaders = readers(markdown);
+  const problems = [];
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  for (const path of walk(srcDir)) {
+    const file = relative(srcDir, path).split('\\').join('/');
+    if (!file.endsWith('.ts') || file.startsWith('database/migrations/') || file.endsWith('.spec.ts')) continue;
+    for (const table of sqlReads(readFileSync(path, 'utf8'))) {
+      const paths = tableReaders.get(table);
+      if (paths && !isOwner(paths, file)) problems.push(`${file}: reads ${table}; ask ${paths[0]} instead`);
     }
   }
   return problems;

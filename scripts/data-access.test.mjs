@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { breaches, ormWrites, owners, sqlWrites } from './data-access.mjs';
+import { breaches, ormWrites, owners, readBreaches, readers, sqlReads, sqlWrites } from './data-access.mjs';
 
 const root = new URL('..', import.meta.url);
 const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
@@ -56,4 +56,34 @@ test("the owners' table in docs/architecture.md names an owner for every table",
 
 test('every write in the API is SQL, by the owner docs/architecture.md names', () => {
   assert.deepEqual(breaches(fileURLToPath(new URL('services/api/src', root)), architecture), []);
+});
+
+test('the scanner reads the tables a file reads from its SQL', () => {
+  const source = [
+    '// read FROM bookings in prose is not a read',
+    'await db.query(`SELECT b.id FROM bookings b JOIN courts c ON c.id = b.court_id`);',
+    'await db.query(`SELECT 1 FROM waitlist_entries WHERE id = $1`);',
+  ].join('\n');
+  assert.deepEqual([...sqlReads(source)].sort(), ['bookings', 'courts', 'waitlist_entries']);
+});
+
+test("the readers' table in docs/architecture.md gives bookings its home first", () => {
+  assert.equal(readers(architecture).get('bookings')[0], 'bookings/');
+});
+
+test('a table with a home is read in SQL only there and by the readers listed beside it', () => {
+  assert.deepEqual(readBreaches(fileURLToPath(new URL('services/api/src', root)), architecture), []);
+  // A reader that is not listed is found.
+  const withoutStats = architecture.replace('`stats/stats-sql.ts`, ', '');
+  assert.deepEqual(readBreaches(fileURLToPath(new URL('services/api/src', root)), withoutStats), [
+    'stats/stats-sql.ts: reads bookings; ask bookings/ instead',
+  ]);
+});
+
+test('every reader listed beside a home still reads the table: one that moved its query is taken off', () => {
+  const src = fileURLToPath(new URL('services/api/src/', root));
+  for (const [table, [, ...others]] of readers(architecture)) {
+    const stale = others.filter((file) => !sqlReads(readFileSync(`${src}${file}`, 'utf8')).has(table));
+    assert.deepEqual(stale, [], `listed as reading ${table} but no longer reading it`);
+  }
 });
