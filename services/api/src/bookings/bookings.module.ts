@@ -47,6 +47,7 @@ import { WaitlistController } from './waitlist.controller';
   ],
   exports: [
     BookingsService,
+    MyGames,
     GameInserts,
     GamePlay,
     BookingHooks,

@@ -49,6 +49,19 @@ function gameStatus(game: OwnGame, now: Date): GameStatus {
   return game.started_at ? 'playing' : 'upcoming';
 }
 
+/** A player's own game, with where it is: MyGames.liveGames. */
+export interface LiveGame {
+  id: number;
+  courtId: number;
+  courtName: string;
+  siteName: string;
+  siteTimezone: string;
+  siteAddress: string;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+}
+
 /**
  * "My games": the player's games at every site (GET /api/my-orders/). The list is the app's most
  * frequent call after the dial, so a player's rows are kept in memory until a booking changes
@@ -69,6 +82,45 @@ export class MyGames {
     feed: ChangeFeed,
   ) {
     this.orders = feed.cache('bookings', { maxEntries: 20_000 });
+  }
+
+  /**
+   * The player's own games (not cancelled, not a waitlist hold not yet confirmed) ending after
+   * `after`, at every site, soonest first, with their court's and site's names and the site's zone:
+   * the calendar feed and the bot's /games. At most `limit` of them.
+   */
+  async liveGames(userId: number, after: Date, limit: number | null = null): Promise<LiveGame[]> {
+    const rows = await this.bookings.query<
+      {
+        id: number;
+        court_id: number;
+        court_name: string;
+        site_name: string;
+        site_timezone: string;
+        site_address: string;
+        starts_at: Date;
+        ends_at: Date;
+        created_at: Date;
+      }[]
+    >(
+      `SELECT b.id, b.court_id, c.name AS court_name, s.name AS site_name, s.timezone AS site_timezone,
+              s.address AS site_address, b.starts_at, b.ends_at, b.created_at
+         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites s ON s.id = b.site_id
+        WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ends_at > $2
+        ORDER BY b.starts_at, b.id LIMIT $3`,
+      [userId, after, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      courtId: row.court_id,
+      courtName: row.court_name,
+      siteName: row.site_name,
+      siteTimezone: row.site_timezone,
+      siteAddress: row.site_address,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      createdAt: row.created_at,
+    }));
   }
 
   /**

@@ -2,8 +2,9 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Context } from 'grammy';
 import type { Update } from 'grammy/types';
-import { DataSource, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { BookingError } from '@kort/contracts';
+import { MyGames } from '../bookings/my-games';
 import { Waitlist } from '../bookings/waitlist';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
@@ -60,8 +61,8 @@ export class TelegramUpdates implements OnModuleInit {
     private readonly links: TelegramLinks,
     private readonly channels: PlayerChannels,
     private readonly waitlist: Waitlist,
+    private readonly myGames: MyGames,
     @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly time: SiteTime,
     private readonly courts: CourtsService,
@@ -112,24 +113,18 @@ export class TelegramUpdates implements OnModuleInit {
       return;
     }
     // Games of every site, each in its own site's time; the site named when there are several.
-    const games = await this.db.query<{ starts_at: Date; court_id: number; timezone: string; site_name: string }[]>(
-      `SELECT b.starts_at, b.court_id, s.timezone, s.name AS site_name
-         FROM bookings b JOIN sites s ON s.id = b.site_id
-        WHERE b.user_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ends_at > $2
-        ORDER BY b.starts_at LIMIT $3`,
-      [userId, this.clock.now(), GAMES_SHOWN],
-    );
+    const games = await this.myGames.liveGames(userId, this.clock.now(), GAMES_SHOWN);
     if (games.length === 0) {
       await ctx.reply(botTexts.noGames);
       return;
     }
     const lines = [];
-    const severalSites = new Set(games.map((game) => game.site_name)).size > 1;
+    const severalSites = new Set(games.map((game) => game.siteName)).size > 1;
     for (const game of games) {
-      const clock = this.time.of(game);
-      const when = `${clock.longDate(game.starts_at)} (${clock.weekday(game.starts_at)}) в ${clock.time(game.starts_at)}`;
-      const where = await this.courts.label(game.court_id);
-      lines.push(`• ${when}, ${where}${severalSites ? `, ${game.site_name}` : ''}`);
+      const clock = this.time.of({ timezone: game.siteTimezone });
+      const when = `${clock.longDate(game.startsAt)} (${clock.weekday(game.startsAt)}) в ${clock.time(game.startsAt)}`;
+      const where = await this.courts.label(game.courtId);
+      lines.push(`• ${when}, ${where}${severalSites ? `, ${game.siteName}` : ''}`);
     }
     await ctx.reply(['Ваши ближайшие игры:', ...lines].join('\n'));
   }

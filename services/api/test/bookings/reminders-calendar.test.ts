@@ -66,7 +66,7 @@ describe('personal iCalendar feed', () => {
   test('off until the player asks for it; then the link serves their games as iCalendar', async () => {
     const { client } = await player();
     const other = await player();
-    await order(client, 1, msk('2027-01-15', 18));
+    const ordered = await order(client, 1, msk('2027-01-15', 18));
     await order(other.client, 2, msk('2027-01-15', 18));
     expect((await client.get('/api/profile/')).body.detail.calendar_url).toBeNull();
 
@@ -74,6 +74,14 @@ describe('personal iCalendar feed', () => {
     const url = created.body.detail as string;
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect((await client.get('/api/profile/')).body.detail.calendar_url).toBe(url);
+
+    // A waitlist offer held for the player is not their game yet: not in the feed.
+    await api.db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count, held_until)
+       SELECT user_id, 2, starts_at + interval '1 hour', ends_at + interval '1 hour', 2, $2
+         FROM bookings WHERE user_id = (SELECT user_id FROM bookings WHERE id = $1) AND cancelled_at IS NULL LIMIT 1`,
+      [ordered.body.id, new Date(Date.parse(NOW) + 15 * 60_000)],
+    );
 
     const feed = await api.client().get(path(url)); // calendar apps send no cookies
     expect(feed.status).toBe(200);
