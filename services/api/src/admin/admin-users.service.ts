@@ -221,14 +221,14 @@ export class AdminUsersService {
 
   async list(site: SiteRef, query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
     const page = await sqlPage(this.db, site, usersResource, query, toUser);
-    return { ...page, rows: await withPauses(this.db, this.noShowRule, site, page.rows) };
+    return { ...page, rows: await withPauses(this.noShowRule, site, page.rows) };
   }
 
   /** Any account (accounts are global), with its no-show pause at the site. */
   async get(site: SiteRef, id: number): Promise<AdminUser> {
     const [user] = await sqlRows(this.db, site, usersResource, (params) => `r.id = ${params.add(id)}`, toUser);
     if (!user) throw new KortError(AdminError.UserNotFound);
-    const [withPause] = await withPauses(this.db, this.noShowRule, site, [user]);
+    const [withPause] = await withPauses(this.noShowRule, site, [user]);
     return withPause!;
   }
 

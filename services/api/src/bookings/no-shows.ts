@@ -186,6 +186,26 @@ export class NoShows implements OnApplicationBootstrap {
   }
 
   /**
+   * Which of these players (none a sport school) are paused at the site, and until when: judged
+   * only for the few with an unforgiven no-show there, found in one query, then one each.
+   */
+  async pausedAmong(site: SiteRef, userIds: number[]): Promise<Map<number, Date>> {
+    const candidates = userIds.length
+      ? await this.db.query<{ user_id: number }[]>(
+          `SELECT DISTINCT user_id FROM bookings
+            WHERE user_id = ANY($1::int[]) AND site_id = $2 AND no_show_at IS NOT NULL AND no_show_forgiven_at IS NULL`,
+          [userIds, site.id],
+        )
+      : [];
+    const paused = new Map<number, Date>();
+    for (const { user_id: id } of candidates) {
+      const until = await this.pausedUntil(site, { id, isSportSchool: false });
+      if (until) paused.set(id, until);
+    }
+    return paused;
+  }
+
+  /**
    * What a pause needs, for a booking's own statement to count (GameInserts.underQuotasAtOnce): a
    * player with fewer than `limit` no-shows (COUNTED_NO_SHOW) after `since` at the site cannot be
    * paused; one with more is judged by pause().
