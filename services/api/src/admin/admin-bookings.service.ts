@@ -23,7 +23,7 @@ import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
-import { WalkInQuota } from './walk-in-quota';
+import { WalkInQuota } from '../bookings/walk-in-quota';
 import { insertGuestGame } from '../bookings/guest-games';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import {

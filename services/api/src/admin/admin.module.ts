@@ -13,7 +13,6 @@ import { AdminClosuresService } from './admin-closures.service';
 import { AdminCourtsController } from './admin-courts.controller';
 import { AdminCourtsService } from './admin-courts.service';
 import { ClubCancellations } from './club-cancellations';
-import { WalkInQuota } from './walk-in-quota';
 import { AdminDevicesService } from './admin-devices.service';
 import { AdminPlayersController } from './admin-players.controller';
 import { AdminActionLog } from './admin-action-log.service';
@@ -59,7 +58,6 @@ import { AdminSitesService } from './admin-sites.service';
     AdminCourtsService,
     AdminClosuresService,
     ClubCancellations,
-    WalkInQuota,
     AdminSitesService,
   ],
 })

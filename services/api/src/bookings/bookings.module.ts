@@ -21,6 +21,7 @@ import { FreedSlots } from './freed-slots';
 import { GameFollowUps } from './game-follow-ups';
 import { GameInserts } from './game-inserts';
 import { GamePlay } from './game-play';
+import { WalkInQuota } from './walk-in-quota';
 import { Waitlist } from './waitlist';
 import { WaitlistProcessor } from './waitlist.processor';
 import { WaitlistController } from './waitlist.controller';
@@ -44,6 +45,7 @@ import { WaitlistController } from './waitlist.controller';
     SlotRules,
     Waitlist,
     WaitlistProcessor,
+    WalkInQuota,
   ],
   exports: [
     BookingsService,
@@ -56,6 +58,7 @@ import { WaitlistController } from './waitlist.controller';
     NoShows,
     Waitlist,
     SlotRules,
+    WalkInQuota,
   ],
 })
 export class BookingsModule {}
