@@ -86,18 +86,25 @@ export function owners(markdown) {
 
 const isOwner = (paths, file) => paths.some((path) => (path.endsWith('/') ? file.startsWith(path) : file === path));
 
-/** Every breach of the rule under `srcDir` (migrations apply the schema and are left out). */
-export function breaches(srcDir, markdown) {
-  const tableOwners = owners(markdown);
-  const problems = [];
+/** The API's source files under `srcDir` (its path from there, its text): migrations apply the schema and are left out, as are unit specs. */
+function apiSources(srcDir) {
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
     );
-  for (const path of walk(srcDir)) {
-    const file = relative(srcDir, path).split('\\').join('/');
-    if (!file.endsWith('.ts') || file.startsWith('database/migrations/') || file.endsWith('.spec.ts')) continue;
-    const source = readFileSync(path, 'utf8');
+  return walk(srcDir)
+    .map((path) => ({ path, file: relative(srcDir, path).split('\\').join('/') }))
+    .filter(
+      ({ file }) => file.endsWith('.ts') && !file.startsWith('database/migrations/') && !file.endsWith('.spec.ts'),
+    )
+    .map(({ path, file }) => ({ file, source: readFileSync(path, 'utf8') }));
+}
+
+/** Every breach of the rule under `srcDir`. */
+export function breaches(srcDir, markdown) {
+  const tableOwners = owners(markdown);
+  const problems = [];
+  for (const { file, source } of apiSources(srcDir)) {
     for (const write of ormWrites(source)) problems.push(`${file}:${write.line}: a TypeORM write: ${write.text}`);
     for (const table of sqlWrites(source)) {
       const paths = tableOwners.get(table);
@@ -112,14 +119,8 @@ export function breaches(srcDir, markdown) {
 export function readBreaches(srcDir, markdown) {
   const tableReaders = readers(markdown);
   const problems = [];
-  const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  for (const path of walk(srcDir)) {
-    const file = relative(srcDir, path).split('\\').join('/');
-    if (!file.endsWith('.ts') || file.startsWith('database/migrations/') || file.endsWith('.spec.ts')) continue;
-    for (const table of sqlReads(readFileSync(path, 'utf8'))) {
+  for (const { file, source } of apiSources(srcDir)) {
+    for (const table of sqlReads(source)) {
       const paths = tableReaders.get(table);
       if (paths && !isOwner(paths, file)) problems.push(`${file}: reads ${table}; ask ${paths[0]} instead`);
     }

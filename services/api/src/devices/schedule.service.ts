@@ -245,24 +245,9 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** A change of the games' sites (their agents), of one site, or of every site (null). */
+  /** A change of one site (its agent) or of every site (null). */
   private changed(scope: ScheduleScope): void {
-    if (scope === null || typeof scope === 'string') return this.coalesce(scope ?? ALL_SITES);
-    if (scope.games.length === 0) return;
-    this.db
-      .query<{ site_id: string }[]>(`SELECT DISTINCT site_id FROM bookings WHERE id = ANY($1::int[])`, [
-        [...scope.games],
-      ])
-      .then(
-        (rows) => {
-          for (const row of rows) this.coalesce(row.site_id);
-        },
-        (error: unknown) => {
-          // Not knowing the sites, every online agent gets a fresh schedule rather than none.
-          this.logger.warn({ error: String(error) }, 'sites of changed games not found: every site is pushed');
-          this.coalesce(ALL_SITES);
-        },
-      );
+    this.coalesce(scope ?? ALL_SITES);
   }
 
   /** Changes within COALESCE_MS of the first are one push (never postponed further by more changes). */

@@ -48,7 +48,7 @@ export interface GamesPlayed {
 /** Priced games paid: the door and the agent's offline PINs take them from now. */
 export interface GamesPaid {
   type: 'games.paid';
-  games: number[];
+  games: { id: number; siteId: string }[];
 }
 /** The club's shape at a site: its courts, closures, settings, or the site's own row. */
 export interface ClubShapeChanged {

@@ -3,10 +3,10 @@ import { Subject } from 'rxjs';
 import { DomainEvents } from '../events/domain-events';
 
 /**
- * Whose agents must hear of a change: a site's id, the games changed (their sites' agents), or
- * null for every site (the caller cannot name them: a blocked player's running games, wherever).
+ * Whose agents must hear of a change: a site's id, or null for every site (an account's games on
+ * now, wherever they are).
  */
-export type ScheduleScope = string | { games: readonly number[] } | null;
+export type ScheduleScope = string | null;
 
 /**
  * The one home of "the games a site's agent must know changed", from the domain events of every
@@ -31,15 +31,13 @@ export class ScheduleChanges implements OnModuleInit {
       // A start changes nothing the agent keeps; an end takes the game out (the door no longer opens).
       afterCommit: (event) => (event.ended ? bySite(event) : undefined),
     });
-    this.events.on('games.paid', {
-      name: 'agent schedule',
-      afterCommit: (event) => this.changed({ games: event.games }),
-    });
+    // The door and the agent's offline PINs take a priced game only once it is paid.
+    this.events.on('games.paid', { name: 'agent schedule', afterCommit: bySite });
     this.events.on('account.changed', { name: 'agent schedule', afterCommit: () => this.changed() });
   }
 
-  /** Every site's agents (no scope), one site's, or the sites of these games. */
-  changed(scope?: string | { games: readonly number[] }): void {
+  /** Every site's agents (no scope), or one site's. */
+  changed(scope?: string): void {
     this.changes.next(scope ?? null);
   }
 }

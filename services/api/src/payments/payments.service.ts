@@ -260,7 +260,7 @@ export class PaymentsService {
           this.clock.now(),
         ]);
         // The door and the agent's offline PINs take the game only once it is paid.
-        await this.events.record(tx, { type: 'games.paid', games: [game.booking_id] });
+        await this.events.record(tx, { type: 'games.paid', games: [{ id: game.booking_id, siteId: game.site_id }] });
         return { kind: 'paid' as const, row, game };
       }
       if (game.cancelled_by === 'unpaid' && game.starts_at > this.clock.now()) {
