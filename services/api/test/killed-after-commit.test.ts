@@ -15,7 +15,8 @@ import { waitFor } from './support/wait';
 
 // The API process killed (SIGKILL) right after games commit, before what follows them is queued,
 // round after round, then started again: every game has its reminder and its no-show check, once
-// (docs/decisions/0086-event-outbox.md). The window is held open by a Redis that takes no writes
+// (docs/decisions/0086-event-outbox.md); a game cancelled the same way has its hour offered to the
+// line (docs/decisions/0117-freed-hours-through-the-outbox.md). The window is held open by a Redis that takes no writes
 // (CLIENT PAUSE WRITE: a Redis slow at the moment of the crash) — a Redis of this file's own, so the
 // pause stalls no other test.
 
@@ -52,16 +53,21 @@ afterAll(async () => {
 const start = () =>
   startScript('start:prod', { ...process.env, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' });
 
-async function signedInPlayer(api: RunningProcess): Promise<{ id: number; client: Client }> {
+async function player(): Promise<{ id: number; email: string }> {
   const email = uniqueEmail('killed-commit');
   const [row] = await db.query<{ id: number }[]>(
     `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
      VALUES ($1, 'Игрок', 'player', $2, now(), now()) RETURNING id`,
     [email, passwordHash],
   );
+  return { id: row!.id, email };
+}
+
+async function signedInPlayer(api: RunningProcess): Promise<{ id: number; client: Client }> {
+  const { id, email } = await player();
   const client = new Client(api.base);
   expect((await client.post('/api/login/', { email, password: PASSWORD })).status).toBe(200);
-  return { id: row!.id, client };
+  return { id, client };
 }
 
 test('killed right after games commit, again and again: every game gets its reminder and its check, once', async () => {
@@ -135,3 +141,58 @@ test('killed right after games commit, again and again: every game gets its remi
     await api.exited;
   }
 }, 180_000);
+
+test('killed right after a game is cancelled: its hour is still offered to the first in line, once', async () => {
+  // Both courts taken at 20:00 a day after the first test's games; a third player waits in line for that hour.
+  const laterDay = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const startsAt = new Date(`${laterDay}T20:00:00+03:00`);
+  const endsAt = new Date(startsAt.getTime() + 3_600_000);
+  const [first, second, waiting] = [await player(), await player(), await player()];
+  for (const [court, who] of [first, second].entries()) {
+    await db.query(
+      `INSERT INTO bookings (user_id, court_id, starts_at, ends_at, players_count) VALUES ($1, $2, $3, $4, 2)`,
+      [who.id, court + 1, startsAt, endsAt],
+    );
+  }
+  const [entry] = await db.query<{ id: number }[]>(
+    `INSERT INTO waitlist_entries (site_id, user_id, starts_at) VALUES ('default', $1, $2) RETURNING id`,
+    [waiting.id, startsAt],
+  );
+
+  let api = await start();
+  try {
+    const client = new Client(api.base);
+    expect((await client.post('/api/login/', { email: first.email, password: PASSWORD })).status).toBe(200);
+    // Redis takes no more writes: the offer queued after the commit waits there, and dies with the process.
+    await redis.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+    void client
+      .post('/api/delete_order/1/', { id_cort: 1, time_start: `${laterDay}T20:00:00+03:00` })
+      .catch(() => null); // the process dies under it
+    await waitFor(
+      async () =>
+        (await db.query(`SELECT 1 FROM bookings WHERE user_id = $1 AND cancelled_at IS NOT NULL`, [first.id]))
+          .length === 1,
+      15_000,
+      'the cancellation committed',
+    );
+    api.child.kill('SIGKILL');
+    expect(await api.exited).toBe('SIGKILL');
+    await redis.call('CLIENT', 'UNPAUSE');
+
+    api = await start();
+    const offered = async () =>
+      db.query<{ state: string; held: number }[]>(
+        `SELECT w.state, (SELECT count(*)::int FROM bookings b WHERE b.user_id = w.user_id AND b.held_until IS NOT NULL
+                          AND b.cancelled_at IS NULL AND b.starts_at = w.starts_at) AS held
+           FROM waitlist_entries w WHERE w.id = $1`,
+        [entry!.id],
+      );
+    await waitFor(async () => (await offered())[0]?.state === 'offered', 20_000, 'the freed hour offered to the line');
+    expect(await offered()).toEqual([{ state: 'offered', held: 1 }]);
+    expect(await db.query(`SELECT id FROM event_outbox`)).toEqual([]);
+  } finally {
+    await redis.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+    api.child.kill('SIGTERM');
+    await api.exited;
+  }
+}, 120_000);

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { FreedGame } from '../events/domain-events';
+import { EventOutbox } from '../events/event-outbox';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
 
 /** What a write that frees games returns of each (`RETURNING ${FREED_COLUMNS}`), for its event. */
@@ -26,6 +27,14 @@ export const freedGame = (row: FreedRow): FreedGame => ({
   createdAt: row.created_at,
   held: row.held,
 });
+
+/**
+ * The fact of games freed in a one-statement write, for the line's offer (GameFollowUps, `game.freed`;
+ * NoShows.check: a player's game, never a hold): one event per row of `source` whose game ends after
+ * `now`. A write in a transaction records its games.freed event instead.
+ */
+export const offeredIn = (source: string, now: string): string =>
+  EventOutbox.insertOf(`SELECT site_id, 'game.freed', id FROM ${source} WHERE ends_at > ${now}`);
 
 /** A game that stopped holding its slot (cancelled, released, ended early): its site, court and hour. */
 export interface FreedSlot {

@@ -11,13 +11,16 @@ import { NoShows } from './no-shows';
 const JOBS_QUEUED: ReadonlySet<FreedBy> = new Set(['player', 'club', 'unpaid']);
 
 /**
- * What follows a game booked and a game freed, whoever wrote it (events/domain-events.ts).
- * - Booked: its reminder and its no-show check, through the event outbox (events/event-outbox.ts).
- *   The fact `game.booked` commits with the game; the relay queues both jobs under ids unique for
- *   all time, so a crash between the commit and the queueing loses neither, and a drain repeated
- *   after a crash queues neither twice.
- * - Freed: its hour offered to the site's waitlist (not a hold the club cancelled: the club closed
- *   that hour; a hold the line let go passes on), its reminder and its check removed.
+ * What follows a game booked and a game freed, whoever wrote it (events/domain-events.ts). What a
+ * player would miss goes through the event outbox (events/event-outbox.ts): its fact commits with
+ * the write, and the relay queues the jobs under ids unique for all time, so a crash between the
+ * commit and the queueing loses nothing, and a drain repeated after a crash queues nothing twice.
+ * - Booked (`game.booked`): its reminder and its no-show check.
+ * - Freed (`game.freed`): its hour offered to the site's waitlist, if it is still to be played and
+ *   was a game (a hold the club cancelled is not offered: the club closed that hour; a hold the line
+ *   let go passes on).
+ * - Freed: its reminder and its check removed, after the commit (tidiness: left behind, they would
+ *   find the game cancelled and do nothing).
  */
 @Injectable()
 export class GameFollowUps implements OnModuleInit {
@@ -49,7 +52,23 @@ export class GameFollowUps implements OnModuleInit {
       // The relay drains now rather than at its next poll.
       afterCommit: () => this.outbox.kick(),
     });
-    this.events.on('games.freed', { name: 'waitlist offers', afterCommit: (event) => this.offer(event) });
+    this.outbox.on('game.freed', (events, tx) =>
+      this.offer(
+        events.map((event) => event.ref),
+        tx,
+      ),
+    );
+    this.events.on('games.freed', {
+      name: 'waitlist offers',
+      inTransaction: (event, tx) =>
+        this.outbox.add(
+          tx,
+          this.offered(event).map((game) => ({ siteId: game.siteId, topic: 'game.freed' as const, ref: game.id })),
+        ),
+      afterCommit: (event) => {
+        if (this.offered(event).length) this.outbox.kick();
+      },
+    });
     this.events.on('games.freed', {
       name: 'reminders and checks removed',
       afterCommit: (event) => this.unqueue(event),
@@ -64,10 +83,26 @@ export class GameFollowUps implements OnModuleInit {
     return EventOutbox.insertOf(`SELECT ${site}, 'game.booked', id FROM ${source} WHERE id IS NOT NULL`);
   }
 
-  /** The hours still to play go to their site's line. */
-  private async offer({ games, by }: GamesFreed): Promise<void> {
+  /** The games of the event whose hours go to their site's line. */
+  private offered({ games, by }: GamesFreed): GamesFreed['games'] {
     const now = this.clock.now();
-    await this.freedSlots.freed(games.filter((game) => (!game.held || by === 'waitlist') && game.endsAt > now));
+    return games.filter((game) => (!game.held || by === 'waitlist') && game.endsAt > now);
+  }
+
+  /** The relay's handler: each freed hour offered (a job per game, keyed by the game: FreedSlots). */
+  private async offer(gameIds: number[], tx: Writer): Promise<void> {
+    const games = await tx.query<
+      { id: number; site_id: string; court_id: number; starts_at: Date; created_at: Date }[]
+    >(`SELECT id, site_id, court_id, starts_at, created_at FROM bookings WHERE id = ANY($1::int[])`, [gameIds]);
+    await this.freedSlots.freed(
+      games.map((game) => ({
+        id: game.id,
+        siteId: game.site_id,
+        courtId: game.court_id,
+        startsAt: game.starts_at,
+        createdAt: game.created_at,
+      })),
+    );
   }
 
   /** A reminder or a check left behind would find the game cancelled and do nothing: removing them is tidiness. */

@@ -10,7 +10,7 @@ import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
-import { FREED_COLUMNS, freedGame, type FreedRow } from './freed-slots';
+import { FREED_COLUMNS, freedGame, offeredIn, type FreedRow } from './freed-slots';
 
 export interface NoShowCheckJob {
   bookingId: number;
@@ -147,10 +147,14 @@ export class NoShows implements OnApplicationBootstrap {
       if (now >= game.ends_at) this.logger.warn({ booking: bookingId }, 'no-show not judged: the door was unreachable');
       return now >= game.ends_at ? 'gone' : 'door-unknown';
     }
-    const [released] = await this.db.query<[FreedRow[], number]>(
-      `UPDATE bookings SET cancelled_at = $2, no_show_at = $2
-        WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND user_id IS NOT NULL
-        RETURNING ${FREED_COLUMNS}`,
+    // One statement: the release and the fact of its freed hour (the waitlist's offer) commit together.
+    const released = await this.db.query<FreedRow[]>(
+      `WITH released AS (
+         UPDATE bookings SET cancelled_at = $2, no_show_at = $2
+          WHERE id = $1 AND cancelled_at IS NULL AND started_at IS NULL AND held_until IS NULL AND user_id IS NOT NULL
+          RETURNING ${FREED_COLUMNS}
+       ), fact AS (${offeredIn('released', '$2')})
+       SELECT * FROM released`,
       [bookingId, now],
     );
     const userId = released[0]?.user_id;

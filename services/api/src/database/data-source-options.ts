@@ -41,6 +41,7 @@ import { WalkInGuests1764000001300 } from './migrations/1764000001300-walk-in-gu
 import { TwoDigitHours1764000001400 } from './migrations/1764000001400-two-digit-hours';
 import { Alerts1764000001500 } from './migrations/1764000001500-alerts';
 import { AgentReleases1764000001600 } from './migrations/1764000001600-agent-releases';
+import { FreedGamesOutbox1764000001700 } from './migrations/1764000001700-freed-games-outbox';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -80,6 +81,7 @@ export const migrations = [
   TwoDigitHours1764000001400,
   Alerts1764000001500,
   AgentReleases1764000001600,
+  FreedGamesOutbox1764000001700,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

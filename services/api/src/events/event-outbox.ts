@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Writer } from '../common/writer';
 
 /** The facts whose follow-ups must survive a crash after their commit (the table's CHECK lists them). */
-export type EventTopic = 'game.booked' | 'alert.raised' | 'alert.changed';
+export type EventTopic = 'game.booked' | 'game.freed' | 'alert.raised' | 'alert.changed';
 
 /** A fact to follow up: its site, its topic, the id of its record. */
 export interface OutboxEvent {
