@@ -14,6 +14,7 @@ import {
   roublesOf,
   type PlayerNoShows,
 } from '@kort/contracts';
+import { GameReads } from '../bookings/game-reads';
 import { NoShows } from '../bookings/no-shows';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
@@ -169,6 +170,7 @@ export class AdminUsersService {
     private readonly roles: AdminRoles,
     private readonly sites: SitesService,
     private readonly blocks: AccountBlocks,
+    private readonly gameReads: GameReads,
   ) {}
 
   /** The player's no-shows at the site and the pause they bring there now (no-shows count per site). */
@@ -180,7 +182,7 @@ export class AdminUsersService {
     if (!player) throw new KortError(AdminError.UserNotFound);
     const [rows, here, pausedUntil] = await Promise.all([
       this.noShowRule.of(id),
-      this.gamesAt(site, id),
+      this.gameReads.noShowsOf(site, id),
       this.noShowRule.pausedUntil(site, { id, isSportSchool: player.is_sport_school }),
     ]);
     return {
@@ -193,7 +195,7 @@ export class AdminUsersService {
 
   /** Forgives one no-show at the site: it no longer counts towards the pause. Logged as the admin's action. */
   async forgiveNoShow(site: SiteRef, admin: User, id: number, bookingId: number): Promise<PlayerNoShows> {
-    if (!(await this.gamesAt(site, id)).has(bookingId)) throw new KortError(AdminError.NoShowNotFound);
+    if (!(await this.gameReads.noShowsOf(site, id)).has(bookingId)) throw new KortError(AdminError.NoShowNotFound);
     await this.db.transaction(async (tx) => {
       if (!(await this.noShowRule.forgive(id, bookingId, tx))) throw new KortError(AdminError.NoShowNotFound);
       await this.actions.record(
@@ -208,15 +210,6 @@ export class AdminUsersService {
     });
     this.logger.log({ user: id, booking: bookingId, site: site.id, admin: admin.id }, 'no-show forgiven by an admin');
     return this.noShows(site, id);
-  }
-
-  /** The ids of the player's no-shows at the site. */
-  private async gamesAt(site: SiteRef, userId: number): Promise<Set<number>> {
-    const rows = await this.db.query<{ id: number }[]>(
-      `SELECT id FROM bookings WHERE user_id = $1 AND site_id = $2 AND no_show_at IS NOT NULL`,
-      [userId, site.id],
-    );
-    return new Set(rows.map((row) => row.id));
   }
 
   async list(site: SiteRef, query: ListQuery<UserField, UsersFilter>): Promise<Page<AdminUser>> {
@@ -301,16 +294,7 @@ export class AdminUsersService {
    * ended, its hour not over, and either its hour has begun or the door was already opened for it.
    */
   async currentPlayers(site: SiteRef): Promise<CurrentPlayer[]> {
-    return this.db.query<CurrentPlayer[]>(
-      `SELECT id, name, phone_number, email FROM (
-         SELECT DISTINCT ON (u.id) u.id, u.name, u.phone_number, u.email, b.starts_at
-           FROM bookings b JOIN users u ON u.id = b.user_id
-          WHERE b.site_id = $2 AND b.cancelled_at IS NULL AND b.ended_at IS NULL AND b.ends_at > $1
-            AND (b.starts_at <= $1 OR b.started_at IS NOT NULL)
-          ORDER BY u.id, b.starts_at) playing
-        ORDER BY starts_at, name, id`,
-      [this.clock.now(), site.id],
-    );
+    return this.gameReads.playingAt(site, this.clock.now());
   }
 
   /** The player's shelf rental at the site. */

@@ -20,6 +20,7 @@ import { SlotRules } from './slot-rules';
 import { FreedSlots } from './freed-slots';
 import { GameFollowUps } from './game-follow-ups';
 import { GameInserts } from './game-inserts';
+import { GameReads } from './game-reads';
 import { GamePlay } from './game-play';
 import { WalkInQuota } from './walk-in-quota';
 import { Waitlist } from './waitlist';
@@ -42,6 +43,7 @@ import { WaitlistController } from './waitlist.controller';
     GameFollowUps,
     GameInserts,
     GamePlay,
+    GameReads,
     SlotRules,
     Waitlist,
     WaitlistProcessor,
@@ -52,6 +54,7 @@ import { WaitlistController } from './waitlist.controller';
     MyGames,
     GameInserts,
     GamePlay,
+    GameReads,
     BookingHooks,
     AvailabilityService,
     BookingReminders,

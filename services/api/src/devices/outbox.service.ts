@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AgentEventKind, LiveDoorEvent, OutboxAck, agentEventSchema } from '@kort/contracts';
 import { AlertsService } from '../alerts/alerts.service';
 import { GamePlay } from '../bookings/game-play';
+import { GameReads } from '../bookings/game-reads';
 import { DomainEvents } from '../events/domain-events';
 import { DevicesService } from './devices.service';
 
@@ -33,6 +34,7 @@ export class OutboxService {
   constructor(
     private readonly devices: DevicesService,
     private readonly play: GamePlay,
+    private readonly gameReads: GameReads,
     private readonly alerts: AlertsService,
     private readonly events: DomainEvents,
   ) {}
@@ -61,12 +63,7 @@ export class OutboxService {
       ];
       const owners = new Map<number, number>();
       if (named.length) {
-        const games = await tx.query<{ id: number; user_id: number }[]>(
-          `SELECT b.id, b.user_id FROM bookings b JOIN courts c ON c.id = b.court_id
-            WHERE b.id = ANY($1::int[]) AND c.site_id = $2`,
-          [named, siteId],
-        );
-        for (const game of games) owners.set(game.id, game.user_id);
+        for (const game of await this.gameReads.ownersAt(siteId, named, tx)) owners.set(game.id, game.userId);
       }
       const foreign = [...new Set(events.flatMap((e) => (e.game !== null && !owners.has(e.game) ? [e.game] : [])))];
       if (foreign.length) this.logger.warn({ site: siteId, games: foreign }, 'outbox names games not of this site');

@@ -5,6 +5,7 @@ import { DataSource, IsNull, type Repository } from 'typeorm';
 import { BookingError, DeviceError, DoorError, gameStartsAtMessage, messages } from '@kort/contracts';
 import { Booking } from '../bookings/booking.entity';
 import { GamePlay } from '../bookings/game-play';
+import { GameReads } from '../bookings/game-reads';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { RateLimiter } from '../common/rate-limiter.service';
@@ -70,6 +71,7 @@ export class DoorService {
     private readonly db: DataSource,
     @InjectRepository(Booking) private readonly bookingRows: Repository<Booking>,
     private readonly play: GamePlay,
+    private readonly gameReads: GameReads,
     private readonly commands: CommandsService,
     private readonly games: GameEvents,
     private readonly time: SiteTime,
@@ -219,11 +221,7 @@ export class DoorService {
           this.logger.warn({ game: game.id, error: String(error) }, 'door display not cleared'),
         );
     }
-    const [{ running }] = await this.bookingRows.query<[{ running: number }]>(
-      `SELECT count(*)::int AS running FROM bookings
-        WHERE site_id = $2 AND cancelled_at IS NULL AND started_at IS NOT NULL AND ended_at IS NULL AND ends_at > $1`,
-      [now, site.id],
-    );
+    const running = await this.gameReads.runningAt(site, now);
     if (running === 0) {
       await this.commands
         .run({ action: 'light.off', device: 'light', requestedBy: user.id, site })

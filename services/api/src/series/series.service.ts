@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AdminError, bookingRules, messages, type SeriesOccurrence } from '@kort/contracts';
 import { BookingsService } from '../bookings/bookings.service';
 import { GameInserts } from '../bookings/game-inserts';
+import { GameReads } from '../bookings/game-reads';
 import { ClubCalendar } from '../club/club-calendar';
 import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
@@ -45,6 +46,7 @@ export class SeriesService {
     private readonly db: DataSource,
     private readonly bookings: BookingsService,
     private readonly inserts: GameInserts,
+    private readonly gameReads: GameReads,
     private readonly calendar: ClubCalendar,
     private readonly courts: CourtsService,
     private readonly time: SiteTime,
@@ -62,13 +64,9 @@ export class SeriesService {
     const clock = this.time.of(site);
     const [club, games] = await Promise.all([
       this.calendar.between(site, first, end),
-      this.db.query<{ starts_at: Date }[]>(
-        `SELECT starts_at FROM bookings
-          WHERE site_id = $4 AND court_id = $1 AND cancelled_at IS NULL AND starts_at < $3 AND ends_at > $2`,
-        [term.courtId, first, end, site.id],
-      ),
+      this.gameReads.startsOnCourt(site, term.courtId, first, end),
     ]);
-    const taken = new Set(games.map((game) => game.starts_at.getTime()));
+    const taken = new Set(games.map((start) => start.getTime()));
     const now = this.clock.now().getTime();
     return starts.map((start) => {
       if (start.getTime() <= now) return occurrence(clock, start, 'past', messages.seriesPast);

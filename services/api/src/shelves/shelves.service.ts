@@ -10,6 +10,7 @@ import {
   ShelfError,
   type ShelfView,
 } from '@kort/contracts';
+import { GameReads } from '../bookings/game-reads';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -50,6 +51,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
     private readonly time: SiteTime,
     private readonly clock: Clock,
     private readonly devices: DevicesService,
+    private readonly gameReads: GameReads,
   ) {}
 
   onModuleInit(): void {
@@ -167,12 +169,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   async gameToday(site: SiteRef, user: User): Promise<number | null> {
     const now = this.clock.now();
     const today = this.time.of(site).day(now);
-    const [game] = await this.db.query<{ id: number }[]>(
-      `SELECT id FROM bookings WHERE site_id = $1 AND user_id = $2 AND cancelled_at IS NULL AND ended_at IS NULL
-          AND starts_at >= $3 AND starts_at < $4 AND ends_at > $5 ORDER BY starts_at LIMIT 1`,
-      [site.id, user.id, today.start, today.end, now],
-    );
-    return game?.id ?? null;
+    return this.gameReads.playingOn(site, user.id, today.start, today.end, now);
   }
 
   // Admin: any shelf or compartment of the chosen site, whoever rents it.
