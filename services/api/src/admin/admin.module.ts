@@ -8,10 +8,6 @@ import { UsersModule } from '../users/users.module';
 import { AuditModule } from '../audit/audit.module';
 import { AccountBlocks } from './account-blocks';
 import { AdminBookingsService } from './admin-bookings.service';
-import { AdminClosuresController } from './admin-closures.controller';
-import { AdminClosuresService } from './admin-closures.service';
-import { AdminCourtsController } from './admin-courts.controller';
-import { AdminCourtsService } from './admin-courts.service';
 import { ClubCancellations } from './club-cancellations';
 import { AdminDevicesService } from './admin-devices.service';
 import { AdminPlayersController } from './admin-players.controller';
@@ -30,7 +26,11 @@ import { AdminUsersService } from './admin-users.service';
 import { AdminSitesController } from './admin-sites.controller';
 import { AdminSitesService } from './admin-sites.service';
 
-/** The admin dashboard's REST resources, the club's shape among them (a school's terms are series/'s), and the spec's admin calls about players (docs/admin-api.md). */
+/**
+ * The admin dashboard's REST resources (the club's courts and closures are club/'s, a school's terms
+ * series/'s), the spec's admin calls about players (docs/admin-api.md), and the steps of the club's
+ * shape cascade (club-cancellations.ts).
+ */
 @Module({
   imports: [AuditModule, BookingsModule, ClubModule, DevicesModule, RulesModule, ShelvesModule, UsersModule],
   controllers: [
@@ -42,8 +42,6 @@ import { AdminSitesService } from './admin-sites.service';
     AdminCommandsController,
     AdminSettingsController,
     AdminActionsController,
-    AdminCourtsController,
-    AdminClosuresController,
     AdminSitesController,
   ],
   providers: [
@@ -55,8 +53,6 @@ import { AdminSitesService } from './admin-sites.service';
     AdminDevicesService,
     AdminSettingsService,
     AdminActionLog,
-    AdminCourtsService,
-    AdminClosuresService,
     ClubCancellations,
     AdminSitesService,
   ],

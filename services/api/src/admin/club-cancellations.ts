@@ -1,25 +1,32 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { CancelledGame } from '../bookings/bookings.service';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { AdminBooking } from '@kort/contracts';
+import { BookingsService, type CancelledGame } from '../bookings/bookings.service';
 import { Waitlist, type ClosedPlace } from '../bookings/waitlist';
 import { ClubCalendar } from '../club/club-calendar';
+import { ShapeCascade, type CascadeSteps, type Closed, type ClosedHours } from '../club/shape-cascade';
 import type { Writer } from '../common/writer';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
+import { AdminBookingsService } from './admin-bookings.service';
 
 /**
  * What the club changing its shape does to the games and the line (a closure, a court taken out of
- * booking): in the transaction, the waitlist of the hours no open court is left in; after it, the
+ * booking; club/shape-cascade.ts names the steps, this supplies them): in the transaction, the games
+ * inside cancelled and the waitlist of the hours no open court is left in ended; after it, the
  * equipment loans of the cancelled games, a notice with the reason to each player, and one to each
  * player taken out of line (on the players' channels). The games' own follow-ups (schedule,
- * reminders, refunds) come from their games.freed event.
+ * reminders, refunds, offers) come from their games.freed event.
  */
 @Injectable()
-export class ClubCancellations {
+export class ClubCancellations implements CascadeSteps, OnModuleInit {
   private readonly logger = new Logger('ClubCancellations');
 
   constructor(
+    private readonly cascade: ShapeCascade,
+    private readonly bookings: BookingsService,
+    private readonly bookingList: AdminBookingsService,
     private readonly waitlist: Waitlist,
     private readonly calendar: ClubCalendar,
     private readonly games: GameEvents,
@@ -27,12 +34,30 @@ export class ClubCancellations {
     private readonly time: SiteTime,
   ) {}
 
+  onModuleInit(): void {
+    this.cascade.supply(this);
+  }
+
+  preview(site: SiteRef, { courts, from, to, begun }: ClosedHours): Promise<AdminBooking[]> {
+    return this.bookingList.toBeCancelled(site, courts, from, to, begun);
+  }
+
+  async close(tx: Writer, site: SiteRef, hours: ClosedHours, now: Date): Promise<Closed> {
+    const games = await this.bookings.cancelWithin(tx, { ...hours, now });
+    const places = await this.closeLine(tx, site, hours.from, hours.to, games, hours.reason);
+    return {
+      cancelled: games.length,
+      placesEnded: places.length,
+      tell: () => this.tell(games, places, hours.reason),
+    };
+  }
+
   /**
    * In the caller's transaction, after its change is written: the places in the site's line for
    * hours in [from, to) that no open court of the site is left in, and the offers whose held game
    * was cancelled, leave the line with the reason.
    */
-  async closeLine(
+  private async closeLine(
     tx: Writer,
     site: SiteRef,
     from: Date,
@@ -55,7 +80,7 @@ export class ClubCancellations {
   }
 
   /** Once committed: the loans and the letters. Never throws: a failure is logged. */
-  async tell(cancelled: CancelledGame[], places: ClosedPlace[], reason: string): Promise<void> {
+  private async tell(cancelled: CancelledGame[], places: ClosedPlace[], reason: string): Promise<void> {
     for (const game of cancelled) {
       // A walk-in guest's game: no account to tell, no equipment loan to end.
       if (game.userId === null) continue;

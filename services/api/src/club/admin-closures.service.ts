@@ -3,17 +3,15 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { type AdminBooking, type AdminClosure, AdminError, closureLimits, messages } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
-import { BookingsService } from '../bookings/bookings.service';
-import { ClosuresService } from '../club/closures.service';
-import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import type { SiteRef } from '../sites/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
-import { AdminBookingsService } from './admin-bookings.service';
-import { ClubCancellations } from './club-cancellations';
+import { ClosuresService } from './closures.service';
+import { CourtsService } from './courts.service';
+import { ShapeCascade, type ClosedHours } from './shape-cascade';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
@@ -65,9 +63,7 @@ export class AdminClosuresService {
     private readonly db: DataSource,
     private readonly closures: ClosuresService,
     private readonly courts: CourtsService,
-    private readonly bookings: BookingsService,
-    private readonly bookingList: AdminBookingsService,
-    private readonly cancellations: ClubCancellations,
+    private readonly cascade: ShapeCascade,
     private readonly actions: AdminActions,
     private readonly time: SiteTime,
     private readonly clock: Clock,
@@ -106,14 +102,14 @@ export class AdminClosuresService {
 
   /** The games saving that closure would cancel now: live, not over, inside it (soonest first). */
   async preview(site: SiteRef, request: ClosureRequest): Promise<AdminBooking[]> {
-    const { from, to, courts } = await this.checked(site, request);
-    return this.bookingList.toBeCancelled(site, courts, from, to, true);
+    return this.cascade.preview(site, await this.hours(site, request));
   }
 
   async create(site: SiteRef, admin: User, request: ClosureRequest & { reason: string }): Promise<AdminClosure> {
-    const { from, to, courts } = await this.checked(site, request);
+    const hours = await this.hours(site, request);
+    const { from, to } = hours;
     const now = this.clock.now();
-    const { id, cancelled, places } = await this.events.transaction(async (tx) => {
+    const { id, closed } = await this.events.transaction(async (tx) => {
       await this.closures.lockShape(tx, site.id);
       const made = await this.closures.insert(tx, site.id, {
         courtId: request.courtId,
@@ -123,20 +119,20 @@ export class AdminClosuresService {
         createdBy: admin.id,
         at: now,
       });
-      const games = await this.bookings.cancelWithin(tx, {
-        courts,
-        from,
-        to,
-        now,
-        begun: true,
-        reason: request.reason,
-      });
-      const line = await this.cancellations.closeLine(tx, site, from, to, games, request.reason);
-      await this.actions.record(site, tx, admin.id, 'closure.create', 'closure', made, `Отменено игр: ${games.length}`);
+      const done = await this.cascade.close(tx, site, hours, now);
+      await this.actions.record(
+        site,
+        tx,
+        admin.id,
+        'closure.create',
+        'closure',
+        made,
+        `Отменено игр: ${done.cancelled}`,
+      );
       await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'closures' });
-      return { id: made, cancelled: games, places: line };
+      return { id: made, closed: done };
     });
-    await this.cancellations.tell(cancelled, places, request.reason);
+    await closed.tell();
     this.logger.log(
       {
         closure: id,
@@ -144,8 +140,8 @@ export class AdminClosuresService {
         court: request.courtId,
         from,
         to,
-        cancelled: cancelled.length,
-        waitlist: places.length,
+        cancelled: closed.cancelled,
+        waitlist: closed.placesEnded,
         admin: admin.id,
       },
       'closure saved',
@@ -172,10 +168,11 @@ export class AdminClosuresService {
   }
 
   /**
-   * The closure's instants (whole hours of the site's zone) and the site's courts it closes, or 400
-   * (404 for a court the site does not have) with what is wrong.
+   * The hours the closure takes out of booking: its instants (whole hours of the site's zone) and
+   * the site's courts it closes, a game under way included; or 400 (404 for a court the site does
+   * not have) with what is wrong.
    */
-  private async checked(site: SiteRef, request: ClosureRequest): Promise<{ from: Date; to: Date; courts: number[] }> {
+  private async hours(site: SiteRef, request: ClosureRequest): Promise<ClosedHours & { to: Date }> {
     const clock = this.time.of(site);
     const wholeHour = (instant: Date) => {
       const local = clock.local(instant);
@@ -189,9 +186,10 @@ export class AdminClosuresService {
     if (from < clock.local(now).startOf('hour').toJSDate()) throw invalid(messages.closurePast);
     if (to.getTime() - from.getTime() > closureLimits.maxDays * 24 * HOUR_MS) throw invalid(messages.closureTooLong);
     const all = await this.courts.list(site);
-    if (request.courtId === null) return { from, to, courts: all.map((court) => court.id) };
+    const hours = { from, to, begun: true, reason: request.reason ?? '' };
+    if (request.courtId === null) return { ...hours, courts: all.map((court) => court.id) };
     if (!all.some((court) => court.id === request.courtId)) throw new KortError(AdminError.CourtNotFound);
-    return { from, to, courts: [request.courtId] };
+    return { ...hours, courts: [request.courtId] };
   }
 }
 

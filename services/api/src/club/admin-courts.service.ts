@@ -10,17 +10,15 @@ import {
   messages,
 } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
-import { BookingsService } from '../bookings/bookings.service';
-import { ClosuresService } from '../club/closures.service';
-import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { SiteRef } from '../sites/site-ref';
 import type { User } from '../users/user.entity';
-import { AdminBookingsService } from './admin-bookings.service';
-import { ClubCancellations } from './club-cancellations';
+import { ClosuresService } from './closures.service';
+import { CourtsService } from './courts.service';
+import { ShapeCascade, type ClosedHours } from './shape-cascade';
 import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
 
@@ -64,9 +62,7 @@ export class AdminCourtsService {
     private readonly db: DataSource,
     private readonly courts: CourtsService,
     private readonly closures: ClosuresService,
-    private readonly bookings: BookingsService,
-    private readonly bookingList: AdminBookingsService,
-    private readonly cancellations: ClubCancellations,
+    private readonly cascade: ShapeCascade,
     private readonly actions: AdminActions,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
@@ -83,8 +79,8 @@ export class AdminCourtsService {
 
   /** The games taking the court out of booking would cancel now (shown before it is saved). */
   async futureGames(site: SiteRef, id: number): Promise<AdminBooking[]> {
-    await this.get(site, id);
-    return this.bookingList.toBeCancelled(site, [id], this.clock.now(), null, false);
+    const court = await this.get(site, id);
+    return this.cascade.preview(site, takenOut(court, this.clock.now()));
   }
 
   async create(site: SiteRef, admin: User, body: z.output<typeof adminCourtCreate>): Promise<AdminCourt> {
@@ -106,15 +102,14 @@ export class AdminCourtsService {
 
   async update(site: SiteRef, admin: User, id: number, body: AdminCourtUpdate): Promise<AdminCourt> {
     const now = this.clock.now();
-    const { cancelled, places, reason } = await this.named(() =>
+    const closed = await this.named(() =>
       this.events.transaction(async (tx) => {
         const court = await this.courts.lock(tx, id);
         if (!court || court.siteId !== site.id) throw new KortError(AdminError.CourtNotFound);
         const renamed = body.name !== undefined && body.name !== court.name;
         const moved = body.sort_order !== undefined && body.sort_order !== court.sortOrder;
         const switched = body.active !== undefined && body.active !== court.active;
-        const reason = `${body.name ?? court.name} ${messages.courtTakenOut}`;
-        if (!renamed && !moved && !switched) return { cancelled: [], places: [], reason };
+        if (!renamed && !moved && !switched) return null;
         await this.events.record(tx, { type: 'club.changed', siteId: site.id, part: 'courts' });
         // Taken out of booking: no game of the site is booked until its games are cancelled.
         if (switched && body.active === false) await this.closures.lockShape(tx, court.siteId);
@@ -122,28 +117,26 @@ export class AdminCourtsService {
         if (renamed || moved) {
           await this.actions.record(site, tx, admin.id, 'court.update', 'court', id, body.name ?? null);
         }
-        if (!switched) return { cancelled: [], places: [], reason };
+        if (!switched) return null;
         if (body.active) {
           await this.actions.record(site, tx, admin.id, 'court.activate', 'court', id);
-          return { cancelled: [], places: [], reason };
+          return null;
         }
-        const games = await this.bookings.cancelWithin(tx, {
-          courts: [id],
-          from: now,
-          to: null,
-          now,
-          begun: false,
-          reason,
-        });
-        const line = await this.cancellations.closeLine(tx, site, now, null, games, reason);
-        await this.actions.record(site, tx, admin.id, 'court.deactivate', 'court', id, `Отменено игр: ${games.length}`);
-        return { cancelled: games, places: line, reason };
+        const done = await this.cascade.close(tx, site, takenOut({ id, name: body.name ?? court.name }, now), now);
+        await this.actions.record(
+          site,
+          tx,
+          admin.id,
+          'court.deactivate',
+          'court',
+          id,
+          `Отменено игр: ${done.cancelled}`,
+        );
+        return done;
       }),
     );
-    if (body.active === false && (cancelled.length > 0 || places.length > 0)) {
-      await this.cancellations.tell(cancelled, places, reason);
-    }
-    this.logger.log({ court: id, site: site.id, admin: admin.id, cancelled: cancelled.length }, 'court changed');
+    await closed?.tell();
+    this.logger.log({ court: id, site: site.id, admin: admin.id, cancelled: closed?.cancelled ?? 0 }, 'court changed');
     return this.get(site, id);
   }
 
@@ -172,4 +165,12 @@ export class AdminCourtsService {
       throw error;
     }
   }
+}
+
+/**
+ * A court taken out of booking at `now`: its games not begun are cancelled (one under way plays
+ * on), told by the court's name (its new one, when renamed in the same change).
+ */
+function takenOut(court: { id: number; name: string }, now: Date): ClosedHours {
+  return { courts: [court.id], from: now, to: null, begun: false, reason: `${court.name} ${messages.courtTakenOut}` };
 }
