@@ -66,6 +66,9 @@ export class AuthzWorld {
       world.newSiteAdmin(),
     ]);
     world.otherSite = await OtherSite.create(api, world.admin.id);
+    // The player's games exist before any route is called: the courts they are on have a history
+    // from the start, so what an admin's call may do to a court does not depend on the routes' order.
+    await world.liveGames();
     return world;
   }
 
