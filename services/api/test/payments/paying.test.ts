@@ -6,6 +6,7 @@ import type { Client } from '../support/client';
 import { startFakeYooKassa, type FakeYooKassa } from '../support/fake-yookassa';
 import { nextMail } from '../support/mailbox';
 import { cancel, msk, order, signedInAdmin, signedInPlayers } from '../support/players';
+import { noPrices, priceEveryHour } from '../support/prices';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClock } from '../support/test-clock';
 import { waitFor } from '../support/wait';
@@ -44,31 +45,6 @@ const portOf = (app: TestApp) => (app.server.address() as { port: number }).port
 const notices = () => api.app.get(PaymentNotices).settled();
 const sweep = () => api.app.get(PaymentSweep);
 
-/**
- * Every price of the site deleted through the dashboard's own call: the API drops its price cache
- * as it answers. A DELETE in SQL would reach that cache only with PostgreSQL's notice, a moment
- * later, and an order placed at once could still be priced.
- */
-async function noPrices() {
-  const listed = await admin.get('/api/admin/prices');
-  expect(listed.status).toBe(200);
-  for (const { id } of listed.body as { id: number }[]) {
-    expect((await admin.delete(`/api/admin/prices/${id}`)).status).toBe(200);
-  }
-}
-
-async function priceEveryHour(amount = '1500') {
-  await noPrices();
-  const made = await admin.post('/api/admin/prices', {
-    name: 'Весь день',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    from_hour: 6,
-    to_hour: 24,
-    amount,
-  });
-  expect(made.status).toBe(201);
-}
-
 async function player() {
   const [one] = await signedInPlayers(api, 1);
   return one!;
@@ -98,7 +74,7 @@ const myGame = async (client: Client, id: number) =>
   ).detail.find((game) => game.id === id);
 
 test('a site with no prices answers exactly as before: no prices, no payment, nothing held', async () => {
-  await noPrices();
+  await noPrices(admin);
   const { client } = await player();
   const times = await client.get(`/api/get-available-times/?date=${DAY}`);
   expect(Object.keys(times.body as object).sort()).toEqual(['reserved', 'reserved_hours_by_current_user']);
@@ -110,7 +86,7 @@ test('a site with no prices answers exactly as before: no prices, no payment, no
 });
 
 test('a priced hour: its price is shown, the game is held for its payment, the door waits for it, one tap pays', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client, email } = await player();
   const times = (await client.get(`/api/get-available-times/?date=${DAY}`)).body as { prices: unknown[] };
   expect(times.prices).toContainEqual({ hour: 18, amount: '1500.00' });
@@ -176,7 +152,7 @@ test('a priced hour: its price is shown, the game is held for its payment, the d
 });
 
 test('an unpaid game does not open the door', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client } = await player();
   api.clock.set('2027-03-10T14:50:00Z'); // 17:50 in Moscow, the door window of an 18:00 game
   try {
@@ -190,7 +166,7 @@ test('an unpaid game does not open the door', async () => {
 });
 
 test('fifty pay calls for one game at once make one payment at YooKassa', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client } = await player();
   const { id } = (await order(client, 1, msk(DAY, 20))).body as { id: number };
   const answers = await Promise.all(
@@ -202,19 +178,19 @@ test('fifty pay calls for one game at once make one payment at YooKassa', async 
 });
 
 test("someone else's game cannot be paid; a free game is not due", async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const [owner, stranger] = await signedInPlayers(api, 2);
   const { id } = (await order(owner!.client, 1, msk(DAY, 21))).body as { id: number };
   const theirs = await stranger!.client.post('/api/payments/', { booking_id: id, method: 'bank_card' });
   expect([theirs.status, (theirs.body as { detail: string }).detail]).toEqual([404, messages.gameNotFound]);
-  await noPrices();
+  await noPrices(admin);
   const free = (await order(owner!.client, 2, msk(DAY, 21))).body as { id: number };
   const notDue = await owner!.client.post('/api/payments/', { booking_id: free.id, method: 'bank_card' });
   expect([notDue.status, (notDue.body as { detail: string }).detail]).toEqual([404, messages.gameNotFound]);
 });
 
 test('a forged notification changes nothing: a foreign address is refused, a re-read that says pending leaves it pending', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client } = await player();
   const { id } = (await order(client, 1, msk(DAY, 7))).body as { id: number };
   await client.post('/api/payments/', { booking_id: id, method: 'bank_card' });
@@ -241,7 +217,7 @@ test('a forged notification changes nothing: a foreign address is refused, a re-
 });
 
 test('a lost notification loses nothing: the sweep reads the payment back and the game is paid', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client } = await player();
   const { id } = (await order(client, 2, msk(DAY, 8))).body as { id: number };
   await client.post('/api/payments/', { booking_id: id, method: 'bank_card' });
@@ -257,7 +233,7 @@ test('a lost notification loses nothing: the sweep reads the payment back and th
 });
 
 test('a hold that runs out releases the game and tells the player; a payment after it books the hour again if free, else refunds it', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const [late, another] = await signedInPlayers(api, 2);
   const free = (await order(late!.client, 1, msk(DAY, 10))).body as { id: number };
   const taken = (await order(late!.client, 1, msk(DAY, 11))).body as { id: number };
@@ -271,7 +247,7 @@ test('a hold that runs out releases the game and tells the player; a payment aft
     const expired = await late!.client.post('/api/payments/', { booking_id: free.id, method: 'sbp' });
     expect((expired.body as { code: string }).code).toBe('payment.hold_expired');
     // Someone else books the 11:00 court meanwhile.
-    await noPrices();
+    await noPrices(admin);
     expect((await order(another!.client, 1, msk(DAY, 11))).status).toBe(200);
 
     await yookassa.control(`pay/${await providerIdOf(free.id)}`, {});
@@ -289,7 +265,7 @@ test('a hold that runs out releases the game and tells the player; a payment aft
 });
 
 test("refunds follow the club's rule: ahead of the window all of it, later the percent, the club's cancellation all of it", async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client, email } = await player();
   const ahead = await paidGame(client, 1, 12);
   expect((await myGame(client, ahead.id))?.payment).toMatchObject({ refund_if_cancelled: '1500.00' });
@@ -320,7 +296,7 @@ test("refunds follow the club's rule: ahead of the window all of it, later the p
 });
 
 test('once the hour begins, a paid game gets its settlement receipt, once', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client, email } = await player();
   const game = await paidGame(client, 2, 15);
   api.clock.set('2027-03-10T12:00:30Z'); // 15:00:30 Moscow
@@ -344,7 +320,7 @@ test('once the hour begins, a paid game gets its settlement receipt, once', asyn
 });
 
 test('an answer lost between YooKassa and the API: after a restart the same tap reaches the same payment', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const { client, email } = await player();
   const { id } = (await order(client, 2, msk(DAY, 16))).body as { id: number };
   // YooKassa makes the payment, and every answer is lost on the way back.
@@ -371,7 +347,7 @@ async function refundsOf(provider: string): Promise<string[]> {
 }
 
 test('a court freed on a priced hour is offered to the first in line, who pays for it within the offer’s hold', async () => {
-  await priceEveryHour();
+  await priceEveryHour(admin);
   const [holder, waiting] = await signedInPlayers(api, 2);
   const [other] = await signedInPlayers(api, 1);
   for (const [who, court] of [
