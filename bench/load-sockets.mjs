@@ -33,8 +33,11 @@ async function waitUntil(condition, { timeoutMs = WAIT_MS, everyMs = 2 } = {}) {
   return true;
 }
 
-/** One dashboard socket on /live with the admin's cookie, as the dashboard's own client opens it. */
-function connectDashboard(base, cookie, onState) {
+/**
+ * One dashboard socket on /live with the admin's cookie, as the dashboard's own client opens it;
+ * `site` names the site it watches (absent: the admin's default one).
+ */
+function connectDashboard(base, cookie, onState, site = undefined) {
   return new Promise((resolve, reject) => {
     const socket = io(`${base}/live`, {
       transports: ['websocket'],
@@ -42,6 +45,7 @@ function connectDashboard(base, cookie, onState) {
       reconnection: false,
       extraHeaders: { cookie },
       timeout: 20_000,
+      ...(site && { auth: { site_id: site } }),
     });
     const dashboard = { socket, got: new Map() }; // switch index → delay in ms
     socket.on(LIVE_EVENTS.deviceState, (state) => onState(dashboard, state, performance.now()));
@@ -153,7 +157,8 @@ async function createSites(databaseUrl, ids, tokens) {
   await db.connect();
   try {
     await db.query(
-      `INSERT INTO sites (id, name, token_hash) SELECT id, 'Нагрузка ' || id, hash
+      `INSERT INTO sites (id, name, slug, timezone, token_hash)
+       SELECT id, 'Нагрузка ' || id, id, (SELECT timezone FROM sites WHERE id = 'default'), hash
          FROM unnest($1::text[], $2::text[]) AS s (id, hash)`,
       [ids, tokens.map(hashToken)],
     );
@@ -174,9 +179,9 @@ async function query(databaseUrl, sql) {
 
 /**
  * `count` agents (the default site's and count - 1 sites of their own) and `commands` light
- * switches. Every HTTP route addresses the default site (CommandsService.run is never given a
- * `site`), so routing is checked as: every command reaches the default site's agent, once, and no
- * other agent at all; and each other site's report becomes that site's state, no one else's.
+ * switches. The switches name no site, so they address the admin's default one, and routing is
+ * checked as: every command reaches the default site's agent, once, and no other agent at all; and
+ * each other site's report becomes that site's state, seen by that site's dashboard and no other.
  */
 export async function edgeSites(base, databaseUrl, admin, agentToken, { count, commands }) {
   const ids = Array.from({ length: count - 1 }, (_, i) => `bench-site-${String(i + 1).padStart(3, '0')}`);
@@ -236,20 +241,30 @@ export async function edgeSites(base, databaseUrl, admin, agentToken, { count, c
     const misroutes = receipts.filter((r) => r.site !== DEFAULT_SITE).length;
     const duplicates = [...byId.values()].filter((at) => at.length > 1).length;
 
-    // Reports: each other site's agent reports its light on; one dashboard watches. No command can
-    // reach these sites to switch a relay, so the change is put on the agent's event bus, where a
-    // real switch goes too; its transport sends it as `relay.changed`, as for any change.
+    // Reports: each other site's agent reports its light on, and a dashboard of each site watches
+    // (a dashboard sees the one site it chose). No command can reach these sites to switch a relay,
+    // so the change is put on the agent's event bus, where a real switch goes too; its transport
+    // sends it as `relay.changed`, as for any change. A frame at a dashboard of another site than
+    // its own, or of a site that has not reported yet, is misattributed.
     const reported = new Set();
     let misattributed = 0;
     const reportDelays = [];
     let waiting = null;
-    live = await connectDashboard(base, admin.cookie, (_dashboard, state, at) => {
-      if (state.relays.light && state.site !== DEFAULT_SITE && !reported.has(state.site)) misattributed += 1;
+    const watch = (site) => (_dashboard, state, at) => {
+      if (state.site !== site || (state.relays.light && state.site !== DEFAULT_SITE && !reported.has(state.site)))
+        misattributed += 1;
       if (waiting && state.site === waiting.site && state.relays.light) {
         reportDelays.push(at - waiting.at);
         waiting = null;
       }
-    });
+    };
+    live = [];
+    for (let i = 0; i < ids.length; i += AGENT_BATCH)
+      live.push(
+        ...(await Promise.all(
+          ids.slice(i, i + AGENT_BATCH).map((site) => connectDashboard(base, admin.cookie, watch(site), site)),
+        )),
+      );
     let reportsSeen = 0;
     for (const { site, agent } of agents.slice(1)) {
       reported.add(site);
@@ -283,9 +298,10 @@ export async function edgeSites(base, databaseUrl, admin, agentToken, { count, c
       server_agents_online: serverAgents,
       connect_seconds: Number(connectSeconds.toFixed(1)),
       routing_scope:
-        'the HTTP routes address the default site only (no route passes a site to CommandsService.run): ' +
+        "the light calls name no site, so they address the admin's default site: " +
         'commands are checked to reach the default site once and no other site; the other direction ' +
-        '(reports from every site) is checked through the dashboards and device_states',
+        "(reports from every site) is checked through each site's dashboard and device_states " +
+        '(bench/fleet.mjs switches lights at many sites at once)',
       commands,
       light_calls: calls,
       received_by_own_site: toDefault,
@@ -304,7 +320,7 @@ export async function edgeSites(base, databaseUrl, admin, agentToken, { count, c
       },
     };
   } finally {
-    live?.socket.close();
+    for (const dashboard of live ?? []) dashboard.socket.close();
     await Promise.all(agents.map(({ stop }) => stop()));
   }
 }

@@ -6,7 +6,8 @@
 // Performance panel or speedscope open it as it is).
 //
 //   node bench/profile.mjs [--seconds 8] [route …]     (after `npm run build`)
-//   routes: rules, health, my_name, available, my_orders, courts, booked, spa, order, quotas (default: rules available)
+//   routes: rules, health, my_name, available, my_orders, courts, booked, spa, order, quotas (default: rules available);
+//   quotas profiles its measured pass, after a first one (bench/api.mjs, bookingRun)
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -63,7 +64,7 @@ try {
     const route = ROUTES[name];
     const from = monotonicMicros();
     const result = route.quotas
-      ? await bookingRun(api.base, database.url, { sportSchool: false, dayOffset: 2 })
+      ? await bookingRun(api.base, database.url, { sportSchool: false, dayOffset: 2, warmUp: true })
       : route.booking
         ? await bookings(api.base, database.url, seconds)
         : await autocannon({
