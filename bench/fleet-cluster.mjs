@@ -96,6 +96,14 @@ export async function startCluster(env, { nodeFlags = [] } = {}) {
     /** Both replicas' resident memory, in KiB. */
     rssKib: () => replicas.reduce((sum, part) => sum + rssKib(part.child.pid), 0),
     output: () => replicas.map((part, i) => `--- api-${i + 1}\n${part.output()}`).join('\n'),
+    /** nginx's error log (warn and up) so far: why a request it answered itself (a 502) failed. */
+    proxyErrors: () => {
+      try {
+        return readFileSync(join(prefix, 'error.log'), 'utf8');
+      } catch {
+        return '';
+      }
+    },
     async restart() {
       const killedAt = performance.timeOrigin + performance.now();
       for (const part of replicas) part.child.kill('SIGKILL');

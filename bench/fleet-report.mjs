@@ -148,5 +148,11 @@ export function printFleet(figures) {
     console.log(
       `${label}: ${c.calls} commands in the storm: ${c.acknowledged} acknowledged and run once, ${c.failed_not_run} failed to the caller and not run, ${c.ran_after_failure} run though the caller heard a failure; frames of other sites at a dashboard: ${run.frames.foreign_frames}`,
     );
+    const failed = run.storm.players_during.failures;
+    if (Object.keys(failed).length)
+      console.log(
+        `${label}: players' requests that failed in the storm ${JSON.stringify(failed)}; nginx in those seconds:\n` +
+          (run.storm.proxy_errors_then ?? ['(nothing logged)']).map((line) => `  ${line}`).join('\n'),
+      );
   }
 }

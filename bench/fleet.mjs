@@ -249,6 +249,17 @@ export async function fleetRun(count, settings, release) {
     const storm = window(load.samples, proxyBackAt, backAt ?? loadEnd);
     const timeline = stormTimeline(load.samples, fleet.counts, proxyBackAt, backAt ?? loadEnd);
     const agentsBack = fleet.count;
+    // A player's request that failed in the storm: what nginx logged in its second, to say why.
+    const failedSeconds = new Set(
+      load.samples
+        .filter((sample) => sample.at >= proxyBackAt && sample.at < (backAt ?? loadEnd) && sample.status !== 200)
+        .map((sample) => nginxSecond(sample.at)),
+    );
+    const proxyErrors = cluster
+      .proxyErrors()
+      .split('\n')
+      .filter((line) => failedSeconds.has(line.slice(0, 19)))
+      .slice(0, 20);
     const audit = await auditCommands(client, commands.calls, fleet.ran);
 
     // The same restart at night: nobody but the agents. Only their websockets try the proxy, and a
@@ -271,6 +282,7 @@ export async function fleetRun(count, settings, release) {
         players_steady: steady,
         players_while_down: { requests: down.requests, failures: down.failures },
         players_during: storm,
+        ...(proxyErrors.length && { proxy_errors_then: proxyErrors }),
         timeline,
         commands: audit,
       },
@@ -297,6 +309,12 @@ export async function fleetRun(count, settings, release) {
 }
 
 const round = (value) => Math.round(value * 10) / 10;
+/** An instant as nginx stamps its error log lines, 'YYYY/MM/DD HH:MM:SS' in the machine's zone. */
+const nginxSecond = (at) => {
+  const d = new Date(at);
+  const two = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}/${two(d.getMonth() + 1)}/${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+};
 const TIMELINE_STEP_MS = 2000;
 
 /**
