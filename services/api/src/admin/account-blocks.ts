@@ -9,7 +9,7 @@ import { ShelfStateService } from '../shelves/shelf-state.service';
 import { SitesService, type SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { assertMayActOn } from './admin-roles';
+import { assertMayActOn } from '../sites/site-roles';
 
 /**
  * An admin's block of an account (the spec's delete_user) and its restore (restore_user). An

@@ -12,7 +12,7 @@ import {
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { DEFAULT_EQUIPMENT_NAMES } from '../rules/court-rules';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRows, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';

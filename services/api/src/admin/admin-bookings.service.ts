@@ -19,7 +19,7 @@ import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';

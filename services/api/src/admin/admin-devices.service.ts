@@ -13,7 +13,7 @@ import {
 } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
 import { DevicesService } from '../devices/devices.service';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { boolValue, idsOf, intValue, listQuery, pageInMemory, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlResource } from '../resources/sql-list';
 

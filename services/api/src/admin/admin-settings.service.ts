@@ -12,7 +12,7 @@ import {
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import { AdminActions } from '../audit/admin-actions.service';
 import { SettingsService } from '../rules/settings.service';

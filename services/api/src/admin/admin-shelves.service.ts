@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { type AdminShelf, type AdminShelfUpdate, ShelfError } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from '../resources/list-query';

@@ -19,14 +19,14 @@ import { NoShows } from '../bookings/no-shows';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import type { CommandStatus } from '../devices/command.entity';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SitesService, type SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AdminActions } from '../audit/admin-actions.service';
 import { AdminBookingsService } from './admin-bookings.service';
 import { AccountBlocks } from './account-blocks';
-import { AdminRoles, assertMayActOn } from './admin-roles';
+import { AdminRoles, assertMayActOn } from '../sites/site-roles';
 import { withPauses } from './user-pauses';
 import { boolValue, intIds, listQuery, type ListQuery } from '../resources/list-query';
 import {

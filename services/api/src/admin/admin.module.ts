@@ -19,7 +19,6 @@ import { AdminDevicesController } from './admin-devices.controller';
 import { AdminSettingsController } from './admin-settings.controller';
 import { AdminShelvesController } from './admin-shelves.controller';
 import { AdminUsersController } from './admin-users.controller';
-import { AdminRoles } from './admin-roles';
 import { AdminSettingsService } from './admin-settings.service';
 import { AdminShelvesService } from './admin-shelves.service';
 import { AdminUsersService } from './admin-users.service';
@@ -28,8 +27,8 @@ import { AdminSitesService } from './admin-sites.service';
 
 /**
  * The admin dashboard's REST resources (the club's courts and closures are club/'s, a school's terms
- * series/'s), the spec's admin calls about players (docs/admin-api.md), and the steps of the club's
- * shape cascade (club-cancellations.ts).
+ * series/'s, who runs which site sites/'), the spec's admin calls about players (docs/admin-api.md),
+ * and the steps of the club's shape cascade (club-cancellations.ts).
  */
 @Module({
   imports: [AuditModule, BookingsModule, ClubModule, DevicesModule, RulesModule, ShelvesModule, UsersModule],
@@ -47,7 +46,6 @@ import { AdminSitesService } from './admin-sites.service';
   providers: [
     AdminUsersService,
     AccountBlocks,
-    AdminRoles,
     AdminBookingsService,
     AdminShelvesService,
     AdminDevicesService,

@@ -7,7 +7,7 @@ import { ShapeCascade, type CascadeSteps, type Closed, type ClosedHours } from '
 import type { Writer } from '../common/writer';
 import { GameEvents } from '../devices/game-events';
 import { Notifier } from '../notifications/notifier';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import { AdminBookingsService } from './admin-bookings.service';
 

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@kort/contracts';
 import type { NoShows } from '../bookings/no-shows';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /**
  * Each active player's no-show pause at the site (NoShows.pausedAmong, the booking's own rule:

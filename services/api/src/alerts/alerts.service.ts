@@ -9,7 +9,7 @@ import type { Writer } from '../common/writer';
 import { EventOutbox, type OutboxEvent } from '../events/event-outbox';
 import type { ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlResource } from '../resources/sql-list';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { ALERT_SORTABLE, type AlertField, type AlertsFilter } from './alert-schemas';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminActionName, AdminActionTarget } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /**
  * The log of admin actions that move no device (docs/admin-api.md, `actions`): the one writer of

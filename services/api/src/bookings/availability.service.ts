@@ -8,7 +8,7 @@ import { ClubCalendar, type ClubHours } from '../club/club-calendar';
 import { defaultCourtName } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { PriceBook } from '../prices/price-book';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GamePayment, PaymentDue } from '@kort/contracts';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /** A priced game just written, in the booking's transaction. */
 export interface PricedGame {

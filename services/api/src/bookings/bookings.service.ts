@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents, type FreedBy } from '../events/domain-events';
 import { PriceBook } from '../prices/price-book';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';

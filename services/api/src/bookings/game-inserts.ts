@@ -4,7 +4,7 @@ import { BookingError, bookingRules, type BookingRules, messages, type SeriesCon
 import { Clock } from '../common/clock';
 import { postgresError } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import { GameFollowUps } from './game-follow-ups';
 import { COUNTED_NO_SHOW, type NoShowScreen } from './no-shows';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CurrentPlayer } from '@kort/contracts';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /**
  * The questions other folders ask of a site's games, each a named query here, the table's home

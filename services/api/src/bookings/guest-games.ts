@@ -1,6 +1,6 @@
 import { bookingRules, type WalkInGuest } from '@kort/contracts';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /**
  * A guest's game, in the caller's transaction: the guest's record at the site, then the game on the

@@ -8,7 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { DomainEvents } from '../events/domain-events';
 import { Notifier } from '../notifications/notifier';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import { FREED_COLUMNS, freedGame, offeredIn, type FreedRow } from './freed-slots';
 

@@ -12,7 +12,7 @@ import { CourtsService } from '../club/courts.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { COURT_INACTIVE, EXCLUSION_VIOLATION, postgresError, SLOT_CLOSED } from '../common/postgres-error';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 
 export interface SlotRequest {

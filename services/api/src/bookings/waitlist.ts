@@ -16,7 +16,7 @@ import { DomainEvents } from '../events/domain-events';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import { Notifier } from '../notifications/notifier';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';

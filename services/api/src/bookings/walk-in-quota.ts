@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { adminQuotaText, messages } from '@kort/contracts';
 import { ClubCalendar } from '../club/club-calendar';
 import { Clock } from '../common/clock';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 
 /**

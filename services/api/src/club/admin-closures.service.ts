@@ -6,7 +6,7 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { ClosuresService } from './closures.service';

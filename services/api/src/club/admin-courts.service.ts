@@ -14,7 +14,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import { ClosuresService } from './closures.service';
 import { CourtsService } from './courts.service';

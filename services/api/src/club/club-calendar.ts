@@ -3,7 +3,7 @@ import { bookingRules, type BookingRules, type ClubRules, messages } from '@kort
 import { SettingsService } from '../rules/settings.service';
 import { SiteTime } from '../time/site-time';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { ClosuresService, type Closure } from './closures.service';
 import type { Court } from './court.entity';
 import { CourtsService } from './courts.service';

@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { Court } from './court.entity';
 
 /** Every court of the install, as kept: by site (each in its club's order) and by number. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminBooking } from '@kort/contracts';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /** Hours the club takes out of booking: these courts from `from` until `to` (null: from then on). */
 export interface ClosedHours {

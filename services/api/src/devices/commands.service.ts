@@ -20,7 +20,7 @@ import { COMMANDS, JOBS, QUEUES } from '../queues/queues';
 import { bullOptions } from '../queues/queues.module';
 import type { Writer } from '../common/writer';
 import { Command } from './command.entity';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { CommandOutcomes, DELIVERY_FAILURE, type DeliveryFailure, type DeliveryOutcome } from './command-outcomes';
 
 /**

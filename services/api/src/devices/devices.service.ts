@@ -11,7 +11,7 @@ import {
   type RelayId,
 } from '@kort/contracts';
 import { Site } from '../sites/site.entity';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 
 /** A sites row's columns of the state, as a select or a RETURNING list (with `relaysAfter`). */
 const STATE_COLUMNS = 'id, online, last_seen_at, door_closed, agent_driver, last_offline_from, last_offline_to';

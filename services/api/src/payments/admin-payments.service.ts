@@ -21,7 +21,7 @@ import {
   type SqlParams,
   type SqlResource,
 } from '../resources/sql-list';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 import { Refunds } from './refunds';

@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import type { Writer } from '../common/writer';
 import { JOBS, QUEUES, recordKey } from '../queues/queues';
 import { SettingsService } from '../rules/settings.service';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SitesService } from '../sites/sites.service';
 import { SiteTime } from '../time/site-time';
 

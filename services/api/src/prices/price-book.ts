@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { priceRuleFor, roublesOf, type CourtPrice, type HourPrice, type PriceRule } from '@kort/contracts';
 import { ChangeFeed } from '../cache/change-feed';
 import type { LocalCache } from '../cache/local-cache';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import { PricesService } from './prices.service';
 

@@ -17,7 +17,7 @@ import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResour
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 
 const SORTABLE = [

@@ -6,7 +6,7 @@ import type { AdminResource } from '@kort/contracts';
 import { ResponseSchema } from '../common/request-schema';
 import { AdminOnly } from '../common/route-policy';
 import { CurrentSite } from '../sites/current-site';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { SiteRecord } from '../sites/sites.service';
 import { ListRoute, sendPage } from './list-query';
 import type { Page } from './sql-list';

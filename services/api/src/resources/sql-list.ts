@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { ADMIN_MAX_RANGE, type ErrorCode } from '@kort/contracts';
 import { KortError } from '../common/kort-error';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { ListQuery } from './list-query';
 
 /** Collects query parameters: every value from a request goes through here, never into the SQL text. */

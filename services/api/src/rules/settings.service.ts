@@ -16,7 +16,7 @@ import { ChangeFeed } from '../cache/change-feed';
 import { AppConfig } from '../config/app-config';
 import type { LocalCache } from '../cache/local-cache';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import {
   courtRulesText,
   DEFAULT_CLUB_CONTACTS,

@@ -6,7 +6,7 @@ import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import { SeriesService, type Term } from './series.service';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import { intIds, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';

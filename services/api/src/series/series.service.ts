@@ -10,7 +10,7 @@ import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import type { Writer } from '../common/writer';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime, type ClubClock } from '../time/site-time';
 
 /** A sport school's term as the admin describes it: site-local dates, ISO weekdays, a local hour. */

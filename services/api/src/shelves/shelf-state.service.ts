@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ShelfError } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { User } from '../users/user.entity';
 import type { Writer } from '../common/writer';
 

@@ -18,7 +18,7 @@ import { CommandsService } from '../devices/commands.service';
 import { DevicesService } from '../devices/devices.service';
 import { GameEvents } from '../devices/game-events';
 import { SettingsService } from '../rules/settings.service';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import { SiteTime } from '../time/site-time';
 import type { User } from '../users/user.entity';
 

@@ -1,6 +1,6 @@
 import { roublesOf, toCsv, type RevenueLine, type RevenueStats } from '@kort/contracts';
 import type { DataSource } from 'typeorm';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { Period } from './stats-period';
 import { REVENUE_SQL } from './stats-sql';
 

@@ -16,7 +16,7 @@ import type {
 } from '@kort/contracts';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../rules/settings.service';
-import type { SiteRef } from '../sites/site-ref';
+import type { SiteRef } from '../common/site-ref';
 import type { Period } from './stats-period';
 import {
   COURTS_SQL,

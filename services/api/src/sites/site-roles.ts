@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { AdminError, type AdminUser, type AdminUserUpdate, messages, type Role, SiteError } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
 import { KortError } from '../common/kort-error';
-import type { SiteRef } from '../sites/site-ref';
-import { SitesService } from '../sites/sites.service';
+import type { SiteRef } from '../common/site-ref';
+import { SitesService } from './sites.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 
@@ -15,13 +15,6 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 
 /**
- * Who runs which site: an account's role ('player', 'admin' of the sites in site_admins, 'owner' of
- * every site) and an admin's sites. Only an owner changes them; the same values sent back (react-
- * admin sends the whole record) change nothing and need nobody's permission. An owner never changes
- * their own role (the install keeps its owner). Sites mean something for an admin only: an account
- * made a player or an owner runs no assigned site, and an admin runs at least one (422 otherwise).
- */
-/**
  * Only an owner acts on an admin's or an owner's account (a block, a restore, a flag): a site's admin
  * acts on players only (docs/decisions/0071-account-wide-acts.md).
  */
@@ -29,6 +22,14 @@ export function assertMayActOn(admin: Pick<User, 'role'>, target: { role: Role }
   if (target.role !== 'player' && admin.role !== 'owner') throw new KortError(AdminError.StaffOwnersOnly);
 }
 
+/**
+ * Who runs which site: an account's role ('player', 'admin' of the sites in site_admins, 'owner' of
+ * every site) and an admin's sites. Only an owner changes them; the same values sent back (react-
+ * admin sends the whole record) change nothing and need nobody's permission. An owner never changes
+ * their own role (the install keeps its owner). Sites mean something for an admin only: an account
+ * made a player or an owner runs no assigned site, and an admin runs at least one (422 otherwise).
+ * The site_admins table's one writer; the dashboard's user resource (admin/) calls it.
+ */
 @Injectable()
 export class AdminRoles {
   private readonly logger = new Logger('AdminRoles');
