@@ -190,31 +190,7 @@ export async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOf
   const total = sportSchool ? amount : count * bookingRules.upcoming;
   const firstDay = Date.parse(`${BENCH_DAY}T00:00:00Z`) + dayOffset * 86_400_000;
   const name = `POST /api/order-court/ (${sportSchool ? 'sport school: no quotas' : 'players under the quotas'})`;
-  const pass = (label) => {
-    let next = 0;
-    return load(label, {
-      url: base,
-      amount: total,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const i = next++;
-            const session = sessions[i % count];
-            const day = new Date(firstDay + Math.floor(i / SLOTS_PER_DAY) * 86_400_000).toISOString().slice(0, 10);
-            const hour = String(6 + Math.floor((i % SLOTS_PER_DAY) / 2)).padStart(2, '0');
-            const court = 1 + (i % 2);
-            return {
-              ...request,
-              path: `/api/order-court/${court}/`,
-              headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrftoken': session.csrf },
-              body: JSON.stringify({ id_cort: court, time_start: `${day}T${hour}:00:00+03:00`, players_count: 2 }),
-            };
-          },
-        },
-      ],
-    });
-  };
+  const pass = (label) => load(label, { url: base, amount: total, requests: bookingRequests(sessions, firstDay) });
   if (!warmUp) return pass(name);
   const cold = await pass(`${name}, first pass`);
   if (cold.non_2xx || cold.errors)
@@ -233,6 +209,32 @@ export async function bookingRun(base, databaseUrl, { sportSchool, amount, dayOf
     await db.end();
   }
   return { ...(await pass(name)), cold };
+}
+
+/**
+ * autocannon's requests for bookings by `sessions` in turn, each on a slot of its own: the days from
+ * `firstDay` (UTC midnight) on, 06:00-23:00 +03:00 on both courts, one slot after another.
+ */
+export function bookingRequests(sessions, firstDay) {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const i = next++;
+        const session = sessions[i % sessions.length];
+        const day = new Date(firstDay + Math.floor(i / SLOTS_PER_DAY) * 86_400_000).toISOString().slice(0, 10);
+        const hour = String(6 + Math.floor((i % SLOTS_PER_DAY) / 2)).padStart(2, '0');
+        const court = 1 + (i % 2);
+        return {
+          ...request,
+          path: `/api/order-court/${court}/`,
+          headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrftoken': session.csrf },
+          body: JSON.stringify({ id_cort: court, time_start: `${day}T${hour}:00:00+03:00`, players_count: 2 }),
+        };
+      },
+    },
+  ];
 }
 
 /**

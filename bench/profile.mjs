@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { bookingRun } from './api.mjs';
+import { bookingRequests, bookingRun } from './api.mjs';
 import { report } from './profile-report.mjs';
 import { BENCH_DAY, BENCH_MONTH_QUERY, benchDatabase, monotonicMicros, players, root, startServer } from './lib.mjs';
 
@@ -99,28 +99,10 @@ console.log(`\nprofile: ${join(dir, file)}`);
  */
 async function bookings(base, databaseUrl, seconds) {
   const sessions = await players(base, databaseUrl, 50, { sportSchool: true });
-  let next = 0;
   return autocannon({
     url: base,
     connections: 50,
     duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const i = next++;
-          const session = sessions[i % sessions.length];
-          const day = new Date(Date.parse(BENCH_DAY) + Math.floor(i / 36) * 86_400_000).toISOString().slice(0, 10);
-          const hour = String(6 + Math.floor((i % 36) / 2)).padStart(2, '0');
-          const court = 1 + (i % 2);
-          return {
-            ...request,
-            path: `/api/order-court/${court}/`,
-            headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrftoken': session.csrf },
-            body: JSON.stringify({ id_cort: court, time_start: `${day}T${hour}:00:00+03:00`, players_count: 2 }),
-          };
-        },
-      },
-    ],
+    requests: bookingRequests(sessions, Date.parse(`${BENCH_DAY}T00:00:00Z`)),
   });
 }
