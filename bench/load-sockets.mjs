@@ -251,8 +251,7 @@ export async function edgeSites(base, databaseUrl, admin, agentToken, { count, c
     const reportDelays = [];
     let waiting = null;
     const watch = (site) => (_dashboard, state, at) => {
-      if (state.site !== site || (state.relays.light && state.site !== DEFAULT_SITE && !reported.has(state.site)))
-        misattributed += 1;
+      if (state.site !== site || (state.relays.light && !reported.has(site))) misattributed += 1;
       if (waiting && state.site === waiting.site && state.relays.light) {
         reportDelays.push(at - waiting.at);
         waiting = null;
