@@ -8,6 +8,7 @@ import type { User } from '../users/user.entity';
 import { ShelfStateService } from '../shelves/shelf-state.service';
 import { boolValue, idsOf, intValue, listQuery, type ListQuery } from '../resources/list-query';
 import { isoDates, sqlPage, sqlRecord, type Page, type SqlParams, type SqlResource } from '../resources/sql-list';
+import { gamesSql } from '../bookings/games-sql';
 
 const SORTABLE = [
   'id',
@@ -60,9 +61,9 @@ const shelvesSource =
       FROM shelves s
       LEFT JOIN shelf_rentals r ON r.site_id = s.site_id AND r.shelf_id = s.id AND r.ended_at IS NULL
       LEFT JOIN (SELECT loan.shelf_id, loan.user_id, loan.started_at
-                   FROM equipment_loans loan JOIN bookings b ON b.id = loan.booking_id
-                  WHERE loan.site_id = ${site} AND loan.ended_at IS NULL AND b.cancelled_at IS NULL AND b.ended_at IS NULL
-                    AND b.ends_at > ${now}::timestamptz) l ON l.shelf_id = s.id
+                   FROM equipment_loans loan
+                  WHERE loan.site_id = ${site} AND loan.ended_at IS NULL
+                    AND loan.booking_id IN (${gamesSql.onAt(site, `${now}::timestamptz`)})) l ON l.shelf_id = s.id
       LEFT JOIN users holder ON holder.id = coalesce(r.user_id, l.user_id)
       LEFT JOIN device_states d ON d.site_id = s.site_id AND d.device = 'shelf-' || s.id
      WHERE s.site_id = ${site}`;

@@ -4,6 +4,23 @@ import type { CurrentPlayer } from '@kort/contracts';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../common/site-ref';
 
+/** A game an agent's schedule holds: its court and its hour. */
+export interface ScheduledGame {
+  id: number;
+  court_id: number;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/** The site a game is played at: its agent, door and clock. */
+export interface GameSite {
+  id: string;
+  timezone: string;
+  online: boolean;
+  /** The site has a door sensor: a game starts when the agent reports the door really opened. */
+  sensor: boolean;
+}
+
 /**
  * The questions other folders ask of a site's games, each a named query here, the table's home
  * (docs/architecture.md, "Who reads a table"); the rules that use the answers stay with the askers.
@@ -79,5 +96,45 @@ export class GameReads {
       [site.id, userId, dayStart, dayEnd, now],
     );
     return game?.id ?? null;
+  }
+
+  /**
+   * The site's games an agent's offline schedule holds: live, paid or free, not ended, starting
+   * before `until` and with their door still to close at `now` (`closesAfterMin` past their end),
+   * soonest first, at most `limit`. A blocked or self-deleted player's game is out even while
+   * running (the account is shut); a walk-in guest's game (no account) is in.
+   */
+  async scheduledAt(
+    siteId: string,
+    now: Date,
+    until: Date,
+    closesAfterMin: number,
+    limit: number,
+  ): Promise<ScheduledGame[]> {
+    return this.db.query<ScheduledGame[]>(
+      `SELECT b.id, b.court_id, b.starts_at, b.ends_at
+         FROM bookings b
+         JOIN courts c ON c.id = b.court_id
+         LEFT JOIN users u ON u.id = b.user_id
+        WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL
+          AND (b.user_id IS NULL OR u.deleted_at IS NULL)
+          AND NOT EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id AND gp.paid_at IS NULL)
+          AND b.starts_at < $2 AND b.ends_at + make_interval(mins => $3) > $4
+        ORDER BY b.starts_at, b.id
+        LIMIT $5`,
+      [siteId, until, closesAfterMin, now, limit],
+    );
+  }
+
+  /** The site the game is played at, whatever its player's current one. */
+  async siteOf(gameId: number): Promise<GameSite> {
+    const [site] = await this.db.query<GameSite[]>(
+      `SELECT s.id, s.timezone, s.online, s.door_closed IS NOT NULL AS sensor
+         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites s ON s.id = c.site_id
+        WHERE b.id = $1`,
+      [gameId],
+    );
+    if (!site) throw new Error(`game ${gameId} has no site`);
+    return site;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, Param, Put } from '@nestjs/common';
 import {
   type AdminBooking,
   type AdminCourt,
@@ -15,19 +15,20 @@ import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminCourtsService, courtsListQuery } from './admin-courts.service';
-import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
+import { AdminResourceController, ResourceReadsAndCreates } from '../resources/resource-reads';
 
 /** The dashboard's `courts` resource (docs/admin-api.md). Filters: id, active; in the club's order by default. */
 @AdminResourceController('courts')
-export class AdminCourtsController extends ResourceReads<AdminCourt, typeof courtsListQuery>(
-  'courts',
-  courtsListQuery,
-  adminCourtSchema,
-) {
+export class AdminCourtsController extends ResourceReadsAndCreates<
+  AdminCourt,
+  typeof courtsListQuery,
+  typeof adminCourtCreate
+>('courts', courtsListQuery, adminCourtSchema, adminCourtCreate) {
   constructor(private readonly courts: AdminCourtsService) {
     super({
       list: (query, site) => courts.list(site, query),
       get: (id, site) => courts.get(site, intId(id, AdminError.CourtNotFound)),
+      create: (body, site, admin) => courts.create(site, admin, body),
     });
   }
 
@@ -36,17 +37,6 @@ export class AdminCourtsController extends ResourceReads<AdminCourt, typeof cour
   @ResponseSchema(closurePreviewSchema)
   futureGames(@CurrentSite() site: SiteRecord, @Param('id') id: string): Promise<AdminBooking[]> {
     return this.courts.futureGames(site, intId(id, AdminError.CourtNotFound));
-  }
-
-  @Post()
-  @BodySchema(adminCourtCreate)
-  @ResponseSchema(adminCourtSchema)
-  create(
-    @CurrentSite() site: SiteRecord,
-    @CurrentUser() admin: User,
-    @Body() body: Parsed<typeof adminCourtCreate>,
-  ): Promise<AdminCourt> {
-    return this.courts.create(site, admin, body);
   }
 
   /** `name`, `sort_order`, `active` (false cancels its games not begun; their players are mailed). */

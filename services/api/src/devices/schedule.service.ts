@@ -11,6 +11,7 @@ import {
   type SignedSchedule,
 } from '@kort/contracts';
 import { scheduleKey, signSchedulePayload } from '@kort/contracts/schedule-crypto';
+import { GameReads, type ScheduledGame } from '../bookings/game-reads';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { doorWindow } from '../offline/door-window';
@@ -35,13 +36,6 @@ const ALL_SITES = '*';
 export const BUILD_SLOTS = 4;
 const GONE = Symbol('agent disconnected');
 
-interface GameRow {
-  id: number;
-  court_id: number;
-  starts_at: Date;
-  ends_at: Date;
-}
-
 /**
  * The signed schedule each site's agent keeps so the club runs without its link (offline.ts): the
  * next 48 hours of live games with their door windows and offline PIN verifiers, and the light's
@@ -61,6 +55,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly db: DataSource,
+    private readonly games: GameReads,
     private readonly edge: EdgeGateway,
     private readonly changes: ScheduleChanges,
     private readonly pins: OfflinePins,
@@ -103,20 +98,12 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
     if (!site) return null;
     const now = this.clock.now();
     const { closesAfterMin } = this.config.doorWindow;
-    // Blocked and self-deleted players' games are out even while running (their account is shut); a
-    // walk-in guest's game (no account) is in: the court's light follows it like any game.
-    const rows = await this.db.query<GameRow[]>(
-      `SELECT b.id, b.court_id, b.starts_at, b.ends_at
-         FROM bookings b
-         JOIN courts c ON c.id = b.court_id
-         LEFT JOIN users u ON u.id = b.user_id
-        WHERE c.site_id = $1 AND b.cancelled_at IS NULL AND b.held_until IS NULL AND b.ended_at IS NULL
-          AND (b.user_id IS NULL OR u.deleted_at IS NULL)
-          AND NOT EXISTS (SELECT 1 FROM game_payments gp WHERE gp.booking_id = b.id AND gp.paid_at IS NULL)
-          AND b.starts_at < $2 AND b.ends_at + make_interval(mins => $3) > $4
-        ORDER BY b.starts_at, b.id
-        LIMIT $5`,
-      [siteId, new Date(now.getTime() + SCHEDULE_HORIZON_MS), closesAfterMin, now, SCHEDULE_MAX_ENTRIES + 1],
+    const rows = await this.games.scheduledAt(
+      siteId,
+      now,
+      new Date(now.getTime() + SCHEDULE_HORIZON_MS),
+      closesAfterMin,
+      SCHEDULE_MAX_ENTRIES + 1,
     );
     if (rows.length > SCHEDULE_MAX_ENTRIES) {
       this.logger.error(
@@ -157,7 +144,7 @@ export class ScheduleService implements OnModuleInit, OnModuleDestroy {
     return next;
   }
 
-  private entry(row: GameRow): ScheduleEntry {
+  private entry(row: ScheduledGame): ScheduleEntry {
     const startsAt = new Date(row.starts_at);
     const endsAt = new Date(row.ends_at);
     const window = doorWindow({ startsAt, endsAt }, this.config.doorWindow);

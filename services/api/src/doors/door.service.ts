@@ -46,15 +46,6 @@ interface LiveCode {
   unstarted: boolean;
 }
 
-/** The game's own site (whatever the player's current one): its agent, door and clock. */
-interface GameSite {
-  id: string;
-  timezone: string;
-  online: boolean;
-  /** The site has a door sensor: a game starts when the agent reports the door really opened. */
-  sensor: boolean;
-}
-
 /**
  * The door flow: the player asks for a code,
  * which appears only on the door display; typing or scanning it at the door proves presence and
@@ -91,7 +82,7 @@ export class DoorService {
     const game = await this.ownGame(user, gameId);
     const now = this.clock.now();
     const window = doorWindow(game, this.config.doorWindow);
-    const site = await this.siteOf(game.id);
+    const site = await this.gameReads.siteOf(game.id);
     if (now < window.open) {
       const startsAt = this.time.of(site).time(game.startsAt);
       throw new KortError(DoorError.TooEarly, { detail: gameStartsAtMessage(startsAt) });
@@ -205,7 +196,7 @@ export class DoorService {
       [game.id, now],
     );
     this.games.ended.next({ bookingId: game.id, userId: user.id });
-    const site = await this.siteOf(game.id);
+    const site = await this.gameReads.siteOf(game.id);
     // A code still on the door display for this game goes at once (best effort: it expires anyway).
     if (site.online && unused.length > 0) {
       await this.commands
@@ -238,17 +229,6 @@ export class DoorService {
       detail: messages.offlinePin,
       extra: { offline_pin: this.pins.pin(gameId) },
     });
-  }
-
-  private async siteOf(gameId: number): Promise<GameSite> {
-    const [site] = await this.db.query<GameSite[]>(
-      `SELECT s.id, s.timezone, s.online, s.door_closed IS NOT NULL AS sensor
-         FROM bookings b JOIN courts c ON c.id = b.court_id JOIN sites s ON s.id = c.site_id
-        WHERE b.id = $1`,
-      [gameId],
-    );
-    if (!site) throw new Error(`game ${gameId} has no site`);
-    return site;
   }
 
   /** The caller's own live game; anyone else's is "not found" (its existence is not confirmed). */

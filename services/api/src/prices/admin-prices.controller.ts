@@ -1,6 +1,6 @@
-import { Body, Delete, Param, Post, Put } from '@nestjs/common';
+import { Body, Delete, Param, Put } from '@nestjs/common';
 import { AdminError, type AdminPrice, adminPriceCreate, adminPriceSchema, adminPriceUpdate } from '@kort/contracts';
-import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
+import { AdminResourceController, ResourceReadsAndCreates } from '../resources/resource-reads';
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
 import { BodySchema, ResponseSchema, type Parsed } from '../common/request-schema';
@@ -11,27 +11,17 @@ import { PricesService, pricesListQuery } from './prices.service';
 
 /** The dashboard's `prices` resource (docs/admin-api.md): the site's price rules, in the order they are tried. */
 @AdminResourceController('prices')
-export class AdminPricesController extends ResourceReads<AdminPrice, typeof pricesListQuery>(
-  'prices',
-  pricesListQuery,
-  adminPriceSchema,
-) {
+export class AdminPricesController extends ResourceReadsAndCreates<
+  AdminPrice,
+  typeof pricesListQuery,
+  typeof adminPriceCreate
+>('prices', pricesListQuery, adminPriceSchema, adminPriceCreate) {
   constructor(private readonly prices: PricesService) {
     super({
       list: (query, site) => prices.list(site, query),
       get: (id, site) => prices.get(site, intId(id, AdminError.PriceNotFound)),
+      create: (body, site, admin) => prices.create(site, admin, body),
     });
-  }
-
-  @Post()
-  @BodySchema(adminPriceCreate)
-  @ResponseSchema(adminPriceSchema)
-  create(
-    @CurrentSite() site: SiteRecord,
-    @CurrentUser() admin: User,
-    @Body() body: Parsed<typeof adminPriceCreate>,
-  ): Promise<AdminPrice> {
-    return this.prices.create(site, admin, body);
   }
 
   @Put(':id')

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Delete, Get, Param, Query } from '@nestjs/common';
 import {
   AdminError,
   type AdminSeries,
@@ -10,13 +10,13 @@ import {
 } from '@kort/contracts';
 import { CurrentUser } from '../auth/current-user';
 import { intId } from '../common/record-id';
-import { BodySchema, QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
+import { QuerySchema, ResponseSchema, type Parsed } from '../common/request-schema';
 import type { Term } from './series.service';
 import { CurrentSite } from '../sites/current-site';
 import type { SiteRecord } from '../sites/sites.service';
 import type { User } from '../users/user.entity';
 import { AdminSeriesService, seriesListQuery } from './admin-series.service';
-import { AdminResourceController, ResourceReads } from '../resources/resource-reads';
+import { AdminResourceController, ResourceReadsAndCreates } from '../resources/resource-reads';
 
 const term = (body: Parsed<typeof adminSeriesCreate>): Term => ({
   userId: body.user_id,
@@ -29,15 +29,17 @@ const term = (body: Parsed<typeof adminSeriesCreate>): Term => ({
 
 /** The dashboard's `series` resource (docs/admin-api.md): sport schools' terms. Filters: id, user_id, court_id. */
 @AdminResourceController('series')
-export class AdminSeriesController extends ResourceReads<AdminSeries, typeof seriesListQuery>(
-  'series',
-  seriesListQuery,
-  adminSeriesSchema,
-) {
+export class AdminSeriesController extends ResourceReadsAndCreates<
+  AdminSeries,
+  typeof seriesListQuery,
+  typeof adminSeriesCreate
+>('series', seriesListQuery, adminSeriesSchema, adminSeriesCreate) {
   constructor(private readonly series: AdminSeriesService) {
     super({
       list: (query, site) => series.list(site, query),
       get: (id, site) => series.get(site, intId(id, AdminError.SeriesNotFound)),
+      // Books every free occurrence in one transaction; the others are skipped and listed in `skips`.
+      create: (body, site, admin) => series.create(site, admin, term(body)),
     });
   }
 
@@ -50,18 +52,6 @@ export class AdminSeriesController extends ResourceReads<AdminSeries, typeof ser
     @Query() query: Parsed<typeof seriesPreviewQuery>,
   ): Promise<SeriesOccurrence[]> {
     return this.series.preview(site, term(query));
-  }
-
-  /** Books every free occurrence in one transaction; the others are skipped and listed in `skips`. */
-  @Post()
-  @BodySchema(adminSeriesCreate)
-  @ResponseSchema(adminSeriesSchema)
-  create(
-    @CurrentSite() site: SiteRecord,
-    @CurrentUser() admin: User,
-    @Body() body: Parsed<typeof adminSeriesCreate>,
-  ): Promise<AdminSeries> {
-    return this.series.create(site, admin, term(body));
   }
 
   /** Ends the term: its games not begun are cancelled, the past ones stay. */

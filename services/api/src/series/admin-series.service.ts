@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AdminError, type AdminSeries, type SeriesOccurrence } from '@kort/contracts';
 import { AdminActions } from '../audit/admin-actions.service';
+import { gamesSql } from '../bookings/games-sql';
 import { KortError } from '../common/kort-error';
 import { DomainEvents } from '../events/domain-events';
 import { SeriesService, type Term } from './series.service';
@@ -32,7 +33,7 @@ const seriesResource: SqlResource<SeriesField, SeriesFilter> = {
   source: (params: SqlParams, site: SiteRef) => `
     SELECT s.id, s.user_id, u.name AS user_name, s.court_id, s.weekdays::int[] AS weekdays, s.hour::int AS hour,
            to_char(s.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(s.ends_on, 'YYYY-MM-DD') AS ends_on, s.created_at,
-           (SELECT count(*)::int FROM bookings b WHERE b.series_id = s.id AND b.cancelled_at IS NULL) AS booked,
+           ${gamesSql.liveOfSeries('s.id')} AS booked,
            jsonb_array_length(s.skips) AS skipped, s.skips
       FROM series s JOIN users u ON u.id = s.user_id
      WHERE s.site_id = ${params.add(site.id)} AND s.deleted_at IS NULL`,

@@ -11,6 +11,7 @@ import {
   type ShelfView,
 } from '@kort/contracts';
 import { GameReads } from '../bookings/game-reads';
+import { gamesSql } from '../bookings/games-sql';
 import { Clock } from '../common/clock';
 import { KortError } from '../common/kort-error';
 import { postgresError, UNIQUE_VIOLATION } from '../common/postgres-error';
@@ -230,8 +231,7 @@ export class ShelvesService implements OnModuleInit, OnModuleDestroy {
   /** The site's loans whose game is over (ended, cancelled or past its hour) end with it. */
   private async closeOverdueLoans(site: SiteRef): Promise<void> {
     await this.endLoans(
-      `site_id = $1 AND booking_id IN (SELECT id FROM bookings
-         WHERE site_id = $1 AND (ended_at IS NOT NULL OR cancelled_at IS NOT NULL OR ends_at <= $2))`,
+      `site_id = $1 AND booking_id IN (${gamesSql.overAt('$1', '$2')})`,
       [site.id, this.clock.now()],
       'game-ended',
       null,
