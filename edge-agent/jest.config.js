@@ -20,4 +20,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   testTimeout: 30_000,
+  // Most of the agent's tests wait on real timers (the light's ticks, the reconnect's back-off):
+  // two files at a time keep both cores of a CI machine busy (jest's default is one fewer than the cores).
+  maxWorkers: 2,
 };

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run check`'s checks after the build, in two lanes at once: ESLint (its type-aware rules are
+// most of the time, on one core) beside everything else in order (formatting, the type checks, the
+// boundary rules, the OpenAPI lint). Each command's output is printed whole when it ends, under its
+// name; the first failure of a lane stops that lane, and the check fails if either lane failed.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => `node_modules/.bin/${name}`;
+
+const lanes = [
+  [['lint', bin('eslint'), ['.']]],
+  [
+    ['format', bin('prettier'), ['--check', '.']],
+    ['types: contracts', bin('tsc'), ['-p', 'services/contracts']],
+    ['types: api', bin('tsc'), ['-p', 'services/api']],
+    ['types: edge-agent', bin('tsc'), ['-p', 'edge-agent']],
+    ['boundaries: api', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'services/api/src']],
+    ['boundaries: player-web', bin('depcruise'), ['--config', 'player-web/.dependency-cruiser.cjs', 'player-web/src']],
+    [
+      'boundaries: admin-dashboard',
+      bin('depcruise'),
+      ['--config', 'admin-dashboard/.dependency-cruiser.cjs', 'admin-dashboard/src'],
+    ],
+    ['openapi', 'npm', ['run', 'openapi:lint', '--silent']],
+  ],
+];
+
+function run([name, command, args]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => {
+      output += `${error.message}\n`;
+    });
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+      process.stdout.write(`\n=== ${name}: ${verdict} in ${seconds} s\n${output}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function lane(commands) {
+  for (const command of commands) if (!(await run(command))) return false;
+  return true;
+}
+
+const passed = await Promise.all(lanes.map(lane));
+if (passed.includes(false)) {
+  console.error('\nnpm run check: failed (see the FAILED part above)');
+  process.exit(1);
+}
+console.log('\nnpm run check: every check passed');
