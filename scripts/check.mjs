@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run check`'s checks after the build, in two lanes at once: ESLint (its type-aware rules are
-// most of the time, on one core) beside everything else in order (formatting, the type checks, the
-// boundary rules, the OpenAPI lint). Each command's output is printed whole when it ends, under its
+// `npm run check`: the shared contracts built first (the API's typed lint reads their declarations),
+// then two lanes at once: ESLint (its type-aware rules are most of the time, on one core) beside the
+// rest of the build and everything else in order (formatting, the type checks, the boundary rules,
+// the OpenAPI lint of the built API). Each command's output is printed whole when it ends, under its
 // name; the first failure of a lane stops that lane, and the check fails if either lane failed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `node_modules/.bin/${name}`;
 
+const first = ['build: contracts', bin('tsc'), ['-b', 'services/contracts/tsconfig.build.json']];
+
 const lanes = [
   [['lint', bin('eslint'), ['.']]],
   [
+    ['build', 'npm', ['run', 'build', '--silent']],
     ['format', bin('prettier'), ['--check', '.']],
     ['types: contracts', bin('tsc'), ['-p', 'services/contracts']],
     ['types: api', bin('tsc'), ['-p', 'services/api']],
@@ -51,7 +55,7 @@ async function lane(commands) {
   return true;
 }
 
-const passed = await Promise.all(lanes.map(lane));
+const passed = (await run(first)) ? await Promise.all(lanes.map(lane)) : [false];
 if (passed.includes(false)) {
   console.error('\nnpm run check: failed (see the FAILED part above)');
   process.exit(1);

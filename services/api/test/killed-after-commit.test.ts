@@ -1,4 +1,4 @@
-import * as argon2 from 'argon2';
+import { fixturePasswordHash } from './support/players';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   await waitFor(async () => (await redis.ping().catch(() => null)) === 'PONG', 10_000, 'our own Redis up');
   db = await new DataSource(dataSourceOptions(process.env.DATABASE_URL!)).initialize();
-  passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+  passwordHash = await fixturePasswordHash();
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import * as argon2 from 'argon2';
+import { fixturePasswordHash } from '../support/players';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
@@ -45,7 +45,7 @@ test('killed between YooKassa’s answer and ours, then restarted: the player’
   await db.query(
     `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
      VALUES ($1, 'Игрок', 'player', $2, now(), now())`,
-    [email, await argon2.hash(PASSWORD, { type: argon2.argon2id })],
+    [email, await fixturePasswordHash()],
   );
   const first = await start();
   const player = await signedIn(first, email);

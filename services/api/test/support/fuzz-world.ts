@@ -1,4 +1,4 @@
-import * as argon2 from 'argon2';
+import { fixturePasswordHash } from './players';
 import type { Redis } from 'ioredis';
 import request, { type Response } from 'supertest';
 import { CSRF_COOKIE, CSRF_HEADER, RELAYS, SOCIAL_PROVIDERS } from '@kort/contracts';
@@ -204,7 +204,7 @@ export class FuzzWorld {
   private async newAccount(role: 'player' | 'admin', label: string): Promise<{ id: number; email: string }> {
     this.accounts += 1;
     const email = `fuzz-${label}-${this.accounts}@example.com`;
-    this.passwordHash ??= argon2.hash(PASSWORD, { type: argon2.argon2id });
+    this.passwordHash ??= fixturePasswordHash();
     const [row] = await this.api.db.query<{ id: number }[]>(
       `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
        VALUES ($1, 'Игрок', $2, $3, now(), now()) RETURNING id`,
