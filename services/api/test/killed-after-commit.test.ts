@@ -29,7 +29,6 @@ let redisServer: ChildProcess;
 let redisUrl: string;
 let redis: Redis;
 let db: DataSource;
-let passwordHash: string;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -40,7 +39,6 @@ beforeAll(async () => {
   redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   await waitFor(async () => (await redis.ping().catch(() => null)) === 'PONG', 10_000, 'our own Redis up');
   db = await new DataSource(dataSourceOptions(process.env.DATABASE_URL!)).initialize();
-  passwordHash = await fixturePasswordHash();
 });
 
 afterAll(async () => {
@@ -58,7 +56,7 @@ async function player(): Promise<{ id: number; email: string }> {
   const [row] = await db.query<{ id: number }[]>(
     `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
      VALUES ($1, 'Игрок', 'player', $2, now(), now()) RETURNING id`,
-    [email, passwordHash],
+    [email, await fixturePasswordHash()],
   );
   return { id: row!.id, email };
 }

@@ -52,7 +52,6 @@ const SNAPSHOT_SQL = `SELECT ${STATE_TABLES.map(
 
 export class FuzzWorld {
   private accounts = 0;
-  private passwordHash: Promise<string> | undefined;
   private victim: { id: number; email: string } | undefined;
 
   constructor(
@@ -204,11 +203,10 @@ export class FuzzWorld {
   private async newAccount(role: 'player' | 'admin', label: string): Promise<{ id: number; email: string }> {
     this.accounts += 1;
     const email = `fuzz-${label}-${this.accounts}@example.com`;
-    this.passwordHash ??= fixturePasswordHash();
     const [row] = await this.api.db.query<{ id: number }[]>(
       `INSERT INTO users (email, name, role, password_hash, confirmed_at, rules_accepted_at)
        VALUES ($1, 'Игрок', $2, $3, now(), now()) RETURNING id`,
-      [email, role, await this.passwordHash],
+      [email, role, await fixturePasswordHash()],
     );
     return { id: row!.id, email };
   }
