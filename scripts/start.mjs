@@ -220,7 +220,8 @@ if (!stopping) {
 
 // The agent would connect (and retry) on its own; starting it once the API answers keeps the log clean.
 for (let tries = 0; tries < 150 && !stopping; tries += 1) {
-  const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/health/`).then(
+  // Connection: close, so that no kept-alive connection of ours holds a Ctrl-C's drain for seconds.
+  const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/health/`, { headers: { Connection: 'close' } }).then(
     (response) => response.ok,
     () => false,
   );

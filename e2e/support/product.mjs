@@ -1,11 +1,12 @@
-// The product started exactly as `npm start` starts it (on free ports, with a database of its own),
-// with Chromium beside it for a test file, and its database at hand.
+// The product started exactly as `npm start` starts it (on free ports, with a database of its own
+// copied from a migrated template), with Chromium beside it for a test file, and its database at hand.
 import { spawn } from 'node:child_process';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.mjs';
 import { artifacts, launchChromium } from './browser.mjs';
+import { createFromTemplate } from './template-database.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,6 +23,8 @@ export async function startProduct(env = {}) {
     await freePort(),
   ];
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/kort_e2e_${id}`;
+  // Migrated and seeded already: `npm start`'s migrate step finds it up to date.
+  await createFromTemplate(databaseUrl.replace(/\/[^/]+$/, '/postgres'), `kort_e2e_${id}`);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -64,6 +67,7 @@ export async function startProduct(env = {}) {
     displayUrl: `http://127.0.0.1:${displayPort}`,
     output: () => output,
     async stop() {
+      await closeKeptAlive();
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
       const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
@@ -72,6 +76,19 @@ export async function startProduct(env = {}) {
       await admin.end();
     },
   };
+}
+
+/**
+ * Closes this process's kept-alive connections (fetch's pool): a stopping API waits up to 5 s for
+ * its clients to close theirs (services/api/src/lifecycle/graceful-shutdown.ts), and a journey's
+ * last calls would hold it that long. Later calls get a new pool of the same kind.
+ */
+async function closeKeptAlive() {
+  const key = Symbol.for('undici.globalDispatcher.1'); // where fetch keeps its pool (undici's setGlobalDispatcher)
+  const pool = globalThis[key];
+  if (!pool) return;
+  globalThis[key] = new pool.constructor();
+  await pool.close();
 }
 
 /** `work(db)` with a connection to the product's database, closed after. */
