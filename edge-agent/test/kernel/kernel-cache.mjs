@@ -1,5 +1,6 @@
 // The kernel for the gpio-sim VM: Debian's generic amd64 image and the modules gpio-sim needs,
-// downloaded once per suite with apt-get on a private sources list and kept in .cache/.
+// downloaded once per suite with apt-get on a private sources list and kept in the user's cache
+// (shell.mjs DOWNLOADS: ~/.cache/kort/gpio-sim-kernel/<suite>).
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -13,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE, onPath, run, seconds, stop } from './shell.mjs';
+import { DOWNLOADS, onPath, run, seconds, stop } from './shell.mjs';
 
 const SUITE = process.env.KORT_KERNEL_SUITE || 'forky';
 const MIRROR = process.env.KORT_DEBIAN_MIRROR || 'http://deb.debian.org/debian';
@@ -138,12 +139,13 @@ function fetchKernel(target) {
 
 /** The cached kernel, fetched on first use. A half-written cache is never taken for a whole one. */
 export function kernel() {
-  const dir = join(CACHE, 'kernel', SUITE);
+  const dir = join(DOWNLOADS, 'gpio-sim-kernel', SUITE);
   const started = performance.now();
   let fetched = false;
   if (!existsSync(join(dir, 'kernel.txt'))) {
     if (!onPath('apt-get') || !onPath('dpkg-deb')) stop('the kernel is not cached and apt-get/dpkg-deb are missing');
-    const partial = `${dir}.partial`;
+    // Its own folder: two runs fetching at once each rename a whole one into place.
+    const partial = `${dir}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     mkdirSync(partial, { recursive: true });
     try {
@@ -152,8 +154,11 @@ export function kernel() {
       rmSync(partial, { recursive: true, force: true });
       throw error;
     }
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(partial, dir);
+    if (existsSync(join(dir, 'kernel.txt'))) rmSync(partial, { recursive: true, force: true });
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(partial, dir);
+    }
     fetched = true;
   }
   const info = Object.fromEntries(
