@@ -1,7 +1,7 @@
 // A .cpuprofile (node --cpu-prof) read as text: self time by package and by function, and
 // inclusive time by function. Used by bench/profile.mjs and by the parts that profile their
 // replicas (RUSH_PROFILE in bench/rush.mjs). `node bench/profile-report.mjs <file.cpuprofile> …`
-// reads saved ones again.
+// reads saved ones again; PROFILE_TOP=<n> lists n functions by inclusive time (70).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from './lib.mjs';
@@ -15,11 +15,22 @@ export function report(profile, windows = []) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const inside = (at) => !windows.length || windows.some((w) => at >= w.from && at <= w.to);
+  // How busy the thread was in each quarter second of the first window: a saturated stretch (a
+  // queue) reads near 100 %, a stall (waiting on something else) near 0.
+  const quarters = new Map();
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const dt = profile.timeDeltas[i] ?? 0;
     at += dt;
-    if (inside(at)) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+    if (!inside(at)) continue;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+    if (windows.length && at <= windows[0].to) {
+      const quarter = Math.floor((at - windows[0].from) / 250_000);
+      const slot = quarters.get(quarter) ?? { idle: 0, all: 0 };
+      if (byId.get(profile.samples[i]).callFrame.functionName === '(idle)') slot.idle += dt;
+      slot.all += dt;
+      quarters.set(quarter, slot);
+    }
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const packages = new Map();
@@ -61,9 +72,16 @@ export function report(profile, windows = []) {
       inclusive.set(name, (inclusive.get(name) ?? 0) + us);
     }
   }
+  if (quarters.size)
+    console.log(
+      `\nbusy by quarter second from the window's start: ${[...quarters]
+        .sort(([a], [b]) => a - b)
+        .map(([quarter, { idle, all }]) => `${quarter / 4}s ${Math.round((100 * (all - idle)) / all)}%`)
+        .join(' · ')}`,
+    );
   console.log(`\nself time by package (${(total / 1e6).toFixed(1)} s sampled)\n${top(packages, 25)}`);
   console.log(`\nself time by function\n${top(functions, 40)}`);
-  console.log(`\ninclusive time by function\n${top(inclusive, 70)}`);
+  console.log(`\ninclusive time by function\n${top(inclusive, Number(process.env.PROFILE_TOP ?? 70))}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)
