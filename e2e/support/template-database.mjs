@@ -13,6 +13,8 @@ import pg from 'pg';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The API's own modules, and the TypeORM they were compiled against.
 const apiRequire = createRequire(join(root, 'services/api/dist/'));
+// Creating, copying and dropping with the API's own helpers (their check of a database's name included).
+const { copyDatabase, dropDatabase } = apiRequire('./database/ensure-database.js');
 const PREFIX = 'kort_e2e_tpl_';
 /** Any fixed number: the lock every journey takes while it builds or copies the template. */
 const LOCK = 40_460_001;
@@ -25,15 +27,18 @@ function* scripts(folder) {
   }
 }
 
+let digest;
 /** What the migrations and the seed are made of: every compiled script of the API and the contracts. */
 function buildHash() {
+  if (digest) return digest; // once per process: a fault journey starts several products
   const hash = createHash('sha256');
   for (const folder of ['services/api/dist', 'services/contracts/dist']) {
     for (const path of [...scripts(join(root, folder))].sort()) {
       hash.update(path.slice(root.length)).update('\0').update(readFileSync(path)).update('\0');
     }
   }
-  return hash.digest('hex').slice(0, 16);
+  digest = hash.digest('hex').slice(0, 16);
+  return digest;
 }
 
 /**
@@ -58,11 +63,18 @@ export async function createFromTemplate(serverUrl, name) {
       }
       await migrateAndSeed(serverUrl, template);
     }
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await copyDatabase(urlOf(serverUrl, template), urlOf(serverUrl, name));
   } finally {
     await admin.query('SELECT pg_advisory_unlock($1)', [LOCK]).catch(() => undefined);
     await admin.end();
   }
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+function urlOf(serverUrl, name) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The template, made by the compiled API's own migrate-and-seed, as `npm start` makes a database. */
@@ -70,18 +82,14 @@ async function migrateAndSeed(serverUrl, name) {
   const { dataSourceOptions } = apiRequire('./database/data-source-options.js');
   const { prepareDatabase } = apiRequire('./database/migrate.js');
   const { DataSource } = apiRequire('typeorm');
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = urlOf(serverUrl, name);
   try {
     await prepareDatabase(databaseUrl, () => new DataSource(dataSourceOptions(databaseUrl)).initialize(), {
       seed: true,
     });
   } catch (error) {
     // Half a template would be copied by every later journey: none is better.
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
+    await dropDatabase(databaseUrl);
     throw error;
   }
 }

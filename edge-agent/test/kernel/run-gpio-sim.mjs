@@ -11,9 +11,10 @@
 // Needs a Debian-like x86_64 host: qemu-system-x86, busybox-static, apt-get, dpkg-deb and xz. The
 // kernel is Debian's (the first run downloads it with apt-get from the host's Debian mirror and
 // keeps what the VM needs in ~/.cache/kort/gpio-sim-kernel/; delete that folder to fetch it again).
-// Environment: KORT_KERNEL_CACHE (instead of ~/.cache/kort), KORT_KERNEL_SUITE (default forky: the first Debian suite whose amd64 kernel has
-// CONFIG_GPIO_SIM), KORT_DEBIAN_MIRROR (default http://deb.debian.org/debian), KORT_QEMU_ACCEL
-// (auto | kvm | tcg; auto tries KVM with a tiny VM first) and KORT_QEMU_TIMEOUT_S (default 1500).
+// Environment: KORT_KERNEL_CACHE (instead of ~/.cache/kort), KORT_KERNEL_SUITE (default forky:
+// the first Debian suite whose amd64 kernel has CONFIG_GPIO_SIM), KORT_DEBIAN_MIRROR (default
+// http://deb.debian.org/debian), KORT_QEMU_ACCEL (auto | kvm | tcg; auto tries KVM with a tiny VM
+// first) and KORT_QEMU_TIMEOUT_S (default 1500).
 //
 // The VM boots from an initramfs and nothing else: busybox, two modules, the host's node and the
 // few files of the checkout the driver loads, at the same absolute paths as on the host, so
