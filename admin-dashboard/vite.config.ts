@@ -24,5 +24,29 @@ export default defineConfig({
     // Two test files at a time, one a core: Vitest's default leaves one of a 2-core CI machine's idle
     // (measured: the whole suite in about two thirds of the time).
     maxWorkers: 2,
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            'react-admin',
+            'ra-core',
+            '@mui/material',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            '@tanstack/react-query',
+            'react-router',
+            'react-router-dom',
+            '@mui/x-charts/BarChart',
+            '@testing-library/react',
+            '@testing-library/user-event',
+            'ra-data-simple-rest',
+            'ra-i18n-polyglot',
+            'ra-language-russian',
+          ],
+        },
+      },
+    },
   },
 });

@@ -5,15 +5,13 @@
 // the built API (on a clean clone: about 100 s and 110 s). Each command's output is printed whole
 // when it ends, under its name; the first failure of a lane stops that lane, and the check fails if
 // either lane failed.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { lanes, run } from './lanes.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `node_modules/.bin/${name}`;
 
 const first = ['build: contracts', bin('tsc'), ['-b', 'services/contracts/tsconfig.build.json']];
 
-const lanes = [
+const lanesOfChecks = [
   [
     ['lint', bin('eslint'), ['.']],
     ['boundaries: api', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'services/api/src']],
@@ -34,32 +32,8 @@ const lanes = [
   ],
 ];
 
-function run([name, command, args]) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => {
-      output += `${error.message}\n`;
-    });
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
-      process.stdout.write(`\n=== ${name}: ${verdict} in ${seconds} s\n${output}`);
-      resolve(code === 0);
-    });
-  });
-}
-
-async function lane(commands) {
-  for (const command of commands) if (!(await run(command))) return false;
-  return true;
-}
-
-const passed = (await run(first)) ? await Promise.all(lanes.map(lane)) : [false];
-if (passed.includes(false)) {
+const passed = (await run(first)) && (await lanes(...lanesOfChecks));
+if (!passed) {
   console.error('\nnpm run check: failed (see the FAILED part above)');
   process.exit(1);
 }
