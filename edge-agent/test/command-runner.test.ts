@@ -237,6 +237,49 @@ describe('deadlines, replays and bad payloads', () => {
     expect(restarted.hasDoorOpened(42)).toBe(false);
   });
 
+  test("the door opened with its game's code on the display: the code's going, the opening and the command are journal lines, and a crash keeps them", async () => {
+    const first = await setup();
+    await first.runner.restoreShelves();
+    const expiresAt = Date.now() + 60_000;
+    await first.runner.run(command('display.show', null, { params: { code: '4821', expiresAt, gameId: 41 } }));
+    await first.runner.run(command('shelf.open', 'shelf-3'));
+    await first.runner.run(command('door.open', 'door', { params: { gameId: 41 } }));
+    first.runner.stop();
+    // Nothing on the way to the acks rewrote the state file (a rewrite would hold door.open's ack).
+    expect(existsSync(first.stateFile)).toBe(false);
+    const lines = readFileSync(`${first.stateFile}.journal`, 'utf8').trim().split('\n');
+    expect(lines.map((line) => Object.keys(JSON.parse(line)).sort().join())).toEqual([
+      'display',
+      'at,id,result',
+      'open,shelf',
+      'at,id,result',
+      'at,door',
+      'display',
+      'at,id,result',
+    ]);
+
+    const restarted = await setup(first.stateFile);
+    expect(restarted.runner.display).toBeNull(); // the code went with the opening
+    expect(restarted.state.shelvesOpen).toEqual(['shelf-3']);
+    expect(restarted.state.hasDoorOpened(41)).toBe(true);
+    // Folded into the state file at the start, the journal emptied: a second start reads the same.
+    expect(readFileSync(`${first.stateFile}.journal`, 'utf8')).toBe('');
+    const again = await setup(first.stateFile);
+    expect(again.state.shelvesOpen).toEqual(['shelf-3']);
+    expect(again.runner.display).toBeNull();
+  });
+
+  test('a code shown before a crash is shown again after it, until it expires', async () => {
+    const first = await setup();
+    const expiresAt = Date.now() + 60_000;
+    await first.runner.run(command('display.show', null, { params: { code: '1357', expiresAt, gameId: 9 } }));
+    first.runner.stop();
+    expect(existsSync(first.stateFile)).toBe(false); // a journal line only
+    const restarted = await setup(first.stateFile);
+    expect(restarted.runner.display).toEqual({ code: '1357', expiresAt });
+    restarted.runner.stop();
+  });
+
   test('a line torn by a power cut mid-append is skipped; the lines before it count', async () => {
     const stateFile = join(tempDir(), 'state.json');
     const whole = JSON.stringify({ id: 'ran-before', result: { ok: true, relays: {} }, at: 1 });

@@ -266,13 +266,11 @@ export class CommandRunner {
     // Re-checked when the timer fires (setTimeout caps delays at ~24 days; codes live minutes).
     if (live)
       this.displayTimer = setTimeout(() => this.showCode(live), Math.min(live.expiresAt - this.now(), 2 ** 31 - 1));
-    const changed = JSON.stringify(this.options.state.display) !== JSON.stringify(live);
-    this.options.state.display = live;
-    if (changed) {
-      this.options.bus.emit('displayChanged', { display: live });
-      this.options.state.save().catch((error: unknown) => {
-        this.options.logger.error('could not persist the state file', { error });
-      });
-    }
+    if (JSON.stringify(this.options.state.display) === JSON.stringify(live)) return;
+    // A journal line, not a rewrite of the state file: door.open's ack waits for it (state-store.ts).
+    this.options.state.showDisplay(live).catch((error: unknown) => {
+      this.options.logger.error('could not persist the door display', { error });
+    });
+    this.options.bus.emit('displayChanged', { display: live });
   }
 }

@@ -29,8 +29,15 @@ export interface SavedClock {
   bootId: string;
 }
 
-/** A line of the journal: a command that ran, or a game's door that opened. */
-type JournalLine = PersistedState['commands'][number] | { door: number; at: number };
+/**
+ * A line of the journal: a command that ran, a game's door that opened, the door display's code as
+ * it now is, or a shelf lock opened or closed.
+ */
+type JournalLine =
+  | PersistedState['commands'][number]
+  | { door: number; at: number }
+  | { display: DisplayCode | null }
+  | { shelf: string; open: boolean };
 
 /**
  * The agent's memory across restarts: which commands already ran (so a replayed one is never run
@@ -41,11 +48,12 @@ type JournalLine = PersistedState['commands'][number] | { door: number; at: numb
  *
  * A command is made durable before its ack leaves by one line appended to `<file>.journal` and one
  * fdatasync (a fraction of a millisecond), not by rewriting the whole state file (two fsyncs and a
- * rename, milliseconds on every door opening). A game's door opening is a journal line too: it
- * happens inside door.open, whose ack waits for every disk operation queued before its own. The
- * journal is folded into the state file at start and whenever it holds as many lines as the state
- * keeps commands; every disk operation runs in one queue, so a fold never drops a line appended
- * after its snapshot.
+ * rename of up to a thousand commands, milliseconds on every door opening). What a command changes
+ * on the way is a journal line too (a game's door opening, the code leaving the display, a shelf
+ * lock): it happens inside the command, whose ack waits for every disk operation queued before its
+ * own, so a rewrite there would hold the ack. The journal is folded into the state file at start and
+ * whenever it holds as many lines as the state keeps commands; every disk operation runs in one
+ * queue, so a fold never drops a line appended after its snapshot.
  */
 export class StateStore {
   private readonly commands = new Map<string, { result: CommandResult; at: number }>();
@@ -108,6 +116,8 @@ export class StateStore {
       try {
         const entry = JSON.parse(line) as JournalLine;
         if ('door' in entry) this.rememberDoor(entry.door, entry.at);
+        else if ('display' in entry) this.currentDisplay = entry.display;
+        else if ('shelf' in entry) this.rememberShelf(entry.shelf, entry.open);
         else this.remember(entry.id, entry.result, entry.at);
         replayed += 1;
       } catch {
@@ -171,8 +181,10 @@ export class StateStore {
     return this.currentDisplay;
   }
 
-  set display(display: DisplayCode | null) {
+  /** The door display's code changed (null: none shown): on disk when the promise resolves. */
+  showDisplay(display: DisplayCode | null): Promise<void> {
     this.currentDisplay = display;
+    return this.append({ display });
   }
 
   /** The last measured API clock offset, so a restart while the link is down keeps judging by it. */
@@ -192,9 +204,13 @@ export class StateStore {
   /** A shelf lock opened or closed: on disk when the promise resolves. */
   shelfChanged(relay: string, open: boolean): Promise<void> {
     if (this.openShelves.has(relay) === open) return Promise.resolve();
+    this.rememberShelf(relay, open);
+    return this.append({ shelf: relay, open });
+  }
+
+  private rememberShelf(relay: string, open: boolean): void {
     if (open) this.openShelves.add(relay);
     else this.openShelves.delete(relay);
-    return this.save();
   }
 
   /** The game's door opened at `at` (API time): on disk when the promise resolves. */
