@@ -2,9 +2,8 @@
 // `npm run check`: the shared contracts built first (the API's typed lint reads their declarations),
 // then two lanes at once: ESLint (its type-aware rules are most of the time, on one core) and the
 // boundary rules, beside the rest of the build, formatting, the type checks and the OpenAPI lint of
-// the built API (on a clean clone: about 100 s and 110 s). Each command's output is printed whole
-// when it ends, under its name; the first failure of a lane stops that lane, and the check fails if
-// either lane failed.
+// the built API (on a clean clone: about 100 s and 110 s), run and printed by scripts/lanes.mjs. The
+// check fails if either lane failed.
 import { lanes, run } from './lanes.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;

@@ -6,20 +6,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** A command: [its name, the program, its arguments, options (env, cwd relative to the root)]. */
-
-/** Runs one command to its end; whether it passed. */
-export function run([name, command, args, { env, cwd } = {}]) {
+/** Runs one command, `[its name, the program, its arguments]`, from the checkout's root; whether it passed. */
+export function run([name, command, args]) {
   const started = Date.now();
   process.stdout.write(`--- ${name}: started\n`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: cwd ? `${root}/${cwd}` : root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -36,7 +30,7 @@ export function run([name, command, args, { env, cwd } = {}]) {
 }
 
 /** Runs a lane's commands in order, stopping at the first that fails; whether all passed. */
-export async function lane(commands) {
+async function lane(commands) {
   for (const command of commands) if (!(await run(command))) return false;
   return true;
 }
