@@ -24,6 +24,9 @@ export default defineConfig({
     // Two test files at a time, one a core: Vitest's default leaves one of a 2-core CI machine's idle
     // (measured: the whole suite in about two thirds of the time).
     maxWorkers: 2,
+    // A hang detector, not a speed target (those live in `npm run bench`): as the Jest suites' 30 s. Vitest's
+    // 5 s failed a page test that takes 2-3 s on an idle machine when CI ran at a third of its speed.
+    testTimeout: 30_000,
     // React Admin and Material UI are thousands of small files, loaded again by every test file:
     // pre-bundled once into node_modules/.vite/vitest, their imports took 24 s of the workers' time
     // instead of 57 (decision 0126). socket.io-client stays out: bundled for jsdom it takes its Node

@@ -92,8 +92,12 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
     // Two test files at a time, one a core: Vitest's default leaves one of a 2-core CI machine's idle
     // (measured: the whole suite in about two thirds of the time).
     maxWorkers: 2,
+    // A hang detector, not a speed target (those live in `npm run bench`): as the Jest suites' 30 s. Vitest's
+    // 5 s failed a page test that takes 2-3 s on an idle machine when CI ran at a third of its speed.
+    testTimeout: 30_000,
   },
 });
