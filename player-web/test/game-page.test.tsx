@@ -162,7 +162,8 @@ test('ending the game: "Игра успешно завершена", the card sa
   await endTheGame();
   expect(await toasts().findByText('Игра успешно завершена')).toBeTruthy();
   const card = within(screen.getByRole('article', { name: 'Карточка игры' }));
-  expect(card.getByText('Игра завершена')).toBeTruthy();
+  // The card follows the game's refetched state, which may come a moment after the toast.
+  expect(await card.findByText('Игра завершена')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Открыть дверь' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Завершить игру' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Отменить игру' })).toBeNull();
