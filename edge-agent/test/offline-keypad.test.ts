@@ -224,7 +224,7 @@ test('a link that drops packets (socket still connected) turns the agent offline
   expect((await screenState(agent)).offline).toBe(true);
   expect(agent.connected()).toBe(true); // socket.io has not noticed anything
   edge.server.setLink('up');
-  await eventually(async () => expect(await screenState(agent)).toMatchObject({ offline: false }), 3000);
+  await eventually(async () => expect(await screenState(agent)).toMatchObject({ offline: false }), 10_000);
 });
 
 test('a strike that fails answers 503 and records no entry', async () => {

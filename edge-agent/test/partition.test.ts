@@ -62,12 +62,12 @@ async function lightFollows(entry: ScheduleEntry, play: () => Promise<void>) {
   moveTo(entry.start - 6 * MINUTE);
   await lightStays(false);
   moveTo(entry.start - 5 * MINUTE);
-  await eventually(() => expect(driver.states().light).toBe(true), 3000);
+  await eventually(() => expect(driver.states().light).toBe(true), 10_000);
   await play();
   moveTo(entry.end + 9 * MINUTE);
   await lightStays(true);
   moveTo(entry.end + 10 * MINUTE);
-  await eventually(() => expect(driver.states().light).toBe(false), 3000);
+  await eventually(() => expect(driver.states().light).toBe(false), 10_000);
 }
 
 /** The player types the game's PIN on the door screen: the door opens, pulses and closes again. */
