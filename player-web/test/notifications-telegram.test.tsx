@@ -2,14 +2,14 @@ import { RequestError, type TelegramLinkResponse } from '@kort/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { fail, ok, type Answer } from './support/fake-server';
+import { fail, ok, type Reply } from './support/fake-server';
 import { box, notificationScreens, settings } from './support/notification-screens';
 
 // /account «Уведомления»: linking Telegram.
 const screens = notificationScreens();
 const renderAccount = screens.renderAccount;
 
-const telegramLink = (changes: Partial<TelegramLinkResponse> = {}): Answer => ({
+const telegramLink = (changes: Partial<TelegramLinkResponse> = {}): Reply => ({
   status: 200,
   body: {
     detail: 'https://t.me/kort_club_bot?start=Zm9vYmFy',
@@ -93,7 +93,8 @@ test('while the link is shown the settings are asked every 3 s; the bot confirmi
 test('a link whose time is up goes, and a new one can be asked for', async () => {
   renderAccount(
     { push: { available: false } },
-    { 'POST /api/telegram/link/': telegramLink({ expires_at: new Date(Date.now() + 300).toISOString() }) },
+    // Its time runs from the answer, not from the render: on a loaded machine the click may come later.
+    { 'POST /api/telegram/link/': () => telegramLink({ expires_at: new Date(Date.now() + 1500).toISOString() }) },
   );
   const block = await telegramBlock();
   await userEvent.click(block.getByRole('button', { name: 'Подключить Telegram' }));
