@@ -67,6 +67,24 @@ test('a game booked through one replica is in the other\'s dial, calendar and "m
   await waitFor(async () => (await dial()).reserved!.join() === '16', FEED_DELIVERY_MS, 'the 16:00 hour taken');
 });
 
+test("players' games, whose announcement the booking leaves to the outbox's relay, are on the other replica's dial as soon", async () => {
+  // Players under the quotas book in one statement that notifies nobody at its commit: the event
+  // outbox's relay announces the games once it has taken them (docs/decisions/0128).
+  const DAY11 = '2027-03-11';
+  const [viewer, ...others] = await signedInPlayers(a, 5);
+  const viaB = onReplica(viewer!.client, b);
+  const dial = async () => (await viaB.get(`/api/get-available-times/?date=${DAY11}`)).body as Record<string, number[]>;
+  expect(await dial()).toEqual({ reserved: [], reserved_hours_by_current_user: [] });
+
+  expect((await order(viewer!.client, 1, msk(DAY11, 8))).status).toBe(200);
+  await waitFor(async () => (await dial()).reserved_hours_by_current_user!.join() === '8', FEED_DELIVERY_MS, 'my game');
+  for (const hour of [9, 10]) {
+    // One player on each court: the hour is taken.
+    for (const court of [1, 2]) expect((await order(others.shift()!.client, court, msk(DAY11, hour))).status).toBe(200);
+    await waitFor(async () => (await dial()).reserved!.includes(hour), FEED_DELIVERY_MS, `the ${hour}:00 hour taken`);
+  }
+});
+
 test("a fully booked day shows on the other replica's calendar at once", async () => {
   const [club] = await signedInPlayers(a, 1, { sportSchool: true });
   const viaB = onReplica(club!.client, b);

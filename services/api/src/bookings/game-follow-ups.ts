@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ChangeFeed } from '../cache/change-feed';
 import type { Writer } from '../common/writer';
 import { Clock } from '../common/clock';
 import { DomainEvents, type FreedBy, type GamesFreed } from '../events/domain-events';
@@ -15,7 +16,8 @@ const JOBS_QUEUED: ReadonlySet<FreedBy> = new Set(['player', 'club', 'unpaid']);
  * player would miss goes through the event outbox (events/event-outbox.ts): its fact commits with
  * the write, and the relay queues the jobs under ids unique for all time, so a crash between the
  * commit and the queueing loses nothing, and a drain repeated after a crash queues nothing twice.
- * - Booked (`game.booked`): its reminder and its no-show check.
+ * - Booked (`game.booked`): the bookings' change announced to every replica's read caches (the
+ *   common booking leaves it to this relay: decision 0128), then its reminder and its no-show check.
  * - Freed (`game.freed`): its hour offered to the site's waitlist, if it is still to be played and
  *   was a game (a hold the club cancelled is not offered: the club closed that hour; a hold the line
  *   let go passes on).
@@ -33,6 +35,7 @@ export class GameFollowUps implements OnModuleInit {
     private readonly noShows: NoShows,
     private readonly freedSlots: FreedSlots,
     private readonly clock: Clock,
+    private readonly feed: ChangeFeed,
   ) {}
 
   onModuleInit(): void {
@@ -124,6 +127,8 @@ export class GameFollowUps implements OnModuleInit {
 
   /** The relay's handler: each player's game still on gets its reminder and its check (a walk-in guest's has neither). */
   private async follow(gameIds: number[], tx: Writer): Promise<void> {
+    // First, and apart from the jobs: a Redis that takes no jobs leaves no replica's caches stale.
+    await this.feed.announce('bookings');
     const games = await tx.query<{ id: number; starts_at: Date; created_at: Date }[]>(
       `SELECT id, starts_at, created_at FROM bookings
         WHERE id = ANY($1::int[]) AND cancelled_at IS NULL AND user_id IS NOT NULL`,

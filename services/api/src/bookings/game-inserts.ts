@@ -17,16 +17,20 @@ const QUOTA_LOCK = 0x6b6f7274; // 'kort'
 
 /**
  * The common booking's one statement (underQuotasAtOnce). `made` is read twice and calls a
- * volatile function: PostgreSQL computes it once.
+ * volatile function: PostgreSQL computes it once. `relay` comes first (made reads its row before it
+ * books): the game's change is announced to the replicas' read caches by the event outbox's relay,
+ * which the game's fact wakes, rather than by the bookings trigger at this commit, which would hold
+ * PostgreSQL's one notify lock through the commit's flush (docs/decisions/0128).
  */
-const BOOK_AT_ONCE = `WITH screen AS (
+const BOOK_AT_ONCE = `WITH relay AS (SELECT set_config('kort.announced_by_relay', 'bookings', true)),
+     screen AS (
        SELECT count(*) >= $17 AS screened FROM bookings b
         WHERE b.user_id = $2 AND b.site_id = $15 AND ${COUNTED_NO_SHOW} AND b.no_show_at > $16),
      made AS (
        SELECT screened,
               CASE WHEN screened THEN NULL
                    ELSE kort_book($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) END AS id
-         FROM screen),
+         FROM screen, relay),
      fact AS (${GameFollowUps.bookedIn('made', '$15')})
 SELECT id, screened FROM made`;
 

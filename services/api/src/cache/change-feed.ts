@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DomainEvents } from '../events/domain-events';
 import { LocalCache } from './local-cache';
@@ -12,7 +13,8 @@ const RETRY_MS = { first: 250, max: 5000 };
 
 /**
  * Every replica's read caches, kept true by PostgreSQL itself: one connection per replica LISTENs
- * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote. The
+ * on `kort_changes`, which triggers on the cached tables notify at commit, whoever wrote (the
+ * common booking's is left to the event outbox's relay, which `announce`s it). The
  * notification is signalled at commit, but it travels on another connection than the commit's
  * reply, so this replica also drops its caches on the domain events of its own commits
  * (events/domain-events.ts), before the writer answers: the writer's next request never reads the
@@ -33,6 +35,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly config: AppConfig,
     private readonly events: DomainEvents,
+    private readonly db: DataSource,
   ) {}
 
   /**
@@ -111,6 +114,16 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
    */
   wrote(topic: ChangeTopic): void {
     this.received(topic);
+  }
+
+  /**
+   * Announces a committed change of `topic`'s rows to every replica, for a write that left it to the
+   * event outbox's relay (the common booking: decision 0128). On a pooled connection, outside any
+   * transaction: the notification leaves at once, and a transaction that writes nothing has no
+   * commit to flush while it holds PostgreSQL's notify lock.
+   */
+  async announce(topic: ChangeTopic): Promise<void> {
+    await this.db.query(`SELECT pg_notify('${CHANNEL}', $1)`, [topic]);
   }
 
   private received(payload: string): void {

@@ -42,6 +42,7 @@ import { TwoDigitHours1764000001400 } from './migrations/1764000001400-two-digit
 import { Alerts1764000001500 } from './migrations/1764000001500-alerts';
 import { AgentReleases1764000001600 } from './migrations/1764000001600-agent-releases';
 import { FreedGamesOutbox1764000001700 } from './migrations/1764000001700-freed-games-outbox';
+import { BookingsAnnouncedByRelay1764000001800 } from './migrations/1764000001800-bookings-announced-by-relay';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -82,6 +83,7 @@ export const migrations = [
   Alerts1764000001500,
   AgentReleases1764000001600,
   FreedGamesOutbox1764000001700,
+  BookingsAnnouncedByRelay1764000001800,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -6,10 +6,19 @@
  * that changed one carries its own copy), and index.ts lists which tables call them.
  */
 
-/** Statement-level: the payload is the trigger's argument (`bookings`, `settings`, `sites`, …). */
+/**
+ * Statement-level: the payload is the trigger's argument (`bookings`, `settings`, `sites`, …). A
+ * transaction that set `kort.announced_by_relay` to that table (set_config, local) is announced by
+ * the event outbox's relay after its commit instead (GameFollowUps; decision 0128): a NOTIFY holds
+ * PostgreSQL's one notify lock through its transaction's commit flush, which would commit the
+ * common booking one at a time.
+ */
 export const KORT_NOTIFY_TABLE = `
   CREATE OR REPLACE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
+    IF current_setting('kort.announced_by_relay', true) = TG_ARGV[0] THEN
+      RETURN NULL;
+    END IF;
     PERFORM pg_notify('kort_changes', TG_ARGV[0]);
     RETURN NULL;
   END $$`;
