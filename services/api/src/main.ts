@@ -7,9 +7,10 @@ import { InstallConflict } from './install/install-identity';
 import { shutDownGracefully } from './lifecycle/graceful-shutdown';
 import { PreflightError, preflight } from './preflight';
 
-// V8's memory reducer shrinks the heap once a busy process goes quiet: a few full collections in
-// a row (one paused the API for 39 ms on the development VM), landing on the first requests after a burst (a door opened
-// after the evening's bookings). A replica keeps the heap it grew instead (decision 0129).
+// V8's memory reducer shrinks the heap once a busy process goes quiet: a few full collections in a
+// row (one paused the API for 39 ms on the development VM), landing on the first requests after a
+// burst (a door opened after the evening's bookings). A replica keeps the heap it grew instead
+// (decision 0129).
 setFlagsFromString('--no-memory-reducer');
 
 /** Below compose's stop_grace_period (30 s) and systemd's default (90 s): we finish, not get killed. */

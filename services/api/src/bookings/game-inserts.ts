@@ -4,6 +4,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Pool } from 'pg';
 import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
 import { Clock } from '../common/clock';
+import { ANNOUNCED_BY_RELAY } from '../database/functions/change-feed';
 import { postgresError } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../common/site-ref';
@@ -22,7 +23,7 @@ const QUOTA_LOCK = 0x6b6f7274; // 'kort'
  * which the game's fact wakes, rather than by the bookings trigger at this commit, which would hold
  * PostgreSQL's one notify lock through the commit's flush (docs/decisions/0128).
  */
-const BOOK_AT_ONCE = `WITH relay AS (SELECT set_config('kort.announced_by_relay', 'bookings', true)),
+const BOOK_AT_ONCE = `WITH relay AS (SELECT set_config('${ANNOUNCED_BY_RELAY}', 'bookings', true)),
      screen AS (
        SELECT count(*) >= $17 AS screened FROM bookings b
         WHERE b.user_id = $2 AND b.site_id = $15 AND ${COUNTED_NO_SHOW} AND b.no_show_at > $16),

@@ -8,15 +8,18 @@
 
 /**
  * Statement-level: the payload is the trigger's argument (`bookings`, `settings`, `sites`, …). A
- * transaction that set `kort.announced_by_relay` to that table (set_config, local) is announced by
+ * transaction that set ANNOUNCED_BY_RELAY to that table (set_config, local) is announced by
  * the event outbox's relay after its commit instead (GameFollowUps; decision 0128): a NOTIFY holds
  * PostgreSQL's one notify lock through its transaction's commit flush, which would commit the
  * common booking one at a time.
  */
+/** The transaction-local setting that hands a table's announcement to the relay (set_config(…, true)). */
+export const ANNOUNCED_BY_RELAY = 'kort.announced_by_relay';
+
 export const KORT_NOTIFY_TABLE = `
   CREATE OR REPLACE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF current_setting('kort.announced_by_relay', true) = TG_ARGV[0] THEN
+    IF current_setting('${ANNOUNCED_BY_RELAY}', true) = TG_ARGV[0] THEN
       RETURN NULL;
     END IF;
     PERFORM pg_notify('kort_changes', TG_ARGV[0]);
