@@ -198,7 +198,10 @@ export class EdgeGateway
       }
       this.server.in(siteRoom(siteId)).except(socket.id).disconnectSockets(true);
       this.localAgents.set(siteId, socket);
-      await this.connecting.run(() => this.presence.setOnline(siteId, socket.id));
+      // In line with the agent's reports: the online mark and the snapshot each publish the whole
+      // state, and run side by side the later one could carry the relays from before the other
+      // committed (a restarted agent's light shown on, when it is off).
+      await this.inOrder(socket, () => this.connecting.run(() => this.presence.setOnline(siteId, socket.id)));
       this.connected.next(siteId);
       // Back online: its `agent.offline` alert resolves now, not at the next periodic check.
       this.alerts.agentOnline(siteId);
@@ -280,5 +283,10 @@ export class EdgeGateway
   private chain(socket: AgentSocket, work: () => Promise<void>): void {
     const next = (this.reports.get(socket) ?? Promise.resolve()).then(work);
     this.reports.set(socket, next);
+  }
+
+  /** Runs `work` in the socket's line of reports and answers how it went. */
+  private inOrder(socket: AgentSocket, work: () => Promise<void>): Promise<void> {
+    return new Promise((resolve, reject) => this.chain(socket, () => work().then(resolve, reject)));
   }
 }

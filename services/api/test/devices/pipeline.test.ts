@@ -279,3 +279,43 @@ test('a player cannot call the admin device endpoints', async () => {
     expect((await player!.client.act(path)).status).toBe(403);
   }
 });
+
+test("a reconnecting agent's snapshot has the last word: the dashboards never end on the light it had before", async () => {
+  await waitFor(async () => !(await status()).online); // the previous tests' agents are gone
+  const live = io(`${base}/live`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `sessionid=${admin.client.sessionId}` },
+    reconnection: false,
+    forceNew: true,
+  });
+  const states: DeviceState[] = [];
+  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
+  await new Promise<void>(
+    (resolve, reject) => (live.once('connect', () => resolve()), live.once('connect_error', reject)),
+  );
+  await waitFor(() => states.length > 0); // the current state on connect
+  // The agent died with the light on; it starts again with every relay off. Its online mark and its
+  // snapshot each publish the state: whichever lands last is what the dashboards keep showing.
+  // The race is one of timing, so it is run many times.
+  const ends: { online: boolean; light: boolean }[] = [];
+  for (let round = 0; round < 25; round += 1) {
+    await api.db.query(
+      `INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ('default', 'light', true, now())
+       ON CONFLICT (site_id, device) DO UPDATE SET is_on = true`,
+    );
+    const seen = states.length;
+    const agent = await scriptedAgent(base, obedient);
+    await waitFor(async () => {
+      const stored = await status();
+      return stored.online && !stored.light_on;
+    });
+    // Two states follow a connect (the online mark, the snapshot), in either order.
+    await waitFor(() => states.length >= seen + 2);
+    const last = states.at(-1)!;
+    ends.push({ online: last.online, light: last.relays.light === true });
+    agent.close();
+    await waitFor(async () => !(await status()).online);
+  }
+  live.close();
+  expect(ends.filter((end) => !end.online || end.light)).toEqual([]);
+});
