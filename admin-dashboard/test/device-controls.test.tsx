@@ -15,6 +15,7 @@ const devices: LiveDevices = {
   lastOffline: null,
   driver: null,
   relays: { light: false, door: false },
+  version: null,
 };
 const status = { light_on: true, door_open: false, online: true, last_seen: '2026-11-22T15:00:00.000Z' };
 

@@ -201,6 +201,24 @@ test('door events pushed on /live appear at once, newest first, the last five', 
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
+test('a state pushed late, older than the one shown, is not painted over it', async () => {
+  const socket = await livePanel();
+  const light = () => within(screen.getByRole('group', { name: 'Свет' }));
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false }, version: 11 }));
+  expect(await light().findByText('Включён')).toBeTruthy();
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: false, door: false }, version: 12 }));
+  expect(await light().findByText('Выключен')).toBeTruthy();
+  // A heartbeat's read from before the light went off, published after it; then a door event, which
+  // the socket delivers after it: once the event is on the page, the late state has been handled.
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false }, version: 10 }));
+  socket.emit(LIVE_EVENTS.doorEvent, doorEvent());
+  await waitFor(() => expect(doorEvents()).toHaveLength(1));
+  expect(light().getByText('Выключен')).toBeTruthy();
+  // A newer state is shown as ever.
+  socket.emit(LIVE_EVENTS.deviceState, state({ relays: { light: true, door: false }, version: 13 }));
+  expect(await light().findByText('Включён')).toBeTruthy();
+});
+
 test('the stored door events are there on opening the page; a live one goes on top, a repeat is not listed twice', async () => {
   const older = storedRow({ kind: 'door.entry', offline: true, at: '2026-11-24T15:40:00Z' });
   const newer = storedRow({ kind: 'door.held-open', game: null, at: '2026-11-24T15:58:00Z' });

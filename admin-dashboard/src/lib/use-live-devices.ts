@@ -28,6 +28,8 @@ export interface LiveDevices {
   driver: AgentDriver | null;
   /** Every relay as the agent last reported it: the shelves' locks too ('shelf-3': true is open). */
   relays: RelayStates;
+  /** The pushed state's version (DeviceState.version); null until one came, or from an older API. */
+  version: number | null;
 }
 
 export function fromState(state: DeviceState): LiveDevices {
@@ -42,7 +44,19 @@ export function fromState(state: DeviceState): LiveDevices {
     // An API older than the driver report does not send it.
     driver: state.driver ?? null,
     relays: state.relays,
+    version: state.version ?? null,
   };
+}
+
+/**
+ * The pushed state, unless the one shown is newer: states can arrive out of order (a heartbeat's
+ * read published after a newer write, two replicas), and an older one would show, say, the light
+ * on after it went off, until the next change.
+ */
+export function withState(previous: LiveDevices | null, state: DeviceState): LiveDevices {
+  const shown = previous?.version;
+  const older = typeof shown === 'number' && typeof state.version === 'number' && state.version < shown;
+  return older && previous ? previous : fromState(state);
 }
 
 function withStatus(previous: LiveDevices | null, status: DeviceStatus): LiveDevices {
@@ -55,6 +69,7 @@ function withStatus(previous: LiveDevices | null, status: DeviceStatus): LiveDev
     lastOffline: previous?.lastOffline ?? null,
     driver: previous?.driver ?? null,
     relays: { ...previous?.relays, light: status.light_on, door: status.door_open },
+    version: previous?.version ?? null,
   };
 }
 
@@ -107,7 +122,7 @@ export function useLiveDevices(
     const seen = new Set<string>();
     const onConnect = () => setConnected(true);
     const onDisconnect = () => setConnected(false);
-    const onState = (state: DeviceState) => setDevices(fromState(state));
+    const onState = (state: DeviceState) => setDevices((previous) => withState(previous, state));
     const onDoorEvent = (event: LiveDoorEvent) => {
       if (seen.has(event.id) || storedIds.current.has(event.id)) return;
       seen.add(event.id);

@@ -153,6 +153,11 @@ export interface DeviceState {
   driver: AgentDriver | null;
   /** The agent's last period without the API (ISO instants), as it reported it on reconnect. */
   lastOffline: { from: string; to: string } | null;
+  /**
+   * Grows with every write of this state, in the order the writes happened: a state with a lower
+   * version than one already shown was published late and is older. Absent from an API before it.
+   */
+  version?: number;
 }
 export interface ServerToLiveEvents {
   [LIVE_EVENTS.deviceState]: (state: DeviceState) => void;

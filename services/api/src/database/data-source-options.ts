@@ -43,6 +43,7 @@ import { Alerts1764000001500 } from './migrations/1764000001500-alerts';
 import { AgentReleases1764000001600 } from './migrations/1764000001600-agent-releases';
 import { FreedGamesOutbox1764000001700 } from './migrations/1764000001700-freed-games-outbox';
 import { BookingsAnnouncedByRelay1764000001800 } from './migrations/1764000001800-bookings-announced-by-relay';
+import { SiteStateVersion1764000001900 } from './migrations/1764000001900-site-state-version';
 import { UserIdentity } from '../social/user-identity.entity';
 
 export const entities = [User, OneTimeCode, Setting, Court, Booking, Site, Command, UserIdentity];
@@ -84,6 +85,7 @@ export const migrations = [
   AgentReleases1764000001600,
   FreedGamesOutbox1764000001700,
   BookingsAnnouncedByRelay1764000001800,
+  SiteStateVersion1764000001900,
 ];
 
 /** One definition for the app, the CLI and the tests. Schema changes go through migrations only. */

@@ -14,7 +14,8 @@ import { Site } from '../sites/site.entity';
 import type { SiteRef } from '../common/site-ref';
 
 /** A sites row's columns of the state, as a select or a RETURNING list (with `relaysAfter`). */
-const STATE_COLUMNS = 'id, online, last_seen_at, door_closed, agent_driver, last_offline_from, last_offline_to';
+const STATE_COLUMNS =
+  'id, online, last_seen_at, door_closed, agent_driver, last_offline_from, last_offline_to, state_version';
 
 /**
  * The relays of the row `site` as a JSON object: those the same statement wrote (the CTE `changed`,
@@ -164,6 +165,8 @@ interface StateRow {
   agent_driver: AgentDriver | null;
   last_offline_from: Date | null;
   last_offline_to: Date | null;
+  /** bigint: pg hands it over as text. */
+  state_version: string;
   relays: Record<string, boolean>;
 }
 
@@ -181,5 +184,6 @@ function stateOf(row: StateRow): DeviceState {
       row.last_offline_from && row.last_offline_to
         ? { from: row.last_offline_from.toISOString(), to: row.last_offline_to.toISOString() }
         : null,
+    version: Number(row.state_version),
   };
 }

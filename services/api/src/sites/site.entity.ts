@@ -62,4 +62,8 @@ export class Site {
 
   @Column({ name: 'last_offline_to', type: 'timestamptz', nullable: true })
   lastOfflineTo!: Date | null;
+
+  /** Moved by every write of the state above (a trigger): DeviceState.version. */
+  @Column({ name: 'state_version', type: 'bigint', default: 0 })
+  stateVersion!: string;
 }

@@ -298,6 +298,7 @@ test("a reconnecting agent's snapshot has the last word: the dashboards never en
   // snapshot each publish the state: whichever lands last is what the dashboards keep showing.
   // The race is one of timing, so it is run many times.
   const ends: { online: boolean; light: boolean }[] = [];
+  let version = 0;
   for (let round = 0; round < 25; round += 1) {
     await api.db.query(
       `INSERT INTO device_states (site_id, device, is_on, updated_at) VALUES ('default', 'light', true, now())
@@ -313,6 +314,10 @@ test("a reconnecting agent's snapshot has the last word: the dashboards never en
     await waitFor(() => states.length >= seen + 2);
     const last = states.at(-1)!;
     ends.push({ online: last.online, light: last.relays.light === true });
+    // Every write moves the state's version on: the last one is the newest a dashboard was sent.
+    expect(last.version).toBeGreaterThan(version);
+    expect(Math.max(...states.slice(seen).map((s) => s.version!))).toBe(last.version);
+    version = last.version!;
     agent.close();
     await waitFor(async () => !(await status()).online);
   }

@@ -1,6 +1,7 @@
 import { KORT_BOOK } from './book';
 import { KORT_NOTIFY_TABLE, KORT_NOTIFY_USER } from './change-feed';
 import { CHECK_BOOKING_SLOT } from './check-booking-slot';
+import { KORT_SITE_STATE_VERSION } from './site-state-version';
 
 /**
  * The logic that lives in PostgreSQL, as it is now: each function's current definition (one file
@@ -18,6 +19,7 @@ export const DATABASE_FUNCTIONS: Record<string, string> = {
   kort_check_booking_slot: CHECK_BOOKING_SLOT,
   kort_notify_table: KORT_NOTIFY_TABLE,
   kort_notify_user: KORT_NOTIFY_USER,
+  kort_site_state_version: KORT_SITE_STATE_VERSION,
 };
 
 /** Every trigger, as PostgreSQL prints it (`pg_get_triggerdef`), by table. */
@@ -45,6 +47,8 @@ export const DATABASE_TRIGGERS: Record<string, string[]> = {
   ],
   sites: [
     "CREATE TRIGGER sites_changed AFTER INSERT OR DELETE OR UPDATE OF name, slug, timezone, address OR TRUNCATE ON public.sites FOR EACH STATEMENT EXECUTE FUNCTION kort_notify_table('sites')",
+    // What the dashboards see of the agent moves the state's version (DeviceState.version).
+    'CREATE TRIGGER sites_state_version BEFORE UPDATE OF online, last_seen_at, door_closed, agent_driver, last_offline_from, last_offline_to ON public.sites FOR EACH ROW EXECUTE FUNCTION kort_site_state_version()',
   ],
   users: [
     'CREATE TRIGGER users_changed AFTER INSERT OR DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION kort_notify_user()',
