@@ -240,10 +240,13 @@ export async function fleetRun(count, settings, release) {
     const loadEnd = now();
     await load.stop();
 
-    // The players' storm begins when the proxy serves them again: after the replicas answer on their
-    // own ports, nginx still skips a replica it saw fail for its fail_timeout.
+    // The players' storm begins when the proxy serves them again: when the first request started
+    // after the kill has its answer. Not when that request started: the first answered took 88-213 ms
+    // from its start on 2026-11-30, and a request started in between could still find neither
+    // replica listening (nginx: both refused; three such 502s once failed the storm's row). A
+    // request started after an answer cannot: it belongs to the storm, the ones before to the outage.
     const served = load.samples.filter((sample) => sample.at > killedAt && sample.status === 200);
-    const proxyBackAt = served.length ? Math.min(...served.map((sample) => sample.at)) : loadEnd;
+    const proxyBackAt = served.length ? Math.min(...served.map((sample) => sample.at + sample.ms)) : loadEnd;
     const steady = window(load.samples, 0, commandsAt);
     const down = window(load.samples, killedAt, proxyBackAt);
     const storm = window(load.samples, proxyBackAt, backAt ?? loadEnd);
