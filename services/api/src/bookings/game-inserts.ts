@@ -4,7 +4,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Pool } from 'pg';
 import { BookingError, bookingRules, type BookingRules, messages, type SeriesConflict } from '@kort/contracts';
 import { Clock } from '../common/clock';
-import { ANNOUNCED_BY_RELAY } from '../database/functions/change-feed';
+import { ANNOUNCED_BY_RELAY } from '../common/announced-by-relay';
 import { postgresError } from '../common/postgres-error';
 import type { Writer } from '../common/writer';
 import type { SiteRef } from '../common/site-ref';

@@ -1,3 +1,5 @@
+import { ANNOUNCED_BY_RELAY } from '../../common/announced-by-relay';
+
 /**
  * The change feed behind every replica's read caches (cache/change-feed.ts): a committed change to
  * the rows they keep is announced on the `kort_changes` channel, whoever wrote it (any service, a
@@ -13,9 +15,6 @@
  * PostgreSQL's one notify lock through its transaction's commit flush, which would commit the
  * common booking one at a time.
  */
-/** The transaction-local setting that hands a table's announcement to the relay (set_config(…, true)). */
-export const ANNOUNCED_BY_RELAY = 'kort.announced_by_relay';
-
 export const KORT_NOTIFY_TABLE = `
   CREATE OR REPLACE FUNCTION kort_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
