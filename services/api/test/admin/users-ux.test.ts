@@ -1,15 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { DataProvider } from 'ra-core';
-import { io } from 'socket.io-client';
-import {
-  AdminError,
-  LIVE_EVENTS,
-  messages,
-  type AdminUser,
-  type BlockEffects,
-  type DeviceState,
-} from '@kort/contracts';
+import { AdminError, messages, type AdminUser, type BlockEffects } from '@kort/contracts';
 import { obedient, scriptedAgent } from '../support/agents';
+import { liveDashboard } from '../support/live-dashboard';
 import { waitFor } from '../support/wait';
 import { msk, signedInPlayers } from '../support/players';
 import type { TestApp } from '../support/test-app';
@@ -140,14 +133,7 @@ test("block-effects lists what a block then really does: games ahead cancelled, 
 test("the agent's last signal follows its heartbeat, pushed on /live with no report from it", async () => {
   const { port } = api.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
-  const live = io(`${base}/live`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: `sessionid=${admin.client.sessionId}` },
-    reconnection: false,
-    forceNew: true,
-  });
-  const states: DeviceState[] = [];
-  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
+  const { live, states } = await liveDashboard(base, admin.client.sessionId);
   const agent = await scriptedAgent(base, obedient);
   try {
     await waitFor(() => states.some((state) => state.online));

@@ -1,5 +1,5 @@
-import { io } from 'socket.io-client';
-import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { messages } from '@kort/contracts';
+import { liveDashboard } from '../support/live-dashboard';
 import { waitFor } from '../support/wait';
 import { msk, order, signedInPlayers } from '../support/players';
 import { displayState, realAgent } from '../support/real-agent';
@@ -170,15 +170,7 @@ test('ending: 418 before the game started; after, "Игра успешно за�
 
 test('admin light and door reach the relays, and the reported state comes back to a /live dashboard', async () => {
   const [admin] = await signedInPlayers(api, 1, { role: 'owner' });
-  const live = io(`${base}/live`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: `sessionid=${admin!.client.sessionId}` },
-    reconnection: false,
-    forceNew: true,
-  });
-  const states: DeviceState[] = [];
-  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
-  await waitFor(() => states.length > 0);
+  const { live, states } = await liveDashboard(base, admin!.client.sessionId);
 
   expect((await admin!.client.act('/api/turn_on_light/')).body).toMatchObject({ light_on: true, online: true });
   expect(agent.driver.states().light).toBe(true);

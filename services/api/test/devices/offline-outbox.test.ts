@@ -1,12 +1,5 @@
-import { io } from 'socket.io-client';
-import {
-  EDGE_EVENTS,
-  LIVE_EVENTS,
-  messages,
-  type DeviceState,
-  type LiveDoorEvent,
-  type OutboxAck,
-} from '@kort/contracts';
+import { EDGE_EVENTS, LIVE_EVENTS, messages, type LiveDoorEvent, type OutboxAck } from '@kort/contracts';
+import { liveDashboard } from '../support/live-dashboard';
 import { waitFor } from '../support/wait';
 import {
   admin,
@@ -62,17 +55,9 @@ describe('the outbox', () => {
     const owner = await playerWithGame('2027-06-04', 12, 1);
     const foreign = await playerWithGame('2027-06-04', 12, 3);
     api.clock.set(mskInstant('2027-06-04', 11, 50));
-    const live = io(`${base}/live`, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: `sessionid=${admin.client.sessionId}` },
-      reconnection: false,
-      forceNew: true,
-    });
+    const { live, states } = await liveDashboard(base, admin.client.sessionId);
     const doorEvents: LiveDoorEvent[] = [];
-    const states: DeviceState[] = [];
     live.on(LIVE_EVENTS.doorEvent, (payload: LiveDoorEvent) => doorEvents.push(payload));
-    live.on(LIVE_EVENTS.deviceState, (payload: DeviceState) => states.push(payload));
-    await waitFor(() => states.length > 0);
 
     const agent = await connectAgent();
     const from = mskInstant('2027-06-04', 11, 30).getTime();

@@ -1,9 +1,10 @@
 import { io } from 'socket.io-client';
-import { LIVE_EVENTS, messages, type DeviceState } from '@kort/contracts';
+import { messages } from '@kort/contracts';
 import { AgentPresence } from '../../src/devices/agent-presence';
 import { EdgeGateway } from '../../src/devices/edge.gateway';
 import { LiveGateway } from '../../src/devices/live.gateway';
 import { AGENT_TOKEN, obedient, scriptedAgent } from '../support/agents';
+import { liveDashboard } from '../support/live-dashboard';
 import { waitFor } from '../support/wait';
 import { signedInPlayers } from '../support/players';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -27,23 +28,6 @@ const commandRows = () =>
   api.db.query<{ action: string; status: string; error: string | null }[]>(
     `SELECT action, status, error FROM commands ORDER BY requested_at DESC LIMIT 1`,
   );
-
-/** The admin's dashboard on /live: every state it is sent, once the first (sent on connect) came. */
-async function adminDashboard() {
-  const live = io(`${base}/live`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: `sessionid=${admin.client.sessionId}` },
-    reconnection: false,
-    forceNew: true,
-  });
-  const states: DeviceState[] = [];
-  live.on(LIVE_EVENTS.deviceState, (state: DeviceState) => states.push(state));
-  await new Promise<void>(
-    (resolve, reject) => (live.once('connect', () => resolve()), live.once('connect_error', reject)),
-  );
-  await waitFor(() => states.length > 0);
-  return { live, states };
-}
 
 test('a wrong agent token is refused', async () => {
   await expect(scriptedAgent(base, obedient, { token: 'not-the-token-at-all' })).rejects.toThrow('unauthorized');
@@ -165,7 +149,7 @@ test('two API replicas: a command sent through one reaches the agent connected t
 });
 
 test('dashboards on /live get the state when it changes; a player is refused', async () => {
-  const { live, states } = await adminDashboard();
+  const { live, states } = await liveDashboard(base, admin.client.sessionId);
 
   const agent = await scriptedAgent(base, obedient);
   agent.socket.emit('relay.changed', { device: 'light', on: true, at: Date.now() });
@@ -288,7 +272,7 @@ test('a player cannot call the admin device endpoints', async () => {
 
 test("a reconnecting agent's snapshot has the last word: the dashboards never end on the light it had before", async () => {
   await waitFor(async () => !(await status()).online); // the previous tests' agents are gone
-  const { live, states } = await adminDashboard();
+  const { live, states } = await liveDashboard(base, admin.client.sessionId);
   // The agent died with the light on; it starts again with every relay off. Its online mark and its
   // snapshot each publish the state: whichever lands last is what the dashboards keep showing.
   // The race is one of timing, so it is run many times.
